@@ -1,0 +1,85 @@
+"""Per-token trace and per-request statistics: the engine's output contract.
+
+Everything downstream (the sidecar's shadow evaluator, the audit store, the benchmarks)
+consumes these dataclasses and nothing else from the engine's internals, so fields are
+only ever added, never renamed.
+
+Vocabulary (../shared/DESIGN.md): a speculative step emits *accepted* draft tokens plus one
+*resampled* token (first rejection) or one *bonus* token (all gamma accepted). Target-only
+decoding emits tokens of origin *target*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import torch
+
+Origin = Literal["accepted", "resampled", "bonus", "target"]
+FinishReason = Literal["stop", "length"]
+
+
+@dataclass(frozen=True, slots=True)
+class TokenTrace:
+    """One emitted token."""
+
+    position: int  # index in the completion (0 = first generated token)
+    token_id: int
+    origin: Origin
+    draft_prob: float | None  # q(x) under the processed draft distribution; None for "target"/"bonus"
+    target_prob: float  # p(x) under the processed target distribution the verifier used
+    target_margin: float  # target top-1 minus top-2 raw logit at this position (>= 0)
+    step: int  # index of the target forward that emitted this token
+    gamma: int  # speculation depth used at that step (0 for target-only)
+
+
+@dataclass(slots=True)
+class GenerationStats:
+    """Per-request statistics. Counters follow vLLM's spec-decode metric definitions."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    steps: int = 0  # target forwards during decoding (prefill excluded)
+    draft_tokens: int = 0  # draft tokens proposed (and verified)
+    accepted: int = 0  # draft tokens accepted
+    drafted_per_position: list[int] = field(default_factory=list)  # [i] = proposals at draft pos i
+    accepted_per_position: list[int] = field(default_factory=list)  # [i] = acceptances at draft pos i
+    draft_time_s: float = 0.0
+    verify_time_s: float = 0.0  # target forwards incl. prefill (target-only: all target time)
+    total_time_s: float = 0.0
+    time_to_first_token_s: float = 0.0
+    draft_forwards: int = 0
+    target_forwards: int = 0  # includes prefill
+
+    @property
+    def acceptance_rate(self) -> float:
+        """alpha = accepted draft tokens / draft tokens (0.0 when nothing was drafted)."""
+        return self.accepted / self.draft_tokens if self.draft_tokens else 0.0
+
+    @property
+    def mean_acceptance_length(self) -> float:
+        """Tokens emitted per target forward = 1 + accepted / steps (vLLM's definition)."""
+        return 1.0 + self.accepted / self.steps if self.steps else 0.0
+
+    @property
+    def acceptance_per_position(self) -> list[float]:
+        return [a / d if d else 0.0 for a, d in zip(self.accepted_per_position,
+                                                   self.drafted_per_position, strict=True)]
+
+
+@dataclass(slots=True)
+class GenerationResult:
+    """What `engine.generate` returns for one prompt."""
+
+    prompt_token_ids: list[int]
+    token_ids: list[int]
+    text: str
+    finish_reason: FinishReason
+    trace: list[TokenTrace]
+    stats: GenerationStats
+    speculative: bool
+    # Optional (record_distributions=True): processed target distribution p used at each
+    # emitted position, shape (len(token_ids), V), float32 on CPU. The shadow evaluator
+    # compares it with target-only's distribution at the same prefix.
+    target_distributions: torch.Tensor | None = None

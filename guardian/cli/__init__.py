@@ -1,0 +1,40 @@
+"""The `guardian` command: one Typer app, one sub-app module per resource.
+
+Sub-app modules import heavy dependencies (torch, sqlalchemy) inside their commands so that
+`guardian --help` stays instant.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import typer
+
+from guardian.cli import audit, bench, db, pair
+
+app = typer.Typer(
+    name="guardian",
+    help="spec-guardian: run speculative decoding safely — shadow checks, audit, gates, rollback.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.add_typer(pair.app, name="pair")
+app.add_typer(bench.app, name="bench")
+app.add_typer(db.app, name="db")
+app.add_typer(audit.app, name="audit")
+
+
+@app.callback()
+def _root(
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Log at DEBUG level."),
+) -> None:
+    """spec-guardian command line."""
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+
+
+def main() -> None:
+    app()
