@@ -1,0 +1,1 @@
+"""Audit store: per-token audit trail, tamper-evident, written off the request path."""
