@@ -1,7 +1,15 @@
-"""`guardian bench ...`: side-by-side benchmarks whose output is a ratio measured in one run."""
+"""`guardian bench ...`: side-by-side benchmarks whose output is a ratio measured in one run.
+
+Each benchmark lives in `guardian.benchmarks.<name>` and exposes `cli` (a Typer command
+function); this module only registers them, so the heavy imports stay inside the commands.
+"""
 
 from __future__ import annotations
 
 import typer
 
+from guardian.benchmarks import audit_bench, engine_bench
+
 app = typer.Typer(help="Benchmarks (ratios measured side by side in one process).", no_args_is_help=True)
+app.command("engine", help=engine_bench.cli.__doc__)(engine_bench.cli)
+app.command("audit", help=audit_bench.cli.__doc__)(audit_bench.cli)

@@ -1,0 +1,1 @@
+"""Benchmarks: each measures ratios side by side in one run."""

@@ -1,0 +1,10 @@
+"""`guardian bench audit` (placeholder until implemented)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def cli() -> None:
+    """Not implemented yet."""
+    raise typer.Exit(code=2)
