@@ -28,12 +28,18 @@ class Settings(BaseSettings):
         "Production: postgresql+psycopg://user@host/db",
     )
     draft_dir: Path | None = Field(default=None, description="Local HF draft model dir (default: demo pair).")
-    target_dir: Path | None = Field(default=None, description="Local HF target model dir (default: demo pair).")
+    target_dir: Path | None = Field(
+        default=None, description="Local HF target model dir (default: demo pair)."
+    )
     device: str | None = Field(default=None, description="torch device; default cuda if available else cpu.")
-    policy_file: Path | None = Field(default=None, description="Policy YAML (default: policies/default.yaml).")
+    policy_file: Path | None = Field(
+        default=None, description="Policy YAML (default: policies/default.yaml)."
+    )
     host: str = "127.0.0.1"
     port: int = 8000
-    replica_id: str | None = Field(default=None, description="Stable id of this sidecar replica (default: hostname-pid).")
+    replica_id: str | None = Field(
+        default=None, description="Stable id of this sidecar replica (default: hostname-pid)."
+    )
 
     @property
     def resolved_database_url(self) -> str:

@@ -1,10 +1,217 @@
-"""`guardian bench engine` (placeholder until implemented)."""
+"""`guardian bench engine`: speculative vs target-only vs transformers' assisted generation.
+
+All methods run in one process, on the same prompts, interleaved prompt by prompt (so a
+noisy neighbour slows every method alike), after a warm-up. The output is a set of ratios
+measured side by side, never an absolute timing to compare across runs.
+
+Reported (JSON and a table): tokens/s of each method, speedup vs target-only and vs assisted
+generation, acceptance rate α, mean acceptance length, the measured draft/target cost ratio c,
+the speedup predicted by (1 − α^(γ+1)) / ((1 − α)(γc + 1)), efficiency = measured / predicted,
+and the greedy exact-match rate of speculative (and assisted) output against target-only.
+"""
 
 from __future__ import annotations
 
+import json
+import logging
+import platform
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
 import typer
 
+logger = logging.getLogger(__name__)
 
-def cli() -> None:
-    """Not implemented yet."""
-    raise typer.Exit(code=2)
+
+@dataclass
+class MethodTotals:
+    """Wall time and tokens summed over prompts for one decoding method."""
+
+    name: str
+    seconds: float = 0.0
+    tokens: int = 0
+    outputs: list[list[int]] = field(default_factory=list)
+
+    @property
+    def tokens_per_s(self) -> float:
+        return self.tokens / self.seconds if self.seconds else 0.0
+
+
+def _timed(fn: Any) -> tuple[Any, float]:
+    t0 = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t0
+
+
+def run_engine_bench(
+    draft_dir: Path,
+    target_dir: Path,
+    *,
+    prompts: list[str],
+    max_new_tokens: int,
+    gamma: int,
+    threads: int | None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Run the side-by-side benchmark and return the JSON-ready report."""
+    import torch
+    from rich.progress import Progress
+
+    from engine import generate, load_pair
+    from engine.metrics import expected_speedup
+
+    if threads:
+        torch.set_num_threads(threads)
+    pair = load_pair(draft_dir, target_dir)
+    tok = pair.tokenizer
+    eos = sorted(pair.eos_token_ids)
+    pad = tok.pad_token_id if tok.pad_token_id is not None else eos[0]
+
+    def ours(prompt: str, speculative: bool) -> Any:
+        return generate(pair, prompt, speculative=speculative, max_new_tokens=max_new_tokens,
+                        temperature=0.0, gamma=gamma, gamma_strategy="constant")
+
+    def hf(prompt: str, assisted: bool) -> list[int]:
+        enc = tok(prompt, return_tensors="pt").to(pair.device)
+        extra: dict[str, Any] = {}
+        if assisted:
+            # Same pair and the same constant γ as ours, so the comparison is of implementations.
+            extra = dict(assistant_model=pair.draft, num_assistant_tokens=gamma,
+                         num_assistant_tokens_schedule="constant")
+        with torch.inference_mode():
+            out = pair.target.generate(**enc, do_sample=False, max_new_tokens=max_new_tokens,
+                                       eos_token_id=eos, pad_token_id=pad, **extra)
+        return out[0, enc["input_ids"].shape[1]:].tolist()
+
+    # Warm-up: first calls pay one-off allocation and dispatch costs.
+    ours(prompts[0], False)
+    ours(prompts[0], True)
+    hf(prompts[0], True)
+    hf(prompts[0], False)
+
+    target_only = MethodTotals("target_only")
+    speculative = MethodTotals("speculative")
+    assisted = MethodTotals("hf_assisted")
+    hf_greedy = MethodTotals("hf_target_only")
+    steps = accepted = drafted = 0
+    draft_time = draft_forwards = 0.0
+    target_time = target_forwards = 0.0
+    with Progress(disable=not progress, transient=True) as bar:
+        task = bar.add_task("bench engine", total=len(prompts))
+        for prompt in prompts:
+            res_t, dt = _timed(lambda p=prompt: ours(p, False))
+            target_only.seconds += dt
+            target_only.tokens += len(res_t.token_ids)
+            target_only.outputs.append(res_t.token_ids)
+            # Per-forward target cost: 1-token decode forwards plus one prefill per prompt
+            # (1 of ~max_new_tokens forwards, so it barely moves the mean).
+            target_time += res_t.stats.verify_time_s
+            target_forwards += res_t.stats.target_forwards
+
+            res_s, dt = _timed(lambda p=prompt: ours(p, True))
+            speculative.seconds += dt
+            speculative.tokens += len(res_s.token_ids)
+            speculative.outputs.append(res_s.token_ids)
+            st = res_s.stats
+            steps += st.steps
+            accepted += st.accepted
+            drafted += st.draft_tokens
+            draft_time += st.draft_time_s
+            draft_forwards += st.draft_forwards
+
+            ids, dt = _timed(lambda p=prompt: hf(p, True))
+            assisted.seconds += dt
+            assisted.tokens += len(ids)
+            assisted.outputs.append(ids)
+
+            ids, dt = _timed(lambda p=prompt: hf(p, False))
+            hf_greedy.seconds += dt
+            hf_greedy.tokens += len(ids)
+            hf_greedy.outputs.append(ids)
+            bar.advance(task)
+
+    alpha = accepted / drafted if drafted else 0.0
+    c = (draft_time / draft_forwards) / (target_time / target_forwards)
+    predicted = expected_speedup(alpha, gamma, c)
+    speedup = speculative.tokens_per_s / target_only.tokens_per_s
+    n = len(prompts)
+
+    def match_rate(m: MethodTotals) -> float:
+        return sum(a == b for a, b in zip(m.outputs, target_only.outputs, strict=True)) / n
+
+    report = {
+        "machine": {"platform": platform.platform(), "processor": platform.processor(),
+                    "device": str(pair.device), "dtype": str(pair.dtype),
+                    "torch_threads": torch.get_num_threads(), "torch": torch.__version__},
+        "pair": {"pair_hash": pair.identity.pair_hash, "draft": str(draft_dir),
+                 "target": str(target_dir)},
+        "config": {"prompts": n, "max_new_tokens": max_new_tokens, "gamma": gamma,
+                   "gamma_strategy": "constant", "temperature": 0.0},
+        "tokens_per_s": {m.name: round(m.tokens_per_s, 2)
+                         for m in (target_only, speculative, assisted, hf_greedy)},
+        "speedup_vs_target_only": round(speedup, 3),
+        "speedup_vs_assisted": round(speculative.tokens_per_s / assisted.tokens_per_s, 3),
+        "hf_target_only_vs_ours": round(hf_greedy.tokens_per_s / target_only.tokens_per_s, 3),
+        "acceptance_rate": round(alpha, 4),
+        "mean_acceptance_length": round(1 + accepted / steps, 3) if steps else 0.0,
+        "cost_ratio_c": round(c, 4),
+        "predicted_speedup": round(predicted, 3),
+        "efficiency": round(speedup / predicted, 3) if predicted else 0.0,
+        "exact_match_rate": round(match_rate(speculative), 4),
+        "assisted_exact_match_rate": round(match_rate(assisted), 4),
+    }
+    return report
+
+
+def _print_table(report: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    cfg = report["config"]
+    table = Table(title=f"guardian bench engine — γ={cfg['gamma']}, {cfg['prompts']} prompts × "
+                        f"{cfg['max_new_tokens']} tokens, {report['machine']['device']}")
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for name, tps in report["tokens_per_s"].items():
+        table.add_row(f"tokens/s {name}", f"{tps:.1f}")
+    for key in ("speedup_vs_target_only", "speedup_vs_assisted", "hf_target_only_vs_ours",
+                "acceptance_rate", "mean_acceptance_length", "cost_ratio_c",
+                "predicted_speedup", "efficiency", "exact_match_rate",
+                "assisted_exact_match_rate"):
+        table.add_row(key, str(report[key]))
+    Console().print(table)
+
+
+def cli(
+    json_path: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
+    draft: Path | None = typer.Option(None, help="Draft model dir (default: the demo pair)."),
+    target: Path | None = typer.Option(None, help="Target model dir (default: the demo pair)."),
+    prompts: int = typer.Option(16, min=1, help="Held-out demo prompts to decode."),
+    max_new_tokens: int = typer.Option(128, min=1, help="Tokens generated per prompt."),
+    gamma: int = typer.Option(4, min=1, max=16, help="Constant speculation depth γ."),
+    threads: int | None = typer.Option(None, min=1, help="torch threads (default: torch's)."),
+) -> None:
+    """Benchmark speculative vs target-only vs transformers assisted generation (one process)."""
+    from engine.demo_pair import ensure_demo_pair, heldout_prompts
+
+    if (draft is None) != (target is None):
+        raise typer.BadParameter("give both --draft and --target, or neither (demo pair)")
+    if draft is None or target is None:
+        paths = ensure_demo_pair()
+        draft, target = paths.draft_dir, paths.target_dir
+    for p in (draft, target):
+        if not p.is_dir():
+            typer.echo(f"error: model directory not found: {p}", err=True)
+            raise typer.Exit(code=2)
+    report = run_engine_bench(draft, target, prompts=heldout_prompts(prompts),
+                              max_new_tokens=max_new_tokens, gamma=gamma, threads=threads)
+    _print_table(report)
+    if json_path:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        json_path.write_text(json.dumps(report, indent=2) + "\n")
+        typer.echo(f"wrote {json_path}")
+
+
+__all__ = ["MethodTotals", "cli", "run_engine_bench"]
