@@ -1,0 +1,119 @@
+"""Hash chain: canonical serialisation of chained rows and the link rule.
+
+Every writer incarnation owns one chain (`chain_id` = replica id + random incarnation id) and
+numbers its records `seq` = 1, 2, ... across all four chained tables. A record's link is
+
+    hash = SHA-256( prev_hash || "\\n" || table_tag || "\\t" || canonical(row) )
+
+with `prev_hash` = the previous record's hash (64 zeros for seq 1). One chain per writer means
+concurrent writers and replicas never contend for a shared head; verification walks every
+chain independently (`guardian.audit.verify`).
+
+Canonical serialisation is the Postgres COPY text format of a *frozen* column list per table
+(`CANON_COLUMNS`; columns added later are not covered, so old records stay verifiable):
+fields joined by TAB, NULL as `\\N`, strings with backslash/tab/newline/CR escaped (injective),
+ints in decimal, floats as `repr` (shortest round-trip, exact through float8/REAL), timestamps
+as UTC ISO-8601 with microseconds, JSON as sorted compact JSON. The writer reuses the line it
+hashed as the COPY payload, so hashing costs one pass over the data.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from datetime import UTC, datetime
+from typing import Any
+
+GENESIS = "0" * 64
+
+CANON_COLUMNS: dict[str, tuple[str, ...]] = {
+    "audit_tokens": (
+        "chain_id", "request_id", "created_at", "source", "seq", "position", "token_id",
+        "token_hash", "origin", "draft_prob", "target_prob", "target_margin", "step", "gamma",
+    ),
+    "audit_requests": (
+        "chain_id", "seq", "request_id", "created_at", "route", "mode", "served_path", "endpoint",
+        "pair_hash", "policy_hash", "redaction", "prompt_text", "completion_text", "prompt_hash",
+        "completion_hash", "prompt_token_ids", "completion_token_ids", "prompt_tokens",
+        "completion_tokens", "finish_reason", "params", "queue_time_s", "compute_time_s",
+        "time_to_first_token_s", "time_per_output_token_s", "acceptance_rate",
+        "mean_acceptance_length", "stats", "fallback_reason", "replica_id",
+    ),
+    "audit_shadow": (
+        "chain_id", "seq", "request_id", "created_at", "route", "pair_hash", "policy_hash",
+        "shadow_path", "verdict", "first_divergence_position", "margin_at_divergence",
+        "tolerance", "acceptance_rate", "mean_acceptance_length", "stats",
+        "shadow_compute_time_s",
+    ),
+    "audit_governance": (
+        "chain_id", "seq", "event_id", "created_at", "kind", "route", "pair_hash",
+        "policy_hash", "actor", "details",
+    ),
+}
+
+_ESC = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def esc(s: str) -> str:
+    """COPY-text escape of a string (also what makes the canonical form injective)."""
+    return s.translate(_ESC)
+
+
+def fmt_ts(ts: datetime) -> str:
+    # SQLite hands back naive datetimes; everything we store is UTC.
+    ts = ts.replace(tzinfo=UTC) if ts.tzinfo is None else ts.astimezone(UTC)
+    return ts.isoformat(timespec="microseconds")
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def fmt(value: Any) -> str:
+    """One field in canonical (= COPY text) form."""
+    if value is None:
+        return "\\N"
+    if isinstance(value, bool):
+        return "t" if value else "f"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return esc(value)
+    if isinstance(value, datetime):
+        return fmt_ts(value)
+    if isinstance(value, dict | list):
+        return esc(canonical_json(value))
+    raise TypeError(f"cannot canonicalise {type(value).__name__}")
+
+
+def canonical_line(table: str, row: dict[str, Any]) -> str:
+    return "\t".join(fmt(row[c]) for c in CANON_COLUMNS[table])
+
+
+def link(prev_hash: str, table: str, line: str) -> str:
+    return hashlib.sha256(f"{prev_hash}\n{table}\t{line}".encode()).hexdigest()
+
+
+def json_safe(value: Any) -> Any:
+    """Make a value survive JSON/JSONB round trips bit-exactly (needed for re-hashing).
+
+    NaN/inf are not JSON and -0.0 comes back from JSONB as 0, so they are normalised here,
+    before hashing; tuples become lists; unknown objects become their str().
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        return 0.0 if value == 0 else value
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(v) for v in value]
+    if hasattr(value, "item"):  # numpy / torch scalars
+        return json_safe(value.item())
+    return str(value)

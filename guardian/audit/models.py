@@ -1,0 +1,245 @@
+"""SQLAlchemy 2.0 models of the audit store and the governance state.
+
+Two kinds of tables:
+
+* Chained, append-only records (`audit_requests`, `audit_tokens`, `audit_shadow`,
+  `audit_governance`): every row carries `chain_id`, `seq`, `prev_hash`, `hash`
+  (see `guardian.audit.chain`). Producers never write them directly; the audit writer does.
+  On Postgres a trigger rejects UPDATE/DELETE (see migrations) and `audit_tokens` is
+  RANGE-partitioned by `created_at` (daily) so retention is a partition drop.
+* Mutable current state (`model_pairs`, `route_state`, `policy_versions`): the registry and
+  route modes every replica reads. Changes to them are recorded as governance-log events.
+
+Gate results, rollbacks, re-enables, promotions and policy decisions are rows of the chained
+`audit_governance` log distinguished by `kind` (one tamper-evident history, not five tables).
+
+Bookkeeping: `audit_chains` (one row per writer incarnation), `audit_batches` (idempotency key
+of each sealed batch: a replayed batch is skipped) and `audit_anchors` (hash of the last pruned
+record per chain, so a pruned chain still verifies).
+
+The same models and migrations serve Postgres and SQLite; JSON columns are JSONB on Postgres.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+JSONType = sa.JSON().with_variant(JSONB(), "postgresql")
+TS = sa.DateTime(timezone=True)
+HASH = sa.String(64)  # hex SHA-256
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = sa.MetaData(naming_convention=NAMING)
+
+
+class ChainedMixin:
+    # sort_order: chain columns first, so the primary key (chain_id, seq[, created_at]) is
+    # also the index `audit verify` walks.
+    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True, sort_order=-3)
+    seq: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True, sort_order=-2)
+    prev_hash: Mapped[str] = mapped_column(HASH, sort_order=-1)
+    hash: Mapped[str] = mapped_column(HASH, sort_order=-1)
+
+
+class AuditRequest(ChainedMixin, Base):
+    """One served (or mirrored) request."""
+
+    __tablename__ = "audit_requests"
+    __table_args__ = (sa.Index("ix_audit_requests_created_at_route", "created_at", "route"),)
+
+    request_id: Mapped[str] = mapped_column(sa.String(128), index=True)
+    created_at: Mapped[datetime] = mapped_column(TS)
+    route: Mapped[str] = mapped_column(sa.String(128))
+    mode: Mapped[str] = mapped_column(sa.String(16))
+    served_path: Mapped[str] = mapped_column(sa.String(16))
+    endpoint: Mapped[str] = mapped_column(sa.String(32))
+    pair_hash: Mapped[str] = mapped_column(sa.String(128), index=True)
+    policy_hash: Mapped[str] = mapped_column(sa.String(128))
+    redaction: Mapped[str] = mapped_column(sa.String(16))
+    prompt_text: Mapped[str | None] = mapped_column(sa.Text)
+    completion_text: Mapped[str | None] = mapped_column(sa.Text)
+    prompt_hash: Mapped[str | None] = mapped_column(HASH)
+    completion_hash: Mapped[str | None] = mapped_column(HASH)
+    prompt_token_ids: Mapped[Any | None] = mapped_column(JSONType)
+    completion_token_ids: Mapped[Any | None] = mapped_column(JSONType)
+    prompt_tokens: Mapped[int] = mapped_column(sa.Integer)
+    completion_tokens: Mapped[int] = mapped_column(sa.Integer)
+    finish_reason: Mapped[str] = mapped_column(sa.String(16))
+    params: Mapped[Any] = mapped_column(JSONType)
+    queue_time_s: Mapped[float] = mapped_column(sa.Float)
+    compute_time_s: Mapped[float] = mapped_column(sa.Float)
+    time_to_first_token_s: Mapped[float] = mapped_column(sa.Float)
+    time_per_output_token_s: Mapped[float] = mapped_column(sa.Float)
+    acceptance_rate: Mapped[float | None] = mapped_column(sa.Float)
+    mean_acceptance_length: Mapped[float | None] = mapped_column(sa.Float)
+    stats: Mapped[Any] = mapped_column(JSONType)
+    fallback_reason: Mapped[str | None] = mapped_column(sa.Text)
+    replica_id: Mapped[str | None] = mapped_column(sa.String(96))
+
+
+class AuditToken(ChainedMixin, Base):
+    """One emitted token of a request's served path (`source='served'`) or shadow path."""
+
+    __tablename__ = "audit_tokens"
+    __table_args__ = (
+        sa.Index("ix_audit_tokens_request", "request_id", "source", "position"),
+        {"postgresql_partition_by": "RANGE (created_at)"},
+    )
+
+    # Part of the primary key because Postgres requires the partition key in every unique index.
+    created_at: Mapped[datetime] = mapped_column(TS, primary_key=True)
+    request_id: Mapped[str] = mapped_column(sa.String(128))
+    source: Mapped[str] = mapped_column(sa.String(8))  # served | shadow
+    position: Mapped[int] = mapped_column(sa.Integer)
+    token_id: Mapped[int | None] = mapped_column(sa.Integer)  # full mode only
+    token_hash: Mapped[str | None] = mapped_column(HASH)  # hashed mode only
+    origin: Mapped[str] = mapped_column(sa.String(10))
+    draft_prob: Mapped[float | None] = mapped_column(sa.Float)
+    target_prob: Mapped[float] = mapped_column(sa.Float)
+    target_margin: Mapped[float] = mapped_column(sa.Float)
+    step: Mapped[int] = mapped_column(sa.Integer)
+    gamma: Mapped[int] = mapped_column(sa.Integer)
+
+
+class AuditShadow(ChainedMixin, Base):
+    """One shadow comparison (served path vs the other path on the same request)."""
+
+    __tablename__ = "audit_shadow"
+    __table_args__ = (sa.Index("ix_audit_shadow_created_at_route", "created_at", "route"),)
+
+    request_id: Mapped[str] = mapped_column(sa.String(128), index=True)
+    created_at: Mapped[datetime] = mapped_column(TS)
+    route: Mapped[str] = mapped_column(sa.String(128))
+    pair_hash: Mapped[str] = mapped_column(sa.String(128))
+    policy_hash: Mapped[str] = mapped_column(sa.String(128))
+    shadow_path: Mapped[str] = mapped_column(sa.String(16))
+    verdict: Mapped[str] = mapped_column(sa.String(24), index=True)
+    first_divergence_position: Mapped[int | None] = mapped_column(sa.Integer)
+    margin_at_divergence: Mapped[float | None] = mapped_column(sa.Float)
+    tolerance: Mapped[float] = mapped_column(sa.Float)
+    acceptance_rate: Mapped[float | None] = mapped_column(sa.Float)
+    mean_acceptance_length: Mapped[float | None] = mapped_column(sa.Float)
+    stats: Mapped[Any] = mapped_column(JSONType)
+    shadow_compute_time_s: Mapped[float] = mapped_column(sa.Float)
+
+
+class AuditGovernance(ChainedMixin, Base):
+    """Governance log: policy decisions, gate results, rollbacks, promotions, prunes, gaps."""
+
+    __tablename__ = "audit_governance"
+    __table_args__ = (sa.Index("ix_audit_governance_kind_created_at", "kind", "created_at"),)
+
+    event_id: Mapped[str] = mapped_column(sa.String(128), index=True)
+    created_at: Mapped[datetime] = mapped_column(TS)
+    kind: Mapped[str] = mapped_column(sa.String(32))
+    route: Mapped[str | None] = mapped_column(sa.String(128))
+    pair_hash: Mapped[str | None] = mapped_column(sa.String(128))
+    policy_hash: Mapped[str | None] = mapped_column(sa.String(128))
+    actor: Mapped[str] = mapped_column(sa.String(128))
+    details: Mapped[Any] = mapped_column(JSONType)
+
+
+class AuditChain(Base):
+    """One writer incarnation = one hash chain."""
+
+    __tablename__ = "audit_chains"
+
+    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True)
+    replica_id: Mapped[str] = mapped_column(sa.String(96))
+    started_at: Mapped[datetime] = mapped_column(TS)
+
+
+class AuditBatch(Base):
+    """Idempotency key of a sealed batch: replays of a committed batch are skipped."""
+
+    __tablename__ = "audit_batches"
+
+    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True)
+    first_seq: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True)
+    last_seq: Mapped[int] = mapped_column(sa.BigInteger)
+    n_rows: Mapped[int] = mapped_column(sa.Integer)
+    written_at: Mapped[datetime] = mapped_column(TS)
+
+
+class AuditAnchor(Base):
+    """Hash of the last record pruned from a chain: verification of the rest starts there."""
+
+    __tablename__ = "audit_anchors"
+
+    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True)
+    seq: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True)
+    hash: Mapped[str] = mapped_column(HASH)
+    cutoff: Mapped[datetime] = mapped_column(TS)
+    pruned_at: Mapped[datetime] = mapped_column(TS)
+    actor: Mapped[str] = mapped_column(sa.String(128))
+
+
+class ModelPair(Base):
+    """Registry of draft/target pairs and their lifecycle state (mutable current state)."""
+
+    __tablename__ = "model_pairs"
+
+    pair_hash: Mapped[str] = mapped_column(sa.String(128), primary_key=True)
+    draft_name: Mapped[str] = mapped_column(sa.String(256))
+    draft_revision: Mapped[str | None] = mapped_column(sa.String(128))
+    target_name: Mapped[str] = mapped_column(sa.String(256))
+    target_revision: Mapped[str | None] = mapped_column(sa.String(128))
+    tokenizer_hash: Mapped[str] = mapped_column(sa.String(128))
+    chat_template_hash: Mapped[str | None] = mapped_column(sa.String(128))
+    # registered -> candidate -> gated -> promoted -> retired (owned by the governance module)
+    state: Mapped[str] = mapped_column(sa.String(16), default="registered")
+    details: Mapped[Any | None] = mapped_column(JSONType)
+    created_at: Mapped[datetime] = mapped_column(TS)
+    updated_at: Mapped[datetime] = mapped_column(TS)
+    updated_by: Mapped[str] = mapped_column(sa.String(128))
+
+
+class RouteState(Base):
+    """Mode each route is in; lives in the DB so a rollback on one replica reaches all."""
+
+    __tablename__ = "route_state"
+
+    route: Mapped[str] = mapped_column(sa.String(128), primary_key=True)
+    mode: Mapped[str] = mapped_column(sa.String(16))
+    pair_hash: Mapped[str | None] = mapped_column(sa.String(128))
+    policy_hash: Mapped[str | None] = mapped_column(sa.String(128))
+    reason: Mapped[str | None] = mapped_column(sa.Text)
+    # Bumped on every change: compare-and-set keeps two replicas from overwriting each other.
+    version: Mapped[int] = mapped_column(sa.Integer, default=1)
+    updated_at: Mapped[datetime] = mapped_column(TS)
+    updated_by: Mapped[str] = mapped_column(sa.String(128))
+
+
+class PolicyVersion(Base):
+    """Every policy file ever loaded, by content hash."""
+
+    __tablename__ = "policy_versions"
+
+    policy_hash: Mapped[str] = mapped_column(sa.String(128), primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(128))
+    version: Mapped[str | None] = mapped_column(sa.String(64))
+    content: Mapped[str] = mapped_column(sa.Text)
+    loaded_at: Mapped[datetime] = mapped_column(TS)
+    loaded_by: Mapped[str] = mapped_column(sa.String(128))
+
+
+CHAINED_TABLES: dict[str, sa.Table] = {
+    "requests": AuditRequest.__table__,
+    "tokens": AuditToken.__table__,
+    "shadow": AuditShadow.__table__,
+    "governance": AuditGovernance.__table__,
+}

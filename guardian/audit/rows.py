@@ -1,0 +1,215 @@
+"""Event -> rows mapping and sealing (redaction + seq numbers + hash links).
+
+A `Sealer` owns one chain. `seal(events)` turns a batch of events into a `SealedBatch`:
+
+* `RequestEvent` -> one `audit_requests` row + one `audit_tokens` row per `TokenTrace`
+  (`source='served'`, `created_at` = the request's, so a request's tokens share a partition);
+* `ShadowEvent`  -> one `audit_shadow` row + its `shadow_trace` as `source='shadow'` tokens;
+* `GovernanceEvent` -> one `audit_governance` row.
+
+Rows get consecutive `seq` numbers in that order and are hashed as they are built. Per-token
+rows are kept as finished COPY lines (canonical line + prev_hash + hash) for Postgres, or as
+tuples for SQLite. A sealed batch is immutable: it is written to the DB or the spool as is,
+and its idempotency key is (chain_id, first_seq).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from guardian.audit import redaction
+from guardian.audit.chain import CANON_COLUMNS, GENESIS, canonical_line, esc, fmt_ts, json_safe
+from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
+
+Event = RequestEvent | ShadowEvent | GovernanceEvent
+
+TOKEN_COLUMNS: tuple[str, ...] = (*CANON_COLUMNS["audit_tokens"], "prev_hash", "hash")
+NULL = "\\N"  # COPY text NULL
+_ORIGINS = frozenset({"accepted", "resampled", "bonus", "target"})
+
+
+@dataclass(slots=True)
+class SealedBatch:
+    chain_id: str
+    first_seq: int
+    last_seq: int
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    shadow: list[dict[str, Any]] = field(default_factory=list)
+    governance: list[dict[str, Any]] = field(default_factory=list)
+    token_lines: list[str] = field(default_factory=list)  # Postgres: COPY text lines
+    token_rows: list[tuple[Any, ...]] = field(default_factory=list)  # SQLite: TOKEN_COLUMNS tuples
+    request_ids: list[str] = field(default_factory=list)  # for loss reports
+
+    @property
+    def n_rows(self) -> int:
+        return self.last_seq - self.first_seq + 1
+
+    def to_json(self) -> str:
+        def enc(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return [{**r, "created_at": fmt_ts(r["created_at"])} for r in rows]
+
+        token_rows = [[fmt_ts(v) if isinstance(v, datetime) else v for v in t]
+                      for t in self.token_rows]
+        return json.dumps({
+            "chain_id": self.chain_id, "first_seq": self.first_seq, "last_seq": self.last_seq,
+            "requests": enc(self.requests), "shadow": enc(self.shadow),
+            "governance": enc(self.governance), "token_lines": self.token_lines,
+            "token_rows": token_rows, "request_ids": self.request_ids,
+        }, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> SealedBatch:
+        d = json.loads(text)
+
+        def dec(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            return [{**r, "created_at": datetime.fromisoformat(r["created_at"])} for r in rows]
+
+        ts_idx = TOKEN_COLUMNS.index("created_at")
+        token_rows = [tuple(datetime.fromisoformat(v) if i == ts_idx else v
+                            for i, v in enumerate(t)) for t in d["token_rows"]]
+        return cls(d["chain_id"], d["first_seq"], d["last_seq"], dec(d["requests"]),
+                   dec(d["shadow"]), dec(d["governance"]), d["token_lines"], token_rows,
+                   d["request_ids"])
+
+
+def _utc(ts: datetime) -> datetime:
+    if ts.tzinfo is None:
+        raise ValueError("audit event created_at must be timezone-aware (UTC)")
+    return ts.astimezone(UTC)
+
+
+def _f(x: Any) -> float | None:
+    return None if x is None else float(x)
+
+
+def _rates(stats: dict[str, Any]) -> tuple[float | None, float | None]:
+    rate, mal = stats.get("acceptance_rate"), stats.get("mean_acceptance_length")
+    if rate is None and stats.get("draft_tokens"):
+        rate = stats.get("accepted", 0) / stats["draft_tokens"]
+    if mal is None and stats.get("steps"):
+        mal = 1.0 + stats.get("accepted", 0) / stats["steps"]
+    return json_safe(_f(rate)), json_safe(_f(mal))
+
+
+class Sealer:
+    """Assigns seq numbers and hash links for one chain; not thread-safe (one writer thread)."""
+
+    def __init__(self, chain_id: str, *, salt: bytes, copy_lines: bool,
+                 next_seq: int = 1, prev_hash: str = GENESIS) -> None:
+        self.chain_id = chain_id
+        self._key = hashlib.blake2b(salt).digest()  # keyed BLAKE2b accepts <= 64-byte keys
+        self._copy_lines = copy_lines
+        self._seq = next_seq
+        self._prev = prev_hash
+
+    @property
+    def head(self) -> tuple[int, str]:
+        """(last seq, last hash) of this chain."""
+        return self._seq - 1, self._prev
+
+    def seal(self, events: list[Event]) -> SealedBatch:
+        batch = SealedBatch(self.chain_id, self._seq, self._seq - 1)
+        for ev in events:
+            if isinstance(ev, RequestEvent):
+                self._request(batch, ev)
+            elif isinstance(ev, ShadowEvent):
+                self._shadow(batch, ev)
+            elif isinstance(ev, GovernanceEvent):
+                self._chain_row(batch.governance, "audit_governance", {
+                    "event_id": ev.event_id, "created_at": _utc(ev.created_at), "kind": ev.kind,
+                    "route": ev.route, "pair_hash": ev.pair_hash, "policy_hash": ev.policy_hash,
+                    "actor": ev.actor, "details": json_safe(ev.details)})
+            else:
+                raise TypeError(f"not an audit event: {type(ev).__name__}")
+        batch.last_seq = self._seq - 1
+        return batch
+
+    def _chain_row(self, out: list[dict[str, Any]], table: str, row: dict[str, Any]) -> None:
+        row["chain_id"], row["seq"], row["prev_hash"] = self.chain_id, self._seq, self._prev
+        row["hash"] = self._prev = hashlib.sha256(
+            f"{self._prev}\n{table}\t{canonical_line(table, row)}".encode()).hexdigest()
+        self._seq += 1
+        out.append(row)
+
+    def _request(self, batch: SealedBatch, ev: RequestEvent) -> None:
+        mode = redaction.check_mode(ev.redaction)
+        created = _utc(ev.created_at)
+        prompt, prompt_h = redaction.redact_text(mode, self._key, ev.prompt_text)
+        completion, completion_h = redaction.redact_text(mode, self._key, ev.completion_text)
+        stats = json_safe(ev.stats)
+        rate, mal = _rates(stats)
+        full = mode == "full"
+        self._chain_row(batch.requests, "audit_requests", {
+            "request_id": ev.request_id, "created_at": created, "route": ev.route,
+            "mode": ev.mode, "served_path": ev.served_path, "endpoint": ev.endpoint,
+            "pair_hash": ev.pair_hash, "policy_hash": ev.policy_hash, "redaction": mode,
+            "prompt_text": prompt, "completion_text": completion, "prompt_hash": prompt_h,
+            "completion_hash": completion_h,
+            "prompt_token_ids": [int(t) for t in ev.prompt_token_ids] if full else None,
+            "completion_token_ids": [int(t) for t in ev.completion_token_ids] if full else None,
+            "prompt_tokens": len(ev.prompt_token_ids),
+            "completion_tokens": len(ev.completion_token_ids),
+            "finish_reason": ev.finish_reason,
+            "params": json_safe(redaction.redact_params(mode, ev.params)),
+            "queue_time_s": float(ev.queue_time_s), "compute_time_s": float(ev.compute_time_s),
+            "time_to_first_token_s": float(ev.time_to_first_token_s),
+            "time_per_output_token_s": float(ev.time_per_output_token_s),
+            "acceptance_rate": rate, "mean_acceptance_length": mal, "stats": stats,
+            "fallback_reason": ev.fallback_reason, "replica_id": ev.replica_id})
+        batch.request_ids.append(ev.request_id)
+        self._tokens(batch, ev.request_id, created, "served", mode, ev.trace)
+
+    def _shadow(self, batch: SealedBatch, ev: ShadowEvent) -> None:
+        stats = json_safe(ev.stats)
+        rate, mal = _rates(stats)
+        created = _utc(ev.created_at)
+        self._chain_row(batch.shadow, "audit_shadow", {
+            "request_id": ev.request_id, "created_at": created, "route": ev.route,
+            "pair_hash": ev.pair_hash, "policy_hash": ev.policy_hash,
+            "shadow_path": ev.shadow_path, "verdict": ev.verdict,
+            "first_divergence_position": ev.first_divergence_position,
+            "margin_at_divergence": json_safe(_f(ev.margin_at_divergence)),
+            "tolerance": float(ev.tolerance), "acceptance_rate": rate,
+            "mean_acceptance_length": mal, "stats": stats,
+            "shadow_compute_time_s": float(ev.shadow_compute_time_s)})
+        # The shadow trace carries no redaction mode of its own: its tokens are stored like the
+        # request's in `full`, and without ids otherwise (hashing needs the request's mode;
+        # the conservative choice is to keep only the metadata).
+        self._tokens(batch, ev.request_id, created, "shadow", "none", ev.shadow_trace)
+
+    def _tokens(self, batch: SealedBatch, request_id: str, created: datetime, source: str,
+                mode: str, trace: list[Any]) -> None:
+        """The hot loop: ~one f-string and one SHA-256 per emitted token."""
+        prefix = f"{esc(self.chain_id)}\t{esc(request_id)}\t{fmt_ts(created)}\t{source}\t"
+        sha256 = hashlib.sha256
+        seq, prev = self._seq, self._prev
+        lines, rows, key = batch.token_lines, batch.token_rows, self._key
+        copy_lines = self._copy_lines
+        for t in trace:
+            if t.origin not in _ORIGINS:
+                raise ValueError(f"unknown token origin {t.origin!r}")
+            tid: int | None = None
+            th: str | None = None
+            if mode == "full":
+                tid = int(t.token_id)
+            elif mode == "hashed":
+                th = hashlib.blake2b(f"{request_id}\x1f{source}\x1f{t.position}\x1f{t.token_id}"
+                                     .encode(), key=key, digest_size=32).hexdigest()
+            dp = None if t.draft_prob is None else float(t.draft_prob)
+            tp, tm = float(t.target_prob), float(t.target_margin)
+            line = (f"{prefix}{seq}\t{t.position}\t{NULL if tid is None else tid}\t"
+                    f"{NULL if th is None else th}\t{t.origin}\t{NULL if dp is None else repr(dp)}"
+                    f"\t{tp!r}\t{tm!r}\t{t.step}\t{t.gamma}")
+            h = sha256(f"{prev}\naudit_tokens\t{line}".encode()).hexdigest()
+            if copy_lines:
+                lines.append(f"{line}\t{prev}\t{h}\n")
+            else:
+                rows.append((self.chain_id, request_id, created, source, seq, t.position, tid, th,
+                             t.origin, dp, tp, tm, t.step, t.gamma, prev, h))
+            prev = h
+            seq += 1
+        self._seq, self._prev = seq, prev

@@ -1,0 +1,56 @@
+"""Engine factory shared by the audit store, the CLI and the dashboard.
+
+One place decides driver defaults: `postgresql://` URLs get the psycopg 3 driver, Postgres
+connections get a connect timeout (so a dead server fails fast and the audit writer spools
+instead of hanging), and SQLite gets WAL mode so the dashboard can read while the writer writes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+log = logging.getLogger(__name__)
+
+
+def normalize_url(url: str) -> str:
+    """Use psycopg 3 for bare `postgresql://` / `postgres://` URLs."""
+    u = make_url(url)
+    if u.drivername in ("postgresql", "postgres"):
+        u = u.set(drivername="postgresql+psycopg")
+    return u.render_as_string(hide_password=False)
+
+
+def is_postgres(url_or_engine: str | Engine) -> bool:
+    url = url_or_engine.url if isinstance(url_or_engine, Engine) else make_url(url_or_engine)
+    return url.get_backend_name() == "postgresql"
+
+
+def make_engine(url: str, *, connect_timeout_s: int = 3, statement_timeout_ms: int | None = None,
+                **kwargs: Any) -> Engine:
+    """Create an Engine for `url` with the project's defaults."""
+    url = normalize_url(url)
+    connect_args: dict[str, Any] = {}
+    if is_postgres(url):
+        connect_args["connect_timeout"] = connect_timeout_s
+        if statement_timeout_ms:
+            connect_args["options"] = f"-c statement_timeout={statement_timeout_ms}"
+        kwargs.setdefault("pool_pre_ping", True)
+    else:
+        connect_args["timeout"] = 30  # sqlite busy timeout: wait for the other writer
+    engine = create_engine(url, connect_args=connect_args, **kwargs)
+    if engine.url.get_backend_name() == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL: readers (dashboard, `audit verify`) never block the writer and vice versa.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
