@@ -1,0 +1,41 @@
+"""KV-cache helpers: fresh caches, rollback, and the position ids left padding needs.
+
+transformers' DynamicCache grows by concatenation; rolling back after a rejection is
+`crop` with a negative count (transformers 5.x: "remove that many tokens"; older versions
+read a negative argument the same way), so `crop_to` takes an absolute length instead.
+"""
+
+from __future__ import annotations
+
+import torch
+from transformers import DynamicCache
+
+
+def new_cache() -> DynamicCache:
+    # No config: every layer is a plain full-attention layer, which is what rollback needs
+    # (sliding-window layers drop states that a crop would have to restore).
+    return DynamicCache()
+
+
+def cache_length(cache: DynamicCache) -> int:
+    return cache.get_seq_length()
+
+
+def crop_to(cache: DynamicCache, length: int) -> None:
+    """Drop cached positions beyond `length` (no-op when the cache is already that short)."""
+    current = cache.get_seq_length()
+    if current > length:
+        cache.crop(length - current)
+
+
+def position_ids(start: int, length: int, pad: torch.Tensor | None,
+                 device: torch.device | None = None) -> torch.Tensor:
+    """Position ids for columns [start, start+length) of a left-padded batch.
+
+    pad: (B, 1) count of left-pad columns per row, or None when no row is padded.
+    Returns (B or 1, length) int64; pad columns get clamped to 0 (they are masked anyway).
+    """
+    cols = torch.arange(start, start + length, device=device).unsqueeze(0)
+    if pad is None:
+        return cols
+    return (cols - pad).clamp_min(0)

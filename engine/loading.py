@@ -1,0 +1,125 @@
+"""Loading a draft/target pair from local Hugging Face model directories.
+
+Tokenizers and configs are checked for compatibility *before* any weights are read, so a
+mismatched pair fails in milliseconds with a message naming the difference. Models run on
+CUDA in bfloat16 when a GPU is present, else on CPU in float32, always in eval mode.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+from transformers import (
+    AutoConfig,
+    AutoModelForCausalLM,
+    AutoTokenizer,
+    PretrainedConfig,
+    PreTrainedModel,
+    PreTrainedTokenizerBase,
+)
+
+from engine.compat import IncompatiblePairError, PairIdentity, check_compatible, pair_identity
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Pair:
+    draft: PreTrainedModel
+    target: PreTrainedModel
+    tokenizer: PreTrainedTokenizerBase  # the target's; the draft's was checked identical
+    device: torch.device
+    dtype: torch.dtype
+    identity: PairIdentity
+    max_context: int  # min of both models' max positions
+    eos_token_ids: set[int] = field(default_factory=set)
+
+    @property
+    def pad_token_id(self) -> int:
+        # Pad columns are masked out, so any valid id will do when the tokenizer has none.
+        pad = self.tokenizer.pad_token_id
+        if pad is None:
+            pad = min(self.eos_token_ids) if self.eos_token_ids else 0
+        return pad
+
+
+def _default_device() -> tuple[torch.device, torch.dtype]:
+    if torch.cuda.is_available():
+        return torch.device("cuda"), torch.bfloat16
+    return torch.device("cpu"), torch.float32
+
+
+def _max_positions(config: PretrainedConfig) -> int:
+    text = config.get_text_config(decoder=True)
+    for attr in ("max_position_embeddings", "n_positions", "max_sequence_length", "seq_length"):
+        value = getattr(text, attr, None)
+        if isinstance(value, int) and value > 0:
+            return value
+    raise IncompatiblePairError(
+        f"cannot tell the context length of {config.model_type!r}: its config has no "
+        "max_position_embeddings/n_positions")
+
+
+def _eos_ids(tok: PreTrainedTokenizerBase, model: PreTrainedModel) -> set[int]:
+    ids: set[int] = set()
+    if tok.eos_token_id is not None:
+        ids.add(int(tok.eos_token_id))
+    gen_cfg = getattr(model, "generation_config", None)
+    gen_eos = getattr(gen_cfg, "eos_token_id", None) if gen_cfg is not None else None
+    if isinstance(gen_eos, int):
+        ids.add(gen_eos)
+    elif isinstance(gen_eos, list | tuple):
+        ids.update(int(x) for x in gen_eos)
+    return ids
+
+
+def _check_dir(path: Path, role: str) -> None:
+    if not path.is_dir():
+        raise FileNotFoundError(f"{role} model directory {str(path)!r} does not exist; pass a "
+                                "local Hugging Face model directory (config.json + weights)")
+    if not (path / "config.json").is_file():
+        raise FileNotFoundError(f"{role} model directory {str(path)!r} has no config.json; "
+                                "save the model with save_pretrained() first")
+
+
+def _name(config: PretrainedConfig, path: Path) -> str:
+    name = getattr(config, "_name_or_path", "") or ""
+    return name if name and not Path(name).is_absolute() else path.name
+
+
+def load_pair(draft_dir: str | Path, target_dir: str | Path,
+              device: str | torch.device | None = None) -> Pair:
+    """Load and validate a pair. Raises IncompatiblePairError before loading any weights."""
+    draft_path, target_path = Path(draft_dir), Path(target_dir)
+    _check_dir(draft_path, "draft")
+    _check_dir(target_path, "target")
+    draft_tok = AutoTokenizer.from_pretrained(draft_path)
+    target_tok = AutoTokenizer.from_pretrained(target_path)
+    draft_cfg = AutoConfig.from_pretrained(draft_path)
+    target_cfg = AutoConfig.from_pretrained(target_path)
+    check_compatible(draft_tok, target_tok,
+                     draft_cfg.get_text_config(decoder=True).vocab_size,
+                     target_cfg.get_text_config(decoder=True).vocab_size)
+
+    if device is None:
+        dev, dtype = _default_device()
+    else:
+        dev = torch.device(device)
+        dtype = torch.bfloat16 if dev.type == "cuda" else torch.float32
+    models = []
+    for path in (draft_path, target_path):
+        model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
+        models.append(model.to(dev).eval())
+    draft, target = models
+    identity = pair_identity(draft_path, target_path, target_tok,
+                             _name(draft_cfg, draft_path), _name(target_cfg, target_path))
+    pair = Pair(draft=draft, target=target, tokenizer=target_tok, device=dev, dtype=dtype,
+                identity=identity,
+                max_context=min(_max_positions(draft_cfg), _max_positions(target_cfg)),
+                eos_token_ids=_eos_ids(target_tok, target))
+    logger.info("loaded pair %s (draft %s, target %s) on %s/%s", identity.pair_hash[:12],
+                identity.draft_name, identity.target_name, dev, dtype)
+    return pair

@@ -1,0 +1,49 @@
+"""Teacher-forced scoring: what the target thinks of a completion produced elsewhere.
+
+The shadow evaluator uses it to judge a response from another engine (mirror traffic) and
+to compare the distributions a speculative run recorded with the target's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from engine.kv import new_cache
+from engine.loading import Pair
+from engine.sampling import SamplingParams, process_logits, top2_margin
+
+
+@dataclass(slots=True)
+class TargetScore:
+    distributions: torch.Tensor  # (T, V) float32 cpu: processed p at each completion position
+    argmax_ids: list[int]  # target argmax (raw logits) at each completion position
+    margins: list[float]  # target top-1 minus top-2 raw logit at each completion position
+    token_probs: list[float]  # p(completion token) under `distributions`
+
+
+@torch.inference_mode()
+def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *,
+                 temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0) -> TargetScore:
+    """One target forward over prompt + completion; position t scores completion_ids[t]."""
+    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
+    if not prompt_ids:
+        raise ValueError("prompt_ids is empty; the target needs a prefix to score against")
+    total = len(prompt_ids) + len(completion_ids)
+    if total > pair.max_context:
+        raise ValueError(f"prompt + completion is {total} tokens but the pair's context window "
+                         f"is {pair.max_context}")
+    vocab = pair.target.config.get_text_config(decoder=True).vocab_size
+    if not completion_ids:
+        return TargetScore(torch.empty(0, vocab), [], [], [])
+    ids = torch.tensor([prompt_ids + completion_ids[:-1]], device=pair.device)
+    out = pair.target(input_ids=ids, past_key_values=new_cache(), use_cache=True,
+                      logits_to_keep=len(completion_ids))
+    logits = out.logits[0].float()  # (T, V): logits_to_keep keeps the last T rows
+    probs = process_logits(logits, params)
+    target = torch.tensor(completion_ids, device=probs.device).unsqueeze(1)
+    return TargetScore(distributions=probs.cpu(),
+                       argmax_ids=logits.argmax(dim=-1).tolist(),
+                       margins=top2_margin(logits).tolist(),
+                       token_probs=probs.gather(1, target).squeeze(1).tolist())

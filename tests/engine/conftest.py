@@ -1,0 +1,152 @@
+"""Fixtures: tiny random draft/target pairs saved to temp dirs and loaded with load_pair.
+
+Models are a few hundred KB so every test runs in well under a second; weights use a
+larger init scale than usual so random logits have clear argmax margins (fp32 rounding
+differences between a 1-token and a (gamma+1)-token forward must not flip a greedy pick).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import torch
+from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+from transformers import (
+    AutoModelForCausalLM,
+    GPT2Config,
+    LlamaConfig,
+    PreTrainedModel,
+    PreTrainedTokenizerFast,
+    Qwen2Config,
+)
+
+from engine import Pair, load_pair
+
+EOS, PAD = "<|endoftext|>", "<|pad|>"
+TEMPLATE = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n"
+            "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+CORPUS = [
+    "def add(a, b):\n    return a + b\n",
+    "for i in range(10):\n    print(i * i)\n",
+    "the quick brown fox jumps over the lazy dog. ",
+    "class Point:\n    def __init__(self, x, y):\n        self.x = x\n        self.y = y\n",
+    "speculative decoding drafts tokens and the target verifies them. ",
+] * 20
+PROMPTS = ["def add(a, b):", "the quick", "for i in", "class Point:\n", "x", "speculative dec",
+           "return a + b\nprint(", "the lazy dog jumps over the quick fox and"]
+
+
+def build_tokenizer(extra_tokens: tuple[str, ...] = (), template: str | None = TEMPLATE,
+                    eos: str = EOS) -> PreTrainedTokenizerFast:
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    specials = [EOS, PAD, "<|im_start|>", "<|im_end|>", *extra_tokens]
+    if eos not in specials:
+        specials.append(eos)
+    trainer = trainers.BpeTrainer(vocab_size=320, min_frequency=2, special_tokens=specials,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+                                  show_progress=False)
+    tok.train_from_iterator(CORPUS, trainer=trainer)
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token=EOS, eos_token=eos,
+                                   pad_token=PAD)
+    fast.chat_template = template
+    return fast
+
+
+def make_model(arch: str, vocab: int, layers: int, seed: int, eos_id: int) -> PreTrainedModel:
+    torch.manual_seed(seed)
+    common = dict(vocab_size=vocab, bos_token_id=eos_id, eos_token_id=eos_id,
+                  initializer_range=0.3)
+    if arch == "llama":
+        cfg = LlamaConfig(hidden_size=64, intermediate_size=128, num_hidden_layers=layers,
+                          num_attention_heads=4, num_key_value_heads=2,
+                          max_position_embeddings=256, **common)
+    elif arch == "qwen2":
+        cfg = Qwen2Config(hidden_size=64, intermediate_size=128, num_hidden_layers=layers,
+                          num_attention_heads=4, num_key_value_heads=2,
+                          max_position_embeddings=256, **common)
+    elif arch == "gpt2":
+        cfg = GPT2Config(n_embd=64, n_layer=layers, n_head=4, n_positions=256, **common)
+    else:
+        raise ValueError(arch)
+    return AutoModelForCausalLM.from_config(cfg).eval()
+
+
+def perturb(model: PreTrainedModel, scale: float, seed: int) -> PreTrainedModel:
+    """A copy of `model` with Gaussian noise on every weight: a draft that mostly agrees."""
+    noisy = copy.deepcopy(model)
+    gen = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for param in noisy.parameters():
+            param.add_(torch.randn(param.shape, generator=gen) * scale * param.std())
+    return noisy
+
+
+def save(model: PreTrainedModel, tok: PreTrainedTokenizerFast, path: Path) -> Path:
+    model.save_pretrained(path)
+    tok.save_pretrained(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def tokenizer() -> PreTrainedTokenizerFast:
+    return build_tokenizer()
+
+
+@pytest.fixture(scope="session")
+def model_dirs(tmp_path_factory, tokenizer) -> Callable[[str], Path]:
+    """name -> saved model dir. Names: '<arch>-target', '<arch>-draft', '<arch>-close'."""
+    root = tmp_path_factory.mktemp("models")
+    cache: dict[str, Path] = {}
+    eos_id = tokenizer.eos_token_id
+    vocab = len(tokenizer)
+
+    def get(name: str) -> Path:
+        if name not in cache:
+            arch, kind = name.split("-")
+            if kind == "target":
+                model = make_model(arch, vocab, 3, seed=1, eos_id=eos_id)
+            elif kind == "draft":
+                model = make_model(arch, vocab, 1, seed=2, eos_id=eos_id)
+            elif kind == "close":
+                model = perturb(make_model(arch, vocab, 3, seed=1, eos_id=eos_id), 0.15, seed=3)
+            else:
+                raise ValueError(name)
+            cache[name] = save(model, tokenizer, root / name)
+        return cache[name]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def load(model_dirs) -> Callable[[str, str], Pair]:
+    pairs: dict[tuple[str, str], Pair] = {}
+
+    def get(draft: str, target: str) -> Pair:
+        if (draft, target) not in pairs:
+            pairs[draft, target] = load_pair(model_dirs(draft), model_dirs(target), device="cpu")
+        return pairs[draft, target]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def llama_pair(load) -> Pair:
+    """Independent random draft and target: they disagree most of the time."""
+    return load("llama-draft", "llama-target")
+
+
+@pytest.fixture(scope="session")
+def self_pair(load) -> Pair:
+    """draft == target: every draft token is accepted (bonus path)."""
+    return load("llama-target", "llama-target")
+
+
+@pytest.fixture(scope="session")
+def close_pair(load) -> Pair:
+    """Draft is a perturbed copy of the target: partial acceptance."""
+    return load("llama-close", "llama-target")
