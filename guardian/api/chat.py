@@ -1,0 +1,58 @@
+"""`POST /v1/chat/completions` (role: inference). The prompt is the pair's chat template."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+
+from guardian.api.deps import ServicesDep, require
+from guardian.api.generation import build_request, headers, stream, usage
+from guardian.api.schemas import (
+    AssistantMessage,
+    ChatChoice,
+    ChatCompletion,
+    ChatCompletionRequest,
+    ErrorResponse,
+)
+from guardian.serving import ServingError
+
+router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
+                   responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
+                              403: {"model": ErrorResponse}, 404: {"model": ErrorResponse}})
+
+
+def render_prompt(services: ServicesDep, body: ChatCompletionRequest) -> str:
+    messages = [{"role": "system" if m.role == "developer" else m.role, "content": m.text()}
+                for m in body.messages]
+    try:
+        return services.core.backend.chat_prompt(messages)
+    except (ValueError, TypeError) as exc:  # e.g. a template that rejects the role order
+        raise ServingError(400, f"The pair's chat template rejected these messages: {exc}",
+                           param="messages", code="invalid_messages") from exc
+
+
+@router.post("/v1/chat/completions", response_model=ChatCompletion)
+async def create_chat_completion(body: ChatCompletionRequest, request: Request,
+                                 services: ServicesDep) -> Any:
+    services.core.resolve_route(request.headers.get("x-guardian-route"), body.model)
+    prompt = render_prompt(services, body)
+    req = build_request(services, request, body, "chat.completions", prompt, None,
+                        body.requested_max_tokens, "chatcmpl")
+    if body.stream:
+        def choice(delta: str, finish: str | None) -> dict[str, Any]:
+            return {"index": 0, "delta": {"content": delta} if delta else {},
+                    "finish_reason": finish, "logprobs": None}
+
+        first = {"index": 0, "delta": {"role": "assistant", "content": ""},
+                 "finish_reason": None, "logprobs": None}
+        return stream(services, req, "chat.completion.chunk", choice, body.include_usage, first)
+    served = await services.core.serve(req)
+    result = ChatCompletion(
+        id=req.request_id, created=int(time.time()), model=req.model,
+        choices=[ChatChoice(message=AssistantMessage(content=served.result.text),
+                            finish_reason=served.result.finish_reason)],
+        usage=usage(served), spec_guardian=served.extension())
+    return JSONResponse(result.model_dump(mode="json"), headers=headers(served))

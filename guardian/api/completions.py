@@ -1,0 +1,39 @@
+"""`POST /v1/completions` (role: inference)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+
+from guardian.api.deps import ServicesDep, require
+from guardian.api.generation import build_request, headers, stream, usage
+from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
+
+router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
+                   responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
+                              403: {"model": ErrorResponse}, 404: {"model": ErrorResponse}})
+
+
+@router.post("/v1/completions", response_model=Completion)
+async def create_completion(body: CompletionRequest, request: Request, services: ServicesDep,
+                            ) -> Any:
+    text = body.prompt if isinstance(body.prompt, str) else None
+    ids = None if text is not None else list(body.prompt)  # type: ignore[arg-type]
+    if text is None:
+        text = services.core.backend.decode(ids)  # type: ignore[arg-type]
+    req = build_request(services, request, body, "completions", text, ids, body.max_tokens,
+                        "cmpl")
+    if body.stream:
+        def choice(delta: str, finish: str | None) -> dict[str, Any]:
+            return {"index": 0, "text": delta, "finish_reason": finish, "logprobs": None}
+
+        return stream(services, req, "text_completion", choice, body.include_usage)
+    served = await services.core.serve(req)
+    result = Completion(id=req.request_id, created=int(time.time()), model=req.model,
+                        choices=[CompletionChoice(text=served.result.text,
+                                                  finish_reason=served.result.finish_reason)],
+                        usage=usage(served), spec_guardian=served.extension())
+    return JSONResponse(result.model_dump(mode="json"), headers=headers(served))

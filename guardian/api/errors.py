@@ -1,0 +1,132 @@
+"""OpenAI-style error responses: `{"error": {"message", "type", "param", "code"}}` with a 4xx.
+
+Owns the exception handlers and the request-body size limit, so no bad input — malformed
+JSON, wrong types, out-of-range values, oversized bodies — ever surfaces as a 500 or a stack
+trace. Validation failures are 400 (OpenAI's status), not FastAPI's default 422.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from guardian.serving import ServingError
+
+logger = logging.getLogger(__name__)
+
+_TYPES = {400: "invalid_request_error", 401: "invalid_request_error", 403: "permission_error",
+          404: "invalid_request_error", 405: "invalid_request_error", 413: "invalid_request_error",
+          429: "rate_limit_error", 503: "service_unavailable"}
+
+
+def error_response(status: int, message: str, *, param: str | None = None,
+                   code: str | None = None, type_: str | None = None,
+                   headers: dict[str, str] | None = None) -> JSONResponse:
+    body = {"error": {"message": message, "type": type_ or _TYPES.get(status, "server_error"),
+                      "param": param, "code": code}}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def _describe(errors: list[dict[str, Any]]) -> tuple[str, str | None]:
+    """First validation error as a readable sentence plus the offending parameter."""
+    first = errors[0]
+    loc = [str(x) for x in first.get("loc", ()) if x != "body"]
+    param = ".".join(loc) or None
+    if first.get("type") == "json_invalid":
+        return ("We could not parse the JSON body of your request. Send valid JSON with "
+                "Content-Type: application/json.", None)
+    if first.get("type") == "missing":
+        return f"Missing required parameter: '{param}'.", param
+    msg = first.get("msg", "invalid value")
+    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    where = f"'{param}'" if param else "the request body"
+    return f"Invalid value for {where}: {msg}{more}.", param
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        message, param = _describe(list(exc.errors()))
+        return error_response(400, message, param=param, code="invalid_value" if param else None)
+
+    @app.exception_handler(ServingError)
+    async def _serving(_: Request, exc: ServingError) -> JSONResponse:
+        return error_response(exc.status, exc.message, param=exc.param, code=exc.code,
+                              type_=exc.type)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        code = None
+        if exc.status_code == 404 and detail == "Not Found":
+            detail, code = "Unknown endpoint; see /docs for the served API.", "unknown_url"
+        elif exc.status_code == 405:
+            detail, code = "Method not allowed for this endpoint.", "method_not_allowed"
+        return error_response(exc.status_code, detail, code=code,
+                              headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # A bug, not bad input: log it with the stack, tell the caller only what they can use.
+        logger.exception("unhandled error on %s %s", request.method, request.url.path)
+        return error_response(500, "The sidecar hit an internal error; the request id is in "
+                              "the logs. Retry, or report it if it persists.", type_="server_error")
+
+
+class BodySizeLimit:
+    """Reject bodies over `max_bytes` with 413, by Content-Length or while streaming them in."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._reject(scope, receive, send)
+            return
+        seen = 0
+        too_big = False
+
+        async def limited() -> Message:
+            nonlocal seen, too_big
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    too_big = True
+                    # Stop the body here: the app sees a truncated (invalid) JSON, and we
+                    # replace its answer with the 413 below.
+                    return {"type": "http.request", "body": b"", "more_body": False}
+            return message
+
+        started = False
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if too_big:
+                if not started and message["type"] == "http.response.start":
+                    started = True
+                    await self._send_413(send)
+                return
+            await send(message)
+
+        await self.app(scope, limited, guarded_send)
+
+    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._send_413(send)
+
+    async def _send_413(self, send: Send) -> None:
+        response = error_response(413, f"Request body is larger than {self.max_bytes} bytes; "
+                                  "send a smaller request.", code="request_too_large")
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": response.raw_headers})
+        await send({"type": "http.response.body", "body": response.body})

@@ -1,0 +1,109 @@
+"""Shared plumbing of the two generation endpoints: build the engine request, answer it
+whole or as an SSE stream (OpenAI chunk format, ending with `data: [DONE]`).
+
+Streaming: the engine calls `on_text` on its worker thread after each step; deltas cross to
+the event loop through an asyncio queue, so a slow client never blocks the engine thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import StreamingResponse
+
+from guardian.api.deps import Services
+from guardian.api.schemas import _Request
+from guardian.serving import GenerationRequest, Served, ServingError
+
+ROUTE_HEADER = "x-guardian-route"
+
+ChunkBuilder = Callable[[str, str | None], dict[str, Any]]  # (delta, finish_reason) -> choice
+
+
+def build_request(services: Services, request: Request, body: _Request, endpoint: str,
+                  prompt_text: str, prompt_ids: list[int] | None, max_tokens: int | None,
+                  id_prefix: str) -> GenerationRequest:
+    core = services.core
+    route = core.resolve_route(request.headers.get(ROUTE_HEADER), body.model)
+    if prompt_ids is None:
+        prompt_ids = core.backend.encode(prompt_text)
+    if not prompt_ids:
+        raise ServingError(400, "The prompt is empty after tokenization; send some text.",
+                           param="prompt", code="invalid_value")
+    if max_tokens is None:  # OpenAI chat default: as much as the context allows
+        max_tokens = max(1, core.backend.max_context - len(prompt_ids))
+    core.check_lengths(prompt_ids, max_tokens)
+    if any(t >= 1 << 31 for t in prompt_ids):
+        raise ServingError(400, "token ids must be < 2^31", param="prompt", code="invalid_value")
+    req = GenerationRequest(
+        endpoint=endpoint, route=route, model=body.model, prompt_text=prompt_text,  # type: ignore[arg-type]
+        prompt_ids=prompt_ids, max_tokens=max_tokens, temperature=body.temperature,
+        top_p=body.top_p, top_k=max(0, body.top_k), seed=body.seed,
+        stop=body.stop)  # type: ignore[arg-type]  # validator normalised it to a list
+    req.request_id = f"{id_prefix}-{req.request_id.removeprefix('req-')}"
+    return req
+
+
+def usage(served: Served) -> dict[str, int]:
+    p, c = len(served.request.prompt_ids), len(served.result.token_ids)
+    return {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c}
+
+
+def headers(served_or_req: Served | GenerationRequest) -> dict[str, str]:
+    req = served_or_req.request if isinstance(served_or_req, Served) else served_or_req
+    return {"x-request-id": req.request_id, "x-guardian-route": req.route}
+
+
+def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBuilder,
+           include_usage: bool, first_choice: dict[str, Any] | None = None) -> StreamingResponse:
+    """SSE response. The first chunk (chat: the role) is sent before any text."""
+    loop = asyncio.get_running_loop()
+    q: asyncio.Queue[str | None] = asyncio.Queue()
+    created = int(time.time())
+
+    def on_text(delta: str, _traces: list[Any]) -> None:
+        if delta:
+            loop.call_soon_threadsafe(q.put_nowait, delta)
+
+    def chunk(choices: list[dict[str, Any]], **extra: Any) -> str:
+        body = {"id": req.request_id, "object": obj, "created": created, "model": req.model,
+                "choices": choices, **extra}
+        return f"data: {json.dumps(body)}\n\n"
+
+    async def run() -> Served:
+        try:
+            return await services.core.serve(req, on_text)
+        finally:
+            loop.call_soon_threadsafe(q.put_nowait, None)
+
+    async def events() -> AsyncIterator[str]:
+        task = asyncio.create_task(run())
+        if first_choice is not None:
+            yield chunk([first_choice])
+        while (delta := await q.get()) is not None:
+            yield chunk([choice(delta, None)])
+        try:
+            served = await task
+        except ServingError as exc:
+            yield f"data: {json.dumps({'error': {'message': exc.message, 'type': exc.type}})}\n\n"
+            yield "data: [DONE]\n\n"
+            return
+        except Exception:
+            # Headers are already sent; report in-band like OpenAI does, then end the stream.
+            yield ("data: " + json.dumps({"error": {"message": "generation failed; see the "
+                                                    "sidecar logs for " + req.request_id,
+                                                    "type": "server_error"}}) + "\n\n")
+            yield "data: [DONE]\n\n"
+            return
+        yield chunk([choice("", served.result.finish_reason)], spec_guardian=served.extension())
+        if include_usage:
+            yield chunk([], usage=usage(served))
+        yield "data: [DONE]\n\n"
+
+    return StreamingResponse(events(), media_type="text/event-stream", headers={
+        **headers(req), "cache-control": "no-cache"})

@@ -1,0 +1,90 @@
+"""`POST /v1/shadow` (role: inference): evaluate a response produced elsewhere, without serving.
+
+For traffic mirrored by Istio/Envoy: the body carries the original request and the primary's
+response; the sidecar judges the primary's tokens against its target at the same prefixes
+and records a RequestEvent (served_path "external") plus a ShadowEvent. The job goes through
+the same bounded, lower-priority shadow queue as sampled requests: 202 "queued" (or
+"dropped" when saturated); with `wait: true` the verdict comes back in the answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+
+from guardian.api.chat import render_prompt
+from guardian.api.deps import ServicesDep, require
+from guardian.api.generation import ROUTE_HEADER
+from guardian.api.schemas import ChatCompletionRequest, ErrorResponse, ShadowAccepted, ShadowRequest
+from guardian.audit.events import RequestEvent
+from guardian.serving import GenerationRequest, ServingError
+from guardian.shadow import ShadowJob
+
+router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
+                   responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
+                              403: {"model": ErrorResponse}})
+
+WAIT_TIMEOUT_S = 60.0
+
+
+@router.post("/v1/shadow", response_model=ShadowAccepted, status_code=202)
+async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -> JSONResponse:
+    core, inner = services.core, body.request
+    route_name = core.resolve_route(request.headers.get(ROUTE_HEADER), inner.model)
+    route = core.policy.route(route_name)
+    if isinstance(inner, ChatCompletionRequest):
+        endpoint, prompt = "chat.completions", render_prompt(services, inner)
+        prompt_ids = core.backend.encode(prompt)
+    else:
+        endpoint = "completions"
+        if isinstance(inner.prompt, str):
+            prompt, prompt_ids = inner.prompt, core.backend.encode(inner.prompt)
+        else:
+            prompt_ids = list(inner.prompt)  # type: ignore[arg-type]
+            prompt = core.backend.decode(prompt_ids)
+    try:
+        completion = body.response.completion_text()
+    except ValueError as exc:
+        raise ServingError(400, str(exc), param="response.choices") from exc
+    completion_ids = core.backend.encode(completion)
+    core.check_lengths(prompt_ids, max(1, len(completion_ids)))
+    req = GenerationRequest(endpoint=endpoint, route=route_name, model=inner.model,  # type: ignore[arg-type]
+                            prompt_text=prompt, prompt_ids=prompt_ids,
+                            max_tokens=max(1, len(completion_ids)), temperature=inner.temperature,
+                            top_p=inner.top_p, top_k=max(0, inner.top_k), seed=inner.seed,
+                            stop=inner.stop)  # type: ignore[arg-type]
+    req.request_id = f"shadow-{req.request_id.removeprefix('req-')}"
+    policy_hash = core.policy.content_hash
+    services.sink.submit(RequestEvent(
+        request_id=req.request_id, created_at=datetime.now(UTC), route=route_name,
+        mode=route.mode, served_path="external", pair_hash=core.backend.pair_hash,
+        policy_hash=policy_hash, endpoint="shadow", redaction=route.redaction,
+        prompt_text=prompt, completion_text=completion, prompt_token_ids=prompt_ids,
+        completion_token_ids=completion_ids,
+        finish_reason=str(body.response.choices[0].get("finish_reason") or "unknown"),
+        params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
+        time_to_first_token_s=0.0, time_per_output_token_s=0.0, stats={}, trace=[],
+        replica_id=core.replica_id))
+    job = ShadowJob(req, route, policy_hash, route.mode, external_ids=completion_ids)
+    hdrs = {"x-request-id": req.request_id}
+    if not services.shadow.offer(job):
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="dropped").model_dump(),
+                            status_code=202, headers=hdrs)
+    if not body.wait:
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
+                            status_code=202, headers=hdrs)
+    try:
+        event = await asyncio.wait_for(asyncio.wrap_future(job.done), WAIT_TIMEOUT_S)
+    except TimeoutError:
+        event = None
+    if event is None:
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
+                            status_code=202, headers=hdrs)
+    return JSONResponse(ShadowAccepted(
+        id=req.request_id, status="evaluated", verdict=event.verdict,
+        first_divergence_position=event.first_divergence_position,
+        margin_at_divergence=event.margin_at_divergence).model_dump(), status_code=200,
+        headers=hdrs)

@@ -1,0 +1,143 @@
+"""FastAPI app factory: `create_app(settings=None, *, services=None)`.
+
+Owns wiring only: which routers exist, the error handlers, the body-size limit, and building
+`Services` (policy, engine backend, audit sink, telemetry, shadow evaluator, API keys) from
+settings. Nothing is built at import time; uvicorn uses the factory
+(`uvicorn guardian.app:create_app --factory`).
+
+With `services` given (tests, embedding) the app uses them as they are and does not close
+them. Otherwise the pair loads in a background thread after startup — `/healthz` answers at
+once, `/readyz` and the API return 503 until the pair is ready — because building the demo
+pair on first use takes minutes and probes must not time out meanwhile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import socket
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+
+from guardian.api import admin, chat, completions, health, models, shadow
+from guardian.api.deps import Services
+from guardian.api.errors import BodySizeLimit, install
+from guardian.audit.events import AuditSink
+from guardian.auth import KeyStore
+from guardian.policy import Policy, load_policy
+from guardian.serving import EngineBackend, PairBackend, ServingCore
+from guardian.settings import Settings, get_settings
+from guardian.shadow import ShadowEvaluator
+from guardian.telemetry import Telemetry
+
+logger = logging.getLogger(__name__)
+
+MAX_BODY_BYTES = 1 << 20  # 1 MiB: far above any prompt that fits the context
+SHADOW_QUEUE_CAPACITY = 16
+
+
+def keys_file(settings: Settings) -> Path | None:
+    # Settings has no field for it yet (shared file): read the same GUARDIAN_ variable.
+    value = getattr(settings, "api_keys_file", None) or os.environ.get("GUARDIAN_API_KEYS_FILE")
+    return Path(value) if value else None
+
+
+def build_services(backend: EngineBackend, sink: AuditSink, *, policy: Policy | None = None,
+                   keys: KeyStore | None = None, telemetry: Telemetry | None = None,
+                   replica_id: str | None = None, shadow_capacity: int = SHADOW_QUEUE_CAPACITY,
+                   start_shadow: bool = True) -> Services:
+    """Assemble the services around an engine backend and an audit sink."""
+    telemetry = telemetry or Telemetry()
+    core = ServingCore(backend, policy or load_policy(), sink, telemetry, replica_id=replica_id)
+    evaluator = ShadowEvaluator(core, sink, telemetry, capacity=shadow_capacity)
+    core.shadow = evaluator
+    if start_shadow:
+        evaluator.start()
+    services = Services(core=core, shadow=evaluator, sink=sink, telemetry=telemetry,
+                        keys=keys or KeyStore(open_mode=True),
+                        audit_reader=memory_reader(sink))
+    return services
+
+
+def memory_reader(sink: AuditSink) -> Callable[[str], list[dict[str, Any]]] | None:
+    """Reader over an in-memory sink (its `events` list); None for stores without one."""
+    events = getattr(sink, "events", None)
+    if events is None:
+        return None
+
+    def read(request_id: str) -> list[dict[str, Any]]:
+        found = [e for e in list(events) if getattr(e, "request_id", None) == request_id]
+        return [{"kind": type(e).__name__, **dataclasses.asdict(e)} for e in found]
+
+    return read
+
+
+def close_services(services: Services) -> None:
+    services.shadow.shutdown()
+    services.core.shutdown()
+    services.sink.close()
+    services.telemetry.shutdown()
+
+
+def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
+    from guardian.audit import open_sink
+
+    policy = load_policy(settings.policy_file)
+    if settings.draft_dir and settings.target_dir:
+        draft_dir, target_dir = settings.draft_dir, settings.target_dir
+    else:
+        from engine.demo_pair import ensure_demo_pair
+
+        logger.info("no pair configured (GUARDIAN_DRAFT_DIR/GUARDIAN_TARGET_DIR): using the demo "
+                    "pair (built on first use, a few minutes)")
+        paths = ensure_demo_pair()
+        draft_dir, target_dir = paths.draft_dir, paths.target_dir
+    backend = PairBackend.load(draft_dir, target_dir, device=settings.device)
+    sink = open_sink(settings)
+    replica = settings.replica_id or f"{socket.gethostname()}-{os.getpid()}"
+    services = build_services(backend, sink, policy=policy, keys=keys, replica_id=replica)
+    logger.info("ready: pair %s, policy %s, audit %s", backend.pair_hash[:12],
+                policy.content_hash[:12], type(sink).__name__)
+    return services
+
+
+def create_app(settings: Settings | None = None, *, services: Services | None = None) -> FastAPI:
+    settings = settings or get_settings()
+    own = services is None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if own:
+            def load() -> None:
+                try:
+                    app.state.services = _load_from_settings(settings, app.state.keys)
+                except Exception as exc:  # keep serving /readyz with the reason
+                    logger.exception("sidecar startup failed")
+                    app.state.startup_error = f"{type(exc).__name__}: {exc}"
+
+            threading.Thread(target=load, name="guardian-load", daemon=True).start()
+        yield
+        if own and getattr(app.state, "services", None) is not None:
+            close_services(app.state.services)
+
+    app = FastAPI(title="spec-guardian", version="0.1.0", lifespan=lifespan,
+                  summary="OpenAI-compatible sidecar with shadow equivalence checks for "
+                          "speculative decoding.")
+    app.state.services = services
+    app.state.startup_error = None
+    app.state.keys = services.keys if services else KeyStore.for_server(keys_file(settings),
+                                                                         settings.host)
+    max_body = services.max_body_bytes if services else MAX_BODY_BYTES
+    install(app)
+    for router in (completions.router, chat.router, models.router, shadow.router,
+                   health.public, health.metrics_router, admin.routes_read, admin.oncall,
+                   admin.release, admin.compliance):
+        app.include_router(router)
+    app.add_middleware(BodySizeLimit, max_bytes=max_body)
+    return app

@@ -1,0 +1,381 @@
+"""The serving path: route resolution, mode, speculative fallback and load shedding.
+
+Owns `EngineBackend` (the narrow engine surface the sidecar uses; `PairBackend` adapts the
+real `engine` package, tests use a fake with the same surface) and `ServingCore`, which
+runs every served generation on ONE engine worker thread (torch on a small CPU gets nothing
+from running two generations at once) and hands sampled requests to the shadow evaluator.
+
+Priority: the shadow worker only starts a generation while no serving job is queued or
+running, and aborts its own generation at the next engine step once one arrives (see
+`guardian.shadow`). So serving is delayed by shadow work by at most ONE engine step of a
+shadow run (one prefill, or gamma draft forwards + one target forward) — never a whole
+shadow generation.
+
+Degrading safely: a speculative run that raises is re-run target-only and recorded with
+`fallback_reason`; when the serving queue is at the route's `load_shed_queue_depth`,
+speculation is skipped (`fallback_reason="load_shed"`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal, Protocol
+
+import torch
+
+from engine.trace import GenerationResult, GenerationStats, TokenTrace
+from guardian.audit.events import AuditSink, RequestEvent
+from guardian.policy import Policy, RoutePolicy
+from guardian.telemetry import Telemetry, now_ns
+
+logger = logging.getLogger(__name__)
+
+OnText = Callable[[str, list[TokenTrace]], None]
+
+
+# --- the engine surface -----------------------------------------------------------------
+@dataclass(slots=True)
+class TargetScore:
+    """Target-only view of a given completion, one row per completion position."""
+
+    distributions: torch.Tensor  # (T, V) processed target distribution at each prefix
+    argmax_ids: list[int]
+    margins: list[float]  # top-1 minus top-2 raw logit
+
+
+class EngineBackend(Protocol):
+    pair_hash: str
+    model_name: str  # the target's name: the default `model` clients send
+    max_context: int
+
+    def encode(self, text: str) -> list[int]: ...
+
+    def decode(self, ids: list[int]) -> str: ...
+
+    def chat_prompt(self, messages: list[dict[str, str]]) -> str: ...
+
+    def generate(self, prompt_ids: list[int], *, speculative: bool, max_new_tokens: int,
+                 temperature: float, top_p: float, top_k: int, gamma: int, gamma_strategy: str,
+                 gamma_max: int, seed: int | None, stop: list[str] | None,
+                 record_distributions: bool, on_text: OnText | None) -> GenerationResult: ...
+
+    def score_target(self, prompt_ids: list[int], completion_ids: list[int], *,
+                     temperature: float, top_p: float, top_k: int) -> TargetScore: ...
+
+    def score_draft(self, prompt_ids: list[int], completion_ids: list[int], *,
+                    temperature: float, top_p: float, top_k: int) -> torch.Tensor | None: ...
+
+
+class PairBackend:
+    """`EngineBackend` over a real `engine.Pair`."""
+
+    def __init__(self, pair: Any) -> None:
+        import engine
+
+        self._engine = engine
+        self.pair = pair
+        self.pair_hash: str = pair.identity.pair_hash
+        self.model_name: str = pair.identity.target_name
+        self.max_context: int = int(pair.max_context)
+
+    @classmethod
+    def load(cls, draft_dir: Any, target_dir: Any, device: str | None = None) -> PairBackend:
+        import engine
+
+        return cls(engine.load_pair(draft_dir, target_dir, device=device))
+
+    def encode(self, text: str) -> list[int]:
+        return list(self.pair.tokenizer.encode(text, add_special_tokens=False))
+
+    def decode(self, ids: list[int]) -> str:
+        return self.pair.tokenizer.decode(ids)
+
+    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
+        return self._engine.chat_prompt(self.pair, messages)
+
+    def generate(self, prompt_ids: list[int], **kwargs: Any) -> GenerationResult:
+        return self._engine.generate(self.pair, prompt_ids, **kwargs)
+
+    def score_target(self, prompt_ids: list[int], completion_ids: list[int], *,
+                     temperature: float, top_p: float, top_k: int) -> TargetScore:
+        out = self._engine.score_target(self.pair, prompt_ids, completion_ids,
+                                        temperature=temperature, top_p=top_p, top_k=top_k)
+        if isinstance(out, tuple):
+            dists, argmax, margins = out
+        else:  # a result object: accept the obvious attribute names
+            dists = out.distributions
+            argmax = getattr(out, "argmax_ids", None) or out.argmax
+            margins = out.margins
+        return TargetScore(dists, [int(x) for x in _as_list(argmax)],
+                           [float(x) for x in _as_list(margins)])
+
+    def score_draft(self, prompt_ids: list[int], completion_ids: list[int], *,
+                    temperature: float, top_p: float, top_k: int) -> torch.Tensor | None:
+        fn = getattr(self._engine, "score_draft", None)
+        if fn is None:  # older engine: the acceptance-vs-expectation check is reported unavailable
+            return None
+        out = fn(self.pair, prompt_ids, completion_ids, temperature=temperature, top_p=top_p,
+                 top_k=top_k)
+        return out[0] if isinstance(out, tuple) else getattr(out, "distributions", out)
+
+
+def _as_list(x: Any) -> list[Any]:
+    return x.tolist() if isinstance(x, torch.Tensor) else list(x)
+
+
+# --- requests and results ---------------------------------------------------------------
+class ServingError(Exception):
+    """Bad input found while preparing a request: becomes an OpenAI-style 4xx error."""
+
+    def __init__(self, status: int, message: str, *, param: str | None = None,
+                 code: str | None = None, type_: str = "invalid_request_error") -> None:
+        super().__init__(message)
+        self.status, self.message, self.param, self.code, self.type = status, message, param, code, type_
+
+
+@dataclass(slots=True)
+class GenerationRequest:
+    endpoint: Literal["completions", "chat.completions"]
+    route: str
+    model: str
+    prompt_text: str
+    prompt_ids: list[int]
+    max_tokens: int
+    temperature: float = 0.0
+    top_p: float = 1.0
+    top_k: int = 0
+    seed: int | None = None
+    stop: list[str] | None = None
+    request_id: str = field(default_factory=lambda: f"req-{uuid.uuid4().hex}")
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    @property
+    def greedy(self) -> bool:
+        return self.temperature == 0.0
+
+    def params(self, route: RoutePolicy) -> dict[str, Any]:
+        return {"max_tokens": self.max_tokens, "temperature": self.temperature, "top_p": self.top_p,
+                "top_k": self.top_k, "seed": self.seed, "stop": self.stop, "model": self.model,
+                "gamma_strategy": route.gamma.strategy, "gamma": route.gamma.initial,
+                "gamma_max": route.gamma.max}
+
+
+@dataclass(slots=True)
+class Served:
+    request: GenerationRequest
+    result: GenerationResult
+    mode: str
+    served_path: Literal["target_only", "speculative"]
+    fallback_reason: str | None
+    queue_time_s: float
+    compute_time_s: float
+    policy_hash: str
+    shadow_sampled: bool
+
+    def extension(self) -> dict[str, Any]:
+        """The `spec_guardian` field added to OpenAI responses."""
+        stats = self.result.stats
+        return {"request_id": self.request.request_id, "route": self.request.route,
+                "mode": self.mode, "served_path": self.served_path,
+                "fallback_reason": self.fallback_reason, "shadow_sampled": self.shadow_sampled,
+                "queue_time_s": self.queue_time_s, "compute_time_s": self.compute_time_s,
+                "stats": stats_dict(stats)}
+
+
+def stats_dict(stats: GenerationStats) -> dict[str, Any]:
+    d = asdict(stats)
+    d.update(acceptance_rate=stats.acceptance_rate,
+             mean_acceptance_length=stats.mean_acceptance_length)
+    return d
+
+
+# --- the core -----------------------------------------------------------------------------
+class ServingCore:
+    """Serves requests on one engine thread; samples shadow work; records audit + telemetry."""
+
+    def __init__(self, backend: EngineBackend, policy: Policy, sink: AuditSink,
+                 telemetry: Telemetry, *, replica_id: str | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.backend, self.policy, self.sink, self.telemetry = backend, policy, sink, telemetry
+        self.replica_id = replica_id
+        self._rng = rng or random.Random()
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine-serve")
+        self._lock = threading.Lock()
+        self._pending = 0  # serving jobs admitted and not finished (queued + running)
+        self.idle = threading.Event()  # set while no serving job is pending: shadow may run
+        self.idle.set()
+        self.shadow: Any = None  # guardian.shadow.ShadowEvaluator, attached by the app
+
+    # route and mode ----------------------------------------------------------------------
+    def resolve_route(self, header_route: str | None, model: str) -> str:
+        if header_route:
+            if header_route not in self.policy.routes:
+                raise ServingError(404, f"unknown route {header_route!r} (X-Guardian-Route); "
+                                   f"known routes: {', '.join(sorted(self.policy.routes))}",
+                                   param="X-Guardian-Route", code="route_not_found")
+            return header_route
+        routed = self.policy.route_for_model(model)
+        if routed:
+            return routed
+        if model != self.backend.model_name:
+            raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
+                               "the served models", param="model", code="model_not_found")
+        return self.policy.default_route
+
+    def model_names(self) -> list[str]:
+        names = [self.backend.model_name]
+        for route in self.policy.routes.values():
+            names += [m for m in route.models if m not in names]
+        return names
+
+    @property
+    def queue_depth(self) -> int:
+        return self._pending
+
+    def _admit(self) -> int:
+        with self._lock:
+            depth = self._pending
+            self._pending += 1
+            self.idle.clear()
+            return depth
+
+    def _release(self) -> None:
+        with self._lock:
+            self._pending -= 1
+            if self._pending == 0:
+                self.idle.set()
+
+    # validation ------------------------------------------------------------------------------
+    def check_lengths(self, prompt_ids: list[int], max_tokens: int) -> None:
+        ctx = self.backend.max_context
+        if len(prompt_ids) >= ctx:
+            raise ServingError(400, f"This model's maximum context length is {ctx} tokens, but "
+                               f"the prompt has {len(prompt_ids)}; shorten the prompt.",
+                               param="prompt", code="context_length_exceeded")
+        if len(prompt_ids) + max_tokens > ctx:
+            raise ServingError(400, f"max_tokens={max_tokens} plus the prompt's {len(prompt_ids)} "
+                               f"tokens exceeds the context length {ctx}; lower max_tokens to at "
+                               f"most {ctx - len(prompt_ids)}.", param="max_tokens",
+                               code="context_length_exceeded")
+
+    # serving -------------------------------------------------------------------------------
+    async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
+        route = self.policy.route(req.route)
+        policy_hash = self.policy.content_hash
+        depth = self._admit()
+        want_spec = route.mode == "speculative"
+        shed = want_spec and depth >= route.load_shed_queue_depth
+        sampled = route.mode != "off" and self._rng.random() < route.shadow.sample_rate
+        enqueued = time.perf_counter()
+        t0_ns = now_ns()
+        labels = {"route": req.route, "pair": self.backend.pair_hash[:12], "mode": route.mode}
+        with self.telemetry.request_span(req.endpoint, req.model, {
+                "guardian.request_id": req.request_id, "guardian.route": req.route,
+                "guardian.mode": route.mode}) as span:
+            try:
+                served = await asyncio.get_running_loop().run_in_executor(
+                    self._executor, self._run, req, route, want_spec and not shed,
+                    "load_shed" if shed else None, sampled and not req.greedy, on_text, enqueued)
+            except BaseException as exc:
+                self._release()
+                self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
+                                              ttft_s=0, tpot_s=0, prompt_tokens=len(req.prompt_ids),
+                                              completion_tokens=0, stats=None, speculative=False,
+                                              error_type=type(exc).__name__)
+                raise
+            self._release()
+            served.mode, served.policy_hash, served.shadow_sampled = route.mode, policy_hash, sampled
+            stats = served.result.stats
+            span.set_attribute("guardian.served_path", served.served_path)
+            span.set_attribute("gen_ai.usage.input_tokens", stats.prompt_tokens)
+            span.set_attribute("gen_ai.usage.output_tokens", stats.completion_tokens)
+            if served.fallback_reason:
+                span.set_attribute("guardian.fallback_reason", served.fallback_reason)
+            self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), stats,
+                                              served.served_path == "speculative")
+            self._record(served, route, labels)
+            if sampled and self.shadow is not None:
+                self.shadow.offer_served(served, route, span.get_span_context())
+        return served
+
+    def _run(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+             reason: str | None, record_distributions: bool, on_text: OnText | None,
+             enqueued: float) -> Served:
+        """Engine thread: the speculative attempt, then target-only on failure."""
+        started = time.perf_counter()
+        sent: list[str] = []  # text already streamed: a fallback must not repeat it
+
+        def emit(delta: str, traces: list[TokenTrace]) -> None:
+            sent.append(delta)
+            if on_text is not None:
+                on_text(delta, traces)
+
+        result = None
+        if speculative:
+            try:
+                result = self._generate(req, route, True, record_distributions, emit)
+            except Exception as exc:  # the engine's bug must not become the user's error
+                logger.warning("speculative decoding failed for %s, serving target-only: %r",
+                               req.request_id, exc)
+                reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
+        if result is None:
+            already = "".join(sent)
+
+            def emit_rest(delta: str, traces: list[TokenTrace]) -> None:
+                # Skip what the failed speculative run already streamed (identical for greedy).
+                nonlocal already
+                if already:
+                    n = min(len(already), len(delta))
+                    delta, already = delta[n:], already[n:]
+                if delta and on_text is not None:
+                    on_text(delta, traces)
+
+            result = self._generate(req, route, False, False, emit_rest)
+        compute = time.perf_counter() - started
+        return Served(req, result, route.mode, "speculative" if speculative and reason is None
+                      else "target_only", reason, started - enqueued, compute, "", False)
+
+    def _generate(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                  record_distributions: bool, on_text: OnText | None,
+                  max_new_tokens: int | None = None) -> GenerationResult:
+        return self.backend.generate(
+            req.prompt_ids, speculative=speculative,
+            max_new_tokens=max_new_tokens or req.max_tokens, temperature=req.temperature,
+            top_p=req.top_p, top_k=req.top_k, gamma=route.gamma.initial,
+            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max, seed=req.seed,
+            stop=req.stop, record_distributions=record_distributions, on_text=on_text)
+
+    def _record(self, served: Served, route: RoutePolicy, labels: dict[str, str]) -> None:
+        req, result, stats = served.request, served.result, served.result.stats
+        n = stats.completion_tokens or len(result.token_ids)
+        tpot = (stats.total_time_s - stats.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
+        if served.fallback_reason:
+            self.telemetry.fallbacks.add(1, {**labels, "reason": served.fallback_reason.split(":")[0]})
+        self.telemetry.record_request(
+            labels, duration_s=served.queue_time_s + served.compute_time_s,
+            ttft_s=served.queue_time_s + stats.time_to_first_token_s, tpot_s=tpot,
+            prompt_tokens=len(req.prompt_ids), completion_tokens=n, stats=stats,
+            speculative=served.served_path == "speculative")
+        self.sink.submit(RequestEvent(
+            request_id=req.request_id, created_at=req.created_at, route=req.route,
+            mode=route.mode, served_path=served.served_path, pair_hash=self.backend.pair_hash,
+            policy_hash=served.policy_hash, endpoint=req.endpoint, redaction=route.redaction,
+            prompt_text=req.prompt_text, completion_text=result.text,
+            prompt_token_ids=list(req.prompt_ids), completion_token_ids=list(result.token_ids),
+            finish_reason=result.finish_reason, params=req.params(route),
+            queue_time_s=served.queue_time_s, compute_time_s=served.compute_time_s,
+            time_to_first_token_s=stats.time_to_first_token_s, time_per_output_token_s=tpot,
+            stats=stats_dict(stats), trace=list(result.trace),
+            fallback_reason=served.fallback_reason, replica_id=self.replica_id))
+
+    def shutdown(self) -> None:
+        self._executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,252 @@
+"""Shadow evaluator: re-runs the *other* path on sampled requests and records a verdict.
+
+Owns the bounded shadow queue, its worker thread(s), and turning engine outputs into
+`ShadowEvent`s (the verdict logic itself is pure and lives in `guardian.verdicts`).
+
+Priority and bounds (decisions, not accidents):
+- `offer_*` never blocks: when the queue (capacity from the app) is full the job is dropped
+  and counted (`guardian.shadow.drops{reason="queue_full"}`).
+- a worker starts a job only while the serving path is idle (`ServingCore.idle`), and its
+  engine call checks at every step (the engine's `on_text` callback) whether serving work
+  arrived; if so it aborts (`reason="preempted"`) and the job is re-queued once, then dropped.
+  Hence serving waits for at most one shadow engine step (a prefill, or gamma draft forwards
+  plus one target forward), never a whole shadow generation. A mirror job (`/v1/shadow`)
+  is one scoring forward, the same bound.
+- concurrency: `workers` threads (default 1) — on a small CPU more would only contend.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import threading
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+import torch
+from opentelemetry import trace
+
+from guardian.audit.events import AuditSink, ShadowEvent
+from guardian.policy import RoutePolicy
+from guardian.serving import GenerationRequest, Served, ServingCore, stats_dict
+from guardian.telemetry import Telemetry
+from guardian.verdicts import (
+    AcceptanceWindow,
+    VerdictResult,
+    drafted_observations,
+    greedy_verdict,
+    sampled_verdict,
+)
+
+logger = logging.getLogger(__name__)
+
+
+class Preempted(Exception):
+    """Raised inside a shadow engine call when serving work arrives."""
+
+
+@dataclass(slots=True)
+class ShadowJob:
+    request: GenerationRequest
+    route: RoutePolicy
+    policy_hash: str
+    mode: str
+    served: Served | None = None  # served here
+    external_ids: list[int] | None = None  # primary completion produced elsewhere (/v1/shadow)
+    parent: trace.SpanContext | None = None
+    attempts: int = 0
+    done: Future[ShadowEvent | None] = field(default_factory=Future)
+
+
+class ShadowEvaluator:
+    def __init__(self, core: ServingCore, sink: AuditSink, telemetry: Telemetry, *,
+                 capacity: int = 16, workers: int = 1) -> None:
+        self.core, self.backend, self.sink, self.telemetry = core, core.backend, sink, telemetry
+        self._queue: queue.Queue[ShadowJob | None] = queue.Queue(maxsize=capacity)
+        self._windows: dict[tuple[str, str], AcceptanceWindow] = {}
+        self.dropped = 0
+        self.completed = 0
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._worker, name=f"shadow-{i}", daemon=True)
+                         for i in range(workers)]
+
+    def start(self) -> None:
+        for t in self._threads:
+            t.start()
+
+    # --- intake (request path: never blocks) -----------------------------------------------
+    def offer_served(self, served: Served, route: RoutePolicy,
+                     parent: trace.SpanContext | None = None) -> bool:
+        return self.offer(ShadowJob(served.request, route, served.policy_hash, served.mode,
+                                    served=served, parent=parent))
+
+    def offer(self, job: ShadowJob) -> bool:
+        try:
+            self._queue.put_nowait(job)
+            return True
+        except queue.Full:
+            self._drop(job, "queue_full")
+            return False
+
+    @property
+    def depth(self) -> int:
+        return self._queue.qsize()
+
+    def _drop(self, job: ShadowJob, reason: str) -> None:
+        self.dropped += 1
+        self.telemetry.shadow_drops.add(1, {**self._labels(job), "reason": reason})
+        logger.debug("dropped shadow job %s (%s)", job.request.request_id, reason)
+        if not job.done.done():
+            job.done.set_result(None)
+
+    def _labels(self, job: ShadowJob) -> dict[str, str]:
+        return {"route": job.request.route, "pair": self.backend.pair_hash[:12], "mode": job.mode}
+
+    # --- worker -------------------------------------------------------------------------------
+    def _worker(self) -> None:
+        while not self._stop.is_set():
+            job = self._queue.get()
+            if job is None:
+                return
+            # Strictly lower priority: wait for the serving path to drain before starting.
+            while not self.core.idle.wait(timeout=0.5):
+                if self._stop.is_set():
+                    return
+            try:
+                event = self.evaluate(job)
+                job.done.set_result(event)
+            except Preempted:
+                job.attempts += 1
+                if job.attempts > 1 or not self._requeue(job):
+                    self._drop(job, "preempted")
+            except Exception as exc:  # one bad job must not kill the evaluator
+                logger.exception("shadow evaluation failed for %s", job.request.request_id)
+                self._drop(job, "error")
+                job.done.set_exception(exc) if not job.done.done() else None
+
+    def _requeue(self, job: ShadowJob) -> bool:
+        try:
+            self._queue.put_nowait(job)
+            return True
+        except queue.Full:
+            return False
+
+    def _check_preempt(self, _delta: str, _traces: list[Any]) -> None:
+        if not self.core.idle.is_set():
+            raise Preempted
+
+    # --- evaluation (sync; tests call it directly) ---------------------------------------
+    def evaluate(self, job: ShadowJob, *, preemptible: bool = True) -> ShadowEvent:
+        ctx = trace.set_span_in_context(trace.NonRecordingSpan(job.parent)) if job.parent else None
+        with self.telemetry.tracer.start_as_current_span("guardian.shadow", context=ctx, attributes={
+                "guardian.request_id": job.request.request_id}) as span:
+            started = time.perf_counter()
+            if job.external_ids is not None:
+                result, shadow_path, shadow_trace, stats = self._judge_external(job)
+            else:
+                result, shadow_path, shadow_trace, stats = self._judge_served(job, preemptible)
+            elapsed = time.perf_counter() - started
+            span.set_attribute("guardian.verdict", result.verdict)
+            span.set_attribute("guardian.shadow_path", shadow_path)
+        event = ShadowEvent(
+            request_id=job.request.request_id, created_at=datetime.now(UTC),
+            route=job.request.route, pair_hash=self.backend.pair_hash,
+            policy_hash=job.policy_hash, shadow_path=shadow_path, verdict=result.verdict,
+            first_divergence_position=result.first_divergence_position,
+            margin_at_divergence=result.margin_at_divergence,
+            tolerance=(job.route.near_tie_tolerance if job.request.greedy
+                       else job.route.distribution_tolerance),
+            stats={**stats, **result.details}, shadow_compute_time_s=elapsed,
+            shadow_trace=shadow_trace)
+        self.sink.submit(event)
+        self.completed += 1
+        self.telemetry.verdicts.add(1, {**self._labels(job), "verdict": result.verdict,
+                                        "shadow_path": shadow_path})
+        if result.verdict in ("divergence", "distribution_mismatch"):
+            logger.warning("shadow verdict %s for %s on route %s at position %s",
+                           result.verdict, job.request.request_id, job.request.route,
+                           result.first_divergence_position)
+        return event
+
+    def _judge_served(self, job: ShadowJob, preemptible: bool,
+                      ) -> tuple[VerdictResult, Literal["target_only", "speculative"], list, dict]:
+        assert job.served is not None
+        req, served, route = job.request, job.served, job.route
+        shadow_spec = served.served_path == "target_only"
+        cap = min(req.max_tokens, route.shadow.max_new_tokens)
+        shadow = self.core._generate(req, route, shadow_spec, shadow_spec and not req.greedy,
+                                     self._check_preempt if preemptible else None,
+                                     max_new_tokens=cap)
+        spec, ref = (shadow, served.result) if shadow_spec else (served.result, shadow)
+        stats: dict[str, Any] = {"shadow_stats": stats_dict(shadow.stats), "compared_cap": cap,
+                                 "acceptance_rate": spec.stats.acceptance_rate,
+                                 "mean_acceptance_length": spec.stats.mean_acceptance_length}
+        path: Literal["target_only", "speculative"] = "speculative" if shadow_spec else "target_only"
+        if req.greedy:
+            served_ids, shadow_ids = served.result.token_ids[:cap], shadow.token_ids[:cap]
+            # Target-only margins are the reference; past its end use the verifier's.
+            margins = [t.target_margin for t in ref.trace]
+            margins += [t.target_margin for t in spec.trace[len(margins):]]
+            return (greedy_verdict(served_ids, shadow_ids, margins, route.near_tie_tolerance),
+                    path, list(shadow.trace), stats)
+        if spec.target_distributions is None:
+            raise RuntimeError("speculative run did not record target distributions")
+        ids = spec.token_ids[:cap]
+        verifier_p = spec.target_distributions[: len(ids)]
+        reference = self.backend.score_target(req.prompt_ids, ids, temperature=req.temperature,
+                                              top_p=req.top_p, top_k=req.top_k)
+        window = self._window_update(job, spec, ids, verifier_p)
+        return (sampled_verdict(verifier_p, reference.distributions[: len(ids)],
+                                route.distribution_tolerance, window, route.acceptance_z),
+                path, list(shadow.trace), stats)
+
+    def _window_update(self, job: ShadowJob, spec: Any, ids: list[int],
+                       verifier_p: torch.Tensor) -> AcceptanceWindow | None:
+        req = job.request
+        q = self.backend.score_draft(req.prompt_ids, ids, temperature=req.temperature,
+                                     top_p=req.top_p, top_k=req.top_k)
+        if q is None:
+            return None
+        key = (req.route, self.backend.pair_hash)
+        window = self._windows.setdefault(key, AcceptanceWindow(job.route.acceptance_window))
+        origins = [t.origin for t in spec.trace[: len(ids)]]
+        window.extend(drafted_observations(origins, verifier_p, q[: len(ids)]))
+        return window
+
+    def _judge_external(self, job: ShadowJob,
+                        ) -> tuple[VerdictResult, Literal["target_only", "speculative"], list, dict]:
+        """A primary response produced elsewhere, judged against the target at its prefixes.
+
+        greedy: every primary token must be the target's argmax at its prefix (a flip where
+        the margin is below tolerance is a near_tie). sampled: without the primary's own
+        verifier distributions only a support check is possible — every primary token must
+        have non-zero probability under the target's processed distribution.
+        """
+        req, ids = job.request, job.external_ids or []
+        score = self.backend.score_target(req.prompt_ids, ids, temperature=req.temperature,
+                                          top_p=req.top_p, top_k=req.top_k)
+        stats: dict[str, Any] = {"external": True, "completion_tokens": len(ids)}
+        if req.greedy:
+            return (greedy_verdict(ids, score.argmax_ids, score.margins,
+                                   job.route.near_tie_tolerance), "target_only", [], stats)
+        probs = score.distributions[torch.arange(len(ids)), torch.tensor(ids, dtype=torch.long)] \
+            if ids else torch.zeros(0)
+        zero = (probs <= 0).nonzero().flatten()
+        stats["check"] = "support"
+        if zero.numel():
+            return (VerdictResult("distribution_mismatch", int(zero[0]), None, stats),
+                    "target_only", [], stats)
+        return VerdictResult("distribution_ok", None, None, stats), "target_only", [], stats
+
+    def shutdown(self, timeout_s: float = 5.0) -> None:
+        self._stop.set()
+        for _ in self._threads:
+            with contextlib.suppress(queue.Full):
+                self._queue.put_nowait(None)
+        for t in self._threads:
+            if t.is_alive():
+                t.join(timeout=timeout_s)
