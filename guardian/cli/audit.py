@@ -1,7 +1,260 @@
-"""`guardian audit ...` commands."""
+"""`guardian audit ...`: read, verify, export and prune the audit trail."""
 
 from __future__ import annotations
 
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 import typer
 
-app = typer.Typer(help="audit commands.", no_args_is_help=True)
+from guardian.cli.db import URL_HELP, _url
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+app = typer.Typer(help="Audit trail: show, verify, checkpoint, export, prune.",
+                  no_args_is_help=True)
+
+ORIGIN_STYLE = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "blue"}
+
+
+def _parse_time(value: str | None, name: str) -> datetime | None:
+    if value is None:
+        return None
+    from guardian.audit.retention import older_than
+
+    try:
+        return older_than(value)  # an age (7d) or an ISO date
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint=name) from None
+
+
+def _engine(url: str | None) -> Engine:
+    """An engine on a migrated audit DB, or a clear error (exit 1)."""
+    import sqlalchemy as sa
+
+    from guardian.db import make_engine
+
+    resolved = _url(url)
+    engine = make_engine(resolved)
+    try:
+        with engine.connect() as conn:
+            if not sa.inspect(conn).has_table("audit_requests"):
+                typer.secho(f"no audit schema in {engine.url.render_as_string(hide_password=True)}"
+                            "; run `guardian db upgrade` first", fg="red", err=True)
+                raise typer.Exit(1)
+    except typer.Exit:
+        raise
+    except Exception as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        typer.secho(f"cannot open the audit database "
+                    f"{engine.url.render_as_string(hide_password=True)}: {first}", fg="red", err=True)
+        raise typer.Exit(1) from None
+    return engine
+
+
+def _num(x: float | None, digits: int = 4) -> str:
+    return "—" if x is None else f"{x:.{digits}f}"
+
+
+@app.command()
+def show(request_id: str = typer.Argument(..., help="Request id (as returned in the API response)."),
+         url: str | None = typer.Option(None, "--url", help=URL_HELP),
+         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
+    """Show one request: pair, policy, timings, shadow verdict and the per-token table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from guardian.audit.queries import get_request
+
+    rec = get_request(_engine(url), request_id)
+    if rec is None:
+        typer.secho(f"no request with id {request_id!r} in the audit store "
+                    "(check the id, or --url if it was served against another database)",
+                    fg="red", err=True)
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps({"request": rec.request, "tokens": rec.tokens,
+                               "shadow": rec.shadows, "shadow_tokens": rec.shadow_tokens},
+                              default=str, indent=2))
+        return
+    r = rec.request
+    console = Console()
+    console.print(f"[bold]request[/bold] {r['request_id']}  {r['created_at']:%Y-%m-%d %H:%M:%S} UTC  "
+                  f"route [bold]{r['route']}[/bold]  mode {r['mode']}  served by {r['served_path']}")
+    console.print(f"pair {r['pair_hash']}  policy {r['policy_hash']}  redaction {r['redaction']}  "
+                  f"finish {r['finish_reason']}  tokens {r['prompt_tokens']}+{r['completion_tokens']}")
+    console.print(f"queue {r['queue_time_s'] * 1e3:.1f} ms  compute {r['compute_time_s'] * 1e3:.1f} ms"
+                  f"  TTFT {r['time_to_first_token_s'] * 1e3:.1f} ms  per token "
+                  f"{r['time_per_output_token_s'] * 1e3:.2f} ms  α {_num(r['acceptance_rate'], 3)}"
+                  f"  mean acceptance length {_num(r['mean_acceptance_length'], 2)}")
+    if r["prompt_text"] is not None:
+        console.print(f"[dim]prompt:[/dim] {r['prompt_text']!r}")
+        console.print(f"[dim]completion:[/dim] {r['completion_text']!r}")
+    for s in rec.shadows:
+        colour = {"match": "green", "near_tie": "yellow", "distribution_ok": "green"}.get(
+            s["verdict"], "red")
+        console.print(f"shadow ({s['shadow_path']}): [{colour}]{s['verdict']}[/{colour}]"
+                      + (f" first divergence at position {s['first_divergence_position']}, "
+                         f"target margin {_num(s['margin_at_divergence'])} (tolerance "
+                         f"{s['tolerance']})" if s["first_divergence_position"] is not None else ""))
+    table = Table(title=f"{len(rec.tokens)} emitted tokens (served path)")
+    for col in ("pos", "token", "origin", "draft p", "target p", "target margin", "step", "γ"):
+        table.add_column(col, justify="right" if col not in ("origin", "token") else "left")
+    for t in rec.tokens:
+        token = (str(t["token_id"]) if t["token_id"] is not None
+                 else (t["token_hash"][:12] + "…") if t["token_hash"] else "—")
+        style = ORIGIN_STYLE.get(t["origin"], "")
+        who = "draft" if t["origin"] == "accepted" else "target"
+        table.add_row(str(t["position"]), token, f"[{style}]{t['origin']} ({who})[/{style}]",
+                      _num(t["draft_prob"]), _num(t["target_prob"]), _num(t["target_margin"]),
+                      str(t["step"]), str(t["gamma"]))
+    console.print(table)
+    drafted = sum(t["origin"] == "accepted" for t in rec.tokens)
+    console.print(f"{drafted} of {len(rec.tokens)} tokens came from the draft model (accepted), "
+                  f"{len(rec.tokens) - drafted} from the target")
+
+
+def _print_report(rep: Any, label: str) -> None:
+    for loss in rep.declared_losses:
+        typer.secho(f"declared loss: {loss}", fg="yellow", err=True)
+    if rep.ok:
+        typer.secho(f"OK: {label}: {rep.records} records in {rep.chains} chains verified",
+                    fg="green")
+        return
+    typer.secho(f"TAMPERED: {label}: first bad record: {rep.first_error}", fg="red", err=True)
+    for e in rep.errors[1:]:
+        typer.echo(f"  also: {e}", err=True)
+    raise typer.Exit(1)
+
+
+def _load_checkpoint(path: Path | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(f"cannot read checkpoint {path}: {exc}",
+                                 param_hint="--checkpoint") from None
+
+
+@app.command()
+def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
+           checkpoint: Path | None = typer.Option(
+               None, "--checkpoint", help="Signed checkpoint from `guardian audit checkpoint`: "
+               "also detects deleted newest records and rewritten history."),
+           export_file: Path | None = typer.Option(
+               None, "--export", help="Verify an export file offline instead of the database.")
+           ) -> None:
+    """Walk every hash chain; exit 1 naming the first edited/deleted/inserted/reordered record."""
+    from guardian.audit.config import AuditSettings
+
+    key = AuditSettings().checkpoint_key
+    if export_file is not None:
+        from guardian.audit.export import verify_export
+
+        if not export_file.exists():
+            raise typer.BadParameter(f"{export_file} does not exist", param_hint="--export")
+        try:
+            rep = verify_export(export_file)
+        except (ValueError, KeyError) as exc:
+            typer.secho(f"{export_file} is not a readable audit export: {exc}", fg="red", err=True)
+            raise typer.Exit(1) from None
+        _print_report(rep, str(export_file))
+        return
+    from guardian.audit.verify import verify_db
+
+    cp = _load_checkpoint(checkpoint)
+    rep = verify_db(_engine(url), checkpoint=cp, checkpoint_key=key if cp else None)
+    _print_report(rep, "audit database" + (f" against {checkpoint}" if checkpoint else ""))
+
+
+@app.command("checkpoint")
+def checkpoint_cmd(out: Path = typer.Option(..., "--out", "-o", help="Where to write the JSON."),
+                   url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
+    """Verify, then export every chain's head (seq, hash) signed with HMAC-SHA256.
+
+    Keep the file outside the database (ticket, WORM bucket): verifying against it later
+    detects deletion of the newest records and any rewrite of the history it covers.
+    """
+    from guardian.audit.config import AuditSettings
+    from guardian.audit.verify import make_checkpoint, verify_db
+
+    rep = verify_db(_engine(url))
+    if not rep.ok:
+        _print_report(rep, "audit database (not checkpointing a broken chain)")
+    cp = make_checkpoint(rep, AuditSettings().checkpoint_key)
+    out.write_text(json.dumps(cp, indent=2) + "\n")
+    typer.echo(f"checkpoint of {len(cp['chains'])} chains ({rep.records} records) written to {out}")
+
+
+@app.command()
+def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
+           fmt: str = typer.Option("jsonl", "--format", "-f", help="jsonl | csv | parquet"),
+           since: str | None = typer.Option(None, help="From this time (ISO 8601 or age: 7d)."),
+           until: str | None = typer.Option(None, help="Before this time (ISO 8601 or age)."),
+           route: str | None = typer.Option(None, help="Only this route."),
+           request_id: str | None = typer.Option(None, "--request-id", help="Only this request."),
+           url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
+    """Export chained records with their hashes (verify offline: `audit verify --export`)."""
+    from guardian.audit.export import export as do_export
+    from guardian.audit.queries import iter_chained
+
+    if fmt not in ("jsonl", "csv", "parquet"):
+        raise typer.BadParameter(f"unknown format {fmt!r}; use jsonl, csv or parquet",
+                                 param_hint="--format")
+    t0, t1 = _parse_time(since, "--since"), _parse_time(until, "--until")
+    engine = _engine(url)
+    n = do_export(iter_chained(engine, since=t0, until=t1, route=route, request_id=request_id),
+                  out, fmt)  # type: ignore[arg-type]
+    if n == 0 and request_id is not None:
+        typer.secho(f"no request with id {request_id!r} in the audit store", fg="red", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"exported {n} records to {out}")
+
+
+@app.command()
+def prune(older_than: str = typer.Option(..., "--older-than",
+                                         help="Age (90d, 12h, 2w) or ISO date of the cutoff."),
+          actor: str = typer.Option(None, help="Who prunes (default: cli:$USER)."),
+          url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
+    """Delete records older than the cutoff, keeping the remaining chains verifiable."""
+    import getpass
+
+    from guardian.audit.retention import prune as do_prune
+
+    cutoff = _parse_time(older_than, "--older-than")
+    assert cutoff is not None
+    engine = _engine(url)
+    who = actor or f"cli:{getpass.getuser()}"
+    res = do_prune(engine, cutoff, actor=who)
+    _record_prune(engine.url.render_as_string(hide_password=False), res, who)
+    typer.echo(f"pruned records before {res.cutoff.isoformat()}: "
+               f"{sum(res.deleted.values())} rows deleted, "
+               f"{len(res.dropped_partitions)} token partitions dropped, "
+               f"{len(res.anchors)} chains anchored")
+
+
+def _record_prune(url: str, res: Any, actor: str) -> None:
+    """Put the prune itself in the tamper-evident governance log."""
+    import uuid
+
+    from guardian.audit.events import GovernanceEvent
+    from guardian.audit.writer import AuditWriter
+    from guardian.settings import get_settings
+
+    if not res.anchors and not res.dropped_partitions:
+        return
+    settings = get_settings()
+    sink = AuditWriter(url, spool_dir=settings.spool_dir, replica_id=settings.replica_id)
+    try:
+        sink.submit(GovernanceEvent(
+            event_id=f"prune-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_prune",
+            route=None, pair_hash=None, policy_hash=None, actor=actor,
+            details={"cutoff": res.cutoff.isoformat(), "deleted": res.deleted,
+                     "dropped_partitions": res.dropped_partitions,
+                     "anchors": {c: [s, h] for c, (s, h) in res.anchors.items()}}))
+    finally:
+        sink.close()

@@ -1,7 +1,87 @@
-"""`guardian db ...` commands."""
+"""`guardian db ...`: apply, roll back and inspect the Alembic migrations."""
 
 from __future__ import annotations
 
 import typer
 
-app = typer.Typer(help="db commands.", no_args_is_help=True)
+app = typer.Typer(help="Database schema (Alembic migrations in migrations/).", no_args_is_help=True)
+
+URL_HELP = "SQLAlchemy URL (default: GUARDIAN_DATABASE_URL, else the SQLite file in GUARDIAN_HOME)."
+
+
+def _url(url: str | None) -> str:
+    if url:
+        return url
+    from guardian.settings import get_settings
+
+    settings = get_settings()
+    if not settings.database_url:
+        settings.home.mkdir(parents=True, exist_ok=True)
+    return settings.resolved_database_url
+
+
+def _fail(action: str, url: str, exc: Exception) -> typer.Exit:
+    from sqlalchemy.engine import make_url
+
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    typer.secho(f"{action} failed on {make_url(url).render_as_string(hide_password=True)}: "
+                f"{first}\nCheck that the database is running and the URL is right.",
+                fg="red", err=True)
+    return typer.Exit(1)
+
+
+@app.command()
+def upgrade(url: str | None = typer.Option(None, "--url", help=URL_HELP),
+            revision: str = typer.Option("head", help="Target revision.")) -> None:
+    """Apply migrations up to REVISION (default: head); creates token partitions on Postgres."""
+    from guardian.audit import migrate
+
+    url = _url(url)
+    try:
+        migrate.upgrade(url, revision)
+        typer.echo(f"database at revision {migrate.current(url)}")
+    except Exception as exc:
+        raise _fail("upgrade", url, exc) from None
+
+
+@app.command()
+def downgrade(revision: str = typer.Argument(..., help="Target revision, e.g. -1 or base."),
+              url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
+    """Roll migrations back to REVISION ('base' removes every audit table)."""
+    from guardian.audit import migrate
+
+    url = _url(url)
+    try:
+        migrate.downgrade(url, revision)
+        typer.echo(f"database at revision {migrate.current(url) or 'base'}")
+    except Exception as exc:
+        raise _fail("downgrade", url, exc) from None
+
+
+@app.command()
+def current(url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
+    """Print the database's revision and the newest available one."""
+    from guardian.audit import migrate
+
+    url = _url(url)
+    try:
+        cur = migrate.current(url)
+    except Exception as exc:
+        raise _fail("reading the revision", url, exc) from None
+    head = migrate.head()
+    typer.echo(f"current: {cur or 'base (not migrated)'}\nhead:    {head}")
+    if cur != head:
+        typer.echo("run `guardian db upgrade` to migrate")
+
+
+@app.command()
+def check(url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
+    """Fail if the models and the migrated schema differ (alembic check)."""
+    from guardian.audit import migrate
+
+    url = _url(url)
+    try:
+        migrate.check(url)
+    except Exception as exc:
+        raise _fail("schema check", url, exc) from None
+    typer.echo("schema matches the models")

@@ -1,0 +1,159 @@
+"""Read helpers shared by the CLI (`guardian audit show/export`) and the dashboard.
+
+Plain functions over an Engine returning plain dicts (no ORM objects escape), so callers can
+cache them (e.g. `st.cache_data`) and tests can compare them. Timestamps come back UTC-aware
+on both dialects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from guardian.audit.models import AuditGovernance, AuditRequest, AuditShadow, AuditToken
+
+R, T, S, G = (AuditRequest.__table__, AuditToken.__table__, AuditShadow.__table__,
+              AuditGovernance.__table__)
+
+
+def _row(r: sa.Row[Any]) -> dict[str, Any]:
+    d = dict(r._mapping)
+    ts = d.get("created_at")
+    if isinstance(ts, datetime) and ts.tzinfo is None:
+        d["created_at"] = ts.replace(tzinfo=UTC)  # SQLite drops the zone; we store UTC
+    return d
+
+
+@dataclass
+class RequestRecord:
+    request: dict[str, Any]
+    tokens: list[dict[str, Any]]  # served path, by position
+    shadow_tokens: list[dict[str, Any]]
+    shadows: list[dict[str, Any]]  # shadow comparisons (usually 0 or 1)
+
+    @property
+    def verdict(self) -> str | None:
+        return self.shadows[-1]["verdict"] if self.shadows else None
+
+
+def get_request(engine: Engine, request_id: str) -> RequestRecord | None:
+    """A request with its per-token rows and shadow verdict; None if unknown."""
+    with engine.connect() as conn:
+        req = conn.execute(sa.select(R).where(R.c.request_id == request_id)
+                           .order_by(R.c.created_at)).first()
+        if req is None:
+            return None
+        toks = [_row(r) for r in conn.execute(
+            sa.select(T).where(T.c.request_id == request_id).order_by(T.c.source, T.c.position))]
+        shadows = [_row(r) for r in conn.execute(
+            sa.select(S).where(S.c.request_id == request_id).order_by(S.c.created_at))]
+    return RequestRecord(_row(req), [t for t in toks if t["source"] == "served"],
+                         [t for t in toks if t["source"] == "shadow"], shadows)
+
+
+def list_requests(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
+                  route: str | None = None, verdict: str | None = None,
+                  pair_hash: str | None = None, limit: int | None = 1000) -> list[dict[str, Any]]:
+    """Requests (newest first) with their latest shadow verdict (None if not shadowed)."""
+    latest = (sa.select(S.c.request_id, sa.func.max(S.c.seq).label("seq"), S.c.chain_id)
+              .group_by(S.c.request_id, S.c.chain_id).subquery())
+    sh = sa.select(S.c.request_id, S.c.verdict, S.c.first_divergence_position,
+                   S.c.margin_at_divergence).join(
+        latest, sa.and_(S.c.chain_id == latest.c.chain_id, S.c.seq == latest.c.seq)).subquery()
+    q = (sa.select(*[c for c in R.c if c.name not in ("prompt_token_ids", "completion_token_ids")],
+                   sh.c.verdict, sh.c.first_divergence_position, sh.c.margin_at_divergence)
+         .outerjoin(sh, sh.c.request_id == R.c.request_id)
+         .order_by(R.c.created_at.desc()))
+    if since is not None:
+        q = q.where(R.c.created_at >= since)
+    if until is not None:
+        q = q.where(R.c.created_at < until)
+    if route is not None:
+        q = q.where(R.c.route == route)
+    if pair_hash is not None:
+        q = q.where(R.c.pair_hash == pair_hash)
+    if verdict is not None:
+        q = q.where(sh.c.verdict == verdict)
+    if limit is not None:
+        q = q.limit(limit)
+    with engine.connect() as conn:
+        return [_row(r) for r in conn.execute(q)]
+
+
+def list_shadows(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
+                 route: str | None = None, verdict: str | None = None,
+                 limit: int | None = 10_000) -> list[dict[str, Any]]:
+    q = sa.select(S).order_by(S.c.created_at.desc())
+    if since is not None:
+        q = q.where(S.c.created_at >= since)
+    if until is not None:
+        q = q.where(S.c.created_at < until)
+    if route is not None:
+        q = q.where(S.c.route == route)
+    if verdict is not None:
+        q = q.where(S.c.verdict == verdict)
+    if limit is not None:
+        q = q.limit(limit)
+    with engine.connect() as conn:
+        return [_row(r) for r in conn.execute(q)]
+
+
+def governance_events(engine: Engine, *, kind: str | None = None, route: str | None = None,
+                      since: datetime | None = None, limit: int | None = 1000
+                      ) -> list[dict[str, Any]]:
+    """Governance log (gate results, rollbacks, promotions, decisions...), newest first."""
+    q = sa.select(G).order_by(G.c.created_at.desc())
+    if kind is not None:
+        q = q.where(G.c.kind == kind)
+    if route is not None:
+        q = q.where(G.c.route == route)
+    if since is not None:
+        q = q.where(G.c.created_at >= since)
+    if limit is not None:
+        q = q.limit(limit)
+    with engine.connect() as conn:
+        return [_row(r) for r in conn.execute(q)]
+
+
+def iter_chained(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
+                 route: str | None = None, request_id: str | None = None
+                 ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(table, row) of every chained record matching the filters, by (chain_id, seq).
+
+    Requests match on time/route/id; their tokens and shadow comparisons come with them;
+    governance records match on time/route (none when filtering by request id).
+    """
+    import heapq
+
+    def stream(t: sa.Table, where: list[Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+        with engine.connect().execution_options(stream_results=True, yield_per=5000) as conn:
+            for r in conn.execute(sa.select(t).where(*where).order_by(t.c.chain_id, t.c.seq)):
+                yield t.name, _row(r)
+
+    req_where: list[Any] = []
+    if since is not None:
+        req_where.append(R.c.created_at >= since)
+    if until is not None:
+        req_where.append(R.c.created_at < until)
+    if route is not None:
+        req_where.append(R.c.route == route)
+    if request_id is not None:
+        req_where.append(R.c.request_id == request_id)
+    ids = sa.select(R.c.request_id).where(*req_where).scalar_subquery()
+    streams = [stream(R, req_where), stream(T, [T.c.request_id.in_(ids)]),
+               stream(S, [S.c.request_id.in_(ids)])]
+    if request_id is None:
+        gov_where: list[Any] = []
+        if since is not None:
+            gov_where.append(G.c.created_at >= since)
+        if until is not None:
+            gov_where.append(G.c.created_at < until)
+        if route is not None:
+            gov_where.append(G.c.route == route)
+        streams.append(stream(G, gov_where))
+    yield from heapq.merge(*streams, key=lambda r: (r[1]["chain_id"], r[1]["seq"]))

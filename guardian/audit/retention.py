@@ -1,0 +1,184 @@
+"""`guardian audit prune --older-than ...`: retention that keeps the chains verifiable.
+
+Per chain, prune removes a *prefix*: every record up to seq S, where S is the last seq before
+the chain's first record at/after the cutoff. The hash of record S goes into `audit_anchors`
+first, in the same transaction, so `verify` starts that chain from the anchor instead of the
+genesis hash. An `audit_prune` governance record (its own chain) says who pruned what.
+
+Postgres: the cutoff is rounded down to a day boundary and `audit_tokens` days before it are
+removed by dropping their partitions (cheap, no row trigger fires); a partition is kept while
+it holds a token newer than its chain's prefix (a straggler), so nothing outside the prefix is
+lost. Other chained tables: DELETE under the transaction-local `guardian.allow_prune` GUC,
+which the append-only trigger honours. SQLite: DELETE with the append-only triggers dropped
+and re-created inside one `BEGIN IMMEDIATE` transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from guardian.audit.chain import CANON_COLUMNS
+from guardian.audit.models import CHAINED_TABLES
+from guardian.audit.partitions import existing_partitions
+
+log = logging.getLogger(__name__)
+
+CHAINED = tuple(CANON_COLUMNS)
+
+
+@dataclass
+class PruneResult:
+    cutoff: datetime
+    anchors: dict[str, tuple[int, str]] = field(default_factory=dict)
+    deleted: dict[str, int] = field(default_factory=dict)
+    dropped_partitions: list[str] = field(default_factory=list)
+
+
+def _prefix_ends(conn: sa.Connection, cutoff: datetime) -> dict[str, int]:
+    """Per chain: last seq before its first record created at/after `cutoff`."""
+    first_new: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for t in CHAINED_TABLES.values():
+        # Typed comparison: SQLite stores timestamps as naive UTC text.
+        for cid, mn in conn.execute(sa.select(t.c.chain_id, sa.func.min(t.c.seq))
+                                    .where(t.c.created_at >= cutoff).group_by(t.c.chain_id)):
+            first_new[cid] = min(mn, first_new.get(cid, mn))
+        for cid, mx in conn.execute(sa.select(t.c.chain_id, sa.func.max(t.c.seq))
+                                    .group_by(t.c.chain_id)):
+            last[cid] = max(mx, last.get(cid, mx))
+    return {cid: (first_new[cid] - 1 if cid in first_new else mx) for cid, mx in last.items()}
+
+
+def _hash_at(conn: sa.Connection, cid: str, seq: int) -> str | None:
+    for t in CHAINED:
+        h = conn.execute(sa.text(f"SELECT hash FROM {t} WHERE chain_id = :c AND seq = :s"),
+                         {"c": cid, "s": seq}).scalar()
+        if h is not None:
+            return h
+    return None
+
+
+def _plan(conn: sa.Connection, cutoff: datetime) -> tuple[datetime, dict[str, int], list[str]]:
+    if conn.dialect.name != "postgresql":
+        return cutoff, _prefix_ends(conn, cutoff), []
+    cutoff = cutoff.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    while True:
+        ends = _prefix_ends(conn, cutoff)
+        parts = sorted((d, n) for d, n in existing_partitions(conn).items()
+                       if datetime(d.year, d.month, d.day, tzinfo=UTC) < cutoff)
+        straggler_day = None
+        for day, name in parts:
+            for cid, mx in conn.execute(sa.text(
+                    f"SELECT chain_id, max(seq) FROM {name} GROUP BY chain_id")):
+                if mx > ends.get(cid, 0):
+                    straggler_day = day
+                    break
+            if straggler_day:
+                break
+        if straggler_day is None:
+            return cutoff, ends, [n for _, n in parts]
+        log.warning("partition of %s holds records newer than their chain's prunable prefix; "
+                    "pruning only up to that day", straggler_day)
+        cutoff = datetime(straggler_day.year, straggler_day.month, straggler_day.day, tzinfo=UTC)
+
+
+def prune(engine: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
+    """Remove every chain's prefix older than `cutoff`, anchoring what remains."""
+    cutoff = cutoff.astimezone(UTC)
+    with engine.connect() as conn:
+        cutoff, ends, partitions = _plan(conn, cutoff)
+        current = dict(conn.execute(sa.text(
+            "SELECT chain_id, max(seq) FROM audit_anchors GROUP BY chain_id")).all())
+        anchors: dict[str, tuple[int, str]] = {}
+        for cid, s in ends.items():
+            if s > current.get(cid, 0):
+                h = _hash_at(conn, cid, s)
+                if h is None:
+                    raise RuntimeError(f"chain {cid} has no record at seq {s}; run "
+                                       "`guardian audit verify` before pruning")
+                anchors[cid] = (s, h)
+    res = PruneResult(cutoff, anchors)
+    if not anchors and not partitions:
+        return res
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(sa.text("SET LOCAL guardian.allow_prune = 'on'"))
+            _anchor_and_delete(conn, res, actor, tokens=False)
+            for name in partitions:
+                conn.execute(sa.text(f"DROP TABLE {name}"))
+            res.dropped_partitions = partitions
+    else:
+        _sqlite_prune(engine, res, actor)
+    log.info("pruned audit records before %s: %s; dropped partitions %s", res.cutoff,
+             res.deleted, res.dropped_partitions)
+    return res
+
+
+def _anchor_and_delete(conn: Any, res: PruneResult, actor: str, *, tokens: bool) -> None:
+    now = datetime.now(UTC)
+    for cid, (seq, h) in res.anchors.items():
+        conn.execute(sa.text("INSERT INTO audit_anchors (chain_id, seq, hash, cutoff, pruned_at, "
+                             "actor) VALUES (:c, :s, :h, :cut, :now, :a)"),
+                     {"c": cid, "s": seq, "h": h, "cut": res.cutoff, "now": now, "a": actor})
+        for t in CHAINED if tokens else tuple(t for t in CHAINED if t != "audit_tokens"):
+            n = conn.execute(sa.text(f"DELETE FROM {t} WHERE chain_id = :c AND seq <= :s"),
+                             {"c": cid, "s": seq}).rowcount
+            res.deleted[t] = res.deleted.get(t, 0) + n
+        conn.execute(sa.text("DELETE FROM audit_batches WHERE chain_id = :c AND last_seq <= :s"),
+                     {"c": cid, "s": seq})
+
+
+def _sqlite_prune(engine: Engine, res: PruneResult, actor: str) -> None:
+    with engine.connect() as conn:
+        dbapi = conn.connection.driver_connection
+        saved = dbapi.isolation_level
+        dbapi.isolation_level = None  # we issue BEGIN/COMMIT ourselves: DDL must be inside
+        try:
+            dbapi.execute("BEGIN IMMEDIATE")
+            triggers = dbapi.execute(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE "
+                "'%_no_delete'").fetchall()
+            for name, _ in triggers:
+                dbapi.execute(f"DROP TRIGGER {name}")
+            _anchor_and_delete(_SqliteExec(dbapi), res, actor, tokens=True)
+            for _, sql in triggers:
+                dbapi.execute(sql)
+            dbapi.execute("COMMIT")
+        except BaseException:
+            dbapi.execute("ROLLBACK")
+            raise
+        finally:
+            dbapi.isolation_level = saved
+
+
+class _SqliteExec:
+    """Minimal adapter so `_anchor_and_delete` runs on a raw sqlite3 connection."""
+
+    def __init__(self, dbapi: Any) -> None:
+        self.dbapi = dbapi
+
+    def execute(self, clause: sa.TextClause, params: dict[str, Any]) -> Any:
+        p = {k: (v.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f") if isinstance(v, datetime)
+                 else v) for k, v in params.items()}
+        return self.dbapi.execute(str(clause), p)
+
+
+def older_than(spec: str, now: datetime | None = None) -> datetime:
+    """Parse '90d', '12h', '30m' or an ISO date/time into a UTC cutoff."""
+    now = now or datetime.now(UTC)
+    units = {"d": "days", "h": "hours", "m": "minutes", "w": "weeks"}
+    s = spec.strip().lower()
+    if s[:-1].isdigit() and s[-1:] in units:
+        return now - timedelta(**{units[s[-1]]: int(s[:-1])})
+    try:
+        ts = datetime.fromisoformat(spec)
+    except ValueError:
+        raise ValueError(f"cannot read {spec!r} as an age (90d, 12h, 30m, 2w) or an ISO date "
+                         "(2026-01-31 or 2026-01-31T12:00:00+00:00)") from None
+    return ts.replace(tzinfo=UTC) if ts.tzinfo is None else ts.astimezone(UTC)

@@ -1,0 +1,97 @@
+"""Writing one sealed batch to the database, atomically and idempotently.
+
+One transaction per batch: first the batch's idempotency key goes into `audit_batches` with
+ON CONFLICT DO NOTHING; if it was already there (a replay of a batch whose commit
+acknowledgement was lost) the batch is skipped, so replays never duplicate. Then the request,
+shadow and governance rows (multi-row INSERT) and the per-token rows: Postgres `COPY ... FROM
+STDIN` with the canonical lines the sealer already hashed; SQLite executemany.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, date, datetime
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from guardian.audit.models import (
+    AuditBatch,
+    AuditChain,
+    AuditGovernance,
+    AuditRequest,
+    AuditShadow,
+    AuditToken,
+)
+from guardian.audit.partitions import ensure_partitions
+from guardian.audit.rows import TOKEN_COLUMNS, SealedBatch
+
+log = logging.getLogger(__name__)
+
+_COPY_SQL = f"COPY audit_tokens ({', '.join(TOKEN_COLUMNS)}) FROM STDIN"
+_COPY_CHUNK = 4 * 1024 * 1024
+
+
+class BatchStore:
+    """Writes sealed batches to one database; remembers which token partitions exist."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.postgres = engine.dialect.name == "postgresql"
+        self._days: set[date] = set()
+        self._insert = pg_insert if self.postgres else sqlite_insert
+
+    def _ensure_days(self, batch: SealedBatch) -> None:
+        days = {r["created_at"].astimezone(UTC).date() for r in (*batch.requests, *batch.shadow)}
+        missing = days - self._days
+        if missing:
+            # Own short transaction: creating a partition locks the parent table.
+            with self.engine.begin() as conn:
+                ensure_partitions(conn, missing)
+            self._days |= missing
+
+    def write(self, batch: SealedBatch) -> bool:
+        """Write `batch`; False when it was already written (idempotent replay)."""
+        if self.postgres and batch.token_lines:
+            self._ensure_days(batch)
+        with self.engine.begin() as conn:
+            if batch.first_seq == 1:
+                conn.execute(self._insert(AuditChain.__table__).values(
+                    chain_id=batch.chain_id, replica_id=batch.chain_id.rsplit("/", 1)[0],
+                    started_at=datetime.now(UTC)).on_conflict_do_nothing())
+            fresh = conn.execute(self._insert(AuditBatch.__table__).values(
+                chain_id=batch.chain_id, first_seq=batch.first_seq, last_seq=batch.last_seq,
+                n_rows=batch.n_rows, written_at=datetime.now(UTC),
+            ).on_conflict_do_nothing().returning(AuditBatch.__table__.c.chain_id)).first()
+            if fresh is None:
+                log.info("batch %s:%d-%d already written; skipped", batch.chain_id,
+                         batch.first_seq, batch.last_seq)
+                return False
+            for table, rows in ((AuditRequest.__table__, batch.requests),
+                                (AuditShadow.__table__, batch.shadow),
+                                (AuditGovernance.__table__, batch.governance)):
+                if rows:
+                    conn.execute(sa.insert(table), rows)
+            if batch.token_lines:
+                self._copy(conn, batch.token_lines)
+            if batch.token_rows:
+                conn.execute(sa.insert(AuditToken.__table__),
+                             [dict(zip(TOKEN_COLUMNS, r, strict=True)) for r in batch.token_rows])
+        return True
+
+    @staticmethod
+    def _copy(conn: sa.Connection, lines: list[str]) -> None:
+        dbapi = conn.connection.driver_connection
+        with dbapi.cursor() as cur, cur.copy(_COPY_SQL) as copy:
+            buf: list[str] = []
+            size = 0
+            for line in lines:
+                buf.append(line)
+                size += len(line)
+                if size >= _COPY_CHUNK:
+                    copy.write("".join(buf))
+                    buf, size = [], 0
+            if buf:
+                copy.write("".join(buf))

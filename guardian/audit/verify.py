@@ -1,0 +1,208 @@
+"""Walking the hash chains: `guardian audit verify`, checkpoints and offline export checks.
+
+For every chain, records of all four chained tables are merged in `seq` order and checked:
+
+* `hash == SHA-256(prev_hash, table, canonical(row))` - else the record was **edited**;
+* `seq` strictly increases by one - a repeat means an **inserted** or **reordered** record, a
+  jump means **deleted** records, unless an `audit_gap` record of the same chain declares the
+  range lost by the writer (reported as a declared loss, not tampering);
+* `prev_hash` equals the previous record's hash - else records were **inserted/reordered**;
+* the first record follows the genesis hash, or the chain's prune anchor (`audit_anchors`).
+
+A SHA-256 chain alone cannot stop someone with write access from rewriting a whole chain
+tail consistently, nor reveal that the newest records were cut off. Checkpoints close that:
+`make_checkpoint` exports every chain's head (seq, hash), signed with HMAC-SHA256 under
+`GUARDIAN_AUDIT_CHECKPOINT_KEY`; verifying against a checkpoint fails when a chain no longer
+reaches its checkpointed head or reaches it with a different hash.
+"""
+
+from __future__ import annotations
+
+import heapq
+import hmac
+import json
+import logging
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from guardian.audit.chain import CANON_COLUMNS, GENESIS, canonical_json, canonical_line, link
+from guardian.audit.models import CHAINED_TABLES, AuditAnchor, AuditGovernance
+
+log = logging.getLogger(__name__)
+
+CHAINED = tuple(CANON_COLUMNS)
+Record = tuple[str, dict[str, Any]]  # (table, row incl. prev_hash and hash)
+
+
+@dataclass
+class VerifyReport:
+    records: int = 0
+    chains: int = 0
+    errors: list[str] = field(default_factory=list)
+    declared_losses: list[str] = field(default_factory=list)
+    heads: dict[str, tuple[int, str]] = field(default_factory=dict)
+    subset: bool = False  # export mode: gaps are expected
+    watched: dict[tuple[str, int], str] = field(default_factory=dict)  # checkpointed seqs
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def first_error(self) -> str | None:
+        return self.errors[0] if self.errors else None
+
+
+def _describe(table: str, row: dict[str, Any]) -> str:
+    what = row.get("request_id") or row.get("event_id") or ""
+    pos = f" position {row['position']} ({row['source']})" if table == "audit_tokens" else ""
+    return f"{table} chain {row['chain_id']} seq {row['seq']} [{what}{pos}]"
+
+
+def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | None = None,
+         declared: dict[str, list[tuple[int, int]]] | None = None, subset: bool = False,
+         watch: set[tuple[str, int]] | None = None, max_errors: int = 20) -> VerifyReport:
+    """Check records sorted by (chain_id, seq). Pure: used for the DB and for exports."""
+    anchors, declared = anchors or {}, declared or {}
+    rep = VerifyReport(subset=subset)
+    chain: str | None = None
+    expect_seq, last_hash = 1, GENESIS
+
+    def bad(msg: str) -> None:
+        if len(rep.errors) < max_errors:
+            rep.errors.append(msg)
+
+    for table, row in records:
+        rep.records += 1
+        cid, seq = row["chain_id"], row["seq"]
+        if cid != chain:
+            if chain is not None:
+                rep.heads[chain] = (expect_seq - 1, last_hash)
+            chain = cid
+            rep.chains += 1
+            a_seq, a_hash = anchors.get(cid, (0, GENESIS))
+            expect_seq, last_hash = a_seq + 1, a_hash
+            if subset:  # an export may start anywhere in a chain
+                expect_seq, last_hash = seq, row["prev_hash"]
+        where = _describe(table, row)
+        if link(row["prev_hash"], table, canonical_line(table, row)) != row["hash"]:
+            bad(f"edited: {where}: content does not match its hash")
+        if seq < expect_seq:
+            bad(f"inserted or reordered: {where}: seq {seq} after seq {expect_seq - 1}")
+            continue
+        if seq > expect_seq:
+            gap = (expect_seq, seq - 1)
+            if any(lo <= gap[0] and gap[1] <= hi for lo, hi in declared.get(cid, [])):
+                rep.declared_losses.append(f"chain {cid} seq {gap[0]}-{gap[1]} (declared lost "
+                                           "by the writer in an audit_gap record)")
+            elif not subset:
+                bad(f"deleted: chain {cid} seq {gap[0]}-{gap[1]} missing before {where}")
+        elif row["prev_hash"] != last_hash:
+            bad(f"inserted or reordered: {where}: prev_hash does not match seq {seq - 1}'s hash")
+        expect_seq, last_hash = seq + 1, row["hash"]
+        if watch and (cid, seq) in watch:
+            rep.watched[(cid, seq)] = row["hash"]
+    if chain is not None:
+        rep.heads[chain] = (expect_seq - 1, last_hash)
+    return rep
+
+
+def _stream(engine: Engine, table: str, chain_ids: list[str] | None) -> Iterator[Record]:
+    # Typed columns: SQLite hands back timestamps and JSON as text otherwise.
+    model = next(t for t in CHAINED_TABLES.values() if t.name == table)
+    cols = [model.c[c] for c in (*CANON_COLUMNS[table], "prev_hash", "hash")]
+    q = sa.select(*cols).order_by(model.c.chain_id, model.c.seq)
+    if chain_ids:
+        q = q.where(model.c.chain_id.in_(chain_ids))
+    # A connection per table so the four streams can be read side by side.
+    with engine.connect().execution_options(stream_results=True, yield_per=5000) as conn:
+        names = [c.name for c in cols]
+        for r in conn.execute(q):
+            yield table, dict(zip(names, r, strict=True))
+
+
+def _normalise(rec: Record) -> Record:
+    _table, row = rec
+    if isinstance(row["created_at"], datetime) and row["created_at"].tzinfo is None:
+        row["created_at"] = row["created_at"].replace(tzinfo=UTC)  # SQLite
+    return rec
+
+
+def load_anchors(engine: Engine) -> dict[str, tuple[int, str]]:
+    t = AuditAnchor.__table__
+    out: dict[str, tuple[int, str]] = {}
+    with engine.connect() as conn:
+        for cid, seq, h in conn.execute(sa.select(t.c.chain_id, t.c.seq, t.c.hash)):
+            if seq > out.get(cid, (0, ""))[0]:
+                out[cid] = (seq, h)
+    return out
+
+
+def load_declared_gaps(engine: Engine) -> dict[str, list[tuple[int, int]]]:
+    t = AuditGovernance.__table__
+    out: dict[str, list[tuple[int, int]]] = {}
+    with engine.connect() as conn:
+        for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
+                                         .where(t.c.kind == "audit_gap")):
+            for lo, hi in (details or {}).get("lost_seq", []):
+                out.setdefault(cid, []).append((lo, hi))
+    return out
+
+
+def verify_db(engine: Engine, *, checkpoint: dict[str, Any] | None = None,
+              checkpoint_key: str | None = None, chain_ids: list[str] | None = None
+              ) -> VerifyReport:
+    """Walk every chain in the database (optionally against a checkpoint)."""
+    streams = [map(_normalise, _stream(engine, t, chain_ids)) for t in CHAINED]
+    merged = heapq.merge(*streams, key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
+    anchors = load_anchors(engine)
+    watch = {(c["chain_id"], c["seq"]) for c in (checkpoint or {}).get("chains", [])}
+    rep = walk(merged, anchors=anchors, declared=load_declared_gaps(engine), watch=watch)
+    if checkpoint is not None:
+        check_against_checkpoint(rep, checkpoint, checkpoint_key, anchors)
+    return rep
+
+
+# -- checkpoints --------------------------------------------------------------------------
+def _sign(key: str, chains: list[dict[str, Any]]) -> str:
+    return hmac.new(key.encode(), canonical_json(chains).encode(), "sha256").hexdigest()
+
+
+def make_checkpoint(report: VerifyReport, key: str) -> dict[str, Any]:
+    """Signed heads of every chain of a verified report."""
+    chains = [{"chain_id": c, "seq": s, "hash": h} for c, (s, h) in sorted(report.heads.items())]
+    return {"version": 1, "created_at": datetime.now(UTC).isoformat(), "records": report.records,
+            "chains": chains, "hmac_sha256": _sign(key, chains)}
+
+
+def check_against_checkpoint(rep: VerifyReport, checkpoint: dict[str, Any], key: str | None,
+                             anchors: dict[str, tuple[int, str]]) -> None:
+    chains = checkpoint.get("chains", [])
+    if key is not None and not hmac.compare_digest(_sign(key, chains),
+                                                   checkpoint.get("hmac_sha256", "")):
+        rep.errors.insert(0, "checkpoint signature invalid: the checkpoint file was altered or "
+                             "signed with another GUARDIAN_AUDIT_CHECKPOINT_KEY")
+        return
+    for c in chains:
+        cid, seq, h = c["chain_id"], c["seq"], c["hash"]
+        if anchors.get(cid, (0, ""))[0] >= seq:
+            continue  # pruned past the checkpoint: nothing left to compare
+        head = rep.heads.get(cid)
+        if head is None:
+            rep.errors.append(f"truncated: chain {cid} is gone, checkpoint has it at seq {seq}")
+        elif head[0] < seq:
+            rep.errors.append(f"truncated: chain {cid} ends at seq {head[0]}, checkpoint has "
+                              f"seq {seq} (newest records deleted)")
+        elif rep.watched.get((cid, seq), h) != h:
+            rep.errors.append(f"rewritten: chain {cid} seq {seq} hash differs from the "
+                              "checkpoint (history before the checkpoint was changed)")
+
+
+def load_json(path: str) -> dict[str, Any]:
+    with open(path) as fh:
+        return json.load(fh)

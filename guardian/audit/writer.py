@@ -1,0 +1,324 @@
+"""The background audit writer: `submit` only enqueues; two threads make records durable.
+
+Pipeline (Langfuse-style ingestion apart from delivery)::
+
+    submit() --bounded queue--> sealer thread --handoff (few batches)--> db thread --> DB
+                                     |  (DB down/slow: handoff full,       | (write failed)
+                                     v   or spool already non-empty)       v
+                                   spool (append-only, fsync'd) <----------+
+                                     \\-- replayed by the db thread when the DB answers again
+
+* The sealer batches by count (`batch_events`, `batch_rows`) and time (`flush_interval_s`),
+  applies redaction and hash-links every row (one chain per writer, `guardian.audit.rows`).
+* The db thread writes each batch in one idempotent transaction (`guardian.audit.store`);
+  any failure sends the batch to the spool and switches to "down": new batches go to the spool
+  in order and the spool is replayed every `retry_interval_s` until empty.
+* "Slow" = the db thread has `handoff_batches` batches waiting: the sealer spools instead of
+  waiting, so a slow database never backs up into the request path.
+
+Decisions on overload (documented, tested):
+
+1. Queue full (the sealer itself cannot keep up): `submit` does not block and does not spill
+   on the request thread; the event is dropped, counted (`stats()['dropped_events']`), logged,
+   and declared in the chain by an `audit_gap` governance record listing the dropped request
+   ids. The loss is visible to `guardian audit verify` and the dashboard, never silent.
+2. Spool full or unwritable (the DB is down *and* the local disk is full/over
+   `spool_max_bytes`): the sealed batch is dropped, counted (`lost_rows`), and an `audit_gap`
+   record declares its seq range and request ids; `verify` reports the range as a declared
+   loss instead of tampering.
+
+`flush()` returns once everything submitted before it is durable (DB or spool); `close()`
+flushes, replays what it can and leaves the rest in the spool for the next start, which
+replays spools of dead writers (even other incarnations') before anything else.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import socket
+import threading
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from guardian.audit.config import AuditSettings
+from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
+from guardian.audit.rows import Event, SealedBatch, Sealer
+from guardian.audit.spool import Spool, read_segment
+from guardian.audit.store import BatchStore
+from guardian.db import make_engine
+
+log = logging.getLogger(__name__)
+
+_MAX_LISTED_IDS = 1000  # request ids listed per gap record
+
+
+def default_replica_id() -> str:
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+class AuditWriter:
+    """`AuditSink` that persists to the audit DB (see module docstring)."""
+
+    def __init__(self, url: str, *, spool_dir: Path, replica_id: str | None = None,
+                 config: AuditSettings | None = None, start: bool = True) -> None:
+        self.cfg = config or AuditSettings()
+        self.replica_id = replica_id or default_replica_id()
+        self.chain_id = f"{self.replica_id}/{uuid.uuid4().hex[:12]}"
+        self.engine = make_engine(url, connect_timeout_s=self.cfg.connect_timeout_s,
+                                  statement_timeout_ms=self.cfg.statement_timeout_ms)
+        self.store = BatchStore(self.engine)
+        self.spool = Spool(spool_dir, self.chain_id, self.cfg.spool_max_bytes)
+        self._sealer = Sealer(self.chain_id, salt=self.cfg.salt.encode(),
+                              copy_lines=self.store.postgres)
+        self._queue: queue.Queue[Event] = queue.Queue(maxsize=self.cfg.queue_size)
+        self._handoff: queue.Queue[tuple[SealedBatch, int]] = queue.Queue(
+            maxsize=self.cfg.handoff_batches)
+        self._cond = threading.Condition()
+        self._submitted = 0
+        self._done = 0  # events durable (DB or spool) or declared lost
+        self._flush_wanted = threading.Event()
+        self._closing = threading.Event()
+        self._sealer_done = threading.Event()
+        self._gap_lock = threading.Lock()
+        self._gap: dict[str, Any] = {"dropped_events": 0, "request_ids": [], "lost_seq": []}
+        self._down_since: float | None = None
+        self._last_retry = 0.0
+        self.counters = {"dropped_events": 0, "lost_rows": 0, "written_rows": 0,
+                         "written_batches": 0, "spooled_batches": 0, "replayed_batches": 0,
+                         "duplicate_batches": 0}
+        self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True),
+                         threading.Thread(target=self._db_loop, name="audit-db", daemon=True)]
+        self._closed = False
+        if start:
+            for t in self._threads:
+                t.start()
+
+    # -- AuditSink ----------------------------------------------------------------------
+    def submit(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
+        """Enqueue; never blocks. When the queue is full the event is dropped and declared."""
+        if self._closed:
+            raise RuntimeError("audit writer is closed; events submitted after close() are lost")
+        with self._cond:
+            self._submitted += 1
+        try:
+            self._queue.put_nowait(event)
+        except queue.Full:
+            rid = getattr(event, "request_id", None) or getattr(event, "event_id", "?")
+            with self._gap_lock:
+                self._gap["dropped_events"] += 1
+                if len(self._gap["request_ids"]) < _MAX_LISTED_IDS:
+                    self._gap["request_ids"].append(rid)
+                self.counters["dropped_events"] += 1
+            if self.counters["dropped_events"] % 1000 == 1:
+                log.warning("audit queue full (%d events): dropped %s (%d dropped so far); "
+                            "declared in the chain as an audit_gap record",
+                            self.cfg.queue_size, rid, self.counters["dropped_events"])
+            self._mark_done(1)
+
+    def flush(self, timeout_s: float = 10.0) -> None:
+        """Wait until every event submitted so far is durable (DB or spool)."""
+        if not self.wait_durable(timeout_s):
+            log.warning("audit flush timed out after %.1fs (%d of %d events durable)",
+                        timeout_s, self._done, self._submitted)
+
+    def close(self, timeout_s: float = 30.0) -> None:
+        """Flush, replay what the DB accepts, stop the threads; the rest stays spooled."""
+        if self._closed:
+            return
+        self._closed = True
+        deadline = time.monotonic() + timeout_s
+        self.wait_durable(timeout_s)
+        self._closing.set()
+        for t in self._threads:
+            if t.is_alive():
+                t.join(max(0.1, deadline - time.monotonic()))
+        self.spool.close()
+        self.engine.dispose()
+        log.info("audit writer %s closed: %s", self.chain_id, self.stats())
+
+    # -- introspection ------------------------------------------------------------------
+    def wait_durable(self, timeout_s: float) -> bool:
+        with self._cond:
+            target = self._submitted
+        self._flush_wanted.set()
+        deadline = time.monotonic() + timeout_s
+        with self._cond:
+            while self._done < target:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(min(left, 0.05))
+                self._flush_wanted.set()
+        return True
+
+    def wait_delivered(self, timeout_s: float) -> bool:
+        """Wait until the spool is empty too (everything is in the DB). For tests and close."""
+        deadline = time.monotonic() + timeout_s
+        if not self.wait_durable(timeout_s):
+            return False
+        while self.spool.pending() or not self._handoff.empty():
+            if time.monotonic() > deadline:
+                return False
+            self._last_retry = 0.0  # retry now
+            time.sleep(0.02)
+        return True
+
+    def stats(self) -> dict[str, Any]:
+        return {**self.counters, "chain_id": self.chain_id, "queued": self._queue.qsize(),
+                "spool_bytes": self.spool.bytes, "db_up": self._down_since is None}
+
+    @property
+    def head(self) -> tuple[int, str]:
+        return self._sealer.head
+
+    # -- internals ----------------------------------------------------------------------
+    def _mark_done(self, n: int) -> None:
+        with self._cond:
+            self._done += n
+            self._cond.notify_all()
+
+    def _gap_event(self) -> GovernanceEvent | None:
+        with self._gap_lock:
+            gap = self._gap
+            if not gap["dropped_events"] and not gap["lost_seq"]:
+                return None
+            self._gap = {"dropped_events": 0, "request_ids": [], "lost_seq": []}
+        return GovernanceEvent(event_id=f"gap-{uuid.uuid4().hex}", created_at=datetime.now(UTC),
+                               kind="audit_gap", route=None, pair_hash=None, policy_hash=None,
+                               actor=f"audit-writer:{self.chain_id}", details=gap)
+
+    def _seal_loop(self) -> None:
+        cfg = self.cfg
+        while True:
+            events: list[Event] = []
+            rows = 0
+            deadline = time.monotonic() + cfg.flush_interval_s
+            while len(events) < cfg.batch_events and rows < cfg.batch_rows:
+                left = deadline - time.monotonic()
+                if self._flush_wanted.is_set() and self._queue.empty():
+                    break
+                try:
+                    ev = self._queue.get(timeout=max(0.0, min(left, 0.05)))
+                except queue.Empty:
+                    if left <= 0 or self._closing.is_set():
+                        break
+                    continue
+                events.append(ev)
+                rows += 1 + len(getattr(ev, "trace", None) or getattr(ev, "shadow_trace", ()))
+            self._flush_wanted.clear()
+            n_events = len(events)
+            gap = self._gap_event()
+            if gap is not None:
+                events.insert(0, gap)
+            if events:
+                try:
+                    batch = self._sealer.seal(events)
+                except Exception:
+                    # A malformed event must not kill the writer; it is lost and declared.
+                    log.exception("audit: could not seal a batch of %d events", len(events))
+                    with self._gap_lock:
+                        self._gap["dropped_events"] += n_events
+                    self._mark_done(n_events)
+                    continue
+                self._hand_off(batch, n_events)
+            elif self._closing.is_set() and self._queue.empty():
+                self._sealer_done.set()
+                return
+
+    def _hand_off(self, batch: SealedBatch, n_events: int) -> None:
+        if not self.spool.pending():
+            try:
+                self._handoff.put_nowait((batch, n_events))
+                return
+            except queue.Full:
+                log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
+                            self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
+        self._to_spool(batch, n_events)
+
+    def _to_spool(self, batch: SealedBatch, n_events: int) -> None:
+        if self.spool.append(batch):
+            self.counters["spooled_batches"] += 1
+        else:
+            self.counters["lost_rows"] += batch.n_rows
+            with self._gap_lock:
+                self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
+                self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
+        self._mark_done(n_events)
+
+    def _write(self, batch: SealedBatch) -> None:
+        if self.store.write(batch):
+            self.counters["written_rows"] += batch.n_rows
+            self.counters["written_batches"] += 1
+        else:
+            self.counters["duplicate_batches"] += 1
+
+    def _db_loop(self) -> None:
+        self._replay_orphans()
+        final_replay_done = False
+        while True:
+            try:
+                batch, n_events = self._handoff.get(timeout=0.05)
+            except queue.Empty:
+                shutting_down = self._sealer_done.is_set()
+                if self.spool.pending():
+                    self._maybe_replay(force=shutting_down and not final_replay_done)
+                if shutting_down:
+                    if not self.spool.pending() or final_replay_done:
+                        return  # anything still spooled is replayed by the next start
+                    final_replay_done = True
+                continue
+            try:
+                if self._down_since is not None and self.spool.pending():
+                    # Keep the spool first in line; the replay retries the DB.
+                    raise ConnectionError("database marked down")
+                self._write(batch)
+                self._down_since = None
+                self._mark_done(n_events)
+            except Exception as exc:  # any DB failure: the spool takes over
+                self._went_down(exc)
+                self._to_spool(batch, n_events)
+
+    def _went_down(self, exc: BaseException) -> None:
+        if self._down_since is None:
+            self._down_since = time.monotonic()
+            self._last_retry = time.monotonic()
+            log.warning("audit DB unavailable (%s); spooling to %s until it answers",
+                        str(exc).splitlines()[0] if str(exc) else type(exc).__name__,
+                        self.spool.dir)
+
+    def _maybe_replay(self, force: bool = False) -> None:
+        if not force and time.monotonic() - self._last_retry < self.cfg.retry_interval_s:
+            return
+        self._last_retry = time.monotonic()
+        for path in self.spool.rotate():
+            try:
+                for batch in read_segment(path):
+                    self._write(batch)
+                    self.counters["replayed_batches"] += 1
+            except Exception as exc:
+                self._went_down(exc)
+                return
+            self.spool.remove(path)
+        if self._down_since is not None:
+            log.info("audit DB back after %.1fs; spool replayed",
+                     time.monotonic() - self._down_since)
+            self._down_since = None
+
+    def _replay_orphans(self) -> None:
+        """Replay spools left by writers that are gone (crash, or DB down at shutdown)."""
+        try:
+            for name, paths in self.spool.orphans():
+                for path in paths:
+                    for batch in read_segment(path):
+                        self._write(batch)
+                        self.counters["replayed_batches"] += 1
+                    self.spool.remove_orphan(path)
+                log.info("replayed orphaned audit spool %s (%d segments)", name, len(paths))
+        except Exception as exc:
+            log.warning("could not replay orphaned audit spools yet (%s); will retry on "
+                        "next start", str(exc).splitlines()[0] if str(exc) else exc)
