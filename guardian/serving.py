@@ -56,8 +56,11 @@ class EngineBackend(Protocol):
     pair_hash: str
     model_name: str  # the target's name: the default `model` clients send
     max_context: int
+    vocab_size: int  # token ids accepted in a prompt are < vocab_size
 
-    def encode(self, text: str) -> list[int]: ...
+    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
+        """Token ids as the engine would build them (prompt=True adds BOS like the engine)."""
+        ...
 
     def decode(self, ids: list[int]) -> str: ...
 
@@ -86,6 +89,7 @@ class PairBackend:
         self.pair_hash: str = pair.identity.pair_hash
         self.model_name: str = pair.identity.target_name
         self.max_context: int = int(pair.max_context)
+        self.vocab_size: int = max(len(pair.tokenizer), int(pair.target.config.vocab_size))
 
     @classmethod
     def load(cls, draft_dir: Any, target_dir: Any, device: str | None = None) -> PairBackend:
@@ -93,8 +97,12 @@ class PairBackend:
 
         return cls(engine.load_pair(draft_dir, target_dir, device=device))
 
-    def encode(self, text: str) -> list[int]:
-        return list(self.pair.tokenizer.encode(text, add_special_tokens=False))
+    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
+        tok = self.pair.tokenizer
+        # Same rule as engine.generate for string prompts: BOS unless the text (a rendered
+        # chat) already starts with it — so passing ids serves exactly what a string would.
+        special = prompt and not (tok.bos_token and text.startswith(tok.bos_token))
+        return list(tok(text, add_special_tokens=bool(special))["input_ids"])
 
     def decode(self, ids: list[int]) -> str:
         return self.pair.tokenizer.decode(ids)
@@ -120,12 +128,24 @@ class PairBackend:
 
     def score_draft(self, prompt_ids: list[int], completion_ids: list[int], *,
                     temperature: float, top_p: float, top_k: int) -> torch.Tensor | None:
+        """(T, V) processed draft distributions q at each completion prefix (one forward)."""
         fn = getattr(self._engine, "score_draft", None)
-        if fn is None:  # older engine: the acceptance-vs-expectation check is reported unavailable
+        if fn is not None:
+            out = fn(self.pair, prompt_ids, completion_ids, temperature=temperature,
+                     top_p=top_p, top_k=top_k)
+            return getattr(out, "distributions", out)
+        # The engine exposes no draft scorer yet: one teacher-forced draft forward, processed
+        # by the engine's own logits pipeline so q matches what the drafter sampled from.
+        from engine.sampling import SamplingParams, process_logits
+
+        if not completion_ids:
             return None
-        out = fn(self.pair, prompt_ids, completion_ids, temperature=temperature, top_p=top_p,
-                 top_k=top_k)
-        return out[0] if isinstance(out, tuple) else getattr(out, "distributions", out)
+        ids = torch.tensor([prompt_ids + completion_ids[:-1]], device=self.pair.device)
+        with torch.inference_mode():
+            logits = self.pair.draft(input_ids=ids, use_cache=False,
+                                     logits_to_keep=len(completion_ids)).logits[0]
+        params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
+        return process_logits(logits.float(), params).cpu()
 
 
 def _as_list(x: Any) -> list[Any]:
@@ -255,6 +275,14 @@ class ServingCore:
                 self.idle.set()
 
     # validation ------------------------------------------------------------------------------
+    def check_token_ids(self, ids: list[int]) -> None:
+        vocab = self.backend.vocab_size
+        bad = [t for t in ids if not 0 <= t < vocab]
+        if bad:
+            raise ServingError(400, f"prompt token ids {bad[:3]} are outside the vocabulary "
+                               f"(size {vocab}); send ids in [0, {vocab}).", param="prompt",
+                               code="invalid_value")
+
     def check_lengths(self, prompt_ids: list[int], max_tokens: int) -> None:
         ctx = self.backend.max_context
         if len(prompt_ids) >= ctx:

@@ -20,10 +20,11 @@ router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"
 @router.post("/v1/completions", response_model=Completion)
 async def create_completion(body: CompletionRequest, request: Request, services: ServicesDep,
                             ) -> Any:
-    text = body.prompt if isinstance(body.prompt, str) else None
-    ids = None if text is not None else list(body.prompt)  # type: ignore[arg-type]
-    if text is None:
-        text = services.core.backend.decode(ids)  # type: ignore[arg-type]
+    text = body.prompt if isinstance(body.prompt, str) else ""
+    ids = None if isinstance(body.prompt, str) else list(body.prompt)  # type: ignore[arg-type]
+    if ids is not None:
+        services.core.check_token_ids(ids)
+        text = services.core.backend.decode(ids)
     req = build_request(services, request, body, "completions", text, ids, body.max_tokens,
                         "cmpl")
     if body.stream:

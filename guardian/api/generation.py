@@ -38,8 +38,6 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
     if max_tokens is None:  # OpenAI chat default: as much as the context allows
         max_tokens = max(1, core.backend.max_context - len(prompt_ids))
     core.check_lengths(prompt_ids, max_tokens)
-    if any(t >= 1 << 31 for t in prompt_ids):
-        raise ServingError(400, "token ids must be < 2^31", param="prompt", code="invalid_value")
     req = GenerationRequest(
         endpoint=endpoint, route=route, model=body.model, prompt_text=prompt_text,  # type: ignore[arg-type]
         prompt_ids=prompt_ids, max_tokens=max_tokens, temperature=body.temperature,

@@ -44,12 +44,13 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
             prompt, prompt_ids = inner.prompt, core.backend.encode(inner.prompt)
         else:
             prompt_ids = list(inner.prompt)  # type: ignore[arg-type]
+            core.check_token_ids(prompt_ids)
             prompt = core.backend.decode(prompt_ids)
     try:
         completion = body.response.completion_text()
     except ValueError as exc:
         raise ServingError(400, str(exc), param="response.choices") from exc
-    completion_ids = core.backend.encode(completion)
+    completion_ids = core.backend.encode(completion, prompt=False)
     core.check_lengths(prompt_ids, max(1, len(completion_ids)))
     req = GenerationRequest(endpoint=endpoint, route=route_name, model=inner.model,  # type: ignore[arg-type]
                             prompt_text=prompt, prompt_ids=prompt_ids,

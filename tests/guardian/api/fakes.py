@@ -36,6 +36,7 @@ def _dist(prefix: list[int], skew: float = 0.0) -> torch.Tensor:
 class FakeBackend:
     pair_hash = "f" * 64
     model_name = "fake-target"
+    vocab_size = V
 
     def __init__(self, *, max_context: int = 256, step_s: float = 0.0, gamma: int = 4) -> None:
         self.max_context = max_context
@@ -51,7 +52,7 @@ class FakeBackend:
         self._lock = threading.Lock()
 
     # tokenizer ---------------------------------------------------------------------------
-    def encode(self, text: str) -> list[int]:
+    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
         return [min(ord(c), V - 1) for c in text]
 
     def decode(self, ids: list[int]) -> str:

@@ -1,0 +1,74 @@
+"""Bad input never becomes a 500: each case gets an OpenAI-style JSON error with a 4xx."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.guardian.api.conftest import auth
+
+OK = {"model": "fake-target", "prompt": "hello", "max_tokens": 4}
+CHAT = {"model": "fake-target", "messages": [{"role": "user", "content": "hi"}]}
+
+CASES = [
+    ("malformed json", "/v1/completions", b'{"model": "fake-target", "prompt": ', 400, None),
+    ("not an object", "/v1/completions", b"[1, 2, 3]", 400, None),
+    ("wrong type", "/v1/completions", {**OK, "max_tokens": "ten"}, 400, "max_tokens"),
+    ("missing prompt", "/v1/completions", {"model": "fake-target"}, 400, "prompt"),
+    ("missing model", "/v1/chat/completions", {"messages": CHAT["messages"]}, 400, "model"),
+    ("negative temperature", "/v1/completions", {**OK, "temperature": -0.5}, 400, "temperature"),
+    ("top_p zero", "/v1/completions", {**OK, "top_p": 0}, 400, "top_p"),
+    ("zero max_tokens", "/v1/completions", {**OK, "max_tokens": 0}, 400, "max_tokens"),
+    ("max_tokens beyond context", "/v1/completions", {**OK, "max_tokens": 10_000}, 400,
+     "max_tokens"),
+    ("prompt longer than context", "/v1/completions", {**OK, "prompt": "x" * 300}, 400, "prompt"),
+    ("unknown model", "/v1/completions", {**OK, "model": "gpt-9"}, 404, "model"),
+    ("n > 1", "/v1/completions", {**OK, "n": 3}, 400, "n"),
+    ("batched prompts", "/v1/completions", {**OK, "prompt": ["a", "b"]}, 400, "prompt"),
+    ("too many stops", "/v1/completions", {**OK, "stop": list("abcde")}, 400, "stop"),
+    ("empty messages", "/v1/chat/completions", {**CHAT, "messages": []}, 400, "messages"),
+    ("bad role", "/v1/chat/completions",
+     {**CHAT, "messages": [{"role": "wizard", "content": "x"}]}, 400, None),
+    ("chat max_tokens beyond context", "/v1/chat/completions", {**CHAT, "max_tokens": 9999},
+     400, "max_tokens"),
+    ("shadow without response", "/v1/shadow", {"request": OK}, 400, "response"),
+    ("shadow response without text", "/v1/shadow",
+     {"request": OK, "response": {"choices": [{"index": 0}]}}, 400, "response.choices"),
+]
+
+
+@pytest.mark.parametrize(("name", "path", "body", "status", "param"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_bad_input_gets_openai_error(client, name, path, body, status, param) -> None:
+    kwargs = {"content": body} if isinstance(body, bytes) else {"json": body}
+    r = client.post(path, headers={**auth(), "content-type": "application/json"}, **kwargs)
+    assert r.status_code == status, r.text
+    error = r.json()["error"]
+    assert error["message"] and error["type"]
+    if param:
+        assert error["param"] == param, error
+    assert "Traceback" not in r.text
+
+
+def test_oversized_body_is_413(client) -> None:
+    r = client.post("/v1/completions", headers=auth(),
+                    json={**OK, "prompt": "x" * (2 << 20)})
+    assert r.status_code == 413
+    assert r.json()["error"]["code"] == "request_too_large"
+
+
+def test_oversized_chunked_body_is_413(client) -> None:
+    def chunks():
+        yield b'{"model": "fake-target", "prompt": "'
+        for _ in range(40):
+            yield b"x" * 65536
+        yield b'"}'
+
+    r = client.post("/v1/completions", headers={**auth(), "content-type": "application/json"},
+                    content=chunks())
+    assert r.status_code == 413
+
+
+def test_unknown_path_and_method_are_openai_errors(client) -> None:
+    assert client.get("/v1/nope", headers=auth()).json()["error"]["code"] == "unknown_url"
+    r = client.get("/v1/completions", headers=auth())
+    assert r.status_code == 405 and r.json()["error"]["code"] == "method_not_allowed"
