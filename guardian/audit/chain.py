@@ -12,7 +12,8 @@ chain independently (`guardian.audit.verify`).
 Canonical serialisation is the Postgres COPY text format of a *frozen* column list per table
 (`CANON_COLUMNS`; columns added later are not covered, so old records stay verifiable):
 fields joined by TAB, NULL as `\\N`, strings with backslash/tab/newline/CR escaped (injective),
-ints in decimal, floats as `repr` (shortest round-trip, exact through float8/REAL), timestamps
+ints in decimal, floats as `repr` (shortest round-trip, exact through float8/REAL; per-token
+probabilities/margins as "%.9g", see `TOKEN_FLOATS`), timestamps
 as UTC ISO-8601 with microseconds, JSON as sorted compact JSON. The writer reuses the line it
 hashed as the COPY payload, so hashing costs one pass over the data.
 """
@@ -90,7 +91,20 @@ def fmt(value: Any) -> str:
     raise TypeError(f"cannot canonicalise {type(value).__name__}")
 
 
+# Per-token floats are stored rounded to 9 significant digits: the engine's probabilities come
+# from float32 (~7 digits), and "%.9g" is idempotent through float8 and half the cost of repr
+# in the hot loop. Everything else keeps exact repr.
+TOKEN_FLOATS = frozenset({"draft_prob", "target_prob", "target_margin"})
+
+
+def fmt_token_float(value: float) -> str:
+    return f"{value:.9g}"
+
+
 def canonical_line(table: str, row: dict[str, Any]) -> str:
+    if table == "audit_tokens":
+        return "\t".join(fmt_token_float(row[c]) if c in TOKEN_FLOATS and row[c] is not None
+                         else fmt(row[c]) for c in CANON_COLUMNS[table])
     return "\t".join(fmt(row[c]) for c in CANON_COLUMNS[table])
 
 

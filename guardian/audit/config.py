@@ -21,12 +21,14 @@ class AuditSettings(BaseSettings):
                                 description="HMAC key that signs chain checkpoints.")
     queue_size: int = Field(default=20_000, description="Events held in memory before submit drops.")
     batch_events: int = Field(default=512, description="Seal a batch after this many events ...")
-    batch_rows: int = Field(default=50_000, description="... or this many per-token rows ...")
+    batch_rows: int = Field(default=16_384, description="... or this many per-token rows ...")
     flush_interval_s: float = Field(default=0.2, description="... or after this long.")
     handoff_batches: int = Field(default=4, description="Sealed batches waiting for the DB before "
                                  "new ones go to the spool (the 'DB is slow' threshold).")
     spool_max_bytes: int = Field(default=2 * 1024**3, description="Spool size cap; beyond it "
                                  "sealed batches are dropped and declared as a gap.")
+    db_writers: int = Field(default=2, description="Postgres connections writing batches in "
+                            "parallel (SQLite: always 1).")
     retry_interval_s: float = Field(default=1.0, description="How often a down DB is retried.")
     connect_timeout_s: int = Field(default=3, description="Postgres connect timeout.")
     statement_timeout_ms: int = Field(default=30_000, description="Postgres statement timeout.")

@@ -183,7 +183,10 @@ class Sealer:
 
     def _tokens(self, batch: SealedBatch, request_id: str, created: datetime, source: str,
                 mode: str, trace: list[Any]) -> None:
-        """The hot loop: ~one f-string and one SHA-256 per emitted token."""
+        """The hot loop: ~one f-string and one SHA-256 per emitted token.
+
+        Must produce exactly `chain.canonical_line("audit_tokens", row)` (a test checks it).
+        """
         prefix = f"{esc(self.chain_id)}\t{esc(request_id)}\t{fmt_ts(created)}\t{source}\t"
         sha256 = hashlib.sha256
         seq, prev = self._seq, self._prev
@@ -199,17 +202,19 @@ class Sealer:
             elif mode == "hashed":
                 th = hashlib.blake2b(f"{request_id}\x1f{source}\x1f{t.position}\x1f{t.token_id}"
                                      .encode(), key=key, digest_size=32).hexdigest()
-            dp = None if t.draft_prob is None else float(t.draft_prob)
-            tp, tm = float(t.target_prob), float(t.target_margin)
+            dp = NULL if t.draft_prob is None else f"{t.draft_prob:.9g}"
+            tp, tm = f"{t.target_prob:.9g}", f"{t.target_margin:.9g}"
             line = (f"{prefix}{seq}\t{t.position}\t{NULL if tid is None else tid}\t"
-                    f"{NULL if th is None else th}\t{t.origin}\t{NULL if dp is None else repr(dp)}"
-                    f"\t{tp!r}\t{tm!r}\t{t.step}\t{t.gamma}")
+                    f"{NULL if th is None else th}\t{t.origin}\t{dp}\t{tp}\t{tm}\t{t.step}"
+                    f"\t{t.gamma}")
             h = sha256(f"{prev}\naudit_tokens\t{line}".encode()).hexdigest()
             if copy_lines:
                 lines.append(f"{line}\t{prev}\t{h}\n")
             else:
+                # Store exactly what was hashed (the rounded floats).
                 rows.append((self.chain_id, request_id, created, source, seq, t.position, tid, th,
-                             t.origin, dp, tp, tm, t.step, t.gamma, prev, h))
+                             t.origin, None if dp == NULL else float(dp), float(tp), float(tm),
+                             t.step, t.gamma, prev, h))
             prev = h
             seq += 1
         self._seq, self._prev = seq, prev

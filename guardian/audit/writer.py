@@ -91,8 +91,15 @@ class AuditWriter:
         self.counters = {"dropped_events": 0, "lost_rows": 0, "written_rows": 0,
                          "written_batches": 0, "spooled_batches": 0, "replayed_batches": 0,
                          "duplicate_batches": 0}
-        self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True),
-                         threading.Thread(target=self._db_loop, name="audit-db", daemon=True)]
+        self._count_lock = threading.Lock()
+        self._replay_lock = threading.Lock()
+        self._final_replay_done = False
+        # Several DB threads: Postgres parses/indexes each COPY in its own backend, so two
+        # connections nearly double the rows/s the database takes (batches are independent).
+        self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True)]
+        self._threads += [threading.Thread(target=self._db_loop, args=(i,), name=f"audit-db-{i}",
+                                           daemon=True)
+                          for i in range(self.cfg.db_writers if self.store.postgres else 1)]
         self._closed = False
         if start:
             for t in self._threads:
@@ -242,35 +249,43 @@ class AuditWriter:
 
     def _to_spool(self, batch: SealedBatch, n_events: int) -> None:
         if self.spool.append(batch):
-            self.counters["spooled_batches"] += 1
+            self._count("spooled_batches")
         else:
-            self.counters["lost_rows"] += batch.n_rows
+            self._count("lost_rows", batch.n_rows)
             with self._gap_lock:
                 self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
                 self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
         self._mark_done(n_events)
 
+    def _count(self, key: str, n: int = 1) -> None:
+        with self._count_lock:
+            self.counters[key] += n
+
     def _write(self, batch: SealedBatch) -> None:
         if self.store.write(batch):
-            self.counters["written_rows"] += batch.n_rows
-            self.counters["written_batches"] += 1
+            self._count("written_rows", batch.n_rows)
+            self._count("written_batches")
         else:
-            self.counters["duplicate_batches"] += 1
+            self._count("duplicate_batches")
 
-    def _db_loop(self) -> None:
-        self._replay_orphans()
-        final_replay_done = False
+    def _db_loop(self, index: int) -> None:
+        if index == 0:
+            self._replay_orphans()
         while True:
             try:
                 batch, n_events = self._handoff.get(timeout=0.05)
             except queue.Empty:
                 shutting_down = self._sealer_done.is_set()
-                if self.spool.pending():
-                    self._maybe_replay(force=shutting_down and not final_replay_done)
-                if shutting_down:
-                    if not self.spool.pending() or final_replay_done:
-                        return  # anything still spooled is replayed by the next start
-                    final_replay_done = True
+                if self.spool.pending() and self._replay_lock.acquire(blocking=False):
+                    try:
+                        self._maybe_replay(force=shutting_down and not self._final_replay_done)
+                        if shutting_down:
+                            self._final_replay_done = True
+                    finally:
+                        self._replay_lock.release()
+                if shutting_down and self._handoff.empty() and (
+                        not self.spool.pending() or self._final_replay_done):
+                    return  # anything still spooled is replayed by the next start
                 continue
             try:
                 if self._down_since is not None and self.spool.pending():
@@ -299,7 +314,7 @@ class AuditWriter:
             try:
                 for batch in read_segment(path):
                     self._write(batch)
-                    self.counters["replayed_batches"] += 1
+                    self._count("replayed_batches")
             except Exception as exc:
                 self._went_down(exc)
                 return
@@ -316,7 +331,7 @@ class AuditWriter:
                 for path in paths:
                     for batch in read_segment(path):
                         self._write(batch)
-                        self.counters["replayed_batches"] += 1
+                        self._count("replayed_batches")
                     self.spool.remove_orphan(path)
                 log.info("replayed orphaned audit spool %s (%d segments)", name, len(paths))
         except Exception as exc:
