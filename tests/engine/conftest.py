@@ -25,6 +25,10 @@ from transformers import (
 
 from engine import Pair, load_pair
 
+# Tiny models are dominated by per-op overhead; with the CPU shared by other jobs, extra
+# intra-op threads only spin and wait (measured: 25 ms vs 0.5 ms per forward).
+torch.set_num_threads(1)
+
 EOS, PAD = "<|endoftext|>", "<|pad|>"
 TEMPLATE = ("{% for m in messages %}<|im_start|>{{ m['role'] }}\n{{ m['content'] }}<|im_end|>\n"
             "{% endfor %}{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
@@ -113,7 +117,7 @@ def model_dirs(tmp_path_factory, tokenizer) -> Callable[[str], Path]:
             elif kind == "draft":
                 model = make_model(arch, vocab, 1, seed=2, eos_id=eos_id)
             elif kind == "close":
-                model = perturb(make_model(arch, vocab, 3, seed=1, eos_id=eos_id), 0.15, seed=3)
+                model = perturb(make_model(arch, vocab, 3, seed=1, eos_id=eos_id), 0.05, seed=3)
             else:
                 raise ValueError(name)
             cache[name] = save(model, tokenizer, root / name)
