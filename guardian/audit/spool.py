@@ -9,7 +9,8 @@ file. A torn last line (crash mid-append) fails its CRC and is skipped with an e
 batch was never acknowledged as durable.
 
 Capacity: past `max_bytes` in total, `append` refuses (returns False) and the writer declares
-the batch lost in the chain (see `guardian.audit.writer`).
+the batch lost in the chain (see `guardian.audit.writer`); that small declaration may use 1 MiB
+of headroom above the cap.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from pathlib import Path
 from guardian.audit.rows import SealedBatch
 
 log = logging.getLogger(__name__)
+
+
+HEADROOM = 1024 * 1024
 
 
 def _safe(chain_id: str) -> str:
@@ -46,12 +50,15 @@ class Spool:
         fcntl.flock(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
     # -- writing ------------------------------------------------------------------------
-    def append(self, batch: SealedBatch) -> bool:
-        """Durably append one batch; False when over capacity or the disk refuses."""
+    def append(self, batch: SealedBatch, *, headroom: bool = False) -> bool:
+        """Durably append one batch; False when over capacity or the disk refuses.
+
+        `headroom`: may exceed the cap by `HEADROOM` bytes (for small loss declarations).
+        """
         payload = batch.to_json().encode()
         record = b"%08x %s\n" % (zlib.crc32(payload), payload)
         with self._lock:
-            if self._bytes + len(record) > self.max_bytes:
+            if self._bytes + len(record) > self.max_bytes + (HEADROOM if headroom else 0):
                 log.error("audit spool full (%d bytes, cap %d): cannot hold batch %s:%d-%d",
                           self._bytes, self.max_bytes, batch.chain_id, batch.first_seq,
                           batch.last_seq)

@@ -102,8 +102,12 @@ class AuditWriter:
                           for i in range(self.cfg.db_writers if self.store.postgres else 1)]
         self._closed = False
         if start:
-            for t in self._threads:
-                t.start()
+            self.start()
+
+    def start(self) -> None:
+        """Start the sealer and DB threads (done by the constructor unless start=False)."""
+        for t in self._threads:
+            t.start()
 
     # -- AuditSink ----------------------------------------------------------------------
     def submit(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
@@ -128,10 +132,16 @@ class AuditWriter:
             self._mark_done(1)
 
     def flush(self, timeout_s: float = 10.0) -> None:
-        """Wait until every event submitted so far is durable (DB or spool)."""
+        """Wait until every event submitted so far is in the DB - or, while the DB is down,
+        durable in the spool."""
+        deadline = time.monotonic() + timeout_s
         if not self.wait_durable(timeout_s):
             log.warning("audit flush timed out after %.1fs (%d of %d events durable)",
                         timeout_s, self._done, self._submitted)
+            return
+        while self.spool.pending() and self._down_since is None and time.monotonic() < deadline:
+            self._last_retry = 0.0  # the DB is up: replay what "slow" spooled, now
+            time.sleep(0.02)
 
     def close(self, timeout_s: float = 30.0) -> None:
         """Flush, replay what the DB accepts, stop the threads; the rest stays spooled."""
@@ -144,6 +154,16 @@ class AuditWriter:
         for t in self._threads:
             if t.is_alive():
                 t.join(max(0.1, deadline - time.monotonic()))
+        # A batch lost while the threads were stopping is declared here, last.
+        gap = self._gap_event()
+        if gap is not None:
+            batch = self._sealer.seal([gap])
+            try:
+                self._write(batch)
+            except Exception as exc:
+                self._went_down(exc)
+                if not self.spool.append(batch, headroom=True):
+                    log.critical("audit: could not record the loss %s anywhere", gap.details)
         self.spool.close()
         self.engine.dispose()
         log.info("audit writer %s closed: %s", self.chain_id, self.stats())
@@ -221,7 +241,9 @@ class AuditWriter:
             n_events = len(events)
             gap = self._gap_event()
             if gap is not None:
-                events.insert(0, gap)
+                # Its own batch: a gap-only batch may use the spool's headroom, so the
+                # declaration of a loss is not itself lost to a full spool.
+                self._hand_off(self._sealer.seal([gap]), 0)
             if events:
                 try:
                     batch = self._sealer.seal(events)
@@ -248,7 +270,8 @@ class AuditWriter:
         self._to_spool(batch, n_events)
 
     def _to_spool(self, batch: SealedBatch, n_events: int) -> None:
-        if self.spool.append(batch):
+        gap_only = not (batch.requests or batch.shadow or batch.token_lines or batch.token_rows)
+        if self.spool.append(batch, headroom=gap_only):
             self._count("spooled_batches")
         else:
             self._count("lost_rows", batch.n_rows)

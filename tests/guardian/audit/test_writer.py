@@ -1,0 +1,89 @@
+"""The background writer: batching by count and time, flush, close, overload decisions."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from guardian.audit import MemorySink, upgrade
+from guardian.audit.testing import governance_event, request_event, shadow_event
+from guardian.audit.verify import verify_db
+from guardian.db import make_engine
+
+from .conftest import count
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def url(fresh_db_url: str) -> str:
+    upgrade(fresh_db_url)
+    return fresh_db_url
+
+
+def test_batches_by_count_and_flush_makes_everything_durable(url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    w = make_writer(url, batch_events=10, flush_interval_s=5.0)
+    for i in range(35):
+        ev = request_event(8, request_id=f"r{i}")
+        w.submit(ev)
+        w.submit(shadow_event(ev.request_id))
+    w.submit(governance_event())
+    w.flush(timeout_s=30)
+    assert count(url, "SELECT count(*) FROM audit_requests") == 35
+    assert count(url, "SELECT count(*) FROM audit_tokens") == 35 * (8 + 4)
+    assert count(url, "SELECT count(*) FROM audit_governance") == 1
+    assert w.stats()["written_batches"] >= 71 // 10
+    assert verify_db(make_engine(url)).ok
+
+
+def test_batches_by_time_without_flush(url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    w = make_writer(url, batch_events=1000, flush_interval_s=0.1)
+    for i in range(3):
+        w.submit(request_event(4, request_id=f"t{i}"))
+    deadline = time.monotonic() + 10
+    while count(url, "SELECT count(*) FROM audit_requests") < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert count(url, "SELECT count(*) FROM audit_requests") == 3
+
+
+def test_close_flushes_everything(url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    w = make_writer(url, flush_interval_s=10.0, batch_events=10_000)
+    for i in range(50):
+        w.submit(request_event(4, request_id=f"c{i}"))
+    w.close()
+    assert count(url, "SELECT count(*) FROM audit_requests") == 50
+    with pytest.raises(RuntimeError, match="closed"):
+        w.submit(request_event(1))
+
+
+def test_submit_never_blocks_and_a_full_queue_is_declared_in_the_chain(url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    w = make_writer(url, queue_size=5, start=False)
+    t0 = time.perf_counter()
+    for i in range(12):
+        w.submit(request_event(2, request_id=f"q{i}"))
+    assert time.perf_counter() - t0 < 0.5
+    assert w.stats()["dropped_events"] == 7
+    w.start()
+    w.flush(timeout_s=30)
+    w.wait_delivered(30)
+    assert count(url, "SELECT count(*) FROM audit_requests") == 5
+    engine = make_engine(url)
+    from guardian.audit.queries import governance_events
+
+    (gap,) = governance_events(engine, kind="audit_gap")
+    assert gap["details"]["dropped_events"] == 7
+    assert gap["details"]["request_ids"] == [f"q{i}" for i in range(5, 12)]
+    assert verify_db(engine).ok
+
+
+def test_memory_sink_keeps_events_for_producer_tests() -> None:
+    sink = MemorySink()
+    ev = request_event(2)
+    sink.submit(ev)
+    sink.submit(governance_event())
+    sink.flush()
+    assert sink.requests == [ev] and len(sink.governance) == 1
+    sink.close()
+    with pytest.raises(RuntimeError):
+        sink.submit(ev)
