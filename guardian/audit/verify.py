@@ -64,11 +64,23 @@ def _describe(table: str, row: dict[str, Any]) -> str:
     return f"{table} chain {row['chain_id']} seq {row['seq']} [{what}{pos}]"
 
 
+def _merge(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Coalesce adjacent/overlapping declared ranges (batches lost back to back)."""
+    out: list[tuple[int, int]] = []
+    for lo, hi in sorted(ranges):
+        if out and lo <= out[-1][1] + 1:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
 def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | None = None,
          declared: dict[str, list[tuple[int, int]]] | None = None, subset: bool = False,
          watch: set[tuple[str, int]] | None = None, max_errors: int = 20) -> VerifyReport:
     """Check records sorted by (chain_id, seq). Pure: used for the DB and for exports."""
-    anchors, declared = anchors or {}, declared or {}
+    anchors = anchors or {}
+    declared = {cid: _merge(ranges) for cid, ranges in (declared or {}).items()}
     rep = VerifyReport(subset=subset)
     chain: str | None = None
     expect_seq, last_hash = 1, GENESIS
