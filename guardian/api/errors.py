@@ -33,10 +33,20 @@ def error_response(status: int, message: str, *, param: str | None = None,
     return JSONResponse(body, status_code=status, headers=headers)
 
 
+_TYPE_TAGS = {"str", "int", "float", "bool", "list", "dict", "none"}
+
+
+def _field_path(loc: tuple[Any, ...]) -> list[str]:
+    """The field path of an error location, without pydantic's union-member tags
+    (`constrained-str`, `list[int]`, `CompletionRequest`, ...)."""
+    return [str(x) for x in loc if x != "body" and not (
+        isinstance(x, str) and ("[" in x or "-" in x or x in _TYPE_TAGS or x[:1].isupper()))]
+
+
 def _describe(errors: list[dict[str, Any]]) -> tuple[str, str | None]:
     """First validation error as a readable sentence plus the offending parameter."""
     first = errors[0]
-    loc = [str(x) for x in first.get("loc", ()) if x != "body"]
+    loc = _field_path(tuple(first.get("loc", ())))
     param = ".".join(loc) or None
     if first.get("type") == "json_invalid":
         return ("We could not parse the JSON body of your request. Send valid JSON with "

@@ -8,7 +8,7 @@ are rejected with a clear 400 instead of silently ignored) and the response shap
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -48,8 +48,12 @@ class _Request(BaseModel):
         return bool((self.stream_options or {}).get("include_usage"))
 
 
+TokenIds = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=1)]
+OnePrompt = Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1, max_length=1)]
+
+
 class CompletionRequest(_Request):
-    prompt: str | list[int] | list[str] = Field(
+    prompt: Annotated[str, Field(min_length=1)] | TokenIds | OnePrompt = Field(
         description="One prompt: a string or a list of token ids (batches are not served).")
     max_tokens: int | None = Field(16, ge=1)
     echo: bool = Field(False, description="Not supported (must be false).")
