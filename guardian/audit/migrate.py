@@ -7,6 +7,7 @@ to the `guardian` package); `alembic.ini` there is honoured when present.
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 from alembic import command
@@ -23,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def alembic_config(url: str) -> Config:
     ini = ROOT / "alembic.ini"
-    cfg = Config(str(ini)) if ini.exists() else Config()
+    # stdout passed explicitly: Alembic's default is bound when alembic is first imported,
+    # which may be a since-closed stream (e.g. a test runner's capture).
+    cfg = Config(str(ini) if ini.exists() else None, stdout=sys.stdout)
     cfg.set_main_option("script_location", str(ROOT / "migrations"))
     # '%' would be read as interpolation by configparser.
     cfg.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))

@@ -101,14 +101,16 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
                          f"target margin {_num(s['margin_at_divergence'])} (tolerance "
                          f"{s['tolerance']})" if s["first_divergence_position"] is not None else ""))
     table = Table(title=f"{len(rec.tokens)} emitted tokens (served path)")
-    for col in ("pos", "token", "origin", "draft p", "target p", "target margin", "step", "γ"):
-        table.add_column(col, justify="right" if col not in ("origin", "token") else "left")
+    for col in ("pos", "token", "from", "origin", "q draft", "p target", "margin", "step", "γ"):
+        table.add_column(col, justify="left" if col in ("token", "from", "origin") else "right",
+                         no_wrap=col in ("from", "origin"))
     for t in rec.tokens:
         token = (str(t["token_id"]) if t["token_id"] is not None
                  else (t["token_hash"][:12] + "…") if t["token_hash"] else "—")
         style = ORIGIN_STYLE.get(t["origin"], "")
         who = "draft" if t["origin"] == "accepted" else "target"
-        table.add_row(str(t["position"]), token, f"[{style}]{t['origin']} ({who})[/{style}]",
+        table.add_row(str(t["position"]), token, f"[{style}]{who}[/{style}]",
+                      f"[{style}]{t['origin']}[/{style}]",
                       _num(t["draft_prob"]), _num(t["target_prob"]), _num(t["target_margin"]),
                       str(t["step"]), str(t["gamma"]))
     console.print(table)

@@ -1,0 +1,136 @@
+"""`guardian db ...` and `guardian audit ...` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from guardian.audit.testing import governance_event, request_event, shadow_event
+from guardian.cli import app
+
+from .conftest import tamper
+
+pytestmark = pytest.mark.integration
+runner = CliRunner()
+
+
+def _run(*args: str) -> tuple[int, str]:
+    res = runner.invoke(app, list(args))
+    return res.exit_code, res.output
+
+
+@pytest.fixture
+def url(fresh_db_url: str, make_writer, tmp_path, monkeypatch) -> str:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("GUARDIAN_AUDIT_CHECKPOINT_KEY", "cli-test-key")
+    from guardian.settings import get_settings
+
+    get_settings.cache_clear()
+    code, out = _run("db", "upgrade", "--url", fresh_db_url)
+    assert code == 0, out
+    w = make_writer(fresh_db_url)
+    for i in range(3):
+        ev = request_event(10, request_id=f"r{i}", route="chat" if i else "batch")
+        w.submit(ev)
+        w.submit(shadow_event(ev.request_id, verdict="near_tie" if i == 1 else "match"))
+    w.submit(governance_event())
+    w.close()
+    yield fresh_db_url
+    get_settings.cache_clear()
+
+
+def test_db_current_and_check(url: str) -> None:
+    code, out = _run("db", "current", "--url", url)
+    assert code == 0 and "current: 0001" in out
+    code, out = _run("db", "check", "--url", url)
+    assert code == 0, out
+
+
+def test_show_prints_the_token_table_with_origins(url: str) -> None:
+    code, out = _run("audit", "show", "r1", "--url", url)
+    assert code == 0, out
+    assert "route chat" in out and "near_tie" in out and "first divergence at position 3" in out
+    assert "10 emitted tokens" in out
+    rows = [line for line in out.splitlines() if "accepted" in line]
+    assert rows and all("draft" in line for line in rows)
+    assert any("target" in line and ("resampled" in line or "bonus" in line)
+               for line in out.splitlines())
+    assert "came from the draft model" in out
+
+
+def test_show_unknown_request_is_a_clear_error(url: str) -> None:
+    code, out = _run("audit", "show", "does-not-exist", "--url", url)
+    assert code == 1 and "no request with id 'does-not-exist'" in out
+
+
+def test_bad_dates_exit_2_with_the_accepted_formats(url: str, tmp_path: Path) -> None:
+    code, out = _run("audit", "export", "--url", url, "--since", "last tuesday",
+                     "-o", str(tmp_path / "x.jsonl"))
+    assert code == 2 and "ISO date" in out
+
+
+def test_unmigrated_database_says_what_to_do(tmp_path: Path) -> None:
+    code, out = _run("audit", "verify", "--url", f"sqlite:///{tmp_path / 'empty.db'}")
+    assert code == 1 and "guardian db upgrade" in out
+
+
+def test_verify_exits_1_naming_the_first_bad_record(url: str) -> None:
+    assert _run("audit", "verify", "--url", url)[0] == 0
+    tamper(url, "UPDATE audit_tokens SET origin = 'target' WHERE request_id = 'r2' "
+                "AND position = 4 AND source = 'served'")
+    code, out = _run("audit", "verify", "--url", url)
+    assert code == 1
+    assert "first bad record: edited: audit_tokens" in out and "r2 position 4" in out
+
+
+def test_checkpoint_then_truncation_fails_verify(url: str, tmp_path: Path) -> None:
+    cp = tmp_path / "cp.json"
+    code, out = _run("audit", "checkpoint", "--url", url, "-o", str(cp))
+    assert code == 0, out
+    assert json.loads(cp.read_text())["hmac_sha256"]
+    tamper(url, "DELETE FROM audit_governance")
+    assert _run("audit", "verify", "--url", url)[0] == 0
+    code, out = _run("audit", "verify", "--url", url, "--checkpoint", str(cp))
+    assert code == 1 and "truncated" in out
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "parquet"])
+def test_export_is_verifiable_offline_and_tampering_shows(url: str, tmp_path: Path, fmt: str) -> None:
+    out_file = tmp_path / f"audit.{fmt}"
+    code, out = _run("audit", "export", "--url", url, "--format", fmt, "--route", "chat",
+                     "--since", "1d", "-o", str(out_file))
+    assert code == 0, out
+    assert "exported 2" in out or "exported" in out
+    code, out = _run("audit", "verify", "--export", str(out_file))
+    assert code == 0, out
+    if fmt == "jsonl":
+        lines = out_file.read_text().splitlines()
+        recs = [json.loads(x) for x in lines]
+        assert {r["request_id"] for r in recs if r["table"] == "audit_requests"} == {"r1", "r2"}
+        assert all(len(r["hash"]) == 64 for r in recs)
+        victim = next(i for i, r in enumerate(recs) if r["table"] == "audit_tokens")
+        recs[victim]["origin"] = "target"
+        out_file.write_text("\n".join(json.dumps(r) for r in recs) + "\n")
+        code, out = _run("audit", "verify", "--export", str(out_file))
+        assert code == 1 and "edited: audit_tokens" in out
+
+
+def test_export_by_request_id(url: str, tmp_path: Path) -> None:
+    out_file = tmp_path / "one.jsonl"
+    code, out = _run("audit", "export", "--url", url, "--request-id", "r0", "-o", str(out_file))
+    assert code == 0 and "exported 16" in out  # request + 10 tokens + shadow + 4 shadow tokens
+    code, out = _run("audit", "export", "--url", url, "--request-id", "nope", "-o", str(out_file))
+    assert code == 1
+
+
+def test_prune_reports_and_chain_still_verifies(url: str) -> None:
+    code, out = _run("audit", "prune", "--url", url, "--older-than", "0d")
+    assert code == 0, out
+    assert "chains anchored" in out
+    code, out = _run("audit", "verify", "--url", url)
+    assert code == 0, out
+    code, out = _run("audit", "prune", "--url", url, "--older-than", "soon")
+    assert code == 2
