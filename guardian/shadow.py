@@ -70,6 +70,7 @@ class ShadowEvaluator:
         self._windows: dict[tuple[str, str], AcceptanceWindow] = {}
         self.dropped = 0
         self.completed = 0
+        self.preempted = 0  # shadow runs aborted because serving work arrived
         self._stop = threading.Event()
         self._threads = [threading.Thread(target=self._worker, name=f"shadow-{i}", daemon=True)
                          for i in range(workers)]
@@ -120,6 +121,10 @@ class ShadowEvaluator:
                 event = self.evaluate(job)
                 job.done.set_result(event)
             except Preempted:
+                self.preempted += 1
+                if self._stop.is_set():
+                    self._drop(job, "shutdown")
+                    return
                 job.attempts += 1
                 if job.attempts > 1 or not self._requeue(job):
                     self._drop(job, "preempted")
@@ -136,7 +141,7 @@ class ShadowEvaluator:
             return False
 
     def _check_preempt(self, _delta: str, _traces: list[Any]) -> None:
-        if not self.core.idle.is_set():
+        if not self.core.idle.is_set() or self._stop.is_set():
             raise Preempted
 
     # --- evaluation (sync; tests call it directly) ---------------------------------------

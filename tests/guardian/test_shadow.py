@@ -1,0 +1,116 @@
+"""Shadow evaluator: verdicts on the fake engine, saturation drops, priority below serving."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from guardian.audit.events import RequestEvent, ShadowEvent
+from tests.guardian.api.conftest import (  # noqa: F401  (fixtures shared with the API tests)
+    auth,
+    backend,
+    make_client,
+    policy,
+    sink,
+)
+
+BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
+
+
+def _wait_for(pred, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def _verdict(client, sink, body=BODY, route_headers=None) -> ShadowEvent:  # noqa: F811
+    rid = client.post("/v1/completions", json=body, headers={**auth(), **(route_headers or {})}
+                      ).json()["id"]
+    _wait_for(lambda: sink.of(ShadowEvent, rid))
+    return sink.of(ShadowEvent, rid)[0]
+
+
+def test_target_only_route_checks_speculative_in_shadow(make_client, sink) -> None:  # noqa: F811
+    client = make_client(policy(sample_rate=1.0))
+    event = _verdict(client, sink)
+    assert event.verdict == "match" and event.shadow_path == "speculative"
+    assert event.shadow_trace and event.shadow_trace[0].origin in ("accepted", "bonus")
+    assert event.stats["mean_acceptance_length"] > 1
+
+
+def test_speculative_route_keeps_checking_target_only(make_client, sink) -> None:  # noqa: F811
+    client = make_client(policy(mode="speculative", sample_rate=1.0))
+    event = _verdict(client, sink)
+    assert event.verdict == "match" and event.shadow_path == "target_only"
+
+
+@pytest.mark.parametrize(("flip_margin", "verdict"), [(5.0, "divergence"), (0.1, "near_tie")])
+def test_flipped_token_is_reported_with_position_and_margin(make_client, backend, sink,  # noqa: F811
+                                                            flip_margin, verdict) -> None:
+    backend.spec_flip_at, backend.flip_margin = 3, flip_margin
+    client = make_client(policy(sample_rate=1.0))
+    event = _verdict(client, sink)
+    assert (event.verdict, event.first_divergence_position) == (verdict, 3)
+    assert event.margin_at_divergence == flip_margin
+    assert event.tolerance == 0.5
+
+
+def test_sampled_requests_compare_distributions(make_client, backend, sink) -> None:  # noqa: F811
+    client = make_client(policy(sample_rate=1.0))
+    sampled = {**BODY, "temperature": 0.8, "seed": 1}
+    ok = _verdict(client, sink, sampled)
+    assert ok.verdict == "distribution_ok"
+    assert ok.stats["max_tv"] < 1e-6 and ok.stats["acceptance_test"] == "window_too_small"
+    backend.spec_skew = 0.3  # the verifier's distribution differs from target-only's
+    bad = _verdict(client, sink, sampled)
+    assert bad.verdict == "distribution_mismatch" and bad.first_divergence_position == 0
+
+
+def test_full_queue_drops_and_counts(make_client, backend, sink) -> None:  # noqa: F811
+    client = make_client(policy(sample_rate=1.0), shadow_capacity=2, start_shadow=False)
+    for _ in range(5):
+        assert client.post("/v1/completions", json=BODY, headers=auth()).status_code == 200
+    services = client.app.state.services
+    assert services.shadow.dropped == 3 and services.shadow.depth == 2
+    metrics = client.get("/metrics", headers=auth("oncall")).text
+    line = next(x for x in metrics.splitlines()
+                if x.startswith("guardian_shadow_drops_total{") and 'reason="queue_full"' in x)
+    assert line.endswith(" 3.0")
+    assert len(sink.of(RequestEvent)) == 5  # serving never waited on the full queue
+
+
+def test_shadow_yields_to_serving_within_one_step(make_client, backend, sink) -> None:  # noqa: F811
+    """A long shadow run is aborted at its next step when a serving request arrives."""
+    backend.step_s = 0.05
+    # served speculative (16 steps for 64 tokens); the target-only shadow would take 64 steps
+    client = make_client(policy(mode="speculative", sample_rate=1.0))
+    client.post("/v1/completions", json={**BODY, "max_tokens": 64}, headers=auth())
+    _wait_for(lambda: any(c["thread"].startswith("shadow") for c in backend.calls))
+    time.sleep(0.06)  # the shadow generation is mid-flight
+    shadow = client.app.state.services.shadow
+    assert shadow.preempted == 0
+    r = client.post("/v1/completions", json={**BODY, "max_tokens": 1}, headers=auth())
+    assert r.status_code == 200
+    # the running shadow generation was aborted at its next step, not run to its end
+    _wait_for(lambda: shadow.preempted >= 1, timeout=0.5)
+
+
+def test_mirror_endpoint_judges_a_primary_produced_elsewhere(make_client, sink) -> None:  # noqa: F811
+    client = make_client()
+    good = client.post("/v1/completions", json=BODY, headers=auth()).json()["choices"][0]["text"]
+    r = client.post("/v1/shadow", headers=auth(), json={
+        "request": BODY, "response": {"choices": [{"text": good}]}, "wait": True})
+    assert r.status_code == 200 and r.json()["verdict"] == "match"
+    wrong = good[:2] + ("a" if good[2] != "a" else "b") + good[3:]
+    r = client.post("/v1/shadow", headers=auth(), json={
+        "request": BODY, "response": {"choices": [{"text": wrong}]}, "wait": True})
+    assert r.json()["verdict"] == "divergence" and r.json()["first_divergence_position"] == 2
+    rid = r.json()["id"]
+    assert sink.of(RequestEvent, rid)[0].served_path == "external"
+    assert sink.of(ShadowEvent, rid)[0].verdict == "divergence"
+    queued = client.post("/v1/shadow", headers=auth(), json={
+        "request": {**BODY, "messages": None}, "response": {"choices": [{"message": {
+            "role": "assistant", "content": good}}]}})
+    assert queued.status_code == 202 and queued.json()["status"] in ("queued", "evaluated")
