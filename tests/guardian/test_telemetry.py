@@ -1,0 +1,88 @@
+"""Telemetry: GenAI-convention metrics with their bucket advice, speculative counters
+labelled by route/pair/mode, and one trace per request with draft/verify/shadow children."""
+
+from __future__ import annotations
+
+import time
+
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+from guardian.audit.events import ShadowEvent
+from guardian.telemetry import DURATION_BUCKETS, TTFT_BUCKETS, Telemetry
+from tests.guardian.api.conftest import (  # noqa: F401  (shared fixtures)
+    auth,
+    backend,
+    make_client,
+    policy,
+    sink,
+)
+
+BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
+
+
+def _metrics(client) -> str:
+    return client.get("/metrics", headers=auth("oncall")).text
+
+
+def test_genai_metrics_use_the_convention_buckets(make_client) -> None:  # noqa: F811
+    client = make_client(policy(mode="speculative"))
+    client.post("/v1/completions", json=BODY, headers=auth())
+    text = _metrics(client)
+    for le in DURATION_BUCKETS:
+        assert f'gen_ai_server_request_duration_seconds_bucket{{le="{le}"' in text
+    for le in TTFT_BUCKETS:
+        assert f'gen_ai_server_time_to_first_token_seconds_bucket{{le="{le}"' in text
+    assert "gen_ai_server_time_per_output_token_seconds_count" in text
+    assert 'gen_ai_token_type="output"' in text and 'gen_ai_token_type="input"' in text
+
+
+def test_speculative_counters_are_labelled_by_route_pair_mode(make_client) -> None:  # noqa: F811
+    client = make_client(policy(mode="speculative"))
+    ext = client.post("/v1/completions", json=BODY, headers=auth()).json()["spec_guardian"]
+    text = _metrics(client)
+    labels = 'mode="speculative",otel_scope_name="guardian"'
+
+    def value(name: str, extra: str = "") -> float:
+        line = next(x for x in text.splitlines() if x.startswith(name + "{") and labels in x
+                    and 'route="default"' in x and 'pair="ffffffffffff"' in x and extra in x)
+        return float(line.rsplit(" ", 1)[1])
+
+    stats = ext["stats"]
+    assert value("spec_decode_draft_tokens_total") == stats["draft_tokens"]
+    assert value("spec_decode_accepted_tokens_total") == stats["accepted"]
+    assert value("spec_decode_drafts_total") == stats["drafted_per_position"][0]
+    assert value("spec_decode_accepted_tokens_per_position_total", 'position="0"') == \
+        stats["accepted_per_position"][0]
+    assert value("spec_decode_mean_acceptance_length_sum") == \
+        stats["mean_acceptance_length"]
+
+
+def test_verdict_counts(make_client, sink) -> None:  # noqa: F811
+    client = make_client(policy(sample_rate=1.0))
+    client.post("/v1/completions", json=BODY, headers=auth())
+    deadline = time.monotonic() + 5
+    while not sink.of(ShadowEvent) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert any(x.startswith("guardian_shadow_verdicts_total{") and 'verdict="match"' in x
+               for x in _metrics(client).splitlines())
+
+
+def test_one_trace_per_request_with_draft_verify_and_shadow_children(make_client, sink,  # noqa: F811
+                                                                    ) -> None:
+    exporter = InMemorySpanExporter()
+    client = make_client(policy(mode="speculative", sample_rate=1.0),
+                         telemetry=Telemetry(span_exporter=exporter))
+    rid = client.post("/v1/completions", json=BODY, headers=auth()).json()["id"]
+    deadline = time.monotonic() + 5
+    while not sink.of(ShadowEvent, rid) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    spans = {s.name: s for s in exporter.get_finished_spans()}
+    root = spans["completions fake-target"]
+    assert root.attributes["guardian.request_id"] == rid and root.parent is None
+    for child in ("spec_decode.draft", "spec_decode.verify", "guardian.shadow"):
+        assert spans[child].context.trace_id == root.context.trace_id, child
+        assert spans[child].parent.span_id == root.context.span_id, child
+    draft, verify = spans["spec_decode.draft"], spans["spec_decode.verify"]
+    assert draft.attributes["guardian.synthetic"] is True
+    assert draft.end_time <= verify.start_time  # laid back to back
+    assert spans["guardian.shadow"].attributes["guardian.verdict"] == "match"
