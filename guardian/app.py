@@ -71,9 +71,30 @@ def memory_reader(sink: AuditSink) -> Callable[[str], list[dict[str, Any]]] | No
     if events is None:
         return None
 
+    kinds = {"RequestEvent": "request", "ShadowEvent": "shadow"}
+
     def read(request_id: str) -> list[dict[str, Any]]:
         found = [e for e in list(events) if getattr(e, "request_id", None) == request_id]
-        return [{"kind": type(e).__name__, **dataclasses.asdict(e)} for e in found]
+        return [{"kind": kinds.get(type(e).__name__, "other"), **dataclasses.asdict(e)}
+                for e in found]
+
+    return read
+
+
+def db_reader(url: str) -> Callable[[str], list[dict[str, Any]]]:
+    """Reader over the audit database (the store's own query helpers)."""
+    import sqlalchemy as sa
+
+    from guardian.audit.queries import get_request
+
+    engine = sa.create_engine(url)
+
+    def read(request_id: str) -> list[dict[str, Any]]:
+        record = get_request(engine, request_id)
+        if record is None:
+            return []
+        return ([{"kind": "request", **record.request, "token_rows": len(record.tokens)}]
+                + [{"kind": "shadow", **s} for s in record.shadows])
 
     return read
 
@@ -86,7 +107,7 @@ def close_services(services: Services) -> None:
 
 
 def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
-    from guardian.audit import open_sink
+    from guardian.audit import open_sink, upgrade
 
     policy = load_policy(settings.policy_file)
     if settings.draft_dir and settings.target_dir:
@@ -99,9 +120,14 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
         paths = ensure_demo_pair()
         draft_dir, target_dir = paths.draft_dir, paths.target_dir
     backend = PairBackend.load(draft_dir, target_dir, device=settings.device)
+    url = settings.resolved_database_url
+    if not settings.database_url:
+        # Embedded default: nobody else will migrate this SQLite file, so do it here.
+        upgrade(url)
     sink = open_sink(settings)
     replica = settings.replica_id or f"{socket.gethostname()}-{os.getpid()}"
     services = build_services(backend, sink, policy=policy, keys=keys, replica_id=replica)
+    services.audit_reader = db_reader(url)
     logger.info("ready: pair %s, policy %s, audit %s", backend.pair_hash[:12],
                 policy.content_hash[:12], type(sink).__name__)
     return services

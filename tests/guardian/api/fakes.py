@@ -11,6 +11,7 @@ from typing import Any
 import torch
 
 from engine.trace import GenerationResult, GenerationStats, TokenTrace
+from guardian.audit import MemorySink
 from guardian.serving import TargetScore
 
 V = 128  # ASCII "vocabulary": token id = ord(char)
@@ -147,21 +148,8 @@ class FakeBackend:
         return self.score_target(prompt_ids, completion_ids).distributions
 
 
-class ListSink:
-    """In-memory AuditSink (stands in for guardian.audit.MemorySink in fast tests)."""
-
-    def __init__(self) -> None:
-        self.events: list[Any] = []
-        self.closed = False
-
-    def submit(self, event: Any) -> None:
-        self.events.append(event)
-
-    def flush(self, timeout_s: float = 10.0) -> None:
-        pass
-
-    def close(self, timeout_s: float = 30.0) -> None:
-        self.closed = True
+class ListSink(MemorySink):
+    """The audit store's MemorySink plus a filter helper."""
 
     def of(self, kind: type, request_id: str | None = None) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)

@@ -184,7 +184,7 @@ def test_compliance_reads_the_audit_events_of_a_request(client) -> None:
     rid = client.post("/v1/completions", json=BODY, headers=auth()).json()["id"]
     r = client.get(f"/admin/audit/{rid}", headers=auth("compliance"))
     assert r.status_code == 200
-    assert [e["kind"] for e in r.json()["events"]] == ["RequestEvent"]
+    assert [e["kind"] for e in r.json()["events"]] == ["request"]
     assert client.get("/admin/audit/unknown", headers=auth("compliance")).status_code == 404
 
 

@@ -1,0 +1,49 @@
+"""`guardian serve`: run the sidecar (FastAPI under uvicorn).
+
+With nothing configured it serves the demo pair with the embedded SQLite audit store, open
+(no API keys) on 127.0.0.1 — and says so in its log. Options override the matching
+`GUARDIAN_*` environment variables; everything else comes from the environment / `.env`
+via `guardian.settings`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+
+def serve(
+    host: str | None = typer.Option(None, help="Bind address (env GUARDIAN_HOST; default 127.0.0.1)."),
+    port: int | None = typer.Option(None, help="Port (env GUARDIAN_PORT; default 8000)."),
+    policy: Path | None = typer.Option(None, exists=True, dir_okay=False,
+                                       help="Policy YAML (env GUARDIAN_POLICY_FILE)."),
+    keys_file: Path | None = typer.Option(None, exists=True, dir_okay=False,
+                                          help="API keys file (env GUARDIAN_API_KEYS_FILE); "
+                                               "without one the sidecar runs open on loopback only."),
+    log_level: str = typer.Option("info", help="uvicorn log level."),
+) -> None:
+    """Serve the OpenAI-compatible API with shadow equivalence checks."""
+    import uvicorn
+
+    from guardian.auth import AuthConfigError, KeyStore
+    from guardian.policy import PolicyError, load_policy
+    from guardian.settings import get_settings
+
+    # The app factory reads settings from the environment, so options travel that way.
+    for name, value in (("HOST", host), ("PORT", port), ("POLICY_FILE", policy),
+                        ("API_KEYS_FILE", keys_file)):
+        if value is not None:
+            os.environ[f"GUARDIAN_{name}"] = str(value)
+    get_settings.cache_clear()
+    settings = get_settings()
+    # Fail here, with a readable message, rather than inside uvicorn's startup.
+    try:
+        load_policy(settings.policy_file)
+        KeyStore.for_server(keys_file or os.environ.get("GUARDIAN_API_KEYS_FILE"), settings.host)
+    except (PolicyError, AuthConfigError) as exc:
+        typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2) from exc
+    uvicorn.run("guardian.app:create_app", factory=True, host=settings.host, port=settings.port,
+                log_level=log_level, timeout_graceful_shutdown=10)
