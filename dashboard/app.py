@@ -1,0 +1,45 @@
+"""Entry point of the on-call dashboard: `streamlit run dashboard/app.py` (or `guardian dashboard`).
+
+Runs on every rerun of every page: page config, navigation, the shared filters (sidebar and
+URL), the database check; then the selected page renders.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# `streamlit run dashboard/app.py` puts dashboard/ (not the repo root) on sys.path.
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
+import streamlit as st  # noqa: E402
+
+from dashboard import data, filters  # noqa: E402
+
+PAGES_DIR = Path(__file__).parent / "pages"
+
+st.set_page_config(page_title="spec-guardian", page_icon="🛡️", layout="wide")
+
+pages = [
+    st.Page(PAGES_DIR / "overview.py", title="Overview / SLOs", icon="📈", url_path="overview",
+            default=True),
+    st.Page(PAGES_DIR / "acceptance.py", title="Acceptance & drift", icon="🎯",
+            url_path="acceptance"),
+    st.Page(PAGES_DIR / "shadow.py", title="Shadow equivalence", icon="⚖️", url_path="shadow"),
+    st.Page(PAGES_DIR / "audit.py", title="Audit explorer", icon="🔎", url_path="audit"),
+    st.Page(PAGES_DIR / "pairs.py", title="Pairs, promotions & rollbacks", icon="🔁",
+            url_path="pairs"),
+    st.Page(PAGES_DIR / "policy.py", title="Policy", icon="📜", url_path="policy"),
+]
+page = st.navigation(pages)
+
+try:
+    data.get_engine()
+except data.DashboardDataError as exc:
+    st.error(str(exc))
+    st.stop()
+
+st.session_state["filters"] = filters.sidebar(data.known_routes(data.database_url()))
+page.run()

@@ -1,0 +1,101 @@
+"""Altair chart builders shared by the pages (pure: DataFrame in, chart out)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import altair as alt
+import pandas as pd
+
+ORIGIN_COLORS = {"accepted": "#2e7d32", "resampled": "#f9a825", "bonus": "#0288d1",
+                 "target": "#5c6bc0"}
+VERDICT_COLORS = {"match": "#2e7d32", "distribution_ok": "#66bb6a", "near_tie": "#f9a825",
+                  "distribution_mismatch": "#ef6c00", "divergence": "#c62828"}
+EVENT_COLORS = {"rollback": "#c62828", "reenable": "#2e7d32", "promotion": "#0288d1",
+                "gate_result": "#7e57c2", "pair_registered": "#9e9e9e",
+                "policy_loaded": "#795548", "policy_decision": "#607d8b"}
+
+
+def _scale(colors: Mapping[str, str]) -> alt.Scale:
+    return alt.Scale(domain=list(colors), range=list(colors.values()))
+
+
+def lines_with_targets(df: pd.DataFrame, value_cols: Mapping[str, str],
+                       targets: Mapping[str, float], title: str, y_title: str) -> alt.LayerChart:
+    """Lines of `value_cols` (column -> legend label) over `bucket`, dashed target rules."""
+    long = df.melt(id_vars=["bucket"], value_vars=list(value_cols), var_name="series",
+                   value_name="value")
+    long["series"] = long["series"].map(value_cols)
+    line = alt.Chart(long).mark_line(point=True).encode(
+        x=alt.X("bucket:T", title=None), y=alt.Y("value:Q", title=y_title),
+        color=alt.Color("series:N", title=None), tooltip=["bucket:T", "series:N",
+                                                          alt.Tooltip("value:Q", format=".3f")])
+    rules = pd.DataFrame([{"target": k, "value": v} for k, v in targets.items()])
+    rule = alt.Chart(rules).mark_rule(strokeDash=[6, 4], color="#c62828").encode(
+        y="value:Q", tooltip=["target:N", alt.Tooltip("value:Q", format=".3f")])
+    return alt.layer(line, rule).properties(title=title, height=260)
+
+
+def series_by_group(df: pd.DataFrame, y: str, y_title: str, title: str,
+                    threshold: float | None = None, threshold_label: str = "trigger",
+                    y_domain: tuple[float, float] | None = None) -> alt.LayerChart:
+    """One line per `group` over `bucket`, with an optional dashed trigger threshold."""
+    y_enc = alt.Y(f"{y}:Q", title=y_title,
+                  scale=alt.Scale(domain=list(y_domain)) if y_domain else alt.Undefined)
+    line = alt.Chart(df).mark_line(point=True).encode(
+        x=alt.X("bucket:T", title=None), y=y_enc, color=alt.Color("group:N", title="route · pair"),
+        tooltip=["bucket:T", "group:N", alt.Tooltip(f"{y}:Q", format=".3f"), "runs:Q"])
+    layers: list[alt.Chart] = [line]
+    if threshold is not None:
+        layers.append(alt.Chart(pd.DataFrame({"v": [threshold], "label": [threshold_label]}))
+                      .mark_rule(strokeDash=[6, 4], color="#c62828")
+                      .encode(y="v:Q", tooltip=["label:N", "v:Q"]))
+    return alt.layer(*layers).properties(title=title, height=240)
+
+
+def position_bars(df: pd.DataFrame) -> alt.Chart:
+    return alt.Chart(df).mark_bar().encode(
+        x=alt.X("position:O", title="draft position"),
+        xOffset="group:N",
+        y=alt.Y("acceptance:Q", title="acceptance", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("group:N", title="route · pair"),
+        tooltip=["group:N", "position:O", alt.Tooltip("acceptance:Q", format=".3f"),
+                 "drafted:Q", "accepted:Q"],
+    ).properties(title="Acceptance per draft position", height=240)
+
+
+def stacked_counts(df: pd.DataFrame, color: str, colors: Mapping[str, str], title: str,
+                   y: str = "n") -> alt.Chart:
+    return alt.Chart(df).mark_bar().encode(
+        x=alt.X("bucket:T", title=None), y=alt.Y(f"sum({y}):Q", title="count"),
+        color=alt.Color(f"{color}:N", scale=_scale(colors), title=None),
+        tooltip=["bucket:T", f"{color}:N", f"sum({y}):Q"],
+    ).properties(title=title, height=240)
+
+
+def token_strip(df: pd.DataFrame, marked: int | None = None) -> alt.LayerChart:
+    """Tokens as cells: one row per path, x = position, colour = origin, text = token.
+
+    `df` columns: path, position, token, origin, differs (bool). `marked` outlines the first
+    divergence position.
+    """
+    base = alt.Chart(df).encode(x=alt.X("position:O", title="position"),
+                                y=alt.Y("path:N", title=None))
+    rect = base.mark_rect(stroke="white").encode(
+        color=alt.Color("origin:N", scale=_scale(ORIGIN_COLORS), title="origin"),
+        tooltip=["path:N", "position:Q", "token:N", "origin:N", "differs:N"])
+    text = base.mark_text(fontSize=10, color="white").encode(text="token:N")
+    layers: list[alt.Chart] = [rect, text]
+    if marked is not None:
+        layers.append(alt.Chart(pd.DataFrame({"position": [marked]})).mark_rule(
+            color="#c62828", strokeWidth=3).encode(x="position:O"))
+    width = max(400, 34 * (int(df["position"].max()) + 1 if not df.empty else 1))
+    return alt.layer(*layers).properties(height=110, width=width)
+
+
+def event_timeline(df: pd.DataFrame) -> alt.Chart:
+    return alt.Chart(df).mark_point(size=140, filled=True).encode(
+        x=alt.X("created_at:T", title=None), y=alt.Y("route:N", title="route"),
+        color=alt.Color("kind:N", scale=_scale(EVENT_COLORS), title=None),
+        shape="kind:N", tooltip=["created_at:T", "kind:N", "route:N", "actor:N", "pair:N"],
+    ).properties(title="Governance timeline", height=200)

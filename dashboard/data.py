@@ -1,0 +1,310 @@
+"""The dashboard's data layer: the read-only engine, cached queries and derived frames.
+
+Pages import only this module (and `dashboard.filters`) and only render what it returns.
+
+* The database is `GUARDIAN_DATABASE_URL` (else the embedded SQLite file), opened read-only:
+  Postgres sessions start with `default_transaction_read_only` (on top of the read-only role
+  `guardian dashboard` recommends), SQLite connections with `PRAGMA query_only`.
+* Query results are cached with `st.cache_data` for `CACHE_TTL_S`; filters reach the cache
+  already rounded (see `dashboard.filters`) so a rerun within a minute hits it.
+* SLO targets and drift thresholds come from the policy's `slo:` / `drift:` sections when the
+  policy has them, else from the documented defaults in `dashboard.slo` / `dashboard.drift`.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+import pandas as pd
+import sqlalchemy as sa
+import streamlit as st
+from sqlalchemy import Engine, event
+
+from dashboard import queries
+from dashboard.drift import N_BINS, DriftThresholds, js_divergence, psi
+from dashboard.slo import ALERT_WINDOWS, AlertStatus, SloTargets, evaluate_alerts, speedup
+
+log = logging.getLogger(__name__)
+
+CACHE_TTL_S = 60
+STATEMENT_TIMEOUT_MS = 15_000  # a runaway query must not hold a Postgres backend forever
+
+
+class DashboardDataError(RuntimeError):
+    """The database cannot be read; the message says what to do."""
+
+
+def database_url() -> str:
+    from guardian.settings import Settings
+
+    # Built per call (cheap): the URL can change between tests and reruns.
+    return Settings().resolved_database_url
+
+
+def _read_only(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    if type(dbapi_conn).__module__.startswith("sqlite3"):
+        cur.execute("PRAGMA query_only = ON")
+    else:
+        cur.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+        cur.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
+        dbapi_conn.commit()  # keep the settings: the pool rolls back what is left open
+    cur.close()
+
+
+@st.cache_resource(show_spinner=False)
+def engine_for(url: str) -> Engine:
+    from guardian.db import make_engine
+
+    engine = make_engine(url, pool_size=4, max_overflow=4) if url.startswith("postgres") \
+        else make_engine(url)
+    event.listen(engine, "connect", _read_only)
+    return engine
+
+
+def get_engine() -> Engine:
+    """The read-only engine, after checking the audit schema is there."""
+    url = database_url()
+    engine = engine_for(url)
+    safe = engine.url.render_as_string(hide_password=True)
+    try:
+        with engine.connect() as conn:
+            ok = sa.inspect(conn).has_table("audit_requests")
+    except Exception as exc:
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise DashboardDataError(f"cannot open the audit database {safe}: {first}. Check that it "
+                                 "is running and GUARDIAN_DATABASE_URL is right.") from None
+    if not ok:
+        raise DashboardDataError(f"no audit schema in {safe}: run `guardian db upgrade` (and send "
+                                 "traffic through the sidecar) first.")
+    return engine
+
+
+def _eng() -> Engine:
+    return engine_for(database_url())
+
+
+# --- policy -------------------------------------------------------------------------------
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def active_policy() -> dict[str, Any]:
+    """{'path', 'hash', 'yaml', 'policy' (dict), 'error'} of the configured policy file."""
+    from guardian.policy import DEFAULT_POLICY_FILE, PolicyError, load_policy
+    from guardian.settings import Settings
+
+    path = Settings().policy_file or DEFAULT_POLICY_FILE
+    try:
+        policy = load_policy(path)
+    except PolicyError as exc:
+        return {"path": str(path), "hash": None, "yaml": None, "policy": None, "error": str(exc)}
+    return {"path": str(path), "hash": policy.content_hash, "yaml": path.read_text(),
+            "policy": policy.model_dump(mode="json"), "error": None}
+
+
+def slo_targets() -> SloTargets:
+    pol = active_policy().get("policy") or {}
+    return SloTargets.from_mapping(pol.get("slo"))
+
+
+def drift_thresholds() -> DriftThresholds:
+    pol = active_policy().get("policy") or {}
+    return DriftThresholds.from_mapping(pol.get("drift"))
+
+
+# --- cached queries -----------------------------------------------------------------------
+Routes = tuple[str, ...]
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def known_routes(url: str) -> list[str]:
+    return queries.known_routes(engine_for(url))
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def latency_series(url: str, since: datetime, until: datetime, routes: Routes,
+                   bucket_s: int) -> pd.DataFrame:
+    return queries.latency_series(engine_for(url), since, until, routes, bucket_s)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def slo_window_counts(url: str, now: datetime, routes: Routes,
+                      targets: SloTargets) -> dict[timedelta, tuple[int, int]]:
+    windows = (*ALERT_WINDOWS, timedelta(days=targets.period_days))
+    return queries.slo_window_counts(engine_for(url), now, routes, targets, windows)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def shadow_speed(url: str, since: datetime, until: datetime, routes: Routes) -> dict[str, float]:
+    return queries.shadow_speed(engine_for(url), since, until, routes)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def acceptance_bins(url: str, since: datetime, until: datetime, routes: Routes,
+                    bucket_s: int) -> pd.DataFrame:
+    return queries.acceptance_bins(engine_for(url), since, until, routes, bucket_s)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def acceptance_per_position(url: str, since: datetime, until: datetime,
+                            routes: Routes) -> pd.DataFrame:
+    return queries.acceptance_per_position(engine_for(url), since, until, routes)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def verdict_series(url: str, since: datetime, until: datetime, routes: Routes,
+                   bucket_s: int) -> pd.DataFrame:
+    return queries.verdict_series(engine_for(url), since, until, routes, bucket_s)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def flagged_shadows(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
+    return queries.flagged_shadows(engine_for(url), since, until, routes,
+                                   ("divergence", "near_tie", "distribution_mismatch"))
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def search_requests(url: str, since: datetime, until: datetime, routes: Routes,
+                    request_id: str | None, verdict: str | None) -> pd.DataFrame:
+    return queries.search_requests(engine_for(url), since, until, routes,
+                                   request_id=request_id, verdict=verdict)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def request_record(url: str, request_id: str) -> dict[str, Any] | None:
+    from guardian.audit.queries import get_request
+
+    rec = get_request(engine_for(url), request_id)
+    if rec is None:
+        return None
+    return {"request": rec.request, "shadows": rec.shadows,
+            "tokens": queries.request_tokens(engine_for(url), request_id)}
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def registry(url: str) -> dict[str, pd.DataFrame]:
+    eng = engine_for(url)
+    return {"pairs": queries.model_pairs(eng), "routes": queries.route_states(eng)}
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def governance(url: str, since: datetime, until: datetime, routes: Routes,
+               kinds: tuple[str, ...]) -> pd.DataFrame:
+    return queries.governance(engine_for(url), since, until, routes, kinds)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def policy_history(url: str, since: datetime, until: datetime) -> dict[str, pd.DataFrame]:
+    eng = engine_for(url)
+    return {"versions": queries.policy_versions(eng),
+            "usage": queries.policy_usage(eng, since, until)}
+
+
+# --- not cached: actions ------------------------------------------------------------------
+def verify_chains() -> Any:
+    """Walk every hash chain (`guardian audit verify`); returns a VerifyReport."""
+    from guardian.audit.verify import verify_db
+
+    return verify_db(_eng())
+
+
+def export_records(since: datetime | None, until: datetime | None, route: str | None,
+                   request_id: str | None, fmt: str) -> tuple[bytes, int]:
+    """An offline-verifiable export (`guardian audit export`) of the filtered records."""
+    import tempfile
+    from pathlib import Path
+
+    from guardian.audit.export import export
+    from guardian.audit.queries import iter_chained
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"audit.{fmt}"
+        n = export(iter_chained(_eng(), since=since, until=until, route=route,
+                                request_id=request_id), path, fmt)  # type: ignore[arg-type]
+        return path.read_bytes(), n
+
+
+# --- derived frames (pure pandas over cached results) -------------------------------------
+def acceptance_series(bins: pd.DataFrame) -> pd.DataFrame:
+    """α = Σ accepted / Σ drafted and mean acceptance length = 1 + Σ accepted / Σ steps."""
+    cols = ["bucket", "route", "pair_hash", "runs", "acceptance_rate", "mean_acceptance_length"]
+    if bins.empty:
+        return pd.DataFrame(columns=cols)
+    g = bins.groupby(["bucket", "route", "pair_hash"], as_index=False)[
+        ["runs", "accepted", "drafted", "steps"]].sum()
+    g["acceptance_rate"] = g["accepted"] / g["drafted"].where(g["drafted"] > 0)
+    g["mean_acceptance_length"] = 1.0 + g["accepted"] / g["steps"].where(g["steps"] > 0)
+    return g[cols]
+
+
+def drift_series(bins: pd.DataFrame, min_requests: int) -> pd.DataFrame:
+    """JS divergence and PSI of each bucket's α histogram against the reference window.
+
+    The reference window of a (route, pair) is the first quarter of the time it served in
+    the selected range: drift is measured against how the pair behaved when it started.
+    """
+    cols = ["bucket", "route", "pair_hash", "runs", "js_divergence", "psi", "reference"]
+    if bins.empty:
+        return pd.DataFrame(columns=cols)
+    out = []
+    for (route, pair), grp in bins.groupby(["route", "pair_hash"]):
+        hist = grp.pivot_table(index="bucket", columns="bin", values="runs", aggfunc="sum",
+                               fill_value=0).reindex(columns=range(N_BINS), fill_value=0)
+        first, last = hist.index.min(), hist.index.max()
+        ref_end = first + (last - first) / 4
+        ref = hist[hist.index <= ref_end].sum()
+        for b, row in hist.iterrows():
+            n = int(row.sum())
+            ok = n >= min_requests and ref.sum() >= min_requests
+            out.append({"bucket": b, "route": route, "pair_hash": pair, "runs": n,
+                        "js_divergence": js_divergence(row.tolist(), ref.tolist()) if ok else None,
+                        "psi": psi(row.tolist(), ref.tolist()) if ok else None,
+                        "reference": b <= ref_end})
+    return pd.DataFrame(out, columns=cols)
+
+
+def slo_alerts(counts: dict[timedelta, tuple[int, int]], targets: SloTargets) -> list[AlertStatus]:
+    return evaluate_alerts(counts, targets.budget)
+
+
+def speedup_from(speed: dict[str, float]) -> float | None:
+    return speedup(speed["target_s"], int(speed["target_tokens"]), speed["spec_s"],
+                   int(speed["spec_tokens"]))
+
+
+def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str,
+                 cap: int) -> pd.DataFrame:
+    """Served and shadow tokens as rows "target-only" / "speculative", up to the shadow cap.
+
+    Columns: path, position, token (id, else hash prefix, else "·"), origin, differs (the
+    other path emitted a different token at this position, or none).
+    """
+    cols = ["path", "position", "token", "origin", "differs"]
+    if tokens.empty:
+        return pd.DataFrame(columns=cols)
+    label = {"target_only": "target-only", "speculative": "speculative", "external": "external"}
+    df = tokens[tokens["position"] < cap].copy()
+    df["path"] = df["source"].map({"served": label.get(served_path, served_path),
+                                   "shadow": label.get(shadow_path, shadow_path)})
+    df["token"] = [str(int(i)) if pd.notna(i) else (h[:6] if isinstance(h, str) else "·")
+                   for i, h in zip(df["token_id"], df["token_hash"], strict=True)]
+    ident = df["token"].where(df["token"] != "·", df["origin"] + df["position"].astype(str))
+    pivot = pd.DataFrame({"ident": ident, "source": df["source"], "position": df["position"]}) \
+        .pivot_table(index="position", columns="source", values="ident", aggfunc="first")
+    same = (pivot.get("served") == pivot.get("shadow")) if {"served", "shadow"} <= set(pivot) \
+        else pd.Series(False, index=pivot.index)
+    df["differs"] = ~df["position"].map(same).fillna(False).astype(bool)
+    order = {"target-only": 0, "speculative": 1}
+    df = df.sort_values(["path", "position"], key=lambda s: s.map(order) if s.name == "path" else s)
+    return df[cols].reset_index(drop=True)
+
+
+def label_groups(df: pd.DataFrame) -> pd.DataFrame:
+    """Adds `group` = "route · pair…" (the legend of per-route, per-pair charts)."""
+    df = df.copy()
+    df["group"] = df["route"] + " · " + df["pair_hash"].map(short_hash)
+    return df
+
+
+def short_hash(h: str | None, n: int = 12) -> str:
+    return "—" if not h else (h if len(h) <= n else h[:n] + "…")

@@ -1,0 +1,73 @@
+"""Acceptance & drift: how well does each pair's draft predict its target on each route, per
+draft position, and has its acceptance distribution drifted from its reference window?"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import charts, data, filters
+
+flt = filters.current()
+url = data.database_url()
+thresholds = data.drift_thresholds()
+
+st.title("Acceptance & drift")
+st.caption("Speculative runs = requests served speculatively + speculative shadow runs. "
+           "α = accepted draft tokens / draft tokens; mean acceptance length = 1 + accepted / "
+           "steps (tokens per target forward).")
+
+
+bins = data.acceptance_bins(url, flt.since, flt.until, flt.routes, flt.bucket_s)
+if bins.empty:
+    st.info("No speculative runs in this time range: acceptance appears once a route serves "
+            "speculatively or shadows target-only traffic with the speculative path "
+            "(policy `mode` and `shadow.sample_rate`). Widen the time range or the routes.")
+    st.stop()
+
+series = data.label_groups(data.acceptance_series(bins))
+totals = series.groupby("group")[["runs"]].sum()
+overall = bins[["accepted", "drafted", "steps"]].sum()
+cols = st.columns(3)
+cols[0].metric("Acceptance rate α", f"{overall['accepted'] / overall['drafted']:.3f}"
+               if overall["drafted"] else "—")
+cols[1].metric("Mean acceptance length", f"{1 + overall['accepted'] / overall['steps']:.2f}"
+               if overall["steps"] else "—")
+cols[2].metric("Speculative runs", f"{int(bins['runs'].sum()):,}")
+
+left, right = st.columns(2)
+left.altair_chart(charts.series_by_group(series, "acceptance_rate", "α", "Acceptance rate over time",
+                                         y_domain=(0.0, 1.0)), width="stretch")
+right.altair_chart(charts.series_by_group(series, "mean_acceptance_length", "tokens / forward",
+                                          "Mean acceptance length over time"), width="stretch")
+
+per_pos = data.acceptance_per_position(url, flt.since, flt.until, flt.routes)
+if per_pos.empty:
+    st.info("No per-position counters recorded (the engine's `accepted_per_position` stats).")
+else:
+    st.altair_chart(charts.position_bars(data.label_groups(per_pos)), width="stretch")
+
+st.subheader("Drift against the reference window")
+st.caption(f"Histogram of per-run α ({10} bins) per bucket vs the reference window: the first "
+           f"quarter of the time each route · pair served in the range. Buckets with fewer than "
+           f"{thresholds.min_requests} runs are not scored. Dashed lines: trigger thresholds "
+           f"(JS {thresholds.js_divergence:g}, PSI {thresholds.psi:g}).")
+drift_bins = data.acceptance_bins(url, flt.since, flt.until, flt.routes, flt.drift_bucket_s)
+drift = data.label_groups(data.drift_series(drift_bins, thresholds.min_requests)).dropna(
+    subset=["js_divergence"])
+if drift.empty:
+    st.info(f"Not enough runs to score drift: each bucket of this range needs at least "
+            f"{thresholds.min_requests} speculative runs. Widen the time range.")
+else:
+    over = drift[(drift["js_divergence"] > thresholds.js_divergence) | (drift["psi"] > thresholds.psi)]
+    for group in sorted(over["group"].unique()):
+        last = over[over["group"] == group].iloc[-1]
+        st.warning(f"{group}: drift above trigger at {last['bucket']:%Y-%m-%d %H:%M} UTC "
+                   f"(JS {last['js_divergence']:.3f}, PSI {last['psi']:.3f})")
+    left, right = st.columns(2)
+    left.altair_chart(charts.series_by_group(drift, "js_divergence", "JS divergence (base 2)",
+                                             "JS divergence", thresholds.js_divergence,
+                                             "JS trigger"), width="stretch")
+    right.altair_chart(charts.series_by_group(drift, "psi", "PSI", "Population stability index",
+                                              thresholds.psi, "PSI trigger"), width="stretch")
+with st.expander("Runs per route · pair"):
+    st.dataframe(totals, width="stretch")

@@ -1,0 +1,58 @@
+"""Pairs, promotions & rollbacks: which draft/target pairs exist and in what lifecycle state,
+what mode each route is in now, which gates passed, and every rollback / re-enable with the
+evidence that fired it."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import charts, data, filters
+
+flt = filters.current()
+url = data.database_url()
+KINDS = ("rollback", "reenable", "promotion", "gate_result", "pair_registered")
+
+st.title("Pairs, promotions & rollbacks")
+reg = data.registry(url)
+
+st.subheader("Routes now")
+routes = reg["routes"]
+if routes.empty:
+    st.info("No route state recorded yet. Each route's live mode (speculative / target-only / "
+            "off) appears here once the sidecar, a promotion or a rollback writes it.")
+else:
+    cols = st.columns(min(len(routes), 4))
+    for i, (_, r) in enumerate(routes.iterrows()):
+        cols[i % len(cols)].metric(r["route"], r["mode"], help=f"pair {r['pair_hash']}; "
+                                   f"v{r['version']} by {r['updated_by']}: {r['reason'] or '—'}")
+
+st.subheader("Pair registry")
+pairs = reg["pairs"]
+if pairs.empty:
+    st.info("No pair registered. Pairs appear here when registered (`guardian pair register`); "
+            "their lifecycle is registered → candidate → gated → promoted → retired.")
+else:
+    st.dataframe(pairs.drop(columns=["details"], errors="ignore"), hide_index=True,
+                 width="stretch")
+
+events = data.governance(url, flt.since, flt.until, flt.routes, KINDS)
+st.subheader("Timeline")
+if events.empty:
+    st.info("No gate result, promotion, rollback or re-enable in this time range. They are "
+            "written to the governance log by `guardian gate`, promotions and the rollback "
+            "triggers; widen the time range to see older ones.")
+    st.stop()
+timeline = events.assign(route=events["route"].fillna("(all routes)"),
+                         pair=events["pair_hash"].map(data.short_hash))
+st.altair_chart(charts.event_timeline(timeline), width="stretch")
+
+for kind, title in (("rollback", "Rollbacks"), ("reenable", "Re-enables"),
+                    ("gate_result", "Gate reports"), ("promotion", "Promotions")):
+    sel = events[events["kind"] == kind]
+    st.markdown(f"**{title}** ({len(sel)})")
+    if sel.empty:
+        st.caption(f"No {kind.replace('_', ' ')} in this range.")
+    for _, ev in sel.iterrows():
+        with st.expander(f"{ev['created_at']:%Y-%m-%d %H:%M:%S} · route {ev['route'] or '—'} · "
+                         f"pair {data.short_hash(ev['pair_hash'])} · by {ev['actor']}"):
+            st.json(ev["details"])

@@ -1,0 +1,80 @@
+"""Shadow equivalence: does speculative decoding still say what the target alone would say?
+Verdicts over time, the divergences and near ties with their margins, and one request side by
+side (target-only vs speculative, each token marked accepted / resampled / bonus)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import charts, data, filters
+
+flt = filters.current()
+url = data.database_url()
+
+st.title("Shadow equivalence")
+verdicts = data.verdict_series(url, flt.since, flt.until, flt.routes, flt.bucket_s)
+if verdicts.empty:
+    st.info("No shadow comparisons in this time range. They appear when a route's policy has "
+            "`shadow.sample_rate` > 0 and traffic flows; widen the time range or the routes.")
+    st.stop()
+
+by_verdict = verdicts.groupby("verdict")["n"].sum()
+cols = st.columns(5)
+for c, v in zip(cols, ("match", "near_tie", "divergence", "distribution_ok", "distribution_mismatch"),
+                strict=True):
+    c.metric(v.replace("_", " "), f"{int(by_verdict.get(v, 0)):,}")
+bad = int(by_verdict.get("divergence", 0) + by_verdict.get("distribution_mismatch", 0))
+if bad:
+    st.error(f"{bad} comparison(s) found speculative output that target-only would not produce "
+             "(divergence / distribution mismatch): each is a bug until explained. Inspect them "
+             "below.")
+st.altair_chart(charts.stacked_counts(verdicts, "verdict", charts.VERDICT_COLORS,
+                                      "Verdicts over time"), width="stretch")
+
+st.subheader("Divergences and near ties")
+flagged = data.flagged_shadows(url, flt.since, flt.until, flt.routes)
+st.caption("near tie: the argmax flipped where the target's top-2 logit margin was below the "
+           "route's tolerance; divergence: anything else.")
+if flagged.empty:
+    st.success("No divergence, near tie or distribution mismatch in this range.")
+    chosen = None
+else:
+    show = flagged.assign(pair_hash=flagged["pair_hash"].map(data.short_hash))
+    st.dataframe(show, hide_index=True, width="stretch", column_config={
+        "margin_at_divergence": st.column_config.NumberColumn("margin", format="%.4f"),
+        "tolerance": st.column_config.NumberColumn(format="%.3f"),
+        "first_divergence_position": st.column_config.NumberColumn("position")})
+    chosen = flagged["request_id"].iloc[0]
+
+st.subheader("One request, side by side")
+ids = [] if flagged.empty else flagged["request_id"].tolist()
+qp_id = st.query_params.get("request_id")
+typed = st.text_input("Request id", value=qp_id or "", placeholder="any shadowed request id",
+                      key="shadow_rid")
+pick = typed.strip() or (st.selectbox("…or a flagged request", ids, key="shadow_pick")
+                         if ids else chosen)
+if not pick:
+    st.stop()
+rec = data.request_record(url, pick)
+if rec is None:
+    st.warning(f"No request {pick!r} in the audit store: check the id (and the database).")
+    st.stop()
+req, tokens, shadows = rec["request"], rec["tokens"], rec["shadows"]
+if not shadows:
+    st.info(f"Request {pick} was not shadowed: only sampled requests "
+            "(policy `shadow.sample_rate`) have a second path to compare with.")
+    st.stop()
+sh = shadows[-1]
+st.markdown(f"**{pick}** · route `{req['route']}` · served **{req['served_path']}** · "
+            f"verdict **{sh['verdict']}** · first difference at "
+            f"{sh['first_divergence_position'] if sh['first_divergence_position'] is not None else '—'}"
+            f" · margin {sh['margin_at_divergence'] if sh['margin_at_divergence'] is not None else '—'}"
+            f" · tolerance {sh['tolerance']}")
+strip = data.side_by_side(tokens, req["served_path"], sh["shadow_path"], int(sh["stats"].get(
+    "compared_cap") or 64) if isinstance(sh.get("stats"), dict) else 64)
+if strip.empty:
+    st.info("No per-token rows stored for this request (redaction `none`, or pruned).")
+else:
+    st.altair_chart(charts.token_strip(strip, sh["first_divergence_position"]))
+    st.caption("Cell = token id (hash prefix when redacted); colour = origin. Compared up to the "
+               "shadow cap; the red line marks the first difference.")

@@ -1,0 +1,332 @@
+"""Plain aggregate queries behind the dashboard: SQLAlchemy Core over the audit models.
+
+Every function takes an Engine and plain filter values and returns a pandas DataFrame or plain
+values, so `dashboard.data` can cache it with `st.cache_data` and tests can call it directly.
+Aggregation happens in SQL (time buckets, sums, percentiles on Postgres); no page ever loads
+per-token rows except for the one request it shows. The per-token table is only read by
+request id (index `ix_audit_tokens_request`), so pages stay fast however many tokens are stored.
+
+Same SQL on SQLite and Postgres, except: time buckets (epoch arithmetic differs), floor, and
+percentiles (Postgres `percentile_cont`; on SQLite the values of the window are fetched and
+pandas computes the same linear-interpolation percentile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+import pandas as pd
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from dashboard.drift import N_BINS
+from dashboard.slo import SloTargets
+from guardian.audit.models import (
+    AuditGovernance,
+    AuditRequest,
+    AuditShadow,
+    AuditToken,
+    ModelPair,
+    PolicyVersion,
+    RouteState,
+)
+
+R, S, T, G = (AuditRequest.__table__, AuditShadow.__table__, AuditToken.__table__,
+              AuditGovernance.__table__)
+QUANTILES = (0.5, 0.95, 0.99)
+
+
+def _pg(engine: Engine) -> bool:
+    return engine.dialect.name == "postgresql"
+
+
+def bucket_expr(engine: Engine, col: Any, seconds: int) -> Any:
+    """Epoch seconds of the start of `col`'s time bucket (integer on both dialects)."""
+    if _pg(engine):
+        return sa.cast(sa.func.floor(sa.extract("epoch", col) / seconds) * seconds, sa.BigInteger)
+    # SQLite stores UTC as 'YYYY-MM-DD HH:MM:SS[.ffffff]'; integer division floors (epoch >= 0).
+    return (sa.cast(sa.func.strftime("%s", col), sa.Integer) / seconds) * seconds
+
+
+def _bin_expr(engine: Engine, alpha: Any) -> Any:
+    x = sa.func.coalesce(alpha, 0.0) * N_BINS
+    if _pg(engine):
+        return sa.cast(sa.func.least(sa.func.floor(x), N_BINS - 1), sa.Integer)
+    return sa.func.min(sa.cast(x, sa.Integer), N_BINS - 1)
+
+
+def _to_ts(df: pd.DataFrame, col: str = "bucket") -> pd.DataFrame:
+    if not df.empty:
+        df[col] = pd.to_datetime(df[col].astype("int64"), unit="s", utc=True)
+    return df
+
+
+def _frame(engine: Engine, q: Any) -> pd.DataFrame:
+    with engine.connect() as conn:
+        res = conn.execute(q)
+        return pd.DataFrame(res.fetchall(), columns=list(res.keys()))
+
+
+def _where(t: sa.Table, since: datetime, until: datetime, routes: Sequence[str]) -> list[Any]:
+    w = [t.c.created_at >= since, t.c.created_at < until]
+    if routes:
+        w.append(t.c.route.in_(list(routes)))
+    return w
+
+
+latency_expr = (R.c.queue_time_s + R.c.compute_time_s)
+ttft_expr = (R.c.queue_time_s + R.c.time_to_first_token_s)
+
+
+# --- SLOs ---------------------------------------------------------------------------------
+def latency_series(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                   bucket_s: int) -> pd.DataFrame:
+    """Per bucket: requests and p50/p95/p99 of end-to-end latency and ttft_expr (seconds).
+
+    `bucket_s=0` gives one row for the whole window (bucket = `since`).
+    """
+    names = [f"{m}_p{round(q * 100)}" for m in ("latency", "ttft") for q in QUANTILES]
+    b = (bucket_expr(engine, R.c.created_at, bucket_s) if bucket_s
+         else sa.literal(int(since.timestamp()), sa.BigInteger))
+    where = _where(R, since, until, routes)
+    if _pg(engine):
+        cols = [sa.func.percentile_cont(q).within_group(x).label(n)
+                for x, m in ((latency_expr, "latency"), (ttft_expr, "ttft")) for q in QUANTILES
+                for n in [f"{m}_p{round(q * 100)}"]]
+        q = (sa.select(b.label("bucket"), sa.func.count().label("requests"), *cols)
+             .where(*where).group_by(sa.text("1")).order_by(sa.text("1")))
+        df = _frame(engine, q)
+    else:
+        raw = _frame(engine, sa.select(b.label("bucket"), latency_expr.label("latency"),
+                                       ttft_expr.label("ttft")).where(*where))
+        if raw.empty:
+            df = pd.DataFrame(columns=["bucket", "requests", *names])
+        else:
+            g = raw.groupby("bucket")
+            df = g.size().rename("requests").to_frame()
+            for m in ("latency", "ttft"):
+                for q in QUANTILES:
+                    df[f"{m}_p{round(q * 100)}"] = g[m].quantile(q)
+            df = df.reset_index()
+    for n in names:
+        df[n] = df[n].astype(float)
+    return _to_ts(df)
+
+
+def slo_window_counts(engine: Engine, now: datetime, routes: Sequence[str], targets: SloTargets,
+                      windows: Sequence[timedelta]) -> dict[timedelta, tuple[int, int]]:
+    """(bad, total) requests in each trailing window ending at `now`, in one scan."""
+    bad = sa.or_(latency_expr > targets.good_latency_s, ttft_expr > targets.good_ttft_s)
+    cols: list[Any] = []
+    for w in windows:
+        inside = R.c.created_at >= now - w
+        cols += [sa.func.coalesce(sa.func.sum(sa.case((sa.and_(inside, bad), 1), else_=0)), 0),
+                 sa.func.coalesce(sa.func.sum(sa.case((inside, 1), else_=0)), 0)]
+    q = sa.select(*cols).where(*_where(R, now - max(windows), now, routes))
+    with engine.connect() as conn:
+        row = conn.execute(q).one()
+    return {w: (int(row[2 * i]), int(row[2 * i + 1])) for i, w in enumerate(windows)}
+
+
+def shadow_speed(engine: Engine, since: datetime, until: datetime,
+                 routes: Sequence[str]) -> dict[str, float]:
+    """Engine seconds and tokens of target-only and speculative runs of the same shadowed
+    requests (served path from the request's stats, the other from the shadow's)."""
+    served_s, served_n = R.c.stats["total_time_s"].as_float(), R.c.stats["completion_tokens"].as_float()
+    sh_s = S.c.stats[("shadow_stats", "total_time_s")].as_float()
+    sh_n = S.c.stats[("shadow_stats", "completion_tokens")].as_float()
+    q = (sa.select(S.c.shadow_path, sa.func.sum(served_s), sa.func.sum(served_n),
+                   sa.func.sum(sh_s), sa.func.sum(sh_n), sa.func.count())
+         .join(R, R.c.request_id == S.c.request_id)
+         .where(*_where(S, since, until, routes), sh_s.is_not(None))
+         .group_by(S.c.shadow_path))
+    out = {"target_s": 0.0, "target_tokens": 0.0, "spec_s": 0.0, "spec_tokens": 0.0, "pairs": 0}
+    with engine.connect() as conn:
+        for path, rs, rn, ss, sn, n in conn.execute(q):
+            # shadow_path is the path that ran in shadow; the served one is the other.
+            t, s = ((rs, rn), (ss, sn)) if path == "speculative" else ((ss, sn), (rs, rn))
+            out["target_s"] += t[0] or 0.0
+            out["target_tokens"] += t[1] or 0.0
+            out["spec_s"] += s[0] or 0.0
+            out["spec_tokens"] += s[1] or 0.0
+            out["pairs"] += n
+    return out
+
+
+# --- acceptance & drift -------------------------------------------------------------------
+def acceptance_bins(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                    bucket_s: int) -> pd.DataFrame:
+    """Per (bucket, route, pair_hash, α bin): speculative runs and their summed counters.
+
+    Speculative runs are served speculative requests plus speculative shadow runs (disjoint:
+    a request served speculatively is shadowed target-only). α sums give the weighted rate
+    Σ accepted / Σ drafted; bin counts give the histogram the drift scores compare.
+    """
+    served = (sa.select(bucket_expr(engine, R.c.created_at, bucket_s).label("bucket"),
+                        R.c.route, R.c.pair_hash,
+                        R.c.stats["accepted"].as_float().label("accepted"),
+                        R.c.stats["draft_tokens"].as_float().label("drafted"),
+                        R.c.stats["steps"].as_float().label("steps"),
+                        _bin_expr(engine, R.c.acceptance_rate).label("bin"))
+              .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
+    shadow = (sa.select(bucket_expr(engine, S.c.created_at, bucket_s).label("bucket"),
+                        S.c.route, S.c.pair_hash,
+                        S.c.stats[("shadow_stats", "accepted")].as_float().label("accepted"),
+                        S.c.stats[("shadow_stats", "draft_tokens")].as_float().label("drafted"),
+                        S.c.stats[("shadow_stats", "steps")].as_float().label("steps"),
+                        _bin_expr(engine, S.c.acceptance_rate).label("bin"))
+              .where(*_where(S, since, until, routes), S.c.shadow_path == "speculative"))
+    u = sa.union_all(served, shadow).subquery()
+    q = (sa.select(u.c.bucket, u.c.route, u.c.pair_hash, u.c.bin, sa.func.count().label("runs"),
+                   sa.func.coalesce(sa.func.sum(u.c.accepted), 0).label("accepted"),
+                   sa.func.coalesce(sa.func.sum(u.c.drafted), 0).label("drafted"),
+                   sa.func.coalesce(sa.func.sum(u.c.steps), 0).label("steps"))
+         .group_by(u.c.bucket, u.c.route, u.c.pair_hash, u.c.bin)
+         .order_by(u.c.bucket))
+    df = _frame(engine, q)
+    for c in ("accepted", "drafted", "steps"):
+        df[c] = df[c].astype(float)
+    return _to_ts(df)
+
+
+def acceptance_per_position(engine: Engine, since: datetime, until: datetime,
+                            routes: Sequence[str]) -> pd.DataFrame:
+    """Per (route, pair_hash, draft position): proposals, acceptances and their ratio."""
+    served = (sa.select(R.c.route, R.c.pair_hash, R.c.stats["drafted_per_position"].label("d"),
+                        R.c.stats["accepted_per_position"].label("a"))
+              .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
+    shadow = (sa.select(S.c.route, S.c.pair_hash,
+                        S.c.stats[("shadow_stats", "drafted_per_position")].label("d"),
+                        S.c.stats[("shadow_stats", "accepted_per_position")].label("a"))
+              .where(*_where(S, since, until, routes), S.c.shadow_path == "speculative"))
+    sums: dict[tuple[str, str, int], list[float]] = {}
+    with engine.connect() as conn:
+        for q in (served, shadow):
+            for route, pair, d, a in conn.execute(q):
+                for i, (di, ai) in enumerate(zip(d or [], a or [], strict=False)):
+                    acc = sums.setdefault((route, pair, i), [0.0, 0.0])
+                    acc[0] += di
+                    acc[1] += ai
+    rows = [{"route": r, "pair_hash": p, "position": i, "drafted": d, "accepted": a,
+             "acceptance": a / d if d else 0.0} for (r, p, i), (d, a) in sorted(sums.items())]
+    return pd.DataFrame(rows, columns=["route", "pair_hash", "position", "drafted", "accepted",
+                                       "acceptance"])
+
+
+# --- shadow equivalence -------------------------------------------------------------------
+def verdict_series(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                   bucket_s: int) -> pd.DataFrame:
+    b = bucket_expr(engine, S.c.created_at, bucket_s).label("bucket")
+    q = (sa.select(b, S.c.verdict, sa.func.count().label("n")).where(*_where(S, since, until, routes))
+         .group_by(b, S.c.verdict).order_by(b))
+    return _to_ts(_frame(engine, q))
+
+
+def flagged_shadows(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                    verdicts: Sequence[str], limit: int = 500) -> pd.DataFrame:
+    q = (sa.select(S.c.created_at, S.c.request_id, S.c.route, S.c.verdict, S.c.shadow_path,
+                   S.c.first_divergence_position, S.c.margin_at_divergence, S.c.tolerance,
+                   S.c.pair_hash)
+         .where(*_where(S, since, until, routes), S.c.verdict.in_(list(verdicts)))
+         .order_by(S.c.created_at.desc()).limit(limit))
+    df = _frame(engine, q)
+    if not df.empty:
+        df["created_at"] = pd.to_datetime(df["created_at"], utc=True)
+    return df
+
+
+# --- audit explorer -----------------------------------------------------------------------
+def search_requests(engine: Engine, since: datetime, until: datetime, routes: Sequence[str], *,
+                    request_id: str | None = None, verdict: str | None = None,
+                    limit: int = 200) -> pd.DataFrame:
+    """Requests (newest first) with their latest shadow verdict; `request_id` ignores time."""
+    latest = (sa.select(S.c.request_id, sa.func.max(S.c.created_at).label("at"))
+              .group_by(S.c.request_id).subquery())
+    sh = (sa.select(S.c.request_id, S.c.verdict)
+          .join(latest, sa.and_(S.c.request_id == latest.c.request_id,
+                                S.c.created_at == latest.c.at)).subquery())
+    q = (sa.select(R.c.created_at, R.c.request_id, R.c.route, R.c.mode, R.c.served_path,
+                   R.c.completion_tokens, (latency_expr).label("latency_s"), ttft_expr.label("ttft_s"),
+                   R.c.acceptance_rate, R.c.finish_reason, R.c.fallback_reason, sh.c.verdict)
+         .outerjoin(sh, sh.c.request_id == R.c.request_id)
+         .order_by(R.c.created_at.desc()).limit(limit))
+    if request_id:
+        q = q.where(R.c.request_id == request_id.strip())
+    else:
+        q = q.where(*_where(R, since, until, routes))
+    if verdict == "not shadowed":
+        q = q.where(sh.c.verdict.is_(None))
+    elif verdict:
+        q = q.where(sh.c.verdict == verdict)
+    df = _frame(engine, q)
+    if not df.empty:
+        df["created_at"] = pd.to_datetime(df["created_at"], utc=True)
+    return df
+
+
+def request_tokens(engine: Engine, request_id: str) -> pd.DataFrame:
+    """Per-token rows of one request, served and shadow, by position (index lookup)."""
+    q = (sa.select(T.c.source, T.c.position, T.c.token_id, T.c.token_hash, T.c.origin,
+                   T.c.draft_prob, T.c.target_prob, T.c.target_margin, T.c.step, T.c.gamma, T.c.seq)
+         .where(T.c.request_id == request_id).order_by(T.c.source, T.c.position))
+    return _frame(engine, q)
+
+
+# --- registry, governance, policy ---------------------------------------------------------
+def table_frame(engine: Engine, table: sa.Table, order_by: str) -> pd.DataFrame:
+    return _frame(engine, sa.select(table).order_by(table.c[order_by].desc()))
+
+
+def model_pairs(engine: Engine) -> pd.DataFrame:
+    return table_frame(engine, ModelPair.__table__, "updated_at")
+
+
+def route_states(engine: Engine) -> pd.DataFrame:
+    return table_frame(engine, RouteState.__table__, "updated_at")
+
+
+def policy_versions(engine: Engine) -> pd.DataFrame:
+    return table_frame(engine, PolicyVersion.__table__, "loaded_at")
+
+
+def governance(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+               kinds: Sequence[str], limit: int = 1000) -> pd.DataFrame:
+    """Governance-log events of `kinds` (route-less events always pass the route filter)."""
+    w = [G.c.created_at >= since, G.c.created_at < until, G.c.kind.in_(list(kinds))]
+    if routes:
+        w.append(sa.or_(G.c.route.in_(list(routes)), G.c.route.is_(None)))
+    q = (sa.select(G.c.created_at, G.c.kind, G.c.route, G.c.pair_hash, G.c.policy_hash, G.c.actor,
+                   G.c.details, G.c.event_id).where(*w).order_by(G.c.created_at.desc()).limit(limit))
+    df = _frame(engine, q)
+    if not df.empty:
+        df["created_at"] = pd.to_datetime(df["created_at"], utc=True)
+    return df
+
+
+def policy_usage(engine: Engine, since: datetime, until: datetime) -> pd.DataFrame:
+    """Requests served under each policy hash in the window, with first and last use."""
+    q = (sa.select(R.c.policy_hash, sa.func.count().label("requests"),
+                   sa.func.min(R.c.created_at).label("first_seen"),
+                   sa.func.max(R.c.created_at).label("last_seen"))
+         .where(R.c.created_at >= since, R.c.created_at < until)
+         .group_by(R.c.policy_hash).order_by(sa.desc("last_seen")))
+    df = _frame(engine, q)
+    for c in ("first_seen", "last_seen"):
+        if not df.empty:
+            df[c] = pd.to_datetime(df[c], utc=True)
+    return df
+
+
+def known_routes(engine: Engine) -> list[str]:
+    """Routes seen in route state or in the last 30 days of requests."""
+    with engine.connect() as conn:
+        since = conn.execute(sa.select(sa.func.max(R.c.created_at))).scalar()
+        names = set(conn.execute(sa.select(RouteState.__table__.c.route)).scalars())
+        if since is not None:
+            if isinstance(since, str):  # SQLite without type info on aggregates
+                since = datetime.fromisoformat(since)
+            names |= set(conn.execute(sa.select(R.c.route).distinct()
+                                      .where(R.c.created_at >= since - timedelta(days=30))).scalars())
+    return sorted(names)

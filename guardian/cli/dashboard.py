@@ -1,0 +1,95 @@
+"""`guardian dashboard`: start the Streamlit on-call dashboard against the audit database.
+
+The dashboard only reads: its sessions are read-only (see `dashboard.data`), and on Postgres it
+should connect as a role that can only SELECT - `--print-role-sql NAME` prints the statements
+that create one. Registered in `guardian/cli/__init__.py` as `app.add_typer(dashboard.app,
+name="dashboard")`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+
+from guardian.cli.db import URL_HELP, _url
+
+app = typer.Typer(help="On-call dashboard (Streamlit): SLOs, drift, shadow equivalence, audit.",
+                  invoke_without_command=True)
+
+APP_FILE = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
+
+
+def readonly_role_sql(role: str, database: str) -> str:
+    """SQL that creates a login role allowed only to read the audit/governance tables."""
+    if not role.replace("_", "").isalnum():
+        raise typer.BadParameter("use letters, digits and _ only", param_hint="--print-role-sql")
+    return "\n".join([
+        f"CREATE ROLE {role} LOGIN;  -- add PASSWORD '...' unless you use trust/peer/cert auth",
+        f"GRANT CONNECT ON DATABASE \"{database}\" TO {role};",
+        f"GRANT USAGE ON SCHEMA public TO {role};",
+        f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};",
+        f"ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO {role};",
+        f"ALTER ROLE {role} SET default_transaction_read_only = on;",
+    ])
+
+
+def _check_db(url: str) -> None:
+    """Fail with a clear message (not a Streamlit page of errors) when the DB is unusable."""
+    import sqlalchemy as sa
+
+    from guardian.db import make_engine
+
+    engine = make_engine(url)
+    safe = engine.url.render_as_string(hide_password=True)
+    try:
+        with engine.connect() as conn:
+            ok = sa.inspect(conn).has_table("audit_requests")
+    except Exception as exc:
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        typer.secho(f"cannot open the audit database {safe}: {first}\nCheck that it is running "
+                    "and the URL (--url / GUARDIAN_DATABASE_URL) is right.", fg="red", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        engine.dispose()
+    if not ok:
+        typer.secho(f"no audit schema in {safe}: run `guardian db upgrade` first.", fg="red",
+                    err=True)
+        raise typer.Exit(1)
+
+
+@app.callback()
+def dashboard(
+    url: str | None = typer.Option(None, "--url", help=URL_HELP + " Use a read-only role."),
+    port: int = typer.Option(8501, help="HTTP port."),
+    address: str = typer.Option("127.0.0.1", help="Listen address (0.0.0.0 to expose it)."),
+    print_role_sql: str | None = typer.Option(
+        None, "--print-role-sql", metavar="ROLE",
+        help="Print the SQL that creates a read-only Postgres role ROLE, then exit."),
+) -> None:
+    """Start the dashboard (read-only) against the configured audit database."""
+    from sqlalchemy.engine import make_url
+
+    from guardian.db import is_postgres, normalize_url
+
+    resolved = normalize_url(_url(url))
+    if print_role_sql is not None:
+        if not is_postgres(resolved):
+            raise typer.BadParameter("read-only roles are a Postgres feature; SQLite is opened "
+                                     "with query_only", param_hint="--print-role-sql")
+        typer.echo(readonly_role_sql(print_role_sql, make_url(resolved).database or "postgres"))
+        return
+    _check_db(resolved)
+    cmd = [sys.executable, "-m", "streamlit", "run", str(APP_FILE), "--server.port", str(port),
+           "--server.address", address, "--server.headless", "true",
+           "--browser.gatherUsageStats", "false"]
+    env = {**os.environ, "GUARDIAN_DATABASE_URL": resolved}
+    safe = make_url(resolved).render_as_string(hide_password=True)
+    typer.echo(f"dashboard on http://{address}:{port} reading {safe} (read-only); Ctrl-C stops it")
+    try:
+        raise typer.Exit(subprocess.call(cmd, env=env))
+    except KeyboardInterrupt:
+        raise typer.Exit(0) from None
