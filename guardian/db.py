@@ -29,18 +29,20 @@ def is_postgres(url_or_engine: str | Engine) -> bool:
     return url.get_backend_name() == "postgresql"
 
 
-def make_engine(url: str, *, connect_timeout_s: int = 3, statement_timeout_ms: int | None = None,
+def make_engine(url: str, *, connect_timeout_s: float = 5, statement_timeout_ms: int | None = None,
                 **kwargs: Any) -> Engine:
     """Create an Engine for `url` with the project's defaults."""
     url = normalize_url(url)
     connect_args: dict[str, Any] = {}
     if is_postgres(url):
-        connect_args["connect_timeout"] = connect_timeout_s
+        connect_args["connect_timeout"] = max(1, int(connect_timeout_s))  # libpq wants an int
         if statement_timeout_ms:
             connect_args["options"] = f"-c statement_timeout={statement_timeout_ms}"
         kwargs.setdefault("pool_pre_ping", True)
     else:
-        connect_args["timeout"] = 30  # sqlite busy timeout: wait for the other writer
+        # SQLite busy timeout: how long to wait for another writer's lock before the call
+        # fails (the audit writer then spools and retries).
+        connect_args["timeout"] = connect_timeout_s
     engine = create_engine(url, connect_args=connect_args, **kwargs)
     if engine.url.get_backend_name() == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)

@@ -30,6 +30,7 @@ class AuditSettings(BaseSettings):
     db_writers: int = Field(default=2, description="Postgres connections writing batches in "
                             "parallel (SQLite: always 1).")
     retry_interval_s: float = Field(default=1.0, description="How often a down DB is retried.")
-    connect_timeout_s: int = Field(default=3, description="Postgres connect timeout.")
+    connect_timeout_s: int = Field(default=3, description="Postgres connect timeout / SQLite "
+                                   "busy timeout: past it the DB counts as down.")
     statement_timeout_ms: int = Field(default=30_000, description="Postgres statement timeout.")
     partition_days_ahead: int = Field(default=7, description="Daily partitions created ahead.")
