@@ -39,13 +39,13 @@ CANON_COLUMNS: dict[str, tuple[str, ...]] = {
         "completion_hash", "prompt_token_ids", "completion_token_ids", "prompt_tokens",
         "completion_tokens", "finish_reason", "params", "queue_time_s", "compute_time_s",
         "time_to_first_token_s", "time_per_output_token_s", "acceptance_rate",
-        "mean_acceptance_length", "stats", "fallback_reason", "replica_id",
+        "mean_acceptance_length", "stats", "fallback_reason", "replica_id", "trace_len",
     ),
     "audit_shadow": (
         "chain_id", "seq", "request_id", "created_at", "route", "pair_hash", "policy_hash",
         "shadow_path", "verdict", "first_divergence_position", "margin_at_divergence",
         "tolerance", "acceptance_rate", "mean_acceptance_length", "stats",
-        "shadow_compute_time_s",
+        "shadow_compute_time_s", "trace_len",
     ),
     "audit_governance": (
         "chain_id", "seq", "event_id", "created_at", "kind", "route", "pair_hash",

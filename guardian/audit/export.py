@@ -86,7 +86,7 @@ def _arrow_type(col: str) -> Any:
     if col in {"seq"}:
         return pa.int64()
     if col in {"position", "token_id", "step", "gamma", "prompt_tokens", "completion_tokens",
-               "first_divergence_position"}:
+               "first_divergence_position", "trace_len"}:
         return pa.int64()
     if col in {"draft_prob", "target_prob", "target_margin", "queue_time_s", "compute_time_s",
                "time_to_first_token_s", "time_per_output_token_s", "acceptance_rate",

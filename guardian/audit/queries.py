@@ -41,19 +41,35 @@ class RequestRecord:
         return self.shadows[-1]["verdict"] if self.shadows else None
 
 
+def _tokens_of(conn: sa.Connection, parent: sa.Row[Any]) -> list[dict[str, Any]]:
+    """The token records that follow `parent` (a request or shadow row) in its chain.
+
+    They are its next `trace_len` seqs with the parent's created_at, so the primary key
+    (chain_id, seq, created_at) finds them - and on Postgres, only one partition is read.
+    """
+    if not parent.trace_len:
+        return []
+    q = sa.select(T).where(T.c.chain_id == parent.chain_id,
+                           T.c.seq.between(parent.seq + 1, parent.seq + parent.trace_len),
+                           T.c.created_at == parent.created_at).order_by(T.c.seq)
+    return [_row(r) for r in conn.execute(q)]
+
+
 def get_request(engine: Engine, request_id: str) -> RequestRecord | None:
-    """A request with its per-token rows and shadow verdict; None if unknown."""
+    """A request with its per-token rows and shadow verdict; None if unknown.
+
+    If the id was recorded more than once (a client reusing ids), the latest wins.
+    """
     with engine.connect() as conn:
         req = conn.execute(sa.select(R).where(R.c.request_id == request_id)
-                           .order_by(R.c.created_at)).first()
+                           .order_by(R.c.created_at.desc())).first()
         if req is None:
             return None
-        toks = [_row(r) for r in conn.execute(
-            sa.select(T).where(T.c.request_id == request_id).order_by(T.c.source, T.c.position))]
-        shadows = [_row(r) for r in conn.execute(
-            sa.select(S).where(S.c.request_id == request_id).order_by(S.c.created_at))]
-    return RequestRecord(_row(req), [t for t in toks if t["source"] == "served"],
-                         [t for t in toks if t["source"] == "shadow"], shadows)
+        shadow_rows = conn.execute(sa.select(S).where(S.c.request_id == request_id)
+                                   .order_by(S.c.created_at)).all()
+        tokens = _tokens_of(conn, req)
+        shadow_tokens = [t for s in shadow_rows[-1:] for t in _tokens_of(conn, s)]
+        return RequestRecord(_row(req), tokens, shadow_tokens, [_row(s) for s in shadow_rows])
 
 
 def list_requests(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
@@ -145,8 +161,23 @@ def iter_chained(engine: Engine, *, since: datetime | None = None, until: dateti
     if request_id is not None:
         req_where.append(R.c.request_id == request_id)
     ids = sa.select(R.c.request_id).where(*req_where).scalar_subquery()
-    streams = [stream(R, req_where), stream(T, [T.c.request_id.in_(ids)]),
-               stream(S, [S.c.request_id.in_(ids)])]
+    shadow_where = [S.c.request_id.in_(ids)]
+
+    def tokens_after(parent: sa.Table, where: list[Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+        # Tokens of the selected parents: the trace_len seqs after each (see _tokens_of).
+        p = sa.select(parent.c.chain_id, parent.c.seq, parent.c.trace_len,
+                      parent.c.created_at).where(*where).subquery()
+        q = (sa.select(T).join(p, sa.and_(T.c.chain_id == p.c.chain_id,
+                                          T.c.created_at == p.c.created_at,
+                                          T.c.seq > p.c.seq, T.c.seq <= p.c.seq + p.c.trace_len))
+             .order_by(T.c.chain_id, T.c.seq))
+        with engine.connect().execution_options(stream_results=True, yield_per=5000) as conn:
+            for r in conn.execute(q):
+                yield T.name, _row(r)
+
+    served = tokens_after(R, req_where)
+    shadowed = tokens_after(S, shadow_where)
+    streams = [stream(R, req_where), served, stream(S, shadow_where), shadowed]
     if request_id is None:
         gov_where: list[Any] = []
         if since is not None:

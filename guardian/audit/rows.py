@@ -159,7 +159,8 @@ class Sealer:
             "time_to_first_token_s": float(ev.time_to_first_token_s),
             "time_per_output_token_s": float(ev.time_per_output_token_s),
             "acceptance_rate": rate, "mean_acceptance_length": mal, "stats": stats,
-            "fallback_reason": ev.fallback_reason, "replica_id": ev.replica_id})
+            "fallback_reason": ev.fallback_reason, "replica_id": ev.replica_id,
+            "trace_len": len(ev.trace)})
         batch.request_ids.append(ev.request_id)
         self._tokens(batch, ev.request_id, created, "served", mode, ev.trace)
 
@@ -175,7 +176,8 @@ class Sealer:
             "margin_at_divergence": json_safe(_f(ev.margin_at_divergence)),
             "tolerance": float(ev.tolerance), "acceptance_rate": rate,
             "mean_acceptance_length": mal, "stats": stats,
-            "shadow_compute_time_s": float(ev.shadow_compute_time_s)})
+            "shadow_compute_time_s": float(ev.shadow_compute_time_s),
+            "trace_len": len(ev.shadow_trace)})
         # The shadow trace carries no redaction mode of its own: its tokens are stored like the
         # request's in `full`, and without ids otherwise (hashing needs the request's mode;
         # the conservative choice is to keep only the metadata).

@@ -165,6 +165,7 @@ def upgrade() -> None:
         ),
         sa.Column("fallback_reason", sa.Text(), nullable=True),
         sa.Column("replica_id", sa.String(length=96), nullable=True),
+        sa.Column("trace_len", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("chain_id", "seq", name=op.f("pk_audit_requests")),
     )
     op.create_index(
@@ -196,6 +197,7 @@ def upgrade() -> None:
             nullable=False,
         ),
         sa.Column("shadow_compute_time_s", sa.Float(), nullable=False),
+        sa.Column("trace_len", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("chain_id", "seq", name=op.f("pk_audit_shadow")),
     )
     op.create_index("ix_audit_shadow_created_at_route", "audit_shadow", ["created_at", "route"], unique=False)
@@ -221,9 +223,6 @@ def upgrade() -> None:
         sa.Column("gamma", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("chain_id", "seq", "created_at", name=op.f("pk_audit_tokens")),
         postgresql_partition_by="RANGE (created_at)",
-    )
-    op.create_index(
-        "ix_audit_tokens_request", "audit_tokens", ["request_id", "source", "position"], unique=False
     )
     if op.get_bind().dialect.name == "postgresql":
         _pg_triggers()
@@ -278,7 +277,6 @@ def downgrade() -> None:
     op.drop_table("route_state")
     op.drop_table("policy_versions")
     op.drop_table("model_pairs")
-    op.drop_index("ix_audit_tokens_request", table_name="audit_tokens")
     op.drop_table("audit_tokens")
     op.drop_index(op.f("ix_audit_shadow_verdict"), table_name="audit_shadow")
     op.drop_index(op.f("ix_audit_shadow_request_id"), table_name="audit_shadow")
