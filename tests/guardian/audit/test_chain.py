@@ -7,7 +7,17 @@ from datetime import UTC, datetime
 
 import pytest
 
-from guardian.audit.chain import GENESIS, canonical_line, esc, json_safe, link
+from guardian.audit.chain import (
+    CANON_COLUMNS,
+    GENESIS,
+    TOKEN_FLOATS,
+    canonical_line,
+    esc,
+    fmt,
+    fmt_token_float,
+    json_safe,
+    link,
+)
 from guardian.audit.rows import TOKEN_COLUMNS, SealedBatch, Sealer
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import walk
@@ -39,7 +49,11 @@ def test_hot_path_token_lines_equal_the_generic_canonical_form(mode: str) -> Non
     assert len(lines) == len(rows) == 20
     for line, row in zip(lines, rows, strict=True):
         d = dict(zip(TOKEN_COLUMNS, row, strict=True))
-        assert line == f"{canonical_line('audit_tokens', d)}\t{d['prev_hash']}\t{d['hash']}\n"
+        # Reference: the generic field-by-field canonical form.
+        generic = "\t".join(fmt_token_float(d[c]) if c in TOKEN_FLOATS and d[c] is not None
+                            else fmt(d[c]) for c in CANON_COLUMNS["audit_tokens"])
+        assert canonical_line("audit_tokens", d) == generic
+        assert line == f"{generic}\t{d['prev_hash']}\t{d['hash']}\n"
         assert line.count("\t") == len(TOKEN_COLUMNS) - 1
         assert link(d["prev_hash"], "audit_tokens", canonical_line("audit_tokens", d)) == d["hash"]
 
