@@ -1,0 +1,33 @@
+"""`guardian bench audit` runs end to end on a tiny workload and reports a ratio."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from guardian.cli import app
+
+pytestmark = pytest.mark.integration
+
+
+def test_bench_audit_writes_json_with_both_paths(pg_server_url: str, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path))
+    out = tmp_path / "bench.json"
+    res = CliRunner().invoke(app, ["bench", "audit", "--url", pg_server_url, "--requests", "20",
+                                   "--tokens-per-request", "32", "--naive-rows", "50",
+                                   "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    data = json.loads(out.read_text())
+    assert data["production"]["stored_token_records"] == 20 * 32
+    assert data["naive_orm"]["rows"] == 50
+    assert data["ratio_production_over_naive"] > 1
+    assert data["verify"]["ok"]
+
+
+def test_bench_audit_refuses_sqlite() -> None:
+    res = CliRunner().invoke(app, ["bench", "audit", "--url", "sqlite:///x.db"])
+    assert res.exit_code == 2 and "Postgres" in res.output
