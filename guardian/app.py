@@ -119,10 +119,19 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
                     "pair (built on first use, a few minutes)")
         paths = ensure_demo_pair()
         draft_dir, target_dir = paths.draft_dir, paths.target_dir
+    threads = os.environ.get("GUARDIAN_TORCH_THREADS")
+    if threads:
+        import torch
+
+        # On a small shared CPU torch's spinning intra-op pool can cost 20x (measured: a tiny
+        # pair's 12-token generation 2.7 s with 2 threads vs 0.12 s with 1 under load).
+        torch.set_num_threads(int(threads))
     backend = PairBackend.load(draft_dir, target_dir, device=settings.device)
     url = settings.resolved_database_url
-    if not settings.database_url:
-        # Embedded default: nobody else will migrate this SQLite file, so do it here.
+    settings.home.mkdir(parents=True, exist_ok=True)
+    if url.startswith("sqlite"):
+        # Embedded SQLite: nobody else will migrate this file, so do it here (idempotent).
+        # Postgres is migrated by the operator (`guardian db upgrade`).
         upgrade(url)
     sink = open_sink(settings)
     replica = settings.replica_id or f"{socket.gethostname()}-{os.getpid()}"
