@@ -1,0 +1,158 @@
+"""The demo pair's corpus: the standard library's own Python source, split by file path.
+
+Owns which files are used, the deterministic train / held-out split, and the held-out
+code-completion prompts that tests and benchmarks decode from. Every Python install has
+this text, so the demo pair can be rebuilt offline anywhere.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+import sysconfig
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+# Held-out share of files. Small, because every file given to evaluation is a file the
+# target does not learn from; 10% of the stdlib is still ~70 files / ~1.3 MB.
+HELDOUT_PERCENT = 10
+
+# Directories whose text is not representative code (test suites, the IDLE GUI, generated
+# tables, vendored packages) or is already in `site-packages`.
+_EXCLUDED_DIRS = frozenset({
+    "site-packages", "dist-packages", "test", "tests", "idlelib", "lib2to3", "turtledemo",
+    "pydoc_data", "encodings", "__pycache__", "ensurepip", "venv", "tkinter",
+})
+# Files above this size are generated data (e.g. unicode tables) rather than code.
+_MAX_FILE_BYTES = 400_000
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One corpus file: `rel_path` (posix, relative to the stdlib root) decides its split."""
+
+    rel_path: str
+    text: str
+
+    @property
+    def heldout(self) -> bool:
+        return is_heldout(self.rel_path)
+
+
+def stdlib_root() -> Path:
+    return Path(sysconfig.get_paths()["stdlib"])
+
+
+def is_heldout(rel_path: str) -> bool:
+    """Split by a hash of the path, not by order or size: stable across machines and runs."""
+    digest = hashlib.sha256(rel_path.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % 100 < HELDOUT_PERCENT
+
+
+@lru_cache(maxsize=4)
+def load_corpus(root: Path | None = None) -> tuple[SourceFile, ...]:
+    """All corpus files under `root` (default: this interpreter's stdlib), sorted by path."""
+    root = root or stdlib_root()
+    files: list[SourceFile] = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if any(part in _EXCLUDED_DIRS for part in rel.parts[:-1]):
+            continue
+        if path.stat().st_size > _MAX_FILE_BYTES:
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue  # a handful of files use other encodings; not worth handling
+        if text.strip():
+            files.append(SourceFile(rel.as_posix(), text))
+    return tuple(files)
+
+
+def train_texts(root: Path | None = None) -> list[str]:
+    """Texts of the training files (sorted by path)."""
+    return [f.text for f in load_corpus(root) if not f.heldout]
+
+
+def heldout_texts(root: Path | None = None) -> list[str]:
+    """Texts of the held-out files (sorted by path); never used for training."""
+    return [f.text for f in load_corpus(root) if f.heldout]
+
+
+# A def/class header that ends its line: the prompt stops right after it, inside the body.
+_HEADER = re.compile(r"^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+\w+.*:[ \t]*$", re.MULTILINE)
+# Characters per token of the demo tokenizer on stdlib code (measured: ~3.3); used to cut
+# prompts to a token budget when no tokenizer is given.
+_CHARS_PER_TOKEN = 3.3
+
+
+def heldout_prompts(
+    n: int = 32,
+    *,
+    seed: int = 0,
+    prompt_tokens: tuple[int, int] = (48, 96),
+    count_tokens: Callable[[str], int] | None = None,
+    root: Path | None = None,
+) -> list[str]:
+    """`n` code prefixes from held-out files, each ending at the start of a def/class body.
+
+    Each prompt is the header line, the newline and the body's indentation, preceded by as
+    much of the file before it as fits in `prompt_tokens` tokens (measured with
+    `count_tokens` when given, else estimated from characters). At most one prompt per
+    header; the choice is deterministic in `seed`.
+    """
+    lo, hi = prompt_tokens
+    count = count_tokens or (lambda s: round(len(s) / _CHARS_PER_TOKEN))
+    candidates: list[tuple[str, int]] = []  # (text, offset just after the header line)
+    for f in load_corpus(root):
+        if not f.heldout:
+            continue
+        for m in _HEADER.finditer(f.text):
+            candidates.append((f.text, m.end()))
+    rng = random.Random(seed)
+    rng.shuffle(candidates)
+
+    prompts: list[str] = []
+    for text, end in candidates:
+        body_indent = _body_indent(text, end)
+        if body_indent is None:
+            continue
+        want = rng.randint(lo, hi)
+        start = _start_for_budget(text, end, want, count)
+        prompt = text[start:end] + "\n" + body_indent
+        if not lo <= count(prompt) <= hi:
+            continue
+        prompts.append(prompt)
+        if len(prompts) == n:
+            break
+    if len(prompts) < n:
+        raise ValueError(f"only {len(prompts)} held-out prompts of {lo}..{hi} tokens; ask for fewer")
+    return prompts
+
+
+def _body_indent(text: str, end: int) -> str | None:
+    """Indentation of the first body line after a header, or None for one-line bodies."""
+    nl = text.find("\n", end)
+    if nl < 0:
+        return None
+    line = text[nl + 1 : text.find("\n", nl + 1)]
+    indent = line[: len(line) - len(line.lstrip(" \t"))]
+    header_start = text.rfind("\n", 0, end) + 1
+    header_indent = len(text[header_start:end]) - len(text[header_start:end].lstrip(" \t"))
+    return indent if len(indent) > header_indent and line.strip() else None
+
+
+def _start_for_budget(text: str, end: int, want: int, count: Callable[[str], int]) -> int:
+    """Earliest line start before `end` such that text[start:end] is at most `want` tokens."""
+    start = end
+    while start > 0:
+        prev = text.rfind("\n", 0, start - 1) + 1
+        if count(text[prev:end]) > want:
+            break
+        start = prev
+    if start == end:  # the header alone is over budget: cut inside it
+        start = max(0, end - int(want * _CHARS_PER_TOKEN))
+    return start

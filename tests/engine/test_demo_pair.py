@@ -1,0 +1,103 @@
+"""The demo pair: corpus split (fast) and the built pair's quality (integration)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.demo_pair import corpus
+from engine.demo_pair.evaluate import AcceptanceReport, simulate_greedy
+
+
+def test_split_is_deterministic_and_disjoint() -> None:
+    files = corpus.load_corpus()
+    train = {f.rel_path for f in files if not f.heldout}
+    heldout = {f.rel_path for f in files if f.heldout}
+    assert train and heldout and not train & heldout
+    assert 0.04 < len(heldout) / len(files) < 0.2
+    # The split depends on the path only: recomputing it (as another process would) agrees.
+    assert {p for p in train | heldout if corpus.is_heldout(p)} == heldout
+    assert not any("site-packages" in p or p.startswith("test/") for p in train | heldout)
+
+
+def test_train_and_heldout_texts_do_not_overlap() -> None:
+    assert not set(corpus.train_texts()) & set(corpus.heldout_texts())
+
+
+def test_heldout_prompts_are_deterministic_and_end_inside_a_body() -> None:
+    a = corpus.heldout_prompts(8, seed=3)
+    assert a == corpus.heldout_prompts(8, seed=3)
+    assert a != corpus.heldout_prompts(8, seed=4)
+    heldout = "\n".join(corpus.heldout_texts())
+    for prompt in a:
+        header = prompt.rstrip(" \t").rstrip("\n").splitlines()[-1]
+        assert header.lstrip().startswith(("def ", "class ", "async def ")), prompt
+        assert prompt.endswith(" ") or prompt.endswith("\t")  # the body's indentation
+        assert prompt.rstrip() in heldout
+
+
+def test_simulated_greedy_steps_follow_the_definition() -> None:
+    report = AcceptanceReport(gamma=4)
+    # 9 tokens: step 1 accepts 4 (+bonus) = 5 tokens; step 2 accepts 1 then rejects (+1)
+    # = 2 tokens; step 3 may draft only 1 of the last 2 and it is rejected: 1 token; step 4: 1.
+    simulate_greedy([True] * 4 + [True] + [True, False] + [False, True], 4, report)
+    assert (report.steps, report.accepted, report.emitted) == (4, 5, 9)
+    assert report.mean_acceptance_length == pytest.approx(1 + 5 / 4)
+    assert report.accepted_per_position == [2, 1, 1, 1]
+
+
+@pytest.fixture(scope="session")
+def demo_pair_paths():
+    from engine.demo_pair import ensure_demo_pair
+
+    # Reuse the user's cache when set, else a per-user cache shared by test runs: the build
+    # takes minutes and is deterministic, so building it once is enough.
+    home = os.environ.get("GUARDIAN_HOME") or Path.home() / ".cache" / "spec-guardian"
+    return ensure_demo_pair(home, progress=False)
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_demo_pair_loads_and_shares_one_tokenizer(demo_pair_paths) -> None:
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    draft_tok = AutoTokenizer.from_pretrained(demo_pair_paths.draft_dir)
+    target_tok = AutoTokenizer.from_pretrained(demo_pair_paths.target_dir)
+    assert draft_tok.get_vocab() == target_tok.get_vocab()
+    assert draft_tok.chat_template == target_tok.chat_template
+    assert (draft_tok.eos_token_id, draft_tok.pad_token_id) == (target_tok.eos_token_id,
+                                                                target_tok.pad_token_id)
+    for name in ("tokenizer.json", "tokenizer_config.json"):
+        assert ((demo_pair_paths.draft_dir / name).read_bytes()
+                == (demo_pair_paths.target_dir / name).read_bytes())
+    chat = target_tok.apply_chat_template([{"role": "user", "content": "hi"}], tokenize=False,
+                                          add_generation_prompt=True)
+    assert chat.endswith("<|im_start|>assistant\n")
+
+    draft = AutoModelForCausalLM.from_pretrained(demo_pair_paths.draft_dir)
+    target = AutoModelForCausalLM.from_pretrained(demo_pair_paths.target_dir)
+    assert draft.config.vocab_size == target.config.vocab_size == len(target_tok)
+    assert draft.config.num_hidden_layers < target.config.num_hidden_layers
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_demo_pair_accepts_at_least_2_8_tokens_per_step_at_gamma_4(demo_pair_paths) -> None:
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from engine.demo_pair import evaluate
+
+    torch.set_num_threads(2)
+    tok = AutoTokenizer.from_pretrained(demo_pair_paths.target_dir)
+    target = AutoModelForCausalLM.from_pretrained(demo_pair_paths.target_dir).eval()
+    draft = AutoModelForCausalLM.from_pretrained(demo_pair_paths.draft_dir).eval()
+    prompts = corpus.heldout_prompts(16, seed=0, count_tokens=lambda s: len(tok(s).input_ids))
+    samples = evaluate.greedy_continuations(target, tok, prompts, max_new_tokens=64)
+    report = evaluate.acceptance(draft, samples, gamma=4)
+    # Random weights give ~1.0; the trained, distilled pair well above 2.8.
+    assert report.mean_acceptance_length >= 2.8, report
+    # The target learned Python: held-out loss far below uniform (ln 2048 ~ 7.6).
+    assert demo_pair_paths.manifest["target"]["heldout_loss"] < 3.5
