@@ -86,3 +86,31 @@ def test_one_trace_per_request_with_draft_verify_and_shadow_children(make_client
     assert draft.attributes["guardian.synthetic"] is True
     assert draft.end_time <= verify.start_time  # laid back to back
     assert spans["guardian.shadow"].attributes["guardian.verdict"] == "match"
+
+
+def test_otlp_export_when_endpoint_is_set(monkeypatch) -> None:
+    """With OTEL_EXPORTER_OTLP_ENDPOINT set, spans and metrics are POSTed to the collector."""
+    import http.server
+    import threading
+
+    received: list[str] = []
+
+    class Collector(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["content-length"] or 0))
+            received.append(self.path)
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Collector)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", f"http://127.0.0.1:{server.server_port}")
+    telemetry = Telemetry()
+    with telemetry.request_span("completions", "m", {"guardian.route": "default"}):
+        telemetry.requests.add(1, {"route": "default"})
+    telemetry.shutdown()  # flushes both exporters
+    server.shutdown()
+    assert "/v1/traces" in received and "/v1/metrics" in received
