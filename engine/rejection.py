@@ -61,7 +61,7 @@ def rejection_sample(
     rows = torch.arange(batch, device=p.device)
     p_n = p[rows, n]  # (B, V)
     # Past the last draft position the "residual" is p itself: that is the bonus token.
-    q_n = torch.cat([q, torch.zeros_like(q[:, :1])], dim=1)[rows, n]
+    q_n = torch.cat([q, q.new_zeros((batch, 1, q.shape[-1]))], dim=1)[rows, n]
     residual = (p_n - q_n).clamp_min(0.0)
     mass = residual.sum(dim=-1, keepdim=True)
     # mass == 0 only when p_n == q_n, where rejection has probability 0; falling back to p_n

@@ -106,3 +106,13 @@ def test_greedy_accept_with_no_draft_is_a_target_step():
 def test_leading_true_counts_only_the_prefix():
     accept = torch.tensor([[True, False, True], [True, True, True], [False, True, True]])
     assert leading_true(accept).tolist() == [1, 3, 0]
+
+
+def test_sampled_step_with_no_draft_samples_from_p():
+    """gamma = 0 (one token left to emit) degenerates to plain target sampling."""
+    p = _dist([1, 2, 3, 4]).expand(N, 1, 4)
+    q = torch.empty(N, 0, 4)
+    n, next_token = rejection_sample(torch.empty(N, 0, dtype=torch.long), q, p,
+                                     torch.Generator().manual_seed(5))
+    assert bool((n == 0).all())
+    assert g_test_pvalue(next_token, _dist([1, 2, 3, 4])) > ALPHA
