@@ -18,8 +18,10 @@ import logging
 import os
 import socket
 import threading
+import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from fastapi import FastAPI
 from guardian.api import admin, chat, completions, health, models, shadow
 from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
-from guardian.audit.events import AuditSink
+from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.auth import KeyStore
 from guardian.policy import Policy, load_policy
 from guardian.serving import EngineBackend, PairBackend, ServingCore
@@ -137,6 +139,11 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
     replica = settings.replica_id or f"{socket.gethostname()}-{os.getpid()}"
     services = build_services(backend, sink, policy=policy, keys=keys, replica_id=replica)
     services.audit_reader = db_reader(url)
+    sink.submit(GovernanceEvent(
+        event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="policy_loaded",
+        route=None, pair_hash=backend.pair_hash, policy_hash=policy.content_hash,
+        actor=f"replica:{replica}", details={"policy": policy.model_dump(mode="json"),
+                                             "policy_file": str(settings.policy_file or "")}))
     logger.info("ready: pair %s, policy %s, audit %s", backend.pair_hash[:12],
                 policy.content_hash[:12], type(sink).__name__)
     return services

@@ -225,7 +225,8 @@ class ServingCore:
     def __init__(self, backend: EngineBackend, policy: Policy, sink: AuditSink,
                  telemetry: Telemetry, *, replica_id: str | None = None,
                  rng: random.Random | None = None) -> None:
-        self.backend, self.policy, self.sink, self.telemetry = backend, policy, sink, telemetry
+        self.backend, self.sink, self.telemetry = backend, sink, telemetry
+        self.policy = policy
         self.replica_id = replica_id
         self._rng = rng or random.Random()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine-serve")
@@ -234,6 +235,16 @@ class ServingCore:
         self.idle = threading.Event()  # set while no serving job is pending: shadow may run
         self.idle.set()
         self.shadow: Any = None  # guardian.shadow.ShadowEvaluator, attached by the app
+
+    @property
+    def policy(self) -> Policy:
+        return self._policy
+
+    @policy.setter
+    def policy(self, policy: Policy) -> None:
+        # Swapped whole (never mutated), so the engine thread always sees a consistent
+        # policy; the hash is computed once per policy, not per request.
+        self._policy, self.policy_hash = policy, policy.content_hash
 
     # route and mode ----------------------------------------------------------------------
     def resolve_route(self, header_route: str | None, model: str) -> str:
@@ -298,7 +309,7 @@ class ServingCore:
     # serving -------------------------------------------------------------------------------
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
         route = self.policy.route(req.route)
-        policy_hash = self.policy.content_hash
+        policy_hash = self.policy_hash
         depth = self._admit()
         want_spec = route.mode == "speculative"
         shed = want_spec and depth >= route.load_shed_queue_depth
@@ -350,7 +361,7 @@ class ServingCore:
         result = None
         if speculative:
             try:
-                result = self._generate(req, route, True, record_distributions, emit)
+                result = self.run_engine(req, route, True, record_distributions, emit)
             except Exception as exc:  # the engine's bug must not become the user's error
                 logger.warning("speculative decoding failed for %s, serving target-only: %r",
                                req.request_id, exc)
@@ -367,12 +378,12 @@ class ServingCore:
                 if delta and on_text is not None:
                     on_text(delta, traces)
 
-            result = self._generate(req, route, False, False, emit_rest)
+            result = self.run_engine(req, route, False, False, emit_rest)
         compute = time.perf_counter() - started
         return Served(req, result, route.mode, "speculative" if speculative and reason is None
                       else "target_only", reason, started - enqueued, compute, "", False)
 
-    def _generate(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+    def run_engine(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                   record_distributions: bool, on_text: OnText | None,
                   max_new_tokens: int | None = None) -> GenerationResult:
         return self.backend.generate(

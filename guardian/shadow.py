@@ -183,7 +183,7 @@ class ShadowEvaluator:
         req, served, route = job.request, job.served, job.route
         shadow_spec = served.served_path == "target_only"
         cap = min(req.max_tokens, route.shadow.max_new_tokens)
-        shadow = self.core._generate(req, route, shadow_spec, shadow_spec and not req.greedy,
+        shadow = self.core.run_engine(req, route, shadow_spec, shadow_spec and not req.greedy,
                                      self._check_preempt if preemptible else None,
                                      max_new_tokens=cap)
         spec, ref = (shadow, served.result) if shadow_spec else (served.result, shadow)

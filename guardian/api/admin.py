@@ -55,7 +55,7 @@ def _change(services: Services, route: str, mode: Mode, kind: str, actor: Princi
     core.policy = core.policy.with_mode(route, mode)
     services.sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind=kind,  # type: ignore[arg-type]
-        route=route, pair_hash=core.backend.pair_hash, policy_hash=core.policy.content_hash,
+        route=route, pair_hash=core.backend.pair_hash, policy_hash=core.policy_hash,
         actor=actor.actor, details={"previous_mode": previous, "new_mode": mode, "reason": reason}))
     return _states(services)
 

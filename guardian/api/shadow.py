@@ -58,7 +58,7 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
                             top_p=inner.top_p, top_k=max(0, inner.top_k), seed=inner.seed,
                             stop=inner.stop)  # type: ignore[arg-type]
     req.request_id = f"shadow-{req.request_id.removeprefix('req-')}"
-    policy_hash = core.policy.content_hash
+    policy_hash = core.policy_hash
     services.sink.submit(RequestEvent(
         request_id=req.request_id, created_at=datetime.now(UTC), route=route_name,
         mode=route.mode, served_path="external", pair_hash=core.backend.pair_hash,
