@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import platform
 import time
 import uuid
@@ -142,8 +143,10 @@ def cli(
     result = {
         "benchmark": "audit_write_path",
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": {"python": platform.python_version(), "cpu": platform.processor() or
-                    platform.machine(), "postgres": pg_version},
+        # Load average: on a shared box the ratio is meaningful, absolute rows/s less so.
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                    "load_average_1m": round(os.getloadavg()[0], 2), "postgres": pg_version,
+                    "db_writers": cfg.db_writers, "batch_rows": cfg.batch_rows},
         "workload": {"requests": requests, "tokens_per_request": tokens, "redaction": redaction},
         "production": {"token_records": n_tokens, "stored_token_records": stored,
                        "all_rows": stats["written_rows"], "seconds": round(prod_s, 3),
