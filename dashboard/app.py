@@ -18,20 +18,22 @@ import streamlit as st  # noqa: E402
 
 from dashboard import data, filters  # noqa: E402
 
-PAGES_DIR = Path(__file__).parent / "pages"
+# Not "pages/": a pages/ directory beside the entry point switches Streamlit to its legacy
+# multipage mode, which runs a page without this entry script (no filters, no DB check).
+VIEWS_DIR = Path(__file__).parent / "views"
 
 st.set_page_config(page_title="spec-guardian", page_icon="🛡️", layout="wide")
 
 pages = [
-    st.Page(PAGES_DIR / "overview.py", title="Overview / SLOs", icon="📈", url_path="overview",
+    st.Page(VIEWS_DIR / "overview.py", title="Overview / SLOs", icon="📈", url_path="overview",
             default=True),
-    st.Page(PAGES_DIR / "acceptance.py", title="Acceptance & drift", icon="🎯",
+    st.Page(VIEWS_DIR / "acceptance.py", title="Acceptance & drift", icon="🎯",
             url_path="acceptance"),
-    st.Page(PAGES_DIR / "shadow.py", title="Shadow equivalence", icon="⚖️", url_path="shadow"),
-    st.Page(PAGES_DIR / "audit.py", title="Audit explorer", icon="🔎", url_path="audit"),
-    st.Page(PAGES_DIR / "pairs.py", title="Pairs, promotions & rollbacks", icon="🔁",
+    st.Page(VIEWS_DIR / "shadow.py", title="Shadow equivalence", icon="⚖️", url_path="shadow"),
+    st.Page(VIEWS_DIR / "audit.py", title="Audit explorer", icon="🔎", url_path="audit"),
+    st.Page(VIEWS_DIR / "pairs.py", title="Pairs, promotions & rollbacks", icon="🔁",
             url_path="pairs"),
-    st.Page(PAGES_DIR / "policy.py", title="Policy", icon="📜", url_path="policy"),
+    st.Page(VIEWS_DIR / "policy.py", title="Policy", icon="📜", url_path="policy"),
 ]
 page = st.navigation(pages)
 

@@ -272,12 +272,13 @@ def speedup_from(speed: dict[str, float]) -> float | None:
                    int(speed["spec_tokens"]))
 
 
-def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str,
-                 cap: int) -> pd.DataFrame:
+def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str, cap: int,
+                 first_difference: int | None) -> pd.DataFrame:
     """Served and shadow tokens as rows "target-only" / "speculative", up to the shadow cap.
 
-    Columns: path, position, token (id, else hash prefix, else "·"), origin, differs (the
-    other path emitted a different token at this position, or none).
+    Columns: path, position, token (id, else hash prefix, else "·"), origin, differs. Tokens are
+    compared where both paths stored ids; the audit store keeps shadow tokens without ids, so
+    otherwise `differs` marks the positions from the verdict's first difference on.
     """
     cols = ["path", "position", "token", "origin", "differs"]
     if tokens.empty:
@@ -288,12 +289,14 @@ def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str,
                                    "shadow": label.get(shadow_path, shadow_path)})
     df["token"] = [str(int(i)) if pd.notna(i) else (h[:6] if isinstance(h, str) else "·")
                    for i, h in zip(df["token_id"], df["token_hash"], strict=True)]
-    ident = df["token"].where(df["token"] != "·", df["origin"] + df["position"].astype(str))
-    pivot = pd.DataFrame({"ident": ident, "source": df["source"], "position": df["position"]}) \
-        .pivot_table(index="position", columns="source", values="ident", aggfunc="first")
-    same = (pivot.get("served") == pivot.get("shadow")) if {"served", "shadow"} <= set(pivot) \
-        else pd.Series(False, index=pivot.index)
-    df["differs"] = ~df["position"].map(same).fillna(False).astype(bool)
+    known = df[df["token"] != "·"].pivot_table(index="position", columns="source", values="token",
+                                               aggfunc="first")
+    if {"served", "shadow"} <= set(known.columns):
+        differ = known["served"] != known["shadow"]
+        df["differs"] = df["position"].map(differ).fillna(True).astype(bool)
+    else:
+        df["differs"] = (df["position"] >= first_difference) if first_difference is not None \
+            else False
     order = {"target-only": 0, "speculative": 1}
     df = df.sort_values(["path", "position"], key=lambda s: s.map(order) if s.name == "path" else s)
     return df[cols].reset_index(drop=True)

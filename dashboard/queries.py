@@ -47,7 +47,7 @@ def bucket_expr(engine: Engine, col: Any, seconds: int) -> Any:
     if _pg(engine):
         return sa.cast(sa.func.floor(sa.extract("epoch", col) / seconds) * seconds, sa.BigInteger)
     # SQLite stores UTC as 'YYYY-MM-DD HH:MM:SS[.ffffff]'; integer division floors (epoch >= 0).
-    return (sa.cast(sa.func.strftime("%s", col), sa.Integer) / seconds) * seconds
+    return (sa.cast(sa.func.strftime("%s", col), sa.Integer) // seconds) * seconds
 
 
 def _bin_expr(engine: Engine, alpha: Any) -> Any:

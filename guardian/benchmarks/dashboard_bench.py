@@ -46,6 +46,7 @@ class SeedSummary:
 
     requests: list[dict[str, Any]] = field(default_factory=list)  # per request: the key numbers
     shadows: list[dict[str, Any]] = field(default_factory=list)
+    runs: list[dict[str, Any]] = field(default_factory=list)  # speculative runs' counters
     governance: list[dict[str, Any]] = field(default_factory=list)
     token_rows: int = 0
     rollback_at: datetime | None = None
@@ -104,7 +105,7 @@ def _timing(rng: random.Random, n: int, stats: dict[str, Any], speculative: bool
 
 def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = timedelta(days=1),
                  tokens_per_request: int = 48, shadow_rate: float = 0.25, incident: bool = False,
-                 max_token_rows: int | None = None, seed: int = 0) -> SeedSummary:
+                 seed: int = 0) -> SeedSummary:
     """Write `requests` requests (+ shadows, governance, registry rows) ending at `now`."""
     import sqlalchemy as sa
 
@@ -146,8 +147,6 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
         {"from": "target_only", "to": "speculative"})
 
     for i in range(requests):
-        if max_token_rows is not None and summary.token_rows >= max_token_rows:
-            break
         at = start + span * (i + 0.5) / requests
         route = ROUTES[i % 3]
         drifted = route == "drifty" and at >= drift_at
@@ -171,6 +170,9 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
             tm["total_time_s"], tm["time_to_first_token_s"],
             tm["total_time_s"] / max(n - 1, 1), stats, trace, None, "seed"))
         summary.token_rows += n
+        if spec_served:
+            summary.runs.append({"created_at": at, "route": route, **{
+                k: stats[k] for k in ("accepted", "draft_tokens", "steps")}})
         summary.requests.append({"request_id": rid, "created_at": at, "route": route,
                                  "latency": tm["queue_time_s"] + tm["total_time_s"],
                                  "ttft": tm["queue_time_s"] + tm["time_to_first_token_s"],
@@ -189,20 +191,32 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
                 verdict = "distribution_ok" if r < 0.97 else "distribution_mismatch"
             pos = None if verdict in ("match", "distribution_ok") else rng.randrange(cap)
             margin = {"near_tie": rng.uniform(0.0, 0.5), "divergence": rng.uniform(1.0, 4.0)}.get(verdict)
-            if pos is not None:  # the shadow path really does differ from there on
-                sh_trace = [t if t.position < pos else type(t)(
-                    t.position, (t.token_id + 1) % 32_000, t.origin, t.draft_prob, t.target_prob,
-                    t.target_margin, t.step, t.gamma) for t in sh_trace]
+            if greedy:  # greedy paths emit the served tokens up to the first difference
+                cut = cap if pos is None else pos
+                sh_trace = [type(t)(t.position, ids[t.position] if t.position < cut
+                                    else (ids[t.position] + 1) % 32_000, t.origin, t.draft_prob,
+                                    t.target_prob, t.target_margin, t.step, t.gamma)
+                            for t in sh_trace]
+            sh_at = at + timedelta(milliseconds=200)
             events.append(ShadowEvent(
-                rid, at + timedelta(milliseconds=200), route, pair, POLICY,
+                rid, sh_at, route, pair, POLICY,
                 "speculative" if not spec_served else "target_only", verdict, pos, margin,  # type: ignore[arg-type]
                 0.5 if greedy else 0.02,
                 {"shadow_stats": sh_stats, "compared_cap": cap, "acceptance_rate": rate,
                  "mean_acceptance_length": 1 + spec_stats["accepted"] / spec_stats["steps"]},
                 sh_tm["total_time_s"], sh_trace))
             summary.token_rows += cap
-            summary.shadows.append({"request_id": rid, "created_at": at, "route": route,
-                                    "verdict": verdict, "position": pos, "margin": margin})
+            target, spec = ((tm, stats), (sh_tm, sh_stats)) if not spec_served \
+                else ((sh_tm, sh_stats), (tm, stats))
+            summary.shadows.append({
+                "request_id": rid, "created_at": sh_at, "route": route, "verdict": verdict,
+                "position": pos, "margin": margin, "shadow_path": "target_only" if spec_served
+                else "speculative",
+                "target_s": target[0]["total_time_s"], "target_n": target[1]["completion_tokens"],
+                "spec_s": spec[0]["total_time_s"], "spec_n": spec[1]["completion_tokens"]})
+            if not spec_served:
+                summary.runs.append({"created_at": sh_at, "route": route, **{
+                    k: sh_stats[k] for k in ("accepted", "draft_tokens", "steps")}})
         if len(events) >= 256:
             flush()
     last_at = summary.requests[-1]["created_at"] if summary.requests else start
@@ -245,7 +259,7 @@ def _seed_state(engine: Any, now: datetime, start: datetime, rollback_at: dateti
 
 
 # --- the benchmark ------------------------------------------------------------------------
-def time_pages(url: str, *, warm: bool = True, timeout_s: float = 60.0) -> dict[str, dict[str, float]]:
+def time_pages(url: str, *, warm: bool = True, timeout_s: float = 60.0) -> dict[str, dict[str, Any]]:
     """Render each page with AppTest against `url`: seconds cold (cache cleared) and warm."""
     import os
 
@@ -254,24 +268,26 @@ def time_pages(url: str, *, warm: bool = True, timeout_s: float = 60.0) -> dict[
 
     app = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
     os.environ["GUARDIAN_DATABASE_URL"] = url
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for page in PAGES:
         st.cache_data.clear()
         at = AppTest.from_file(app, default_timeout=timeout_s)
         at.run()  # landing page (overview) once: engine + routes; not part of the page's time
         st.cache_data.clear()
         t0 = time.perf_counter()
-        at.switch_page(f"pages/{page}.py").run()
+        at.switch_page(f"views/{page}.py").run()
         cold = time.perf_counter() - t0
-        errors = [e.value for e in at.exception] + [e.value for e in at.error]
-        res = {"cold_s": round(cold, 3)}
+        # Exceptions are failures; st.error alerts (a firing burn-rate page) are content.
+        exceptions = [e.value for e in at.exception]
+        res: dict[str, Any] = {"cold_s": round(cold, 3)}
         if warm:
             t0 = time.perf_counter()
             at.run()
             res["warm_s"] = round(time.perf_counter() - t0, 3)
-        res["errors"] = len(errors)  # type: ignore[assignment]
-        if errors:
-            log.warning("page %s rendered errors: %s", page, errors[:3])
+        res["exceptions"] = len(exceptions)
+        res["error_alerts"] = len(at.error)
+        if exceptions:
+            log.warning("page %s raised: %s", page, exceptions[:3])
         out[page] = res
     return out
 
@@ -306,12 +322,12 @@ def cli(
         raise typer.Exit(1) from None
     try:
         migrate.upgrade(scratch)
-        # Tokens per request grow with the shadow share: ~1.16x the served tokens.
-        n_requests = math.ceil(token_rows / (tokens * 1.16))
+        # Per-token rows per request: served tokens + shadowed share of the (capped) shadow run.
+        n_requests = math.ceil(token_rows / (tokens + 0.25 * min(tokens, 64)))
         t0 = time.perf_counter()
         summary = seed_traffic(scratch, requests=n_requests, now=datetime.now(UTC),
                                span=timedelta(days=span_days), tokens_per_request=tokens,
-                               max_token_rows=token_rows, incident=True)
+                               incident=True)
         seed_s = time.perf_counter() - t0
         engine = make_engine(scratch)
         with engine.connect() as conn:
@@ -338,7 +354,7 @@ def cli(
         "pages": pages,
         "worst_cold_s": worst,
         "target_s": 2.0,
-        "meets_target": worst < 2.0 and not any(p["errors"] for p in pages.values()),
+        "meets_target": worst < 2.0 and not any(p["exceptions"] for p in pages.values()),
     }
     text = json.dumps(result, indent=2)
     typer.echo(text)

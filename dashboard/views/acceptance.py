@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import charts, data, filters
+from dashboard.drift import N_BINS
 
 flt = filters.current()
 url = data.database_url()
@@ -47,7 +48,7 @@ else:
     st.altair_chart(charts.position_bars(data.label_groups(per_pos)), width="stretch")
 
 st.subheader("Drift against the reference window")
-st.caption(f"Histogram of per-run α ({10} bins) per bucket vs the reference window: the first "
+st.caption(f"Histogram of per-run α ({N_BINS} bins) per bucket vs the reference window: the first "
            f"quarter of the time each route · pair served in the range. Buckets with fewer than "
            f"{thresholds.min_requests} runs are not scored. Dashed lines: trigger thresholds "
            f"(JS {thresholds.js_divergence:g}, PSI {thresholds.psi:g}).")

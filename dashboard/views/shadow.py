@@ -70,11 +70,13 @@ st.markdown(f"**{pick}** · route `{req['route']}` · served **{req['served_path
             f"{sh['first_divergence_position'] if sh['first_divergence_position'] is not None else '—'}"
             f" · margin {sh['margin_at_divergence'] if sh['margin_at_divergence'] is not None else '—'}"
             f" · tolerance {sh['tolerance']}")
-strip = data.side_by_side(tokens, req["served_path"], sh["shadow_path"], int(sh["stats"].get(
-    "compared_cap") or 64) if isinstance(sh.get("stats"), dict) else 64)
+cap = (sh.get("stats") or {}).get("compared_cap") or req["completion_tokens"]
+strip = data.side_by_side(tokens, req["served_path"], sh["shadow_path"], int(cap),
+                          sh["first_divergence_position"])
 if strip.empty:
     st.info("No per-token rows stored for this request (redaction `none`, or pruned).")
 else:
     st.altair_chart(charts.token_strip(strip, sh["first_divergence_position"]))
-    st.caption("Cell = token id (hash prefix when redacted); colour = origin. Compared up to the "
-               "shadow cap; the red line marks the first difference.")
+    st.caption("Cell = token id (hash prefix when redacted; · where the audit store keeps no id, "
+               "as for shadow tokens); colour = origin. Compared up to the shadow cap; the red "
+               "line marks the first difference.")

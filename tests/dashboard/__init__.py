@@ -1,0 +1,1 @@
+"""Tests of the on-call dashboard (dashboard/)."""

@@ -1,0 +1,186 @@
+"""Every page under AppTest against seeded data: no exception, key figures equal to what was
+seeded (computed here from the seed summary, not with the dashboard's queries)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from dashboard.filters import Filters
+from dashboard.slo import ALERT_WINDOWS, SloTargets, evaluate_alerts, percentile, speedup
+
+pytestmark = pytest.mark.slow
+
+
+def _flt(at) -> Filters:  # type: ignore[no-untyped-def]
+    return at.session_state["filters"]
+
+
+def _in(rows: list[dict], flt: Filters) -> list[dict]:
+    return [r for r in rows if flt.since <= r["created_at"] < flt.until
+            and (not flt.routes or r["route"] in flt.routes)]
+
+
+def _metric(at, label: str) -> str:  # type: ignore[no-untyped-def]
+    return next(m.value for m in at.metric if m.label == label)
+
+
+def test_overview_figures(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "overview")
+    flt, t = _flt(at), SloTargets()
+    reqs = _in(seeded.summary.requests, flt)
+    assert _metric(at, "Requests") == f"{len(reqs):,}"
+    for q in (50, 95, 99):
+        want = percentile([r["latency"] for r in reqs], q / 100)
+        assert _metric(at, f"Latency p{q}") == f"{want * 1000:.0f} ms"
+        want = percentile([r["ttft"] for r in reqs], q / 100)
+        assert _metric(at, f"Time to first token p{q}") == f"{want * 1000:.0f} ms"
+    sh = _in(seeded.summary.shadows, flt)
+    gain = speedup(sum(s["target_s"] for s in sh), sum(s["target_n"] for s in sh),
+                   sum(s["spec_s"] for s in sh), sum(s["spec_n"] for s in sh))
+    assert _metric(at, "Speculative speedup (shadow)") == f"{gain:.2f}×"
+
+    # Burn-rate alerts recomputed from the seeded latencies: the incident must page.
+    def bad(r: dict) -> bool:
+        return r["latency"] > t.good_latency_s or r["ttft"] > t.good_ttft_s
+
+    counts = {}
+    for w in ALERT_WINDOWS:
+        inside = [r for r in seeded.summary.requests if flt.until - w <= r["created_at"] < flt.until]
+        counts[w] = (sum(map(bad, inside)), len(inside))
+    expected = evaluate_alerts(counts, t.budget)
+    assert expected[0].firing  # the seeded incident is a fast burn
+    pages = [e.value for e in at.error]
+    assert len(pages) == sum(a.firing for a in expected if a.rule.severity == "page")
+    assert any("14.4×" in p for p in pages)
+    table = at.dataframe[0].value
+    assert list(table["status"]) == ["FIRING" if a.firing else "ok" for a in expected]
+    n30 = [r for r in seeded.summary.requests if r["created_at"] >= flt.until - timedelta(days=30)]
+    left = 1 - sum(map(bad, n30)) / len(n30) / t.budget
+    assert _metric(at, "Error budget left (30 d)") == f"{left:.1%}"
+    assert len(at.get("vega_lite_chart")) == 2
+
+
+def test_url_filters_apply_and_survive_page_switches(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "overview", range="6h", route="chat")
+    flt = _flt(at)
+    assert flt.routes == ("chat",) and flt.span == timedelta(hours=6)
+    assert _metric(at, "Requests") == f"{len(_in(seeded.summary.requests, flt)):,}"
+    at.switch_page("views/shadow.py").run()
+    assert _flt(at).routes == ("chat",) and _flt(at).range_key == "6h"
+    sh = _in(seeded.summary.shadows, _flt(at))
+    assert _metric(at, "match") == f"{sum(s['verdict'] == 'match' for s in sh):,}"
+
+
+def test_sidebar_choices_are_written_to_the_url(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "overview")
+    assert at.query_params["range"] == "24h" and "route" not in at.query_params
+    at.sidebar.selectbox(key="flt_range").select("3d").run()
+    at.sidebar.multiselect(key="flt_routes").select("code").run()
+    assert at.query_params["range"] == "3d" and at.query_params["route"] == "code"
+    at.switch_page("views/acceptance.py").run()
+    assert at.query_params["range"] == "3d" and at.query_params["route"] == "code"
+    runs = _in(seeded.summary.runs, _flt(at))
+    assert {r["route"] for r in runs} == {"code"}
+    assert _metric(at, "Speculative runs") == f"{len(runs):,}"
+
+
+def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "acceptance")
+    runs = _in(seeded.summary.runs, _flt(at))
+    alpha = sum(r["accepted"] for r in runs) / sum(r["draft_tokens"] for r in runs)
+    assert _metric(at, "Acceptance rate α") == f"{alpha:.3f}"
+    mal = 1 + sum(r["accepted"] for r in runs) / sum(r["steps"] for r in runs)
+    assert _metric(at, "Mean acceptance length") == f"{mal:.2f}"
+    assert _metric(at, "Speculative runs") == f"{len(runs):,}"
+    # The drifting route (α 0.7 -> 0.35) crosses the trigger; the stable ones do not.
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith("drifty") for w in warnings), warnings
+    assert not any(w.startswith(("chat", "code")) for w in warnings), warnings
+    assert len(at.get("vega_lite_chart")) == 5  # α, length, per position, JS, PSI
+
+
+def test_shadow_verdicts_and_side_by_side(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    div = next(s for s in seeded.summary.shadows if s["verdict"] == "divergence")
+    at = open_page(seeded.url, "shadow", request_id=div["request_id"])
+    sh = _in(seeded.summary.shadows, _flt(at))
+    for v in ("match", "near_tie", "divergence", "distribution_ok", "distribution_mismatch"):
+        assert _metric(at, v.replace("_", " ")) == f"{sum(s['verdict'] == v for s in sh):,}"
+    assert at.error and "divergence" in at.error[0].value
+    flagged = at.dataframe[0].value
+    assert len(flagged) == sum(s["verdict"] in ("divergence", "near_tie", "distribution_mismatch")
+                               for s in sh)
+    header = next(m.value for m in at.markdown if div["request_id"] in m.value)
+    assert "verdict **divergence**" in header
+    assert f"first difference at {div['position']}" in header
+    assert len(at.get("vega_lite_chart")) == 2  # verdicts over time + token strip
+
+
+def test_side_by_side_marks_the_first_difference(seeded) -> None:  # type: ignore[no-untyped-def]
+    from dashboard import data, queries
+    from guardian.db import make_engine
+
+    div = next(s for s in seeded.summary.shadows if s["verdict"] == "divergence")
+    toks = queries.request_tokens(make_engine(seeded.url), div["request_id"])
+    strip = data.side_by_side(toks, "target_only" if div["shadow_path"] == "speculative"
+                              else "speculative", div["shadow_path"], 64, div["position"])
+    assert set(strip["path"]) == {"target-only", "speculative"}
+    assert strip["path"].iloc[0] == "target-only"  # the reference path comes first
+    first = strip[strip["differs"]]["position"].min()
+    assert first == div["position"]
+    assert set(strip["origin"][strip["path"] == "speculative"]) <= {"accepted", "resampled", "bonus"}
+
+
+def test_audit_explorer_request_and_verification(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    rid = seeded.summary.shadows[0]["request_id"]
+    at = open_page(seeded.url, "audit", request_id=rid)
+    assert len(at.dataframe[0].value) == 1
+    tokens = at.dataframe[1].value
+    assert (tokens["source"] == "served").sum() == int(_metric(at, "Tokens"))
+    assert (tokens["source"] == "shadow").sum() > 0
+    assert _metric(at, "Verdict") == seeded.summary.shadows[0]["verdict"]
+    at.button(key="audit_verify").click().run()
+    assert any("chain(s) verify" in s.value for s in at.success), [e.value for e in at.error]
+    at.button(key="audit_export").click().run()
+    assert not at.exception
+    assert at.get("download_button")
+
+
+def test_audit_explorer_unknown_id_says_what_to_do(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "audit", request_id="req-nope")
+    assert any("No request with id 'req-nope'" in w.value for w in at.warning)
+
+
+def test_export_verifies_offline(seeded, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dashboard import data
+    from guardian.audit.export import verify_export
+
+    monkeypatch.setenv("GUARDIAN_DATABASE_URL", seeded.url)
+    rid = seeded.summary.shadows[0]["request_id"]
+    payload, n = data.export_records(None, None, None, rid, "jsonl")
+    path = tmp_path / "x.jsonl"
+    path.write_bytes(payload)
+    rep = verify_export(path)
+    assert rep.ok and rep.records == n and n > 2  # request + tokens + shadow (+ its tokens)
+
+
+def test_pairs_rollbacks(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "pairs", range="3d")
+    assert _metric(at, "drifty") == "target_only" and _metric(at, "chat") == "speculative"
+    rollbacks = [e for e in at.expander if "route drifty" in e.label]
+    assert len(rollbacks) == 1
+    assert "acceptance_drift" in rollbacks[0].label
+    assert len(at.get("vega_lite_chart")) == 1
+    assert any("Gate reports** (1)" in m.value for m in at.markdown)
+
+
+def test_policy_page(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    from guardian.policy import load_policy
+
+    at = open_page(seeded.url, "policy")
+    h = load_policy().content_hash
+    assert _metric(at, "Active policy hash") == h[:12] + "…"
+    assert len(at.dataframe) == 3  # routes of the policy, loaded versions, hashes on requests
+    usage = at.dataframe[2].value
+    assert int(usage["requests"].sum()) == len(_in(seeded.summary.requests, _flt(at)))
