@@ -234,6 +234,7 @@ class ServingCore:
         self._pending = 0  # serving jobs admitted and not finished (queued + running)
         self.idle = threading.Event()  # set while no serving job is pending: shadow may run
         self.idle.set()
+        self.last_served = 0.0  # perf_counter() when the last serving job finished
         self.shadow: Any = None  # guardian.shadow.ShadowEvaluator, attached by the app
 
     @property
@@ -282,6 +283,7 @@ class ServingCore:
     def _release(self) -> None:
         with self._lock:
             self._pending -= 1
+            self.last_served = time.perf_counter()
             if self._pending == 0:
                 self.idle.set()
 

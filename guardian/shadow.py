@@ -6,7 +6,8 @@ Owns the bounded shadow queue, its worker thread(s), and turning engine outputs 
 Priority and bounds (decisions, not accidents):
 - `offer_*` never blocks: when the queue (capacity from the app) is full the job is dropped
   and counted (`guardian.shadow.drops{reason="queue_full"}`).
-- a worker starts a job only while the serving path is idle (`ServingCore.idle`), and its
+- a worker starts a job only once the serving path has been idle (`ServingCore.idle`) for
+  `idle_grace_s` (default 50 ms), and its
   engine call checks at every step (the engine's `on_text` callback) whether serving work
   arrived; if so it aborts (`reason="preempted"`) and the job is re-queued once, then dropped.
   Hence serving waits for at most one shadow engine step (a prefill, or gamma draft forwards
@@ -64,7 +65,8 @@ class ShadowJob:
 
 class ShadowEvaluator:
     def __init__(self, core: ServingCore, sink: AuditSink, telemetry: Telemetry, *,
-                 capacity: int = 16, workers: int = 1) -> None:
+                 capacity: int = 16, workers: int = 1, idle_grace_s: float = 0.05) -> None:
+        self.idle_grace_s = idle_grace_s
         self.core, self.backend, self.sink, self.telemetry = core, core.backend, sink, telemetry
         self._queue: queue.Queue[ShadowJob | None] = queue.Queue(maxsize=capacity)
         self._windows: dict[tuple[str, str], AcceptanceWindow] = {}
@@ -113,10 +115,8 @@ class ShadowEvaluator:
             job = self._queue.get()
             if job is None:
                 return
-            # Strictly lower priority: wait for the serving path to drain before starting.
-            while not self.core.idle.wait(timeout=0.5):
-                if self._stop.is_set():
-                    return
+            if not self._wait_for_quiet():
+                return
             try:
                 event = self.evaluate(job)
                 job.done.set_result(event)
@@ -132,6 +132,21 @@ class ShadowEvaluator:
                 logger.exception("shadow evaluation failed for %s", job.request.request_id)
                 self._drop(job, "error")
                 job.done.set_exception(exc) if not job.done.done() else None
+
+    def _wait_for_quiet(self) -> bool:
+        """Block until serving has been idle for `idle_grace_s` (False: shutting down).
+
+        The grace keeps shadow runs out of the millisecond gaps between back-to-back requests
+        of busy clients, where they would only be preempted after slowing the next request.
+        """
+        while not self._stop.is_set():
+            if not self.core.idle.wait(timeout=0.5):
+                continue
+            quiet_for = time.perf_counter() - self.core.last_served
+            if quiet_for >= self.idle_grace_s and self.core.idle.is_set():
+                return True
+            time.sleep(max(0.001, self.idle_grace_s - quiet_for))
+        return False
 
     def _requeue(self, job: ShadowJob) -> bool:
         try:
