@@ -1,9 +1,10 @@
 """Dashboard fixtures: a database seeded through the audit store's own row builders and an
 AppTest factory that opens a page of the real app against it.
 
-`seeded` (module): SQLite file with ~2,400 requests over the last day (three routes, one that
-drifts and is rolled back, an incident in the last 30 minutes) and the `SeedSummary` of what
-was written, so tests compare the pages' figures with the data, not with the queries.
+`seeded` (module, SQLite and Postgres): a database with ~2,400 requests over the last day
+(three routes, one that drifts and is rolled back, an incident in the last 30 minutes) and the
+`SeedSummary` of what was written, so tests compare the pages' figures with the data, not with
+the queries.
 """
 
 from __future__ import annotations
@@ -36,8 +37,12 @@ def seed(url: str, *, requests: int = 2400, incident: bool = True) -> Seeded:
     return Seeded(url, summary, now)
 
 
-@pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory) -> Seeded:
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgres",
+                                                                marks=pytest.mark.integration)])
+def seeded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Seeded:
+    """The same seeded traffic on SQLite and on Postgres (a fresh database per module)."""
+    if request.param == "postgres":
+        return seed(request.getfixturevalue("pg_url"))
     return seed(f"sqlite:///{tmp_path_factory.mktemp('dash') / 'guardian.db'}")
 
 
