@@ -131,13 +131,22 @@ def link(prev_hash: str, table: str, line: str) -> str:
     return hashlib.sha256(f"{prev_hash}\n{table}\t{line}".encode()).hexdigest()
 
 
+def clean_text(s: str) -> str:
+    """Postgres text/JSONB cannot hold NUL; a model can emit it. Replace it before hashing, so
+    the stored, hashed and verified values are the same."""
+    return s.replace("\x00", "\ufffd") if "\x00" in s else s
+
+
 def json_safe(value: Any) -> Any:
     """Make a value survive JSON/JSONB round trips bit-exactly (needed for re-hashing).
 
     NaN/inf are not JSON and -0.0 comes back from JSONB as 0, so they are normalised here,
-    before hashing; tuples become lists; unknown objects become their str().
+    before hashing; NUL in strings is replaced; tuples become lists; unknown objects become
+    their str().
     """
-    if value is None or isinstance(value, bool | int | str):
+    if isinstance(value, str):
+        return clean_text(value)
+    if value is None or isinstance(value, bool | int):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):

@@ -18,6 +18,8 @@ of each sealed batch: a replayed batch is skipped) and `audit_anchors` (hash of 
 record per chain, so a pruned chain still verifies).
 
 The same models and migrations serve Postgres and SQLite; JSON columns are JSONB on Postgres.
+Producer-supplied strings are TEXT (no length limits): a too-long route name must never make a
+batch unwritable (see the poison-batch handling in `guardian.audit.writer`).
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class Base(DeclarativeBase):
 class ChainedMixin:
     # sort_order: chain columns first, so the primary key (chain_id, seq[, created_at]) is
     # also the index `audit verify` walks.
-    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True, sort_order=-3)
+    chain_id: Mapped[str] = mapped_column(sa.Text, primary_key=True, sort_order=-3)
     seq: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True, sort_order=-2)
     prev_hash: Mapped[str] = mapped_column(HASH, sort_order=-1)
     hash: Mapped[str] = mapped_column(HASH, sort_order=-1)
@@ -61,15 +63,15 @@ class AuditRequest(ChainedMixin, Base):
     __tablename__ = "audit_requests"
     __table_args__ = (sa.Index("ix_audit_requests_created_at_route", "created_at", "route"),)
 
-    request_id: Mapped[str] = mapped_column(sa.String(128), index=True)
+    request_id: Mapped[str] = mapped_column(sa.Text, index=True)
     created_at: Mapped[datetime] = mapped_column(TS)
-    route: Mapped[str] = mapped_column(sa.String(128))
-    mode: Mapped[str] = mapped_column(sa.String(16))
-    served_path: Mapped[str] = mapped_column(sa.String(16))
-    endpoint: Mapped[str] = mapped_column(sa.String(32))
-    pair_hash: Mapped[str] = mapped_column(sa.String(128), index=True)
-    policy_hash: Mapped[str] = mapped_column(sa.String(128))
-    redaction: Mapped[str] = mapped_column(sa.String(16))
+    route: Mapped[str] = mapped_column(sa.Text)
+    mode: Mapped[str] = mapped_column(sa.Text)
+    served_path: Mapped[str] = mapped_column(sa.Text)
+    endpoint: Mapped[str] = mapped_column(sa.Text)
+    pair_hash: Mapped[str] = mapped_column(sa.Text, index=True)
+    policy_hash: Mapped[str] = mapped_column(sa.Text)
+    redaction: Mapped[str] = mapped_column(sa.Text)
     prompt_text: Mapped[str | None] = mapped_column(sa.Text)
     completion_text: Mapped[str | None] = mapped_column(sa.Text)
     prompt_hash: Mapped[str | None] = mapped_column(HASH)
@@ -78,7 +80,7 @@ class AuditRequest(ChainedMixin, Base):
     completion_token_ids: Mapped[Any | None] = mapped_column(JSONType)
     prompt_tokens: Mapped[int] = mapped_column(sa.Integer)
     completion_tokens: Mapped[int] = mapped_column(sa.Integer)
-    finish_reason: Mapped[str] = mapped_column(sa.String(16))
+    finish_reason: Mapped[str] = mapped_column(sa.Text)
     params: Mapped[Any] = mapped_column(JSONType)
     queue_time_s: Mapped[float] = mapped_column(sa.Float)
     compute_time_s: Mapped[float] = mapped_column(sa.Float)
@@ -88,7 +90,7 @@ class AuditRequest(ChainedMixin, Base):
     mean_acceptance_length: Mapped[float | None] = mapped_column(sa.Float)
     stats: Mapped[Any] = mapped_column(JSONType)
     fallback_reason: Mapped[str | None] = mapped_column(sa.Text)
-    replica_id: Mapped[str | None] = mapped_column(sa.String(96))
+    replica_id: Mapped[str | None] = mapped_column(sa.Text)
     trace_len: Mapped[int] = mapped_column(sa.Integer)  # its audit_tokens rows: seq+1..seq+trace_len
 
 
@@ -103,12 +105,12 @@ class AuditToken(ChainedMixin, Base):
 
     # Part of the primary key because Postgres requires the partition key in every unique index.
     created_at: Mapped[datetime] = mapped_column(TS, primary_key=True)
-    request_id: Mapped[str] = mapped_column(sa.String(128))
-    source: Mapped[str] = mapped_column(sa.String(8))  # served | shadow
+    request_id: Mapped[str] = mapped_column(sa.Text)
+    source: Mapped[str] = mapped_column(sa.Text)  # served | shadow
     position: Mapped[int] = mapped_column(sa.Integer)
     token_id: Mapped[int | None] = mapped_column(sa.Integer)  # full mode only
     token_hash: Mapped[str | None] = mapped_column(HASH)  # hashed mode only
-    origin: Mapped[str] = mapped_column(sa.String(10))
+    origin: Mapped[str] = mapped_column(sa.Text)
     draft_prob: Mapped[float | None] = mapped_column(sa.Float)
     target_prob: Mapped[float] = mapped_column(sa.Float)
     target_margin: Mapped[float] = mapped_column(sa.Float)
@@ -122,13 +124,13 @@ class AuditShadow(ChainedMixin, Base):
     __tablename__ = "audit_shadow"
     __table_args__ = (sa.Index("ix_audit_shadow_created_at_route", "created_at", "route"),)
 
-    request_id: Mapped[str] = mapped_column(sa.String(128), index=True)
+    request_id: Mapped[str] = mapped_column(sa.Text, index=True)
     created_at: Mapped[datetime] = mapped_column(TS)
-    route: Mapped[str] = mapped_column(sa.String(128))
-    pair_hash: Mapped[str] = mapped_column(sa.String(128))
-    policy_hash: Mapped[str] = mapped_column(sa.String(128))
-    shadow_path: Mapped[str] = mapped_column(sa.String(16))
-    verdict: Mapped[str] = mapped_column(sa.String(24), index=True)
+    route: Mapped[str] = mapped_column(sa.Text)
+    pair_hash: Mapped[str] = mapped_column(sa.Text)
+    policy_hash: Mapped[str] = mapped_column(sa.Text)
+    shadow_path: Mapped[str] = mapped_column(sa.Text)
+    verdict: Mapped[str] = mapped_column(sa.Text, index=True)
     first_divergence_position: Mapped[int | None] = mapped_column(sa.Integer)
     margin_at_divergence: Mapped[float | None] = mapped_column(sa.Float)
     tolerance: Mapped[float] = mapped_column(sa.Float)
@@ -145,13 +147,13 @@ class AuditGovernance(ChainedMixin, Base):
     __tablename__ = "audit_governance"
     __table_args__ = (sa.Index("ix_audit_governance_kind_created_at", "kind", "created_at"),)
 
-    event_id: Mapped[str] = mapped_column(sa.String(128), index=True)
+    event_id: Mapped[str] = mapped_column(sa.Text, index=True)
     created_at: Mapped[datetime] = mapped_column(TS)
-    kind: Mapped[str] = mapped_column(sa.String(32))
-    route: Mapped[str | None] = mapped_column(sa.String(128))
-    pair_hash: Mapped[str | None] = mapped_column(sa.String(128))
-    policy_hash: Mapped[str | None] = mapped_column(sa.String(128))
-    actor: Mapped[str] = mapped_column(sa.String(128))
+    kind: Mapped[str] = mapped_column(sa.Text)
+    route: Mapped[str | None] = mapped_column(sa.Text)
+    pair_hash: Mapped[str | None] = mapped_column(sa.Text)
+    policy_hash: Mapped[str | None] = mapped_column(sa.Text)
+    actor: Mapped[str] = mapped_column(sa.Text)
     details: Mapped[Any] = mapped_column(JSONType)
 
 
@@ -160,8 +162,8 @@ class AuditChain(Base):
 
     __tablename__ = "audit_chains"
 
-    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True)
-    replica_id: Mapped[str] = mapped_column(sa.String(96))
+    chain_id: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    replica_id: Mapped[str] = mapped_column(sa.Text)
     started_at: Mapped[datetime] = mapped_column(TS)
 
 
@@ -170,7 +172,7 @@ class AuditBatch(Base):
 
     __tablename__ = "audit_batches"
 
-    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True)
+    chain_id: Mapped[str] = mapped_column(sa.Text, primary_key=True)
     first_seq: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True)
     last_seq: Mapped[int] = mapped_column(sa.BigInteger)
     n_rows: Mapped[int] = mapped_column(sa.Integer)
@@ -182,12 +184,12 @@ class AuditAnchor(Base):
 
     __tablename__ = "audit_anchors"
 
-    chain_id: Mapped[str] = mapped_column(sa.String(96), primary_key=True)
+    chain_id: Mapped[str] = mapped_column(sa.Text, primary_key=True)
     seq: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True)
     hash: Mapped[str] = mapped_column(HASH)
     cutoff: Mapped[datetime] = mapped_column(TS)
     pruned_at: Mapped[datetime] = mapped_column(TS)
-    actor: Mapped[str] = mapped_column(sa.String(128))
+    actor: Mapped[str] = mapped_column(sa.Text)
 
 
 class ModelPair(Base):
@@ -195,19 +197,19 @@ class ModelPair(Base):
 
     __tablename__ = "model_pairs"
 
-    pair_hash: Mapped[str] = mapped_column(sa.String(128), primary_key=True)
-    draft_name: Mapped[str] = mapped_column(sa.String(256))
-    draft_revision: Mapped[str | None] = mapped_column(sa.String(128))
-    target_name: Mapped[str] = mapped_column(sa.String(256))
-    target_revision: Mapped[str | None] = mapped_column(sa.String(128))
-    tokenizer_hash: Mapped[str] = mapped_column(sa.String(128))
-    chat_template_hash: Mapped[str | None] = mapped_column(sa.String(128))
+    pair_hash: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    draft_name: Mapped[str] = mapped_column(sa.Text)
+    draft_revision: Mapped[str | None] = mapped_column(sa.Text)
+    target_name: Mapped[str] = mapped_column(sa.Text)
+    target_revision: Mapped[str | None] = mapped_column(sa.Text)
+    tokenizer_hash: Mapped[str] = mapped_column(sa.Text)
+    chat_template_hash: Mapped[str | None] = mapped_column(sa.Text)
     # registered -> candidate -> gated -> promoted -> retired (owned by the governance module)
-    state: Mapped[str] = mapped_column(sa.String(16), default="registered")
+    state: Mapped[str] = mapped_column(sa.Text, default="registered")
     details: Mapped[Any | None] = mapped_column(JSONType)
     created_at: Mapped[datetime] = mapped_column(TS)
     updated_at: Mapped[datetime] = mapped_column(TS)
-    updated_by: Mapped[str] = mapped_column(sa.String(128))
+    updated_by: Mapped[str] = mapped_column(sa.Text)
 
 
 class RouteState(Base):
@@ -215,15 +217,15 @@ class RouteState(Base):
 
     __tablename__ = "route_state"
 
-    route: Mapped[str] = mapped_column(sa.String(128), primary_key=True)
-    mode: Mapped[str] = mapped_column(sa.String(16))
-    pair_hash: Mapped[str | None] = mapped_column(sa.String(128))
-    policy_hash: Mapped[str | None] = mapped_column(sa.String(128))
+    route: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    mode: Mapped[str] = mapped_column(sa.Text)
+    pair_hash: Mapped[str | None] = mapped_column(sa.Text)
+    policy_hash: Mapped[str | None] = mapped_column(sa.Text)
     reason: Mapped[str | None] = mapped_column(sa.Text)
     # Bumped on every change: compare-and-set keeps two replicas from overwriting each other.
     version: Mapped[int] = mapped_column(sa.Integer, default=1)
     updated_at: Mapped[datetime] = mapped_column(TS)
-    updated_by: Mapped[str] = mapped_column(sa.String(128))
+    updated_by: Mapped[str] = mapped_column(sa.Text)
 
 
 class PolicyVersion(Base):
@@ -231,12 +233,12 @@ class PolicyVersion(Base):
 
     __tablename__ = "policy_versions"
 
-    policy_hash: Mapped[str] = mapped_column(sa.String(128), primary_key=True)
-    name: Mapped[str] = mapped_column(sa.String(128))
+    policy_hash: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    name: Mapped[str] = mapped_column(sa.Text)
     version: Mapped[str | None] = mapped_column(sa.String(64))
     content: Mapped[str] = mapped_column(sa.Text)
     loaded_at: Mapped[datetime] = mapped_column(TS)
-    loaded_by: Mapped[str] = mapped_column(sa.String(128))
+    loaded_by: Mapped[str] = mapped_column(sa.Text)
 
 
 CHAINED_TABLES: dict[str, sa.Table] = {

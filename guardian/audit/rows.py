@@ -22,13 +22,22 @@ from datetime import UTC, datetime
 from typing import Any
 
 from guardian.audit import redaction
-from guardian.audit.chain import CANON_COLUMNS, GENESIS, canonical_line, esc, fmt_ts, json_safe
+from guardian.audit.chain import (
+    CANON_COLUMNS,
+    GENESIS,
+    canonical_line,
+    clean_text,
+    esc,
+    fmt_ts,
+    json_safe,
+)
 from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
 
 Event = RequestEvent | ShadowEvent | GovernanceEvent
 
 TOKEN_COLUMNS: tuple[str, ...] = (*CANON_COLUMNS["audit_tokens"], "prev_hash", "hash")
 NULL = "\\N"  # COPY text NULL
+_SEQ = TOKEN_COLUMNS.index("seq")
 _ORIGINS = frozenset({"accepted", "resampled", "bonus", "target"})
 
 
@@ -47,6 +56,26 @@ class SealedBatch:
     @property
     def n_rows(self) -> int:
         return self.last_seq - self.first_seq + 1
+
+    def split(self) -> list[SealedBatch]:
+        """One batch per event (a parent record with the tokens that follow it), so one
+        unwritable event does not take the others down with it."""
+        parents = sorted([("requests", r) for r in self.requests]
+                         + [("shadow", r) for r in self.shadow]
+                         + [("governance", r) for r in self.governance],
+                         key=lambda p: p[1]["seq"])
+        parts: list[SealedBatch] = []
+        for i, (kind, row) in enumerate(parents):
+            last = parents[i + 1][1]["seq"] - 1 if i + 1 < len(parents) else self.last_seq
+            part = SealedBatch(self.chain_id, row["seq"], last)
+            getattr(part, kind).append(row)
+            if kind == "requests":
+                part.request_ids.append(row["request_id"])
+            part.token_lines = [x for x in self.token_lines
+                                if row["seq"] < int(x.split("\t", 5)[_SEQ]) <= last]
+            part.token_rows = [t for t in self.token_rows if row["seq"] < t[_SEQ] <= last]
+            parts.append(part)
+        return parts
 
     def to_json(self) -> str:
         def enc(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -100,7 +129,7 @@ class Sealer:
 
     def __init__(self, chain_id: str, *, salt: bytes, copy_lines: bool,
                  next_seq: int = 1, prev_hash: str = GENESIS) -> None:
-        self.chain_id = chain_id
+        self.chain_id = clean_text(chain_id)
         self._key = hashlib.blake2b(salt).digest()  # keyed BLAKE2b accepts <= 64-byte keys
         self._copy_lines = copy_lines
         self._seq = next_seq
@@ -129,6 +158,9 @@ class Sealer:
         return batch
 
     def _chain_row(self, out: list[dict[str, Any]], table: str, row: dict[str, Any]) -> None:
+        for k, v in row.items():
+            if isinstance(v, str):
+                row[k] = clean_text(v)
         row["chain_id"], row["seq"], row["prev_hash"] = self.chain_id, self._seq, self._prev
         row["hash"] = self._prev = hashlib.sha256(
             f"{self._prev}\n{table}\t{canonical_line(table, row)}".encode()).hexdigest()
@@ -189,6 +221,7 @@ class Sealer:
 
         Must produce exactly `chain.canonical_line("audit_tokens", row)` (a test checks it).
         """
+        request_id = clean_text(request_id)
         prefix = f"{esc(self.chain_id)}\t{esc(request_id)}\t{fmt_ts(created)}\t{source}\t"
         sha256 = hashlib.sha256
         seq, prev = self._seq, self._prev

@@ -16,6 +16,7 @@ of headroom above the cap.
 from __future__ import annotations
 
 import fcntl
+import json
 import logging
 import os
 import re
@@ -77,6 +78,21 @@ class Spool:
                 return False
             self._bytes += len(record)
             return True
+
+    def quarantine(self, batch: SealedBatch, reason: str) -> Path:
+        """Keep a batch the DB rejected, for forensics (never replayed automatically)."""
+        qdir = self.dir / "rejected"
+        qdir.mkdir(exist_ok=True)
+        path = qdir / f"{self.name}-{batch.first_seq:012d}.json"
+        payload = json.dumps({"reason": reason, "batch": json.loads(batch.to_json())})
+        fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, payload.encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _fsync_dir(qdir)
+        return path
 
     def pending(self) -> bool:
         with self._lock:

@@ -22,7 +22,9 @@ Decisions on overload (documented, tested):
    on the request thread; the event is dropped, counted (`stats()['dropped_events']`), logged,
    and declared in the chain by an `audit_gap` governance record listing the dropped request
    ids. The loss is visible to `guardian audit verify` and the dashboard, never silent.
-2. Spool full or unwritable (the DB is down *and* the local disk is full/over
+2. A batch the database rejects (bad data, not a dead DB): split per event; rejected events
+   are quarantined to `<spool>/rejected/` and declared lost (`audit_gap`), the rest written.
+3. Spool full or unwritable (the DB is down *and* the local disk is full/over
    `spool_max_bytes`): the sealed batch is dropped, counted (`lost_rows`), and an `audit_gap`
    record declares its seq range and request ids; `verify` reports the range as a declared
    loss instead of tampering.
@@ -55,6 +57,15 @@ from guardian.db import make_engine
 log = logging.getLogger(__name__)
 
 _MAX_LISTED_IDS = 1000  # request ids listed per gap record
+
+
+def _permanent(exc: BaseException) -> bool:
+    """True when the database rejected the data itself (retrying cannot help)."""
+    import psycopg
+    import sqlalchemy.exc as sa_exc
+
+    return isinstance(exc, sa_exc.DataError | sa_exc.IntegrityError | psycopg.DataError
+                      | psycopg.IntegrityError)
 
 
 def default_replica_id() -> str:
@@ -284,6 +295,51 @@ class AuditWriter:
         with self._count_lock:
             self.counters[key] += n
 
+    def _deliver(self, batch: SealedBatch) -> None:
+        """Write `batch`. Transient errors (DB down, timeouts) propagate: the caller spools.
+
+        A *permanent* error (the DB rejects the data itself) must not block the pipeline
+        forever: the batch is split per event, the good events are written, and each rejected
+        one is quarantined (`<spool>/rejected/`, fsync'd, for forensics) and declared lost in
+        the chain. A transient error in the middle spools the parts not yet written.
+        """
+        try:
+            self._write(batch)
+            return
+        except Exception as exc:
+            if not _permanent(exc):
+                raise
+            cause: Exception = exc
+        parts = batch.split() if batch.requests or batch.shadow or batch.governance else []
+        if len(parts) <= 1:
+            self._quarantine(batch, cause)
+            return
+        for i, part in enumerate(parts):
+            try:
+                self._write(part)
+            except Exception as exc:
+                if not _permanent(exc):
+                    self._went_down(exc)
+                    for rest in parts[i:]:
+                        self._to_spool(rest, 0)
+                    return
+                self._quarantine(part, exc)
+
+    def _quarantine(self, batch: SealedBatch, exc: BaseException) -> None:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        log.error("audit DB rejected batch %s:%d-%d (%s); quarantined under %s/rejected and "
+                  "declared lost in the chain", batch.chain_id, batch.first_seq, batch.last_seq,
+                  reason, self.spool.dir)
+        try:
+            self.spool.quarantine(batch, reason)
+        except OSError as err:
+            log.error("could not quarantine batch %d-%d: %s", batch.first_seq, batch.last_seq, err)
+        self._count("lost_rows", batch.n_rows)
+        with self._gap_lock:
+            self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
+            self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
+            self._gap.setdefault("rejected", []).append(reason[:500])
+
     def _write(self, batch: SealedBatch) -> None:
         if self.store.write(batch):
             self._count("written_rows", batch.n_rows)
@@ -314,7 +370,7 @@ class AuditWriter:
                 if self._down_since is not None and self.spool.pending():
                     # Keep the spool first in line; the replay retries the DB.
                     raise ConnectionError("database marked down")
-                self._write(batch)
+                self._deliver(batch)
                 self._down_since = None
                 self._mark_done(n_events)
             except Exception as exc:  # any DB failure: the spool takes over
@@ -336,7 +392,7 @@ class AuditWriter:
         for path in self.spool.rotate():
             try:
                 for batch in read_segment(path):
-                    self._write(batch)
+                    self._deliver(batch)
                     self._count("replayed_batches")
             except Exception as exc:
                 self._went_down(exc)
@@ -353,7 +409,7 @@ class AuditWriter:
             for name, paths in self.spool.orphans():
                 for path in paths:
                     for batch in read_segment(path):
-                        self._write(batch)
+                        self._deliver(batch)
                         self._count("replayed_batches")
                     self.spool.remove_orphan(path)
                 log.info("replayed orphaned audit spool %s (%d segments)", name, len(paths))

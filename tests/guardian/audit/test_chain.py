@@ -130,3 +130,13 @@ def test_naive_timestamps_are_rejected() -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         Sealer("c", salt=b"k", copy_lines=True).seal([ev])
     assert datetime(2026, 1, 1, tzinfo=UTC)  # the fix the message asks for
+
+
+def test_split_keeps_every_record_once_and_in_chain_order() -> None:
+    batch = _sealed(n_requests=3, tokens=4)
+    parts = batch.split()
+    assert len(parts) == 3 * 2 + 1  # requests, shadows, one governance event
+    merged = sorted((r for p in parts for r in _records(p)), key=lambda r: r[1]["seq"])
+    assert [r[1]["seq"] for r in merged] == list(range(batch.first_seq, batch.last_seq + 1))
+    assert walk(merged).ok
+    assert [p.first_seq for p in parts][1:] == [p.last_seq + 1 for p in parts][:-1]

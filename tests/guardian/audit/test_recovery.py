@@ -218,3 +218,53 @@ def test_concurrent_writers_each_keep_a_valid_chain(fresh_db_url: str, make_writ
     assert rep.ok, rep.errors
     assert rep.chains == 3
     _assert_complete(fresh_db_url, 120)
+
+
+def test_rejected_data_is_quarantined_and_declared(fresh_pg_url: str, make_writer, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A batch Postgres refuses (here: an int out of range) must not wedge the writer: the
+    other events of the batch are written, the bad one is kept aside and declared lost."""
+    import dataclasses
+
+    from guardian.audit import upgrade
+
+    upgrade(fresh_pg_url)
+    w = make_writer(fresh_pg_url, spool_dir=tmp_path / "spool", batch_events=50,
+                    flush_interval_s=1.0)
+    bad = request_event(TOKENS, request_id="poison")
+    bad.trace[3] = dataclasses.replace(bad.trace[3], position=2**40)
+    for i in range(10):
+        w.submit(bad if i == 5 else request_event(TOKENS, request_id=f"g{i}"))
+    w.flush(timeout_s=30)
+    for i in range(10, 15):  # and the writer keeps going
+        w.submit(request_event(TOKENS, request_id=f"g{i}"))
+    w.close(timeout_s=30)
+    ids = set(count_ids(fresh_pg_url))
+    assert ids == {f"g{i}" for i in range(15) if i != 5}
+    assert list((tmp_path / "spool" / "rejected").glob("*.json"))
+    rep = verify_db(make_engine(fresh_pg_url))
+    assert rep.ok, rep.errors
+    assert rep.declared_losses
+
+
+def count_ids(url: str) -> list[str]:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            return list(conn.execute(sa.text("SELECT request_id FROM audit_requests")).scalars())
+    finally:
+        engine.dispose()
+
+
+def test_nul_characters_from_the_model_are_stored_and_verify(fresh_db_url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    from guardian.audit import upgrade
+    from guardian.audit.queries import get_request
+
+    upgrade(fresh_db_url)
+    w = make_writer(fresh_db_url)
+    w.submit(request_event(TOKENS, request_id="nul", completion="abc\x00def",
+                           prompt="p\x00"))
+    w.close(timeout_s=30)
+    engine = make_engine(fresh_db_url)
+    rec = get_request(engine, "nul")
+    assert rec is not None and rec.request["completion_text"] == "abc\ufffddef"
+    assert verify_db(engine).ok
