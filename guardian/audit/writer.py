@@ -1,8 +1,8 @@
-"""The background audit writer: `submit` only enqueues; two threads make records durable.
+"""The background audit writer: `submit` only enqueues; background threads make it durable.
 
 Pipeline (Langfuse-style ingestion apart from delivery)::
 
-    submit() --bounded queue--> sealer thread --handoff (few batches)--> db thread --> DB
+    submit() --bounded queue--> sealer thread --handoff (few batches)--> db threads --> DB
                                      |  (DB down/slow: handoff full,       | (write failed)
                                      v   or spool already non-empty)       v
                                    spool (append-only, fsync'd) <----------+
@@ -10,7 +10,8 @@ Pipeline (Langfuse-style ingestion apart from delivery)::
 
 * The sealer batches by count (`batch_events`, `batch_rows`) and time (`flush_interval_s`),
   applies redaction and hash-links every row (one chain per writer, `guardian.audit.rows`).
-* The db thread writes each batch in one idempotent transaction (`guardian.audit.store`);
+* `db_writers` DB threads (Postgres; 1 on SQLite) each write a batch in one idempotent
+  transaction (`guardian.audit.store`);
   any failure sends the batch to the spool and switches to "down": new batches go to the spool
   in order and the spool is replayed every `retry_interval_s` until empty.
 * "Slow" = the db thread has `handoff_batches` batches waiting: the sealer spools instead of
@@ -29,7 +30,8 @@ Decisions on overload (documented, tested):
    record declares its seq range and request ids; `verify` reports the range as a declared
    loss instead of tampering.
 
-`flush()` returns once everything submitted before it is durable (DB or spool); `close()`
+`flush()` returns once everything submitted before it is in the DB (or, while the DB is down,
+fsync'd in the spool); `close()`
 flushes, replays what it can and leaves the rest in the spool for the next start, which
 replays spools of dead writers (even other incarnations') before anything else.
 """
