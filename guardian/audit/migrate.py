@@ -14,6 +14,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy.engine import make_url
 
 from guardian.db import make_engine, normalize_url
 
@@ -36,6 +37,9 @@ def alembic_config(url: str) -> Config:
 
 def upgrade(url: str, revision: str = "head", *, partitions: bool = True) -> None:
     """Apply migrations up to `revision`; on Postgres also create the token partitions ahead."""
+    u = make_url(normalize_url(url))
+    if u.get_backend_name() == "sqlite" and u.database not in (None, "", ":memory:"):
+        Path(u.database).parent.mkdir(parents=True, exist_ok=True)  # first start, embedded DB
     command.upgrade(alembic_config(url), revision)
     if partitions and revision == "head":
         from guardian.audit.partitions import ensure_partitions_ahead

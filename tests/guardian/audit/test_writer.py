@@ -87,3 +87,20 @@ def test_memory_sink_keeps_events_for_producer_tests() -> None:
     sink.close()
     with pytest.raises(RuntimeError):
         sink.submit(ev)
+
+
+def test_open_sink_uses_the_settings_url_and_spool(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from guardian.audit import open_sink
+    from guardian.settings import Settings
+
+    settings = Settings(home=tmp_path / "home", database_url=None)
+    upgrade(settings.resolved_database_url)  # the SQLite default under GUARDIAN_HOME
+    sink = open_sink(settings)
+    try:
+        sink.submit(request_event(3, request_id="via-open-sink"))
+        sink.flush()
+        assert sink.spool.dir == settings.spool_dir
+    finally:
+        sink.close()
+    assert count(settings.resolved_database_url,
+                 "SELECT count(*) FROM audit_requests WHERE request_id = 'via-open-sink'") == 1
