@@ -1,0 +1,276 @@
+"""The rollback controller: continuous trigger evaluation and automatic fallback.
+
+Producers hand it audit events (`observe`): cheap appends under a lock, safe to call from the
+serving and shadow threads. A background loop (`start`) evaluates every route's triggers each
+`evaluation_interval_s`, and at once when new evidence arrives (`observe` wakes it), so a
+fired trigger takes effect before the next request in practice; `evaluate` runs one route
+synchronously (tests, CLI).
+
+When a trigger fires on a route serving speculatively, the controller
+1. writes `target_only` to the database route state (every replica's `ModeResolver` sees it),
+2. submits a `rollback` GovernanceEvent with the evidence (every measurement, examples),
+3. adds to the `guardian.governance.rollbacks` counter {route, trigger},
+4. POSTs the evidence to the policy's webhook on its own thread (bounded timeout; a slow or
+   dead webhook never delays serving or the next evaluation).
+
+Anti-flapping: a trigger fires only after `failure_limit` consecutive failing evaluations that
+each saw new data; a pass resets it; inconclusive windows never fire. A rolled-back route
+stays target-only until someone re-enables it (`reenable`, oncall role), which is refused
+during `cooldown_s` after the rollback unless forced; re-enabling clears the window so only
+fresh evidence counts.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+import urllib.request
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
+from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
+from guardian.governance.schema import TriggerPolicy, route_governance
+from guardian.governance.stats import FailureCounter, Measurement
+from guardian.governance.triggers import evaluate_triggers, failure_limit
+from guardian.governance.windows import RouteWindow
+
+logger = logging.getLogger(__name__)
+
+ONCALL_ROLES = ("oncall", "admin")
+
+
+class GovernanceRefused(PermissionError):
+    """A governance action that is not allowed now; the message says why and what to do."""
+
+
+@dataclass(slots=True)
+class Evaluation:
+    route: str
+    mode: str
+    measurements: dict[str, Measurement]
+    fired: list[str] = field(default_factory=list)
+    action: str = "none"  # none | rolled_back | not_speculative
+
+
+class RollbackController:
+    def __init__(self, store: RouteStateStore, sink: AuditSink, policy: Callable[[], Any], *,
+                 pair_hash: str, resolver: ModeResolver | None = None, telemetry: Any = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 webhook_post: Callable[[str, dict[str, Any], float], None] | None = None) -> None:
+        """`policy` returns the policy in force (a callable: hot reload swaps it)."""
+        self.store, self.sink, self._policy, self.pair_hash = store, sink, policy, pair_hash
+        self.resolver = resolver
+        self.clock = clock
+        self._post = webhook_post or post_webhook
+        self._lock = threading.Lock()
+        self._windows: dict[str, RouteWindow] = {}
+        self._counters: dict[tuple[str, str], FailureCounter] = {}
+        self._seen: dict[tuple[str, str], int] = {}
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.rollbacks = 0
+        self.last: dict[str, Evaluation] = {}
+        self._counter = None
+        if telemetry is not None:
+            meter = telemetry.meter_provider.get_meter("guardian.governance")
+            self._counter = meter.create_counter(
+                "guardian.governance.rollbacks", unit="{rollback}",
+                description="Automatic rollbacks of a route to target_only, by trigger.")
+
+    # --- evidence -----------------------------------------------------------------------------
+    def _triggers(self, route: str) -> TriggerPolicy:
+        return route_governance(self._policy().route(route)).triggers
+
+    def window(self, route: str) -> RouteWindow:
+        with self._lock:
+            w = self._windows.get(route)
+            if w is None:
+                t = self._triggers(route)
+                w = RouteWindow(route, t.window_s, t.window_max, t.drift.reference_size, self.clock)
+                self._windows[route] = w
+            return w
+
+    def observe(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
+        """Feed one audit event (others are ignored); never blocks on I/O."""
+        if isinstance(event, GovernanceEvent) or event.route not in self._policy().routes:
+            return
+        if event.pair_hash != self.pair_hash:
+            return  # evidence about another pair says nothing about this one
+        metric = self._triggers(event.route).latency.metric
+        w = self.window(event.route)
+        with self._lock:
+            if isinstance(event, RequestEvent):
+                w.observe_request(event, metric)
+            else:
+                w.observe_shadow(event, metric)
+        self._wake.set()
+
+    # --- evaluation -----------------------------------------------------------------------------
+    def effective_mode(self, route: str) -> str:
+        policy_mode = self._policy().route(route).mode
+        if self.resolver is not None:
+            return self.resolver.mode(route, policy_mode)
+        state = self.store.get(route)
+        return state.mode if state is not None and policy_mode != "off" else policy_mode
+
+    def evaluate(self, route: str) -> Evaluation:
+        """Measure the route's triggers; roll it back when one fires."""
+        policy = self._triggers(route)
+        w = self.window(route)
+        with self._lock:
+            measurements = evaluate_triggers(w, policy, self.clock())
+            version = w.version
+            fired = []
+            for name, m in measurements.items():
+                key = (route, name)
+                # Re-evaluating the same evidence is not another failure.
+                counter = self._counters.setdefault(key, FailureCounter())
+                if self._seen.get(key) == version:
+                    if m.outcome == "fail" and counter.consecutive >= failure_limit(policy, name):
+                        fired.append(name)
+                    continue
+                self._seen[key] = version
+                if counter.update(m, failure_limit(policy, name)):
+                    fired.append(name)
+        mode = self.effective_mode(route)
+        result = Evaluation(route, mode, measurements, fired)
+        if fired:
+            if mode == "speculative":
+                self._roll_back(route, fired, measurements, policy)
+                result.action = "rolled_back"
+            else:
+                result.action = "not_speculative"
+        self.last[route] = result
+        return result
+
+    def evaluate_all(self) -> list[Evaluation]:
+        out = []
+        for route in list(self._policy().routes):
+            try:
+                out.append(self.evaluate(route))
+            except Exception:  # one route's failure must not stop the others' protection
+                logger.exception("trigger evaluation failed for route %s", route)
+        return out
+
+    def _roll_back(self, route: str, fired: list[str], measurements: dict[str, Measurement],
+                   policy: TriggerPolicy) -> None:
+        actor = "trigger:" + ",".join(fired)
+        evidence = {name: m.as_dict() for name, m in measurements.items()}
+        reason = "; ".join(f"{n}: {measurements[n].name}={_fmt(measurements[n].value)} vs "
+                           f"{_fmt(measurements[n].threshold)}" for n in fired)
+        current = self.store.get(route)
+        self.store.set_mode(route, "target_only", actor=actor, reason=reason,
+                            pair_hash=self.pair_hash, policy_hash=self._policy().content_hash)
+        details = {"previous_mode": current.mode if current else "speculative",
+                   "new_mode": "target_only", "fired": fired, "reason": reason, "evidence": evidence}
+        self.sink.submit(GovernanceEvent(
+            event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
+            route=route, pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
+            actor=actor, details=details))
+        self.rollbacks += 1
+        if self._counter is not None:
+            for name in fired:
+                self._counter.add(1, {"route": route, "trigger": name})
+        logger.warning("route %s rolled back to target_only: %s", route, reason)
+        if policy.webhook_url:
+            threading.Thread(target=self._post, name="rollback-webhook", daemon=True, args=(
+                policy.webhook_url, {"route": route, **details}, policy.webhook_timeout_s)).start()
+        with self._lock:
+            for name in fired:
+                self._counters.pop((route, name), None)
+
+    # --- deliberate acts ------------------------------------------------------------------------
+    def reenable(self, route: str, *, actor: str, role: str, reason: str,
+                 force: bool = False) -> RouteStatus:
+        """Serve `route` speculatively again after a rollback (oncall role; audited)."""
+        return reenable_route(self.store, self.sink, route, actor=actor, role=role, reason=reason,
+                              policy=self._policy(), pair_hash=self.pair_hash, force=force,
+                              on_done=self.reset)
+
+    def reset(self, route: str) -> None:
+        """Forget the route's evidence and failure counts (after re-enable / promotion)."""
+        with self._lock:
+            if route in self._windows:
+                self._windows[route].reset()
+            for key in [k for k in self._counters if k[0] == route]:
+                del self._counters[key]
+
+    # --- background loop ----------------------------------------------------------------------
+    def start(self) -> RollbackController:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop, name="rollback-controller", daemon=True)
+            self._thread.start()
+        return self
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            interval = min((self._triggers(r).evaluation_interval_s for r in self._policy().routes),
+                           default=5.0)
+            self._wake.wait(interval)
+            self._wake.clear()
+            if not self._stop.is_set():
+                self.evaluate_all()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+
+def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor: str, role: str,
+                   reason: str, policy: Any, pair_hash: str | None, force: bool = False,
+                   on_done: Callable[[str], None] | None = None) -> RouteStatus:
+    """Shared by the controller, the CLI and the admin API."""
+    if role not in ONCALL_ROLES:
+        raise GovernanceRefused(f"re-enabling speculation needs the oncall role; {actor} has "
+                                f"{role!r}. Ask an on-call engineer.")
+    if route not in policy.routes:
+        raise GovernanceRefused(f"unknown route {route!r}; known routes: {', '.join(sorted(policy.routes))}")
+    if not reason.strip():
+        raise GovernanceRefused("say why the route is safe again (--reason): it goes into the audit log")
+    current = store.get(route)
+    cooldown = route_governance(policy.route(route)).triggers.cooldown_s
+    if current is not None and current.updated_by.startswith("trigger:") and not force:
+        updated = current.updated_at if current.updated_at.tzinfo else current.updated_at.replace(tzinfo=UTC)
+        age = (datetime.now(UTC) - updated).total_seconds()
+        if age < cooldown:
+            raise GovernanceRefused(
+                f"route {route!r} was rolled back {age:.0f} s ago by {current.updated_by} "
+                f"({current.reason}); the cool-down is {cooldown:.0f} s. Retry in "
+                f"{cooldown - age:.0f} s, or pass --force if the cause is fixed.")
+    status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
+                            policy_hash=policy.content_hash,
+                            expected_version=current.version if current else 0)
+    sink.submit(GovernanceEvent(
+        event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="reenable",
+        route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
+        details={"previous_mode": current.mode if current else policy.route(route).mode,
+                 "new_mode": "speculative", "reason": reason, "forced": force,
+                 "previous_reason": current.reason if current else None}))
+    if on_done is not None:
+        on_done(route)
+    return status
+
+
+def post_webhook(url: str, payload: dict[str, Any], timeout_s: float) -> None:
+    """POST JSON; failures are logged, never raised (runs on its own thread)."""
+    body = json.dumps(payload, default=str).encode()
+    req = urllib.request.Request(url, data=body, method="POST",
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout_s) as resp:
+            logger.info("rollback webhook %s answered %s", url, resp.status)
+    except Exception as exc:  # any failure is only worth a log line
+        logger.warning("rollback webhook %s failed: %s", url, exc)
+
+
+def _fmt(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.4g}"

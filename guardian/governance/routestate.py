@@ -1,0 +1,161 @@
+"""Route state in the database, and the `ModeResolver` the serving path asks per request.
+
+The `route_state` table holds a row for a route only once a governance action (rollback,
+re-enable, disable, promotion) set its mode; without a row the policy file's mode applies.
+Writes are compare-and-set on `version`, so two replicas rolling back the same route at once
+do not overwrite each other's evidence.
+
+`ModeResolver.mode(route, policy_mode)` is a dict lookup: a background thread re-reads the
+(tiny) table every `ttl_s` (default 0.5 s), and a write through the same store updates the
+cache at once. So a change made on this replica applies from the next request, and one made
+on another replica within `ttl_s` plus one query (bound: ~1 s with the default). When the
+database cannot be read the last known state stays in force (logged), never the other way.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from guardian.audit.models import RouteState
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class RouteStatus:
+    route: str
+    mode: str
+    pair_hash: str | None
+    policy_hash: str | None
+    reason: str | None
+    version: int
+    updated_at: datetime
+    updated_by: str
+
+
+class StateConflict(RuntimeError):
+    """Another replica changed the route first; re-read and decide again."""
+
+
+class RouteStateStore:
+    """Reads and compare-and-set writes of `route_state`."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._listeners: list[Any] = []
+
+    @classmethod
+    def from_url(cls, url: str) -> RouteStateStore:
+        from guardian.db import make_engine
+
+        return cls(make_engine(url))
+
+    def all(self) -> dict[str, RouteStatus]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(RouteState)).mappings().all()
+        return {r["route"]: RouteStatus(r["route"], r["mode"], r["pair_hash"], r["policy_hash"],
+                                        r["reason"], r["version"], r["updated_at"], r["updated_by"])
+                for r in rows}
+
+    def get(self, route: str) -> RouteStatus | None:
+        return self.all().get(route)
+
+    def set_mode(self, route: str, mode: str, *, actor: str, reason: str,
+                 pair_hash: str | None = None, policy_hash: str | None = None,
+                 expected_version: int | None = None) -> RouteStatus:
+        """Write the route's mode; with `expected_version`, only if nobody changed it since."""
+        now = datetime.now(UTC)
+        table = RouteState.__table__
+        with self.engine.begin() as conn:
+            current = conn.execute(sa.select(table.c.version).where(table.c.route == route)).scalar()
+            if expected_version is not None and (current or 0) != expected_version:
+                raise StateConflict(f"route {route!r} changed (version {current}, expected "
+                                    f"{expected_version}); re-read its state and retry")
+            values = dict(mode=mode, pair_hash=pair_hash, policy_hash=policy_hash,
+                          reason=reason[:2000], updated_at=now, updated_by=actor)
+            if current is None:
+                conn.execute(sa.insert(table).values(route=route, version=1, **values))
+                version = 1
+            else:
+                done = conn.execute(sa.update(table).where(
+                    table.c.route == route, table.c.version == current).values(
+                    version=current + 1, **values))
+                if done.rowcount != 1:
+                    raise StateConflict(f"route {route!r} changed concurrently; retry")
+                version = current + 1
+        status = RouteStatus(route, mode, pair_hash, policy_hash, reason, version, now, actor)
+        for listener in list(self._listeners):
+            listener(status)
+        return status
+
+    def subscribe(self, listener: Any) -> None:
+        """Call `listener(RouteStatus)` after every write through this store."""
+        self._listeners.append(listener)
+
+
+class ModeResolver:
+    """Effective mode per request: DB route state when a governance action set it, else policy."""
+
+    def __init__(self, store: RouteStateStore, *, ttl_s: float = 0.5,
+                 pair_hash: str | None = None) -> None:
+        """`pair_hash`: the pair this replica serves; a promotion of another pair does not
+        make it speculative (its gate report was for different weights or tokenizer)."""
+        self.store, self.ttl_s, self.pair_hash = store, ttl_s, pair_hash
+        self._states: dict[str, RouteStatus] = {}
+        self.loaded_at = 0.0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        store.subscribe(self._local_write)
+        self.refresh()
+
+    def _local_write(self, status: RouteStatus) -> None:
+        self._states = {**self._states, status.route: status}
+
+    def refresh(self) -> bool:
+        """Re-read every route's state; False (old state kept) when the DB is unreachable."""
+        try:
+            states = self.store.all()
+        except sa.exc.SQLAlchemyError as exc:
+            logger.warning("route state unreadable, keeping the last known state: %s", exc)
+            return False
+        self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
+        return True
+
+    def start(self) -> ModeResolver:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop, name="mode-resolver", daemon=True)
+            self._thread.start()
+        return self
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.ttl_s):
+            self.refresh()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def status(self, route: str) -> RouteStatus | None:
+        return self._states.get(route)
+
+    def mode(self, route: str, policy_mode: str) -> str:
+        """The mode to serve `route` in now. `off` in the policy always wins: it means the
+        operator wants no speculation *and* no shadow work, which no DB state overrides."""
+        if policy_mode == "off":
+            return "off"
+        state = self._states.get(route)
+        if state is None:
+            return policy_mode
+        if (state.mode == "speculative" and self.pair_hash and state.pair_hash
+                and state.pair_hash != self.pair_hash):
+            return "target_only"
+        return state.mode

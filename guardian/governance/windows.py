@@ -1,0 +1,226 @@
+"""Rolling windows of live evidence per route: what the triggers are evaluated on.
+
+A `RouteWindow` keeps, for one route, the last `window_s` seconds (at most `window_max`
+items per series) of:
+- speculative runs (served or shadow): drafted/accepted counts, accepted length per step,
+  emitted token ids;
+- shadow verdicts;
+- latency samples of the served speculative path and of the target-only baseline (served
+  target-only or shadow target-only runs of the same traffic).
+plus a frozen *reference* for drift: the first `reference_size` steps/tokens seen after the
+window was (re)armed.
+
+Windows are fed from audit events (`observe_request`, `observe_shadow`), the same dataclasses
+the audit store persists, so a window rebuilt from the database (`load_window`) equals the
+one a replica built in memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from guardian.audit.events import RequestEvent, ShadowEvent
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class SpecSample:
+    t: float
+    drafted: int
+    accepted: int
+    accepted_lengths: Counter  # accepted draft tokens per step -> number of steps
+    token_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictSample:
+    t: float
+    verdict: str
+    request_id: str
+    position: int | None
+    margin: float | None
+    tolerance: float
+
+
+def accepted_lengths(stats: Mapping[str, Any]) -> Counter:
+    """Steps by number of accepted draft tokens, from the per-position counters.
+
+    Acceptance is a prefix (position i is only accepted if 0..i-1 were), so the number of
+    steps that accepted at least k+1 tokens is `accepted_per_position[k]`, and the steps that
+    drafted at all is `drafted_per_position[0]`.
+    """
+    acc = list(stats.get("accepted_per_position") or [])
+    drafted = list(stats.get("drafted_per_position") or [])
+    if not drafted:
+        return Counter()
+    out: Counter = Counter()
+    at_least = [drafted[0], *acc, 0]
+    for k in range(len(at_least) - 1):
+        n = at_least[k] - at_least[k + 1]
+        if n > 0:
+            out[k] = n
+    return out
+
+
+def _tpot(stats: Mapping[str, Any]) -> float | None:
+    n = int(stats.get("completion_tokens") or 0)
+    if n < 2:
+        return None
+    return (float(stats.get("total_time_s", 0.0)) - float(stats.get("time_to_first_token_s", 0.0))) / (n - 1)
+
+
+@dataclass
+class RouteWindow:
+    route: str
+    window_s: float = 300.0
+    window_max: int = 2048
+    reference_size: int = 200
+    clock: Callable[[], float] = time.monotonic
+    spec: deque[SpecSample] = field(init=False)
+    verdicts: deque[VerdictSample] = field(init=False)
+    served_latency: deque[tuple[float, float]] = field(init=False)
+    baseline_latency: deque[tuple[float, float]] = field(init=False)
+    reference_steps: Counter = field(init=False)
+    reference_tokens: Counter = field(init=False)
+    version: int = field(init=False, default=0)  # bumped on every new observation
+
+    def __post_init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget all evidence and the drift reference (after a re-enable or promotion)."""
+        self.spec = deque(maxlen=self.window_max)
+        self.verdicts = deque(maxlen=self.window_max)
+        self.served_latency = deque(maxlen=self.window_max)
+        self.baseline_latency = deque(maxlen=self.window_max)
+        self.reference_steps, self.reference_tokens = Counter(), Counter()
+        self.version += 1
+
+    # --- feeding ---------------------------------------------------------------------------
+    def add_spec(self, stats: Mapping[str, Any], token_ids: list[int], t: float | None = None) -> None:
+        t = self.clock() if t is None else t
+        lengths = accepted_lengths(stats)
+        sample = SpecSample(t, int(stats.get("draft_tokens") or 0), int(stats.get("accepted") or 0),
+                            lengths, tuple(token_ids))
+        # The reference fills first; drift is measured on what comes after it.
+        if sum(self.reference_steps.values()) < self.reference_size:
+            self.reference_steps.update(lengths)
+        if sum(self.reference_tokens.values()) < self.reference_size:
+            self.reference_tokens.update(token_ids)
+        self.spec.append(sample)
+        self.version += 1
+
+    def add_verdict(self, verdict: str, request_id: str, position: int | None = None,
+                    margin: float | None = None, tolerance: float = 0.0, t: float | None = None) -> None:
+        self.verdicts.append(VerdictSample(self.clock() if t is None else t, verdict, request_id,
+                                           position, margin, tolerance))
+        self.version += 1
+
+    def add_latency(self, path: str, seconds: float, t: float | None = None) -> None:
+        series = self.served_latency if path == "speculative" else self.baseline_latency
+        series.append((self.clock() if t is None else t, seconds))
+        self.version += 1
+
+    def observe_request(self, event: RequestEvent, metric: str = "time_per_output_token_s",
+                        t: float | None = None) -> None:
+        """A served request: speculative evidence and a latency sample of its path."""
+        if event.served_path == "speculative":
+            self.add_spec(event.stats, event.completion_token_ids, t)
+        if event.served_path in ("speculative", "target_only") and len(event.completion_token_ids) > 1:
+            value = (event.time_per_output_token_s if metric == "time_per_output_token_s"
+                     else event.compute_time_s)
+            self.add_latency(event.served_path, value, t)
+
+    def observe_shadow(self, event: ShadowEvent, metric: str = "time_per_output_token_s",
+                       t: float | None = None) -> None:
+        """A shadow verdict; its run is speculative evidence or a target-only baseline sample."""
+        self.add_verdict(event.verdict, event.request_id, event.first_divergence_position,
+                         event.margin_at_divergence, event.tolerance, t)
+        shadow_stats = event.stats.get("shadow_stats") or {}
+        if event.shadow_path == "speculative" and shadow_stats:
+            self.add_spec(shadow_stats, [tr.token_id for tr in event.shadow_trace], t)
+        elif event.shadow_path == "target_only" and shadow_stats:
+            value = (_tpot(shadow_stats) if metric == "time_per_output_token_s"
+                     else float(shadow_stats.get("total_time_s", 0.0)))
+            if value is not None:
+                self.add_latency("target_only", value, t)
+
+    # --- reading -----------------------------------------------------------------------------
+    def prune(self, now: float | None = None) -> None:
+        cutoff = (self.clock() if now is None else now) - self.window_s
+        for series in (self.spec, self.verdicts, self.served_latency, self.baseline_latency):
+            while series and _t(series[0]) < cutoff:
+                series.popleft()
+
+    def current_steps(self) -> Counter:
+        out: Counter = Counter()
+        for s in self.spec:
+            out.update(s.accepted_lengths)
+        return out
+
+    def current_tokens(self) -> Counter:
+        out: Counter = Counter()
+        for s in self.spec:
+            out.update(s.token_ids)
+        return out
+
+
+def _t(item: Any) -> float:
+    return item.t if hasattr(item, "t") else item[0]
+
+
+def load_window(engine: Any, route: str, *, window_s: float, window_max: int = 2048,
+                reference_size: int = 200, metric: str = "time_per_output_token_s",
+                pair_hash: str | None = None) -> RouteWindow:
+    """Rebuild a route's window from the audit database (every replica's traffic).
+
+    Rows are replayed in time order with their age mapped onto this process's monotonic clock,
+    so pruning behaves as for a live window.
+    """
+    import sqlalchemy as sa
+
+    from guardian.audit.models import AuditRequest, AuditShadow
+
+    since = datetime.now(UTC) - timedelta(seconds=window_s)
+    window = RouteWindow(route, window_s, window_max, reference_size)
+    now_wall, now_mono = datetime.now(UTC), time.monotonic()
+    req_q = sa.select(AuditRequest).where(AuditRequest.route == route, AuditRequest.created_at >= since)
+    sh_q = sa.select(AuditShadow).where(AuditShadow.route == route, AuditShadow.created_at >= since)
+    if pair_hash:
+        req_q = req_q.where(AuditRequest.pair_hash == pair_hash)
+        sh_q = sh_q.where(AuditShadow.pair_hash == pair_hash)
+    with engine.connect() as conn:
+        reqs = conn.execute(req_q.order_by(AuditRequest.created_at).limit(window_max)).mappings().all()
+        shadows = conn.execute(sh_q.order_by(AuditShadow.created_at).limit(window_max)).mappings().all()
+
+    def mono(ts: datetime) -> float:
+        ts = ts if ts.tzinfo else ts.replace(tzinfo=UTC)
+        return now_mono - (now_wall - ts).total_seconds()
+
+    for r in reqs:
+        t = mono(r["created_at"])
+        if r["served_path"] == "speculative":
+            window.add_spec(r["stats"] or {}, list(r["completion_token_ids"] or []), t)
+        if r["served_path"] in ("speculative", "target_only") and (r["completion_tokens"] or 0) > 1:
+            value = r[metric if metric == "time_per_output_token_s" else "compute_time_s"]
+            window.add_latency(r["served_path"], float(value), t)
+    for s in shadows:
+        t = mono(s["created_at"])
+        window.add_verdict(s["verdict"], s["request_id"], s["first_divergence_position"],
+                           s["margin_at_divergence"], s["tolerance"], t)
+        shadow_stats = (s["stats"] or {}).get("shadow_stats") or {}
+        if s["shadow_path"] == "speculative" and shadow_stats:
+            window.add_spec(shadow_stats, [], t)
+        elif s["shadow_path"] == "target_only" and shadow_stats:
+            value = (_tpot(shadow_stats) if metric == "time_per_output_token_s"
+                     else shadow_stats.get("total_time_s"))
+            if value is not None:
+                window.add_latency("target_only", float(value), t)
+    return window
