@@ -24,7 +24,7 @@ from engine.controllers import GammaController
 from engine.kv import crop_to, new_cache, position_ids
 from engine.loading import Pair
 from engine.rejection import greedy_accept, rejection_sample
-from engine.sampling import SamplingParams, process_logits, sample, token_probs, top2_margin
+from engine.sampling import SamplingParams, process_logits, sample, token_probs
 from engine.stopping import Completion, OnText
 from engine.trace import GenerationStats, TokenTrace
 
@@ -121,15 +121,17 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
         t0 = time.perf_counter()
         logits = _forward(pair.target, ids, cache, start, batch, last_only=True)[:, -1]  # (B, V)
         start += ids.shape[1]
+        top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
+        margin = top.values[:, 0] - top.values[:, 1]
         if params.greedy:
-            token = logits.argmax(dim=-1)
-            p_x = token_probs(logits, token)
+            token = top.indices[:, 0]
+            p_x = torch.exp(top.values[:, 0].float() - torch.logsumexp(logits.float(), dim=-1))
             probs = process_logits(logits, params) if req.record_distributions else None
         else:
             probs = process_logits(logits, params)
             token = sample(probs, req.generator)
             p_x = probs.gather(-1, token.unsqueeze(-1)).squeeze(-1)
-        host = torch.stack([token.double(), p_x.double(), top2_margin(logits).double()],
+        host = torch.stack([token.double(), p_x.double(), margin.double()],
                            dim=1).tolist()  # one device->host copy per step
         elapsed = time.perf_counter() - t0
         first_token_at = first_token_at or time.perf_counter()
@@ -191,10 +193,10 @@ def decode_speculative(pair: Pair, req: DecodeRequest,
         t1 = time.perf_counter()
         verify_ids = torch.cat([batch.tokens[:, committed - 1:committed], draft_tokens], dim=1)
         logits = _forward(target, verify_ids, target_cache, committed - 1, batch)  # (B, g+1, V)
-        own, n_row, p_x, q_x, p = _verify(draft_tokens, q_rows, logits, params, req.generator,
-                                          req.record_distributions)
-        host = torch.cat([n_row.unsqueeze(1).double(), own.double(), p_x.double(),
-                          q_x.double(), top2_margin(logits).double()], dim=1).tolist()
+        own, n_row, p_x, q_x, margin, p = _verify(draft_tokens, q_rows, logits, params,
+                                                  req.generator, req.record_distributions)
+        host = torch.cat([n_row.unsqueeze(1), own, p_x, q_x, margin],
+                         dim=1).double().tolist()  # one host copy; ids < 2^24 stay exact
         t2 = time.perf_counter()
         first_token_at = first_token_at or t2
         # Batches commit the same count n = min over active rows, so every cache stays
@@ -271,23 +273,25 @@ def _draft(draft: PreTrainedModel, cache, batch: _Batch, draft_len: int, committ
 
 def _verify(draft_tokens: torch.Tensor, q_rows: torch.Tensor | None, logits: torch.Tensor,
             params: SamplingParams, generator: torch.Generator | None, record: bool
-            ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor,
-                       torch.Tensor | None]:
-    """Accept/reject -> (own tokens (B, g+1), n_i (B,), p(own) (B, g+1), q(own) (B, g), p).
+            ) -> tuple[torch.Tensor, ...]:
+    """Accept/reject -> own tokens (B, g+1), n_i (B,), p(own) (B, g+1), q(own) (B, g),
+    target top-2 margins (B, g+1), and p (B, g+1, V) when recording.
 
-    `own` is each row's one-row output: draft tokens with the resampled/bonus token written
-    at position n_i (later columns are junk and never read).
+    `own` is each row's one-row output: its accepted draft tokens with the resampled/bonus
+    token at position n_i (later columns are junk and never read).
     """
     batch, gamma = draft_tokens.shape
+    top = torch.topk(logits, 2, dim=-1)  # (B, g+1, 2): argmax and margin in one pass
+    margin = (top.values[..., 0] - top.values[..., 1]).float()
     if params.greedy:
-        target_argmax = logits.argmax(dim=-1)  # (B, g+1)
-        n_row, next_token = greedy_accept(draft_tokens, target_argmax)
-        own = torch.cat([draft_tokens, next_token.unsqueeze(1)], dim=1)
-        own.scatter_(1, n_row.unsqueeze(1), next_token.unsqueeze(1))
-        p_x = token_probs(logits, own)
-        q_x = token_probs(q_rows, own[:, :gamma]) if gamma else own.new_empty((batch, 0))
+        # Every token greedy emits is the target's argmax (accepted ones equal it), so the
+        # argmax row *is* the output and p(x) needs no gather.
+        own = top.indices[..., 0]
+        n_row, _ = greedy_accept(draft_tokens, own)
+        p_x = torch.exp(top.values[..., 0].float() - torch.logsumexp(logits.float(), dim=-1))
+        q_x = token_probs(q_rows, own[:, :gamma]) if gamma else p_x[:, :0]
         p = process_logits(logits, params) if record else None
-        return own, n_row, p_x, q_x.float(), p
+        return own, n_row, p_x, q_x, margin, p
     p = process_logits(logits, params)  # (B, g+1, V)
     q = q_rows if gamma else p.new_empty((batch, 0, p.shape[-1]))
     n_row, next_token = rejection_sample(draft_tokens, q, p, generator)
@@ -295,7 +299,7 @@ def _verify(draft_tokens: torch.Tensor, q_rows: torch.Tensor | None, logits: tor
     own.scatter_(1, n_row.unsqueeze(1), next_token.unsqueeze(1))
     p_x = p.gather(-1, own.unsqueeze(-1)).squeeze(-1)
     q_x = q.gather(-1, own[:, :gamma].unsqueeze(-1)).squeeze(-1)
-    return own, n_row, p_x, q_x, p if record else None
+    return own, n_row, p_x, q_x, margin, p if record else None
 
 
 def _count(stats: GenerationStats, gamma: int, drafted: int, accepted: int,

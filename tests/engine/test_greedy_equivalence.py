@@ -68,6 +68,9 @@ def test_other_architectures(arch, load):
             for gamma in (1, 3, 6):
                 spec = generate(pair, prompt, speculative=True, max_new_tokens=20, gamma=gamma)
                 assert spec.token_ids == baseline.token_ids, (draft, prompt, gamma)
+        singles = [generate(pair, p, speculative=False, max_new_tokens=12) for p in PROMPTS]
+        batch = generate(pair, PROMPTS, speculative=True, max_new_tokens=12, gamma=3)
+        assert [r.token_ids for r in batch] == [s.token_ids for s in singles], draft
 
 
 @pytest.mark.parametrize("which", ["llama_pair", "close_pair", "self_pair"])
