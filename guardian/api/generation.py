@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -19,6 +20,8 @@ from fastapi.responses import StreamingResponse
 from guardian.api.deps import Services
 from guardian.api.schemas import _Request
 from guardian.serving import GenerationRequest, Served, ServingError
+
+logger = logging.getLogger(__name__)
 
 ROUTE_HEADER = "x-guardian-route"
 
@@ -79,8 +82,16 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
         finally:
             loop.call_soon_threadsafe(q.put_nowait, None)
 
+    def _consume(task: asyncio.Task[Served]) -> None:
+        # A client that hangs up mid-stream leaves the generation running to its end (it is
+        # still audited); retrieve its outcome so a failure is logged once, not as "never
+        # retrieved".
+        if not task.cancelled() and task.exception() is not None:
+            logger.warning("stream %s ended with %r", req.request_id, task.exception())
+
     async def events() -> AsyncIterator[str]:
         task = asyncio.create_task(run())
+        task.add_done_callback(_consume)
         if first_choice is not None:
             yield chunk([first_choice])
         while (delta := await q.get()) is not None:
