@@ -274,3 +274,32 @@ def post_webhook(url: str, payload: dict[str, Any], timeout_s: float) -> None:
 
 def _fmt(x: float | None) -> str:
     return "n/a" if x is None else f"{x:.4g}"
+
+
+class ObservingSink:
+    """An AuditSink that forwards every event to `inner` and shows it to the controller.
+
+    Wrapping the app's sink is how served and shadow results reach the rollback controller
+    without the serving path knowing about governance; `observe` only appends, so the request
+    path still never blocks.
+    """
+
+    def __init__(self, inner: AuditSink, controller: RollbackController) -> None:
+        self.inner, self.controller = inner, controller
+
+    def submit(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
+        self.inner.submit(event)
+        try:
+            self.controller.observe(event)
+        except Exception:  # governance trouble must never fail a request
+            logger.exception("rollback controller could not observe %s", type(event).__name__)
+
+    def flush(self, timeout_s: float = 10.0) -> None:
+        self.inner.flush(timeout_s)
+
+    def close(self, timeout_s: float = 30.0) -> None:
+        self.inner.close(timeout_s)
+
+    def __getattr__(self, name: str) -> Any:
+        # memory sinks expose `events` etc.; keep them reachable through the wrapper
+        return getattr(self.inner, name)

@@ -1,0 +1,117 @@
+"""`guardian gate`: run a golden prompt set through a pair and decide whether it may be promoted.
+
+A CI/CD step: exit 0 when the gate passes, 1 when it fails, 2 on bad input (unreadable golden
+file, invalid policy, unknown route, incompatible pair). Writes `gate-<pair>-<policy>.json`
+and `.md` under `--report-dir`, registers the pair and records the result in the audit DB
+(unless `--no-audit`), which is what `guardian route promote` checks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from guardian.cli.db import URL_HELP
+from guardian.cli.route import POLICY_HELP, actor, fail, load_policy, open_db, open_writer
+
+app = typer.Typer(help="Promotion gate: golden prompts, target-only vs speculative.",
+                  invoke_without_command=True, no_args_is_help=True)
+
+
+def _pair_dirs(pair: str) -> tuple[Path, Path]:
+    if pair == "demo":
+        from engine.demo_pair import ensure_demo_pair
+
+        paths = ensure_demo_pair()
+        return Path(paths.draft_dir), Path(paths.target_dir)
+    draft, sep, target = pair.partition(",")
+    if not sep or not draft or not target:
+        raise fail(f"--pair {pair!r}: give DRAFT_DIR,TARGET_DIR (two local model directories) "
+                   "or `demo`", 2)
+    return Path(draft), Path(target)
+
+
+@app.callback()
+def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `demo`."),
+         golden: Path = typer.Option(..., "--golden", help="Golden prompts, JSON lines."),
+         policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP),
+         route: str | None = typer.Option(None, "--route", help="Route whose gate settings apply "
+                                          "(default: the policy's default route)."),
+         report_dir: Path = typer.Option(Path("gate-reports"), "--report-dir",
+                                         help="Where the JSON and Markdown reports go."),
+         url: str | None = typer.Option(None, "--url", help=URL_HELP),
+         no_audit: bool = typer.Option(False, "--no-audit", help="Do not register the pair or "
+                                       "record the result in the audit DB (dry run)."),
+         device: str | None = typer.Option(None, "--device", help="torch device (default: auto).")) -> None:
+    """Run the golden set target-only and speculatively; exit 0 pass, 1 fail, 2 bad input."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from guardian.governance.gates import GoldenError, load_golden, run_gate
+    from guardian.governance.registry import PairRefused, identify
+    from guardian.governance.schema import route_governance
+
+    console = Console()
+    try:
+        prompts = load_golden(golden)
+    except GoldenError as exc:
+        raise fail(str(exc), 2) from None
+    policy = load_policy(policy_file)
+    route = route or policy.default_route
+    if route not in policy.routes:
+        raise fail(f"unknown route {route!r}; the policy has: {', '.join(sorted(policy.routes))}", 2)
+    gate_policy = route_governance(policy.route(route)).gate
+    draft_dir, target_dir = _pair_dirs(pair)
+    try:
+        identity = identify(draft_dir, target_dir)
+    except PairRefused as exc:
+        raise fail(str(exc), 2) from None
+    import engine
+
+    try:
+        loaded = engine.load_pair(draft_dir, target_dir, device=device)
+    except (engine.IncompatiblePairError, FileNotFoundError, OSError, ValueError) as exc:
+        raise fail(f"cannot load the pair: {exc}", 2) from None
+    console.print(f"pair {identity.pair_hash[:12]} ({identity.draft_name} -> {identity.target_name}), "
+                  f"policy {policy.content_hash[:12]}, route {route}, {len(prompts)} prompts")
+    with Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.description}"), console=console, transient=False) as progress:
+        task = progress.add_task("", total=len(prompts))
+
+        def advance(r: object) -> None:
+            progress.update(task, advance=1, description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
+
+        report = run_gate(loaded, prompts, gate_policy, policy_hash=policy.content_hash, route=route,
+                          golden_file=golden, on_prompt=advance)
+    json_path, md_path = report.write(report_dir)
+    if not no_audit:
+        _record(url, identity, report)
+    table = Table(title=f"gate {'PASS' if report.passed else 'FAIL'}")
+    for col in ("check", "outcome", "value", "threshold", "detail"):
+        table.add_column(col)
+    for c in report.checks:
+        style = {"pass": "green", "fail": "red"}.get(c.outcome, "dim")
+        table.add_row(c.name, f"[{style}]{c.outcome}[/{style}]",
+                      "" if c.value is None else f"{c.value:.4g}",
+                      "" if c.threshold is None else f"{c.threshold:.4g}", c.detail)
+    console.print(table)
+    for p in report.failing_prompts:
+        console.print(f"[red]✗ {p.id}[/red]: {p.explanation}")
+    console.print(f"reports: {json_path}  {md_path}")
+    raise typer.Exit(0 if report.passed else 1)
+
+
+def _record(url: str | None, identity: object, report: object) -> None:
+    from guardian.governance.promotion import record_gate_result
+    from guardian.governance.registry import PairRegistry
+
+    engine, resolved = open_db(url)
+    writer = open_writer(resolved)
+    try:
+        registry = PairRegistry(engine, writer)
+        registry.register(identity, actor=actor())  # type: ignore[arg-type]
+        record_gate_result(writer, registry, report, actor=actor())  # type: ignore[arg-type]
+    finally:
+        writer.close()

@@ -1,0 +1,57 @@
+"""`guardian policy validate|show`: check a policy file before it is deployed; see what is active."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from guardian.cli.route import POLICY_HELP, fail
+
+app = typer.Typer(help="Policy files: validate, show.", no_args_is_help=True)
+
+
+@app.command()
+def validate(file: Path = typer.Argument(..., help="Policy YAML to check.")) -> None:
+    """Validate a policy file; exit 0 when valid, 2 with every problem (file:line: field: why)."""
+    from guardian.governance.policyfile import load_policy_file
+    from guardian.policy import PolicyError
+
+    try:
+        policy = load_policy_file(file)
+    except PolicyError as exc:
+        raise fail(str(exc), 2) from None
+    typer.secho(f"{file}: valid (hash {policy.content_hash}, routes: "
+                f"{', '.join(sorted(policy.routes))})", fg="green")
+
+
+@app.command()
+def show(file: Path | None = typer.Argument(None, help=POLICY_HELP),
+         as_json: bool = typer.Option(False, "--json", help="Print the validated policy as JSON."),
+         ) -> None:
+    """Show the active policy (or FILE): hash, and each route's mode, shadow rate, gamma, triggers."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from guardian.cli.route import load_policy
+    from guardian.governance.schema import route_governance
+
+    policy = load_policy(file)
+    if as_json:
+        typer.echo(json.dumps({"policy_hash": policy.content_hash,
+                               "policy": policy.model_dump(mode="json")}, indent=2))
+        return
+    table = Table(title=f"policy {policy.content_hash[:12]} (default route {policy.default_route})")
+    for col in ("route", "mode", "shadow", "gamma", "shed at", "redaction", "triggers", "gate"):
+        table.add_column(col)
+    for name, r in sorted(policy.routes.items()):
+        g = route_governance(r)
+        t = g.triggers
+        table.add_row(name, r.mode, f"{r.shadow.sample_rate:g}",
+                      f"{r.gamma.strategy} {r.gamma.initial} [{r.gamma.min}..{r.gamma.max}]",
+                      str(r.load_shed_queue_depth), r.redaction,
+                      f"α≥{t.acceptance.min_rate:g}, p95≤{t.latency.max_ratio:g}x, "
+                      f"JS≤{t.drift.max_js:g}, cool-down {t.cooldown_s:g}s",
+                      f"α≥{g.gate.min_acceptance_rate:g}, speedup≥{g.gate.min_speedup:g}")
+    Console().print(table)

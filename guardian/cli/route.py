@@ -1,0 +1,219 @@
+"""`guardian route status|enable|disable|promote`: route state in the audit database.
+
+These commands act on the database every replica reads (`route_state`), so they take effect
+on all replicas within the ModeResolver's refresh bound (~1 s). The CLI holds database
+credentials, which is the trust boundary here; `--role` is what the actor claims and is
+recorded in the audit log with the OS user (the HTTP admin API checks roles by API key).
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from guardian.cli.db import URL_HELP
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from guardian.audit.writer import AuditWriter
+
+app = typer.Typer(help="Route state: status, enable / disable speculation, promote a pair.",
+                  no_args_is_help=True)
+
+POLICY_HELP = "Policy YAML (default: GUARDIAN_POLICY_FILE, else policies/default.yaml)."
+ROLE_HELP = "Role you act in (recorded in the audit log); default GUARDIAN_ROLE."
+
+
+def actor() -> str:
+    return f"cli:{getpass.getuser()}"
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    typer.secho(message, fg="red", err=True)
+    return typer.Exit(code)
+
+
+def open_db(url: str | None) -> tuple[Engine, str]:
+    """Engine on the audit DB; an embedded SQLite file is migrated, Postgres must be."""
+    import sqlalchemy as sa
+
+    from guardian.audit import upgrade
+    from guardian.db import make_engine
+    from guardian.settings import get_settings
+
+    resolved = url or get_settings().resolved_database_url
+    engine = make_engine(resolved)
+    try:
+        if resolved.startswith("sqlite"):
+            upgrade(resolved)
+        with engine.connect() as conn:
+            if not sa.inspect(conn).has_table("route_state"):
+                raise fail(f"no governance tables in {engine.url.render_as_string(hide_password=True)}"
+                           "; run `guardian db upgrade` first")
+    except typer.Exit:
+        raise
+    except Exception as exc:
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise fail(f"cannot open the audit database "
+                   f"{engine.url.render_as_string(hide_password=True)}: {first}") from None
+    return engine, resolved
+
+
+def open_writer(url: str) -> AuditWriter:
+    from guardian.audit.writer import AuditWriter
+    from guardian.settings import get_settings
+
+    settings = get_settings()
+    settings.home.mkdir(parents=True, exist_ok=True)
+    return AuditWriter(url, spool_dir=settings.spool_dir, replica_id=f"cli-{os.getpid()}")
+
+
+def load_policy(path: Path | None) -> Any:
+    from guardian.governance.policyfile import load_policy_file
+    from guardian.policy import PolicyError
+    from guardian.settings import get_settings
+
+    try:
+        return load_policy_file(path or get_settings().policy_file)
+    except PolicyError as exc:
+        raise fail(str(exc), 2) from None
+
+
+def _role(role: str | None) -> str:
+    role = role or os.environ.get("GUARDIAN_ROLE")
+    if not role:
+        raise fail("say which role you act in: --role oncall|release|admin (or GUARDIAN_ROLE)", 2)
+    return role
+
+
+@app.command()
+def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
+           policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP),
+           as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Each route's mode: from the policy file, from the database, and in force."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from guardian.governance.routestate import RouteStateStore
+
+    policy = load_policy(policy_file)
+    engine, _ = open_db(url)
+    states = RouteStateStore(engine).all()
+    rows = []
+    for name, route in sorted(policy.routes.items()):
+        st = states.get(name)
+        effective = "off" if route.mode == "off" else (st.mode if st else route.mode)
+        rows.append({"route": name, "policy_mode": route.mode, "db_mode": st.mode if st else None,
+                     "effective_mode": effective, "pair": st.pair_hash if st else None,
+                     "updated_by": st.updated_by if st else None,
+                     "updated_at": st.updated_at.isoformat() if st else None,
+                     "reason": st.reason if st else None})
+    if as_json:
+        typer.echo(json.dumps({"policy_hash": policy.content_hash, "routes": rows}, indent=2))
+        return
+    table = Table(title=f"routes (policy {policy.content_hash[:12]})")
+    for col in ("route", "policy", "db", "in force", "pair", "by", "reason"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["route"], r["policy_mode"], r["db_mode"] or "—", r["effective_mode"],
+                      (r["pair"] or "—")[:12], r["updated_by"] or "—", r["reason"] or "")
+    Console().print(table)
+
+
+@app.command()
+def enable(route: str = typer.Argument(..., help="Route to serve speculatively again."),
+           reason: str = typer.Option(..., "--reason", help="Why it is safe again (audited)."),
+           force: bool = typer.Option(False, "--force", help="Skip the post-rollback cool-down."),
+           role: str | None = typer.Option(None, "--role", help=ROLE_HELP),
+           url: str | None = typer.Option(None, "--url", help=URL_HELP),
+           policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
+    """Re-enable speculation on a route after a rollback (oncall role)."""
+    from guardian.governance.rollback import GovernanceRefused, reenable_route
+    from guardian.governance.routestate import RouteStateStore, StateConflict
+
+    policy, role = load_policy(policy_file), _role(role)
+    engine, resolved = open_db(url)
+    store = RouteStateStore(engine)
+    current = store.get(route)
+    writer = open_writer(resolved)
+    try:
+        reenable_route(store, writer, route, actor=actor(), role=role, reason=reason, policy=policy,
+                       pair_hash=current.pair_hash if current else None, force=force)
+    except (GovernanceRefused, StateConflict) as exc:
+        raise fail(f"refused: {exc}") from None
+    finally:
+        writer.close()
+    typer.secho(f"route {route}: speculative (audited as {actor()})", fg="green")
+
+
+@app.command()
+def disable(route: str = typer.Argument(..., help="Route to serve target-only."),
+            reason: str = typer.Option(..., "--reason", help="Why (audited)."),
+            role: str | None = typer.Option(None, "--role", help=ROLE_HELP),
+            url: str | None = typer.Option(None, "--url", help=URL_HELP),
+            policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
+    """Turn speculation off on a route now (oncall role): a manual rollback."""
+    from guardian.governance.promotion import set_route_mode
+    from guardian.governance.rollback import GovernanceRefused
+    from guardian.governance.routestate import RouteStateStore
+
+    policy, role = load_policy(policy_file), _role(role)
+    engine, resolved = open_db(url)
+    store = RouteStateStore(engine)
+    current = store.get(route)
+    writer = open_writer(resolved)
+    try:
+        set_route_mode(store, writer, route=route, mode="target_only", policy=policy, actor=actor(),
+                       role=role, reason=reason, pair_hash=current.pair_hash if current else None)
+    except GovernanceRefused as exc:
+        raise fail(f"refused: {exc}") from None
+    finally:
+        writer.close()
+    typer.secho(f"route {route}: target_only (audited as {actor()})", fg="yellow")
+
+
+@app.command()
+def promote(route: str = typer.Argument(..., help="Route to serve the pair speculatively."),
+            pair: str = typer.Option(..., "--pair", help="Pair hash (or a unique prefix)."),
+            reason: str = typer.Option("promotion", "--reason", help="Why (audited)."),
+            report: Path | None = typer.Option(None, "--report", help="Gate report JSON (default: "
+                                               "the newest gate result for the pair in the DB)."),
+            role: str | None = typer.Option(None, "--role", help=ROLE_HELP),
+            url: str | None = typer.Option(None, "--url", help=URL_HELP),
+            policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
+    """Promote a gated pair to speculative on a route (release role)."""
+    from guardian.governance.promotion import promote as do_promote
+    from guardian.governance.registry import PairRefused, PairRegistry
+    from guardian.governance.rollback import GovernanceRefused
+    from guardian.governance.routestate import RouteStateStore, StateConflict
+
+    policy, role = load_policy(policy_file), _role(role)
+    engine, resolved = open_db(url)
+    registry = PairRegistry(engine)
+    try:
+        pair_hash = registry.find(pair)["pair_hash"]
+    except PairRefused as exc:
+        raise fail(f"refused: {exc}") from None
+    report_data = None
+    if report is not None:
+        try:
+            report_data = json.loads(report.read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise fail(f"cannot read gate report {report}: {exc}", 2) from None
+    writer = open_writer(resolved)
+    try:
+        do_promote(RouteStateStore(engine), writer, route=route, pair_hash=pair_hash, policy=policy,
+                   actor=actor(), role=role, reason=reason, report=report_data, engine=engine,
+                   registry=registry)
+    except (GovernanceRefused, StateConflict) as exc:
+        raise fail(f"refused: {exc}") from None
+    finally:
+        writer.close()
+    typer.secho(f"route {route}: speculative with pair {pair_hash[:12]} (audited as {actor()})",
+                fg="green")

@@ -1,0 +1,139 @@
+"""Fixtures: a migrated SQLite audit DB, route state store, tiny real pairs, event factories."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+
+from guardian.audit import MemorySink, upgrade
+from guardian.audit.events import RequestEvent, ShadowEvent
+from guardian.db import make_engine
+from guardian.governance.policyfile import GovernedPolicy, GovernedRoutePolicy
+from guardian.governance.routestate import ModeResolver, RouteStateStore
+from guardian.governance.schema import TriggerPolicy
+from guardian.policy import ShadowPolicy
+from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+
+torch.set_num_threads(1)
+
+
+@pytest.fixture
+def db_engine(tmp_path):
+    url = f"sqlite:///{tmp_path / 'guardian.db'}"
+    upgrade(url)
+    engine = make_engine(url)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def store(db_engine) -> RouteStateStore:
+    return RouteStateStore(db_engine)
+
+
+@pytest.fixture
+def sink() -> MemorySink:
+    return MemorySink()
+
+
+def governed_policy(mode: str = "speculative", triggers: TriggerPolicy | None = None,
+                    sample_rate: float = 0.0, **route: Any) -> GovernedPolicy:
+    return GovernedPolicy(routes={"default": GovernedRoutePolicy(
+        mode=mode, shadow=ShadowPolicy(sample_rate=sample_rate),
+        triggers=triggers or TriggerPolicy(), **route)})
+
+
+def request_event(*, drafted: int = 40, accepted: int = 30, tpot: float = 0.01,
+                  path: str = "speculative", route: str = "default", pair: str = "pair-a",
+                  tokens: list[int] | None = None, gamma: int = 4) -> RequestEvent:
+    """A served-request audit event with consistent per-position counters (prefix acceptance)."""
+    steps = drafted // gamma
+    per_pos_acc, left = [], accepted
+    for _ in range(gamma):  # fill positions front-first: acceptance is a prefix
+        a = min(steps, left)
+        per_pos_acc.append(a)
+        left -= a
+    stats = {"draft_tokens": drafted, "accepted": accepted, "steps": steps,
+             "drafted_per_position": [steps] * gamma, "accepted_per_position": per_pos_acc,
+             "completion_tokens": 16} if path == "speculative" else {"completion_tokens": 16}
+    ids = tokens if tokens is not None else list(range(16))
+    return RequestEvent(
+        request_id="req-x", created_at=datetime.now(UTC), route=route, mode=path,  # type: ignore[arg-type]
+        served_path=path, pair_hash=pair, policy_hash="p", endpoint="completions",  # type: ignore[arg-type]
+        redaction="full", prompt_text="x", completion_text="y", prompt_token_ids=[1],
+        completion_token_ids=ids, finish_reason="length", params={}, queue_time_s=0.0,
+        compute_time_s=tpot * 16, time_to_first_token_s=0.0, time_per_output_token_s=tpot,
+        stats=stats, trace=[])
+
+
+def shadow_event(verdict: str, *, route: str = "default", pair: str = "pair-a",
+                 margin: float | None = 3.0) -> ShadowEvent:
+    return ShadowEvent(request_id=f"req-{verdict}", created_at=datetime.now(UTC), route=route,
+                       pair_hash=pair, policy_hash="p", shadow_path="target_only",
+                       verdict=verdict, first_divergence_position=2 if verdict != "match" else None,  # type: ignore[arg-type]
+                       margin_at_divergence=margin, tolerance=0.5, stats={},
+                       shadow_compute_time_s=0.1)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def resolver(store) -> ModeResolver:
+    return ModeResolver(store, ttl_s=0.05)
+
+
+# --- tiny real pairs -----------------------------------------------------------------------
+def shuffled(model: torch.nn.Module, seed: int) -> torch.nn.Module:
+    """Every weight tensor's entries permuted: same shapes and scale, no knowledge left."""
+    bad = copy.deepcopy(model)
+    gen = torch.Generator().manual_seed(seed)
+    with torch.no_grad():
+        for p in bad.parameters():
+            flat = p.view(-1)
+            flat.copy_(flat[torch.randperm(flat.numel(), generator=gen)])
+    return bad
+
+
+@pytest.fixture(scope="session")
+def pair_dirs(tmp_path_factory) -> Callable[[str], tuple[Path, Path]]:
+    """kind -> (draft_dir, target_dir). kinds: good (close draft), bad (shuffled draft),
+    other_tokenizer (draft saved with a tokenizer that has extra tokens)."""
+    root = tmp_path_factory.mktemp("gov-pairs")
+    tok = build_tokenizer()
+    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
+    target_dir = save(target, tok, root / "target")
+    made: dict[str, tuple[Path, Path]] = {}
+
+    def get(kind: str) -> tuple[Path, Path]:
+        if kind not in made:
+            if kind == "good":
+                draft_dir = save(perturb(target, 0.05, seed=3), tok, root / "good-draft")
+            elif kind == "bad":
+                draft_dir = save(shuffled(target, seed=5), tok, root / "bad-draft")
+            elif kind == "other_tokenizer":
+                other = build_tokenizer(extra_tokens=("<|tool|>",))
+                draft = make_model("llama", len(other), 1, seed=2, eos_id=other.eos_token_id)
+                draft_dir = save(draft, other, root / "other-tok-draft")
+            else:
+                raise ValueError(kind)
+            made[kind] = (draft_dir, target_dir)
+        return made[kind]
+
+    return get
