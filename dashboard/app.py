@@ -22,18 +22,19 @@ from dashboard import data, filters  # noqa: E402
 # multipage mode, which runs a page without this entry script (no filters, no DB check).
 VIEWS_DIR = Path(__file__).parent / "views"
 
-st.set_page_config(page_title="spec-guardian", page_icon="🛡️", layout="wide")
+st.set_page_config(page_title="spec-guardian", page_icon=":material/shield:", layout="wide")
 
 pages = [
-    st.Page(VIEWS_DIR / "overview.py", title="Overview / SLOs", icon="📈", url_path="overview",
-            default=True),
-    st.Page(VIEWS_DIR / "acceptance.py", title="Acceptance & drift", icon="🎯",
+    st.Page(VIEWS_DIR / "overview.py", title="Overview / SLOs", icon=":material/monitoring:",
+            url_path="overview", default=True),
+    st.Page(VIEWS_DIR / "acceptance.py", title="Acceptance & drift", icon=":material/target:",
             url_path="acceptance"),
-    st.Page(VIEWS_DIR / "shadow.py", title="Shadow equivalence", icon="⚖️", url_path="shadow"),
-    st.Page(VIEWS_DIR / "audit.py", title="Audit explorer", icon="🔎", url_path="audit"),
-    st.Page(VIEWS_DIR / "pairs.py", title="Pairs, promotions & rollbacks", icon="🔁",
+    st.Page(VIEWS_DIR / "shadow.py", title="Shadow equivalence", icon=":material/balance:",
+            url_path="shadow"),
+    st.Page(VIEWS_DIR / "audit.py", title="Audit explorer", icon=":material/search:", url_path="audit"),
+    st.Page(VIEWS_DIR / "pairs.py", title="Pairs, promotions & rollbacks", icon=":material/swap_horiz:",
             url_path="pairs"),
-    st.Page(VIEWS_DIR / "policy.py", title="Policy", icon="📜", url_path="policy"),
+    st.Page(VIEWS_DIR / "policy.py", title="Policy", icon=":material/policy:", url_path="policy"),
 ]
 page = st.navigation(pages)
 

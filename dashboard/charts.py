@@ -44,7 +44,7 @@ def series_by_group(df: pd.DataFrame, y: str, y_title: str, title: str,
                   scale=alt.Scale(domain=list(y_domain)) if y_domain else alt.Undefined)
     line = alt.Chart(df).mark_line(point=True).encode(
         x=alt.X("bucket:T", title=None), y=y_enc, color=alt.Color("group:N", title="route · pair"),
-        tooltip=["bucket:T", "group:N", alt.Tooltip(f"{y}:Q", format=".3f"), "runs:Q"])
+        tooltip=["bucket:T", "group:N", alt.Tooltip(f"{y}:Q", format=".3f")])
     layers: list[alt.Chart] = [line]
     if threshold is not None:
         layers.append(alt.Chart(pd.DataFrame({"v": [threshold], "label": [threshold_label]}))

@@ -7,8 +7,9 @@ Pages import only this module (and `dashboard.filters`) and only render what it 
   `guardian dashboard` recommends), SQLite connections with `PRAGMA query_only`.
 * Query results are cached with `st.cache_data` for `CACHE_TTL_S`; filters reach the cache
   already rounded (see `dashboard.filters`) so a rerun within a minute hits it.
-* SLO targets and drift thresholds come from the policy's `slo:` / `drift:` sections when the
-  policy has them, else from the documented defaults in `dashboard.slo` / `dashboard.drift`.
+* SLO targets come from the policy's `slo:` section when it has one, drift thresholds from the
+  default route's `triggers.drift` (what the rollback trigger uses); else the documented
+  defaults in `dashboard.slo` / `dashboard.drift`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import streamlit as st
 from sqlalchemy import Engine, event
 
 from dashboard import queries
-from dashboard.drift import N_BINS, DriftThresholds, js_divergence, psi
+from dashboard.drift import DriftThresholds, scores
 from dashboard.slo import ALERT_WINDOWS, AlertStatus, SloTargets, evaluate_alerts, speedup
 
 log = logging.getLogger(__name__)
@@ -108,8 +109,10 @@ def slo_targets() -> SloTargets:
 
 
 def drift_thresholds() -> DriftThresholds:
+    """The default route's `triggers.drift` (the rollback trigger's thresholds), else defaults."""
     pol = active_policy().get("policy") or {}
-    return DriftThresholds.from_mapping(pol.get("drift"))
+    route = (pol.get("routes") or {}).get(pol.get("default_route"), {})
+    return DriftThresholds.from_trigger((route.get("triggers") or {}).get("drift"))
 
 
 # --- cached queries -----------------------------------------------------------------------
@@ -146,6 +149,12 @@ def acceptance_bins(url: str, since: datetime, until: datetime, routes: Routes,
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def accepted_length_hist(url: str, since: datetime, until: datetime, routes: Routes,
+                         bucket_s: int) -> pd.DataFrame:
+    return queries.accepted_length_hist(engine_for(url), since, until, routes, bucket_s)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def acceptance_per_position(url: str, since: datetime, until: datetime,
                             routes: Routes) -> pd.DataFrame:
     return queries.acceptance_per_position(engine_for(url), since, until, routes)
@@ -161,6 +170,14 @@ def verdict_series(url: str, since: datetime, until: datetime, routes: Routes,
 def flagged_shadows(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
     return queries.flagged_shadows(engine_for(url), since, until, routes,
                                    ("divergence", "near_tie", "distribution_mismatch"))
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def recent_shadows(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
+    """The 50 newest shadow comparisons of any verdict (to pick one to look at)."""
+    return queries.flagged_shadows(engine_for(url), since, until, routes,
+                                   ("match", "near_tie", "divergence", "distribution_ok",
+                                    "distribution_mismatch"), limit=50)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
@@ -230,36 +247,35 @@ def acceptance_series(bins: pd.DataFrame) -> pd.DataFrame:
     cols = ["bucket", "route", "pair_hash", "runs", "acceptance_rate", "mean_acceptance_length"]
     if bins.empty:
         return pd.DataFrame(columns=cols)
-    g = bins.groupby(["bucket", "route", "pair_hash"], as_index=False)[
-        ["runs", "accepted", "drafted", "steps"]].sum()
+    g = bins.copy()
     g["acceptance_rate"] = g["accepted"] / g["drafted"].where(g["drafted"] > 0)
     g["mean_acceptance_length"] = 1.0 + g["accepted"] / g["steps"].where(g["steps"] > 0)
     return g[cols]
 
 
-def drift_series(bins: pd.DataFrame, min_requests: int) -> pd.DataFrame:
-    """JS divergence and PSI of each bucket's α histogram against the reference window.
+def drift_series(hist: pd.DataFrame, thresholds: DriftThresholds) -> pd.DataFrame:
+    """JS divergence and PSI of each bucket's accepted-length histogram vs the reference.
 
-    The reference window of a (route, pair) is the first quarter of the time it served in
-    the selected range: drift is measured against how the pair behaved when it started.
+    Per route · pair, the reference window is the earliest buckets of the range holding
+    `reference_size` steps (like the trigger's "first steps after (re-)enabling"); later
+    buckets with at least `min_samples` steps are scored against it.
     """
-    cols = ["bucket", "route", "pair_hash", "runs", "js_divergence", "psi", "reference"]
-    if bins.empty:
-        return pd.DataFrame(columns=cols)
-    out = []
-    for (route, pair), grp in bins.groupby(["route", "pair_hash"]):
-        hist = grp.pivot_table(index="bucket", columns="bin", values="runs", aggfunc="sum",
-                               fill_value=0).reindex(columns=range(N_BINS), fill_value=0)
-        first, last = hist.index.min(), hist.index.max()
-        ref_end = first + (last - first) / 4
-        ref = hist[hist.index <= ref_end].sum()
-        for b, row in hist.iterrows():
-            n = int(row.sum())
-            ok = n >= min_requests and ref.sum() >= min_requests
-            out.append({"bucket": b, "route": route, "pair_hash": pair, "runs": n,
-                        "js_divergence": js_divergence(row.tolist(), ref.tolist()) if ok else None,
-                        "psi": psi(row.tolist(), ref.tolist()) if ok else None,
-                        "reference": b <= ref_end})
+    cols = ["bucket", "route", "pair_hash", "steps", "js_divergence", "psi", "reference"]
+    out: list[dict[str, Any]] = []
+    for (route, pair), grp in hist.groupby(["route", "pair_hash"]):
+        ref: dict[int, float] = {}
+        for b, rows in grp.groupby("bucket"):
+            counts = dict(zip(rows["length"].astype(int), rows["steps"], strict=True))
+            n = float(sum(counts.values()))
+            row = {"bucket": b, "route": route, "pair_hash": pair, "steps": n,
+                   "js_divergence": None, "psi": None, "reference": False}
+            if sum(ref.values()) < thresholds.reference_size:
+                for k, v in counts.items():
+                    ref[k] = ref.get(k, 0.0) + v
+                row["reference"] = True
+            elif n >= thresholds.min_samples:
+                row["js_divergence"], row["psi"] = scores(ref, counts)
+            out.append(row)
     return pd.DataFrame(out, columns=cols)
 
 

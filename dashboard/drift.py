@@ -1,76 +1,71 @@
-"""Drift of the acceptance distribution against a reference window: JS divergence and PSI.
+"""Drift of the accepted-length distribution against a reference window: JS divergence, PSI.
 
-Pure functions over histograms (counts per bin), no Streamlit and no database. The observed
-quantity is the per-request acceptance rate α, binned into `N_BINS` equal bins on [0, 1]: when
-the draft stops predicting the target (new traffic mix, a changed model), α's distribution
-moves before its mean does. Five bins, because with tens of runs per bucket finer bins score
-sampling noise as drift.
+The observed quantity is the one the rollback trigger watches (`guardian.governance`): the
+number of draft tokens accepted per speculative step (0..γ). When the draft stops predicting
+the target (new traffic mix, a changed model) that distribution moves before α's mean does.
+Scores come from `guardian.governance.stats` (same smoothing, same bins), so the dashboard
+draws exactly the numbers the trigger compares with its thresholds:
 
-* Jensen-Shannon divergence, base 2: symmetric, bounded in [0, 1], defined with empty bins.
-* Population stability index: Σ (a - r) ln(a / r) over bins of proportions; the usual reading
-  is < 0.1 stable, 0.1-0.25 moderate shift, > 0.25 significant shift. Counts get a pseudo-count
-  of `PSEUDO_COUNT` per bin (Laplace smoothing): PSI is infinite with an empty bin, and a tiny
-  epsilon instead makes a stable route with a few dozen runs per bucket score like a shift.
+* Jensen-Shannon divergence in bits: symmetric, in [0, 1];
+* population stability index Σ (a - r) ln(a / r): < 0.1 stable, 0.1-0.25 moderate shift,
+  > 0.25 significant shift.
+
+Both histograms get a pseudo-count of 0.5 per bin first (an empty bin makes PSI infinite).
 """
 
 from __future__ import annotations
 
-import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-N_BINS = 5
-PSEUDO_COUNT = 0.5
+from guardian.governance import stats as gstats
 
 
 @dataclass(frozen=True)
 class DriftThresholds:
-    """Trigger thresholds drawn on the charts; from the policy's `drift:` section if present."""
+    """Trigger thresholds drawn on the charts: a route's `triggers.drift` policy if present."""
 
     js_divergence: float = 0.1
     psi: float = 0.25
-    min_requests: int = 50  # a bucket with fewer requests is too noisy to score
+    reference_size: int = 200  # steps: the reference window is the first this many steps
+    min_samples: int = 200  # steps: a bucket with fewer is too noisy to score
 
     @classmethod
-    def from_mapping(cls, raw: Mapping[str, Any] | None) -> DriftThresholds:
+    def from_trigger(cls, raw: Mapping[str, Any] | None) -> DriftThresholds:
+        """From a `triggers.drift` mapping (max_js, max_psi, reference_size, min_samples)."""
         if not raw:
             return cls()
-        names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in raw.items() if k in names})
+        d = cls()
+        return cls(js_divergence=float(raw.get("max_js", d.js_divergence)),
+                   psi=float(raw.get("max_psi", d.psi)),
+                   reference_size=int(raw.get("reference_size", d.reference_size)),
+                   min_samples=int(raw.get("min_samples", d.min_samples)))
 
 
-def bin_index(alpha: float, n_bins: int = N_BINS) -> int:
-    """Bin of an acceptance rate; α = 1.0 goes to the last bin."""
-    return min(max(int(alpha * n_bins), 0), n_bins - 1)
+def accepted_lengths(drafted_per_position: Sequence[float],
+                     accepted_per_position: Sequence[float]) -> Counter:
+    """Steps by number of accepted draft tokens, from the engine's per-position counters.
+
+    Acceptance is a prefix (position i is accepted only if 0..i-1 were), so the steps that
+    accepted at least k+1 tokens number `accepted_per_position[k]`; `drafted_per_position[0]`
+    is the number of steps that drafted at all. (Same derivation as the rollback trigger's.)
+    """
+    if not drafted_per_position:
+        return Counter()
+    at_least = [drafted_per_position[0], *accepted_per_position, 0]
+    out: Counter = Counter()
+    for k in range(len(at_least) - 1):
+        n = at_least[k] - at_least[k + 1]
+        if n > 0:
+            out[k] = n
+    return out
 
 
-def normalise(counts: Sequence[float]) -> list[float]:
-    total = float(sum(counts))
-    if total <= 0:
-        raise ValueError("cannot normalise an empty histogram")
-    return [c / total for c in counts]
-
-
-def js_divergence(p_counts: Sequence[float], q_counts: Sequence[float]) -> float:
-    """Jensen-Shannon divergence (base 2) of two histograms over the same bins, in [0, 1]."""
-    if len(p_counts) != len(q_counts):
-        raise ValueError("histograms must have the same bins")
-    p, q = normalise(p_counts), normalise(q_counts)
-
-    def kl(a: list[float], m: list[float]) -> float:
-        return sum(x * math.log2(x / y) for x, y in zip(a, m, strict=True) if x > 0)
-
-    m = [(x + y) / 2 for x, y in zip(p, q, strict=True)]
-    return max(0.0, min(1.0, 0.5 * kl(p, m) + 0.5 * kl(q, m)))
-
-
-def psi(actual_counts: Sequence[float], reference_counts: Sequence[float],
-        pseudo_count: float = PSEUDO_COUNT) -> float:
-    """Population stability index of `actual` against `reference` (0 when identical)."""
-    if len(actual_counts) != len(reference_counts):
-        raise ValueError("histograms must have the same bins")
-    normalise(actual_counts), normalise(reference_counts)  # reject empty histograms
-    a = normalise([x + pseudo_count for x in actual_counts])
-    r = normalise([x + pseudo_count for x in reference_counts])
-    return sum((x - y) * math.log(x / y) for x, y in zip(a, r, strict=True))
+def scores(reference: Mapping[Any, float], current: Mapping[Any, float]) -> tuple[float, float]:
+    """(JS divergence in bits, PSI) of `current` against `reference` histograms."""
+    if not sum(reference.values()) or not sum(current.values()):
+        raise ValueError("cannot score drift against an empty histogram")
+    p, q = gstats.aligned(reference, current)
+    return gstats.js_divergence(p, q), gstats.psi(p, q)

@@ -21,7 +21,7 @@ import pandas as pd
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
-from dashboard.drift import N_BINS
+from dashboard.drift import accepted_lengths
 from dashboard.slo import SloTargets
 from guardian.audit.models import (
     AuditGovernance,
@@ -48,13 +48,6 @@ def bucket_expr(engine: Engine, col: Any, seconds: int) -> Any:
         return sa.cast(sa.func.floor(sa.extract("epoch", col) / seconds) * seconds, sa.BigInteger)
     # SQLite stores UTC as 'YYYY-MM-DD HH:MM:SS[.ffffff]'; integer division floors (epoch >= 0).
     return (sa.cast(sa.func.strftime("%s", col), sa.Integer) // seconds) * seconds
-
-
-def _bin_expr(engine: Engine, alpha: Any) -> Any:
-    x = sa.func.coalesce(alpha, 0.0) * N_BINS
-    if _pg(engine):
-        return sa.cast(sa.func.least(sa.func.floor(x), N_BINS - 1), sa.Integer)
-    return sa.func.min(sa.cast(x, sa.Integer), N_BINS - 1)
 
 
 def _to_ts(df: pd.DataFrame, col: str = "bucket") -> pd.DataFrame:
@@ -158,32 +151,30 @@ def shadow_speed(engine: Engine, since: datetime, until: datetime,
 # --- acceptance & drift -------------------------------------------------------------------
 def acceptance_bins(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
                     bucket_s: int) -> pd.DataFrame:
-    """Per (bucket, route, pair_hash, α bin): speculative runs and their summed counters.
+    """Per (bucket, route, pair_hash): speculative runs and their summed counters.
 
     Speculative runs are served speculative requests plus speculative shadow runs (disjoint:
-    a request served speculatively is shadowed target-only). α sums give the weighted rate
-    Σ accepted / Σ drafted; bin counts give the histogram the drift scores compare.
+    a request served speculatively is shadowed target-only). The sums give the weighted rate
+    α = Σ accepted / Σ drafted and the mean acceptance length 1 + Σ accepted / Σ steps.
     """
     served = (sa.select(bucket_expr(engine, R.c.created_at, bucket_s).label("bucket"),
                         R.c.route, R.c.pair_hash,
                         R.c.stats["accepted"].as_float().label("accepted"),
                         R.c.stats["draft_tokens"].as_float().label("drafted"),
-                        R.c.stats["steps"].as_float().label("steps"),
-                        _bin_expr(engine, R.c.acceptance_rate).label("bin"))
+                        R.c.stats["steps"].as_float().label("steps"))
               .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
     shadow = (sa.select(bucket_expr(engine, S.c.created_at, bucket_s).label("bucket"),
                         S.c.route, S.c.pair_hash,
                         S.c.stats[("shadow_stats", "accepted")].as_float().label("accepted"),
                         S.c.stats[("shadow_stats", "draft_tokens")].as_float().label("drafted"),
-                        S.c.stats[("shadow_stats", "steps")].as_float().label("steps"),
-                        _bin_expr(engine, S.c.acceptance_rate).label("bin"))
+                        S.c.stats[("shadow_stats", "steps")].as_float().label("steps"))
               .where(*_where(S, since, until, routes), S.c.shadow_path == "speculative"))
     u = sa.union_all(served, shadow).subquery()
-    q = (sa.select(u.c.bucket, u.c.route, u.c.pair_hash, u.c.bin, sa.func.count().label("runs"),
+    q = (sa.select(u.c.bucket, u.c.route, u.c.pair_hash, sa.func.count().label("runs"),
                    sa.func.coalesce(sa.func.sum(u.c.accepted), 0).label("accepted"),
                    sa.func.coalesce(sa.func.sum(u.c.drafted), 0).label("drafted"),
                    sa.func.coalesce(sa.func.sum(u.c.steps), 0).label("steps"))
-         .group_by(u.c.bucket, u.c.route, u.c.pair_hash, u.c.bin)
+         .group_by(u.c.bucket, u.c.route, u.c.pair_hash)
          .order_by(u.c.bucket))
     df = _frame(engine, q)
     for c in ("accepted", "drafted", "steps"):
@@ -191,28 +182,51 @@ def acceptance_bins(engine: Engine, since: datetime, until: datetime, routes: Se
     return _to_ts(df)
 
 
+def _position_counters(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                       bucket_s: int) -> list[tuple[int, str, str, list[float], list[float]]]:
+    """(bucket, route, pair, drafted_per_position, accepted_per_position) of speculative runs.
+
+    JSON arrays are summed in Python: one small array per run, no per-token rows.
+    """
+    served = (sa.select(bucket_expr(engine, R.c.created_at, bucket_s), R.c.route, R.c.pair_hash,
+                        R.c.stats["drafted_per_position"], R.c.stats["accepted_per_position"])
+              .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
+    shadow = (sa.select(bucket_expr(engine, S.c.created_at, bucket_s), S.c.route, S.c.pair_hash,
+                        S.c.stats[("shadow_stats", "drafted_per_position")],
+                        S.c.stats[("shadow_stats", "accepted_per_position")])
+              .where(*_where(S, since, until, routes), S.c.shadow_path == "speculative"))
+    with engine.connect() as conn:
+        return [(int(b), r, p, d or [], a or []) for q in (served, shadow)
+                for b, r, p, d, a in conn.execute(q)]
+
+
 def acceptance_per_position(engine: Engine, since: datetime, until: datetime,
                             routes: Sequence[str]) -> pd.DataFrame:
     """Per (route, pair_hash, draft position): proposals, acceptances and their ratio."""
-    served = (sa.select(R.c.route, R.c.pair_hash, R.c.stats["drafted_per_position"].label("d"),
-                        R.c.stats["accepted_per_position"].label("a"))
-              .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
-    shadow = (sa.select(S.c.route, S.c.pair_hash,
-                        S.c.stats[("shadow_stats", "drafted_per_position")].label("d"),
-                        S.c.stats[("shadow_stats", "accepted_per_position")].label("a"))
-              .where(*_where(S, since, until, routes), S.c.shadow_path == "speculative"))
     sums: dict[tuple[str, str, int], list[float]] = {}
-    with engine.connect() as conn:
-        for q in (served, shadow):
-            for route, pair, d, a in conn.execute(q):
-                for i, (di, ai) in enumerate(zip(d or [], a or [], strict=False)):
-                    acc = sums.setdefault((route, pair, i), [0.0, 0.0])
-                    acc[0] += di
-                    acc[1] += ai
+    span = max(1, int((until - since).total_seconds()))
+    for _, route, pair, d, a in _position_counters(engine, since, until, routes, span):
+        for i, (di, ai) in enumerate(zip(d, a, strict=False)):
+            acc = sums.setdefault((route, pair, i), [0.0, 0.0])
+            acc[0] += di
+            acc[1] += ai
     rows = [{"route": r, "pair_hash": p, "position": i, "drafted": d, "accepted": a,
              "acceptance": a / d if d else 0.0} for (r, p, i), (d, a) in sorted(sums.items())]
     return pd.DataFrame(rows, columns=["route", "pair_hash", "position", "drafted", "accepted",
                                        "acceptance"])
+
+
+def accepted_length_hist(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                         bucket_s: int) -> pd.DataFrame:
+    """Per (bucket, route, pair_hash, accepted length): speculative steps (the drift input)."""
+    hist: dict[tuple[int, str, str, int], float] = {}
+    for b, route, pair, d, a in _position_counters(engine, since, until, routes, bucket_s):
+        for length, n in accepted_lengths(d, a).items():
+            key = (b, route, pair, length)
+            hist[key] = hist.get(key, 0.0) + n
+    df = pd.DataFrame([(*k, v) for k, v in sorted(hist.items())],
+                      columns=["bucket", "route", "pair_hash", "length", "steps"])
+    return _to_ts(df)
 
 
 # --- shadow equivalence -------------------------------------------------------------------

@@ -6,7 +6,6 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import charts, data, filters
-from dashboard.drift import N_BINS
 
 flt = filters.current()
 url = data.database_url()
@@ -48,16 +47,16 @@ else:
     st.altair_chart(charts.position_bars(data.label_groups(per_pos)), width="stretch")
 
 st.subheader("Drift against the reference window")
-st.caption(f"Histogram of per-run α ({N_BINS} bins) per bucket vs the reference window: the first "
-           f"quarter of the time each route · pair served in the range. Buckets with fewer than "
-           f"{thresholds.min_requests} runs are not scored. Dashed lines: trigger thresholds "
-           f"(JS {thresholds.js_divergence:g}, PSI {thresholds.psi:g}).")
-drift_bins = data.acceptance_bins(url, flt.since, flt.until, flt.routes, flt.drift_bucket_s)
-drift = data.label_groups(data.drift_series(drift_bins, thresholds.min_requests)).dropna(
-    subset=["js_divergence"])
+st.caption(f"Distribution of accepted draft tokens per step (what the rollback trigger watches) "
+           f"per bucket vs the reference window: the first {thresholds.reference_size} steps of "
+           f"each route · pair in the range. Buckets with fewer than {thresholds.min_samples} "
+           f"steps are not scored. Dashed lines: trigger thresholds (JS "
+           f"{thresholds.js_divergence:g} bits, PSI {thresholds.psi:g}).")
+hist = data.accepted_length_hist(url, flt.since, flt.until, flt.routes, flt.drift_bucket_s)
+drift = data.label_groups(data.drift_series(hist, thresholds)).dropna(subset=["js_divergence"])
 if drift.empty:
-    st.info(f"Not enough runs to score drift: each bucket of this range needs at least "
-            f"{thresholds.min_requests} speculative runs. Widen the time range.")
+    st.info(f"Not enough steps to score drift: after the reference window, a bucket needs at "
+            f"least {thresholds.min_samples} speculative steps. Widen the time range.")
 else:
     over = drift[(drift["js_divergence"] > thresholds.js_divergence) | (drift["psi"] > thresholds.psi)]
     for group in sorted(over["group"].unique()):
@@ -65,7 +64,7 @@ else:
         st.warning(f"{group}: drift above trigger at {last['bucket']:%Y-%m-%d %H:%M} UTC "
                    f"(JS {last['js_divergence']:.3f}, PSI {last['psi']:.3f})")
     left, right = st.columns(2)
-    left.altair_chart(charts.series_by_group(drift, "js_divergence", "JS divergence (base 2)",
+    left.altair_chart(charts.series_by_group(drift, "js_divergence", "JS divergence (bits)",
                                              "JS divergence", thresholds.js_divergence,
                                              "JS trigger"), width="stretch")
     right.altair_chart(charts.series_by_group(drift, "psi", "PSI", "Population stability index",

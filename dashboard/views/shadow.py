@@ -37,22 +37,22 @@ st.caption("near tie: the argmax flipped where the target's top-2 logit margin w
            "route's tolerance; divergence: anything else.")
 if flagged.empty:
     st.success("No divergence, near tie or distribution mismatch in this range.")
-    chosen = None
 else:
     show = flagged.assign(pair_hash=flagged["pair_hash"].map(data.short_hash))
     st.dataframe(show, hide_index=True, width="stretch", column_config={
         "margin_at_divergence": st.column_config.NumberColumn("margin", format="%.4f"),
         "tolerance": st.column_config.NumberColumn(format="%.3f"),
         "first_divergence_position": st.column_config.NumberColumn("position")})
-    chosen = flagged["request_id"].iloc[0]
 
 st.subheader("One request, side by side")
-ids = [] if flagged.empty else flagged["request_id"].tolist()
+ids = flagged["request_id"].tolist() if not flagged.empty else \
+    data.recent_shadows(url, flt.since, flt.until, flt.routes)["request_id"].tolist()
 qp_id = st.query_params.get("request_id")
 typed = st.text_input("Request id", value=qp_id or "", placeholder="any shadowed request id",
                       key="shadow_rid")
-pick = typed.strip() or (st.selectbox("…or a flagged request", ids, key="shadow_pick")
-                         if ids else chosen)
+pick = typed.strip() or (st.selectbox("…or a flagged request" if not flagged.empty else
+                                      "…or a recent shadowed request", ids, key="shadow_pick")
+                         if ids else None)
 if not pick:
     st.stop()
 rec = data.request_record(url, pick)

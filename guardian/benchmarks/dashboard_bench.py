@@ -12,7 +12,9 @@ page headlessly with `streamlit.testing.v1.AppTest` and reports each page's rend
 * route `code`: served target-only (sampled), shadowed speculative;
 * route `drifty`: speculative until its acceptance drops two thirds into the span, then a
   `rollback` governance event (with the evidence) and target-only serving after it;
-* optionally an incident: every request of the last 30 minutes is slow (burn-rate alerts fire).
+* optionally an incident: every request of the last 30 minutes is slow (burn-rate alerts fire);
+* shadow verdicts mostly match, with near ties and (unless `divergences=False`) rare
+  divergences and distribution mismatches.
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ def _timing(rng: random.Random, n: int, stats: dict[str, Any], speculative: bool
 
 def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = timedelta(days=1),
                  tokens_per_request: int = 48, shadow_rate: float = 0.25, incident: bool = False,
-                 seed: int = 0) -> SeedSummary:
+                 divergences: bool = True, seed: int = 0) -> SeedSummary:
     """Write `requests` requests (+ shadows, governance, registry rows) ending at `now`."""
     import sqlalchemy as sa
 
@@ -184,7 +186,7 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
             sh_stats.update(total_time_s=sh_tm["total_time_s"])
             spec_stats = stats if spec_served else sh_stats
             rate = spec_stats["accepted"] / spec_stats["draft_tokens"]
-            r = rng.random()
+            r = rng.random() if divergences else 0.0
             if greedy:
                 verdict = "match" if r < 0.9 else ("near_tie" if r < 0.985 else "divergence")
             else:

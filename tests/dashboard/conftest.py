@@ -26,14 +26,16 @@ class Seeded:
     now: datetime
 
 
-def seed(url: str, *, requests: int = 2400, incident: bool = True) -> Seeded:
+def seed(url: str, *, requests: int = 2400, incident: bool = True,
+         divergences: bool = True) -> Seeded:
     from guardian.audit import upgrade
     from guardian.benchmarks.dashboard_bench import seed_traffic
 
     upgrade(url)
     now = datetime.now(UTC) - timedelta(seconds=5)
     summary = seed_traffic(url, requests=requests, now=now, span=timedelta(days=1),
-                           tokens_per_request=24, incident=incident, seed=7)
+                           tokens_per_request=24, incident=incident,
+                           divergences=divergences, seed=7)
     return Seeded(url, summary, now)
 
 
