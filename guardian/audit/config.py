@@ -27,7 +27,7 @@ class AuditSettings(BaseSettings):
                                  "new ones go to the spool (the 'DB is slow' threshold).")
     spool_max_bytes: int = Field(default=2 * 1024**3, description="Spool size cap; beyond it "
                                  "sealed batches are dropped and declared as a gap.")
-    db_writers: int = Field(default=2, description="Postgres connections writing batches in "
+    db_writers: int = Field(default=3, description="Postgres connections writing batches in "
                             "parallel (SQLite: always 1).")
     retry_interval_s: float = Field(default=1.0, description="How often a down DB is retried.")
     connect_timeout_s: int = Field(default=3, description="Postgres connect timeout / SQLite "
