@@ -327,13 +327,11 @@ class ServingCore:
                     self._executor, self._run, req, route, want_spec and not shed,
                     "load_shed" if shed else None, sampled and not req.greedy, on_text, enqueued)
             except BaseException as exc:
-                self._release()
                 self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
                                               ttft_s=0, tpot_s=0, prompt_tokens=len(req.prompt_ids),
                                               completion_tokens=0, stats=None, speculative=False,
                                               error_type=type(exc).__name__)
                 raise
-            self._release()
             served.mode, served.policy_hash, served.shadow_sampled = route.mode, policy_hash, sampled
             stats = served.result.stats
             span.set_attribute("guardian.served_path", served.served_path)
@@ -352,6 +350,17 @@ class ServingCore:
              reason: str | None, record_distributions: bool, on_text: OnText | None,
              enqueued: float) -> Served:
         """Engine thread: the speculative attempt, then target-only on failure."""
+        try:
+            return self._attempt(req, route, speculative, reason, record_distributions, on_text,
+                                 enqueued)
+        finally:
+            # Released here, not by the awaiting coroutine: the job is done only when the
+            # engine thread is free again (a cancelled await must not wake the shadow early).
+            self._release()
+
+    def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                 reason: str | None, record_distributions: bool, on_text: OnText | None,
+                 enqueued: float) -> Served:
         started = time.perf_counter()
         sent: list[str] = []  # text already streamed: a fallback must not repeat it
 
