@@ -124,7 +124,7 @@ def pair_dirs(tmp_path_factory) -> Callable[[str], tuple[Path, Path]]:
     def get(kind: str) -> tuple[Path, Path]:
         if kind not in made:
             if kind == "good":
-                draft_dir = save(perturb(target, 0.05, seed=3), tok, root / "good-draft")
+                draft_dir = save(perturb(target, 0.01, seed=3), tok, root / "good-draft")
             elif kind == "bad":
                 draft_dir = save(shuffled(target, seed=5), tok, root / "bad-draft")
             elif kind == "other_tokenizer":
