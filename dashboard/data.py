@@ -149,15 +149,10 @@ def acceptance_bins(url: str, since: datetime, until: datetime, routes: Routes,
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
-def accepted_length_hist(url: str, since: datetime, until: datetime, routes: Routes,
-                         bucket_s: int) -> pd.DataFrame:
-    return queries.accepted_length_hist(engine_for(url), since, until, routes, bucket_s)
-
-
-@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
-def acceptance_per_position(url: str, since: datetime, until: datetime,
-                            routes: Routes) -> pd.DataFrame:
-    return queries.acceptance_per_position(engine_for(url), since, until, routes)
+def position_stats(url: str, since: datetime, until: datetime, routes: Routes,
+                   bucket_s: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(acceptance per draft position, accepted-length histogram per bucket)."""
+    return queries.position_stats(engine_for(url), since, until, routes, bucket_s)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
@@ -316,6 +311,14 @@ def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str, cap: 
     order = {"target-only": 0, "speculative": 1}
     df = df.sort_values(["path", "position"], key=lambda s: s.map(order) if s.name == "path" else s)
     return df[cols].reset_index(drop=True)
+
+
+def evidence_frame(evidence: dict[str, Any]) -> pd.DataFrame:
+    """A rollback's evidence (trigger name -> measurement dict) as one row per measurement."""
+    rows = [{"trigger": name, "measurement": m.get("name"), "outcome": m.get("outcome"),
+             "value": m.get("value"), "threshold": m.get("threshold"), "samples": m.get("samples")}
+            for name, m in evidence.items() if isinstance(m, dict)]
+    return pd.DataFrame(rows)
 
 
 def label_groups(df: pd.DataFrame) -> pd.DataFrame:

@@ -200,33 +200,30 @@ def _position_counters(engine: Engine, since: datetime, until: datetime, routes:
                 for b, r, p, d, a in conn.execute(q)]
 
 
-def acceptance_per_position(engine: Engine, since: datetime, until: datetime,
-                            routes: Sequence[str]) -> pd.DataFrame:
-    """Per (route, pair_hash, draft position): proposals, acceptances and their ratio."""
+def position_stats(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                   bucket_s: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One pass over the speculative runs' per-position counters, two results:
+
+    * per (route, pair_hash, draft position): proposals, acceptances and their ratio;
+    * per (bucket, route, pair_hash, accepted length): speculative steps (the drift input).
+    """
     sums: dict[tuple[str, str, int], list[float]] = {}
-    span = max(1, int((until - since).total_seconds()))
-    for _, route, pair, d, a in _position_counters(engine, since, until, routes, span):
+    hist: dict[tuple[int, str, str, int], float] = {}
+    for b, route, pair, d, a in _position_counters(engine, since, until, routes, bucket_s):
         for i, (di, ai) in enumerate(zip(d, a, strict=False)):
             acc = sums.setdefault((route, pair, i), [0.0, 0.0])
             acc[0] += di
             acc[1] += ai
-    rows = [{"route": r, "pair_hash": p, "position": i, "drafted": d, "accepted": a,
-             "acceptance": a / d if d else 0.0} for (r, p, i), (d, a) in sorted(sums.items())]
-    return pd.DataFrame(rows, columns=["route", "pair_hash", "position", "drafted", "accepted",
-                                       "acceptance"])
-
-
-def accepted_length_hist(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
-                         bucket_s: int) -> pd.DataFrame:
-    """Per (bucket, route, pair_hash, accepted length): speculative steps (the drift input)."""
-    hist: dict[tuple[int, str, str, int], float] = {}
-    for b, route, pair, d, a in _position_counters(engine, since, until, routes, bucket_s):
         for length, n in accepted_lengths(d, a).items():
             key = (b, route, pair, length)
             hist[key] = hist.get(key, 0.0) + n
-    df = pd.DataFrame([(*k, v) for k, v in sorted(hist.items())],
-                      columns=["bucket", "route", "pair_hash", "length", "steps"])
-    return _to_ts(df)
+    per_position = pd.DataFrame(
+        [{"route": r, "pair_hash": p, "position": i, "drafted": d, "accepted": a,
+          "acceptance": a / d if d else 0.0} for (r, p, i), (d, a) in sorted(sums.items())],
+        columns=["route", "pair_hash", "position", "drafted", "accepted", "acceptance"])
+    lengths = pd.DataFrame([(*k, v) for k, v in sorted(hist.items())],
+                           columns=["bucket", "route", "pair_hash", "length", "steps"])
+    return per_position, _to_ts(lengths)
 
 
 # --- shadow equivalence -------------------------------------------------------------------

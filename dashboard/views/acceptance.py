@@ -40,7 +40,7 @@ left.altair_chart(charts.series_by_group(series, "acceptance_rate", "α", "Accep
 right.altair_chart(charts.series_by_group(series, "mean_acceptance_length", "tokens / forward",
                                           "Mean acceptance length over time"), width="stretch")
 
-per_pos = data.acceptance_per_position(url, flt.since, flt.until, flt.routes)
+per_pos, hist = data.position_stats(url, flt.since, flt.until, flt.routes, flt.drift_bucket_s)
 if per_pos.empty:
     st.info("No per-position counters recorded (the engine's `accepted_per_position` stats).")
 else:
@@ -52,7 +52,6 @@ st.caption(f"Distribution of accepted draft tokens per step (what the rollback t
            f"each route · pair in the range. Buckets with fewer than {thresholds.min_samples} "
            f"steps are not scored. Dashed lines: trigger thresholds (JS "
            f"{thresholds.js_divergence:g} bits, PSI {thresholds.psi:g}).")
-hist = data.accepted_length_hist(url, flt.since, flt.until, flt.routes, flt.drift_bucket_s)
 drift = data.label_groups(data.drift_series(hist, thresholds)).dropna(subset=["js_divergence"])
 if drift.empty:
     st.info(f"Not enough steps to score drift: after the reference window, a bucket needs at "

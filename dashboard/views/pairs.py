@@ -53,6 +53,19 @@ for kind, title in (("rollback", "Rollbacks"), ("reenable", "Re-enables"),
     if sel.empty:
         st.caption(f"No {kind.replace('_', ' ')} in this range.")
     for _, ev in sel.iterrows():
-        with st.expander(f"{ev['created_at']:%Y-%m-%d %H:%M:%S} · route {ev['route'] or '—'} · "
-                         f"pair {data.short_hash(ev['pair_hash'])} · by {ev['actor']}"):
-            st.json(ev["details"])
+        details = ev["details"] if isinstance(ev["details"], dict) else {}
+        verdict = ("PASS · " if details.get("passed") else "FAIL · ") if "passed" in details else ""
+        with st.expander(f"{verdict}{ev['created_at']:%Y-%m-%d %H:%M:%S} · route "
+                         f"{ev['route'] or '—'} · pair {data.short_hash(ev['pair_hash'])} · "
+                         f"by {ev['actor']}"):
+            if details.get("reason"):
+                st.markdown(f"**Why:** {details['reason']}")
+            if details.get("previous_mode") or details.get("new_mode"):
+                st.markdown(f"mode {details.get('previous_mode', '?')} → "
+                            f"{details.get('new_mode', '?')}")
+            if details.get("evidence"):  # rollback: every measurement the trigger took
+                st.dataframe(data.evidence_frame(details["evidence"]), hide_index=True,
+                             width="stretch")
+            if details.get("checks"):  # gate report
+                st.dataframe(details["checks"], hide_index=True, width="stretch")
+            st.json(details, expanded=False)

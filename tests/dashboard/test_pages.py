@@ -169,8 +169,12 @@ def test_pairs_rollbacks(seeded, open_page) -> None:  # type: ignore[no-untyped-
     at = open_page(seeded.url, "pairs", range="3d")
     assert _metric(at, "drifty") == "target_only" and _metric(at, "chat") == "speculative"
     rollbacks = [e for e in at.expander if "route drifty" in e.label]
-    assert len(rollbacks) == 1
-    assert "acceptance_drift" in rollbacks[0].label
+    assert len(rollbacks) == 1 and "trigger:drift" in rollbacks[0].label
+    evidence = rollbacks[0].dataframe[0].value
+    assert list(evidence["outcome"]) == ["fail", "pass"]  # what fired, and what did not
+    assert "accepted_length_drift=0.161" in rollbacks[0].markdown[0].value
+    gate = next(e for e in at.expander if e.label.startswith("PASS"))
+    assert len(gate.dataframe[0].value) == 3  # the gate report's checks
     assert len(at.get("vega_lite_chart")) == 1
     assert any("Gate reports** (1)" in m.value for m in at.markdown)
 
