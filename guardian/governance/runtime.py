@@ -1,0 +1,79 @@
+"""Governance inside a running sidecar: wiring the pieces onto the app's services.
+
+`attach(services, url=..., policy_file=...)` adds to a built `Services`:
+- a `RouteStateStore` on the audit database and a started `ModeResolver` (the serving core
+  asks it per request: `core.resolver`);
+- a started `RollbackController`, fed by wrapping the services' audit sink in an
+  `ObservingSink` (serving and shadow results reach it without knowing about governance);
+- a started `PolicyReloader` (file change or `reload()` from the admin API; an invalid file
+  is refused and the last good policy stays);
+- `services.governance`, the handle the admin API uses; `close()` stops the threads.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine
+
+from guardian.governance.policyfile import PolicyReloader
+from guardian.governance.registry import PairRegistry
+from guardian.governance.rollback import ObservingSink, RollbackController
+from guardian.governance.routestate import ModeResolver, RouteStateStore
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Governance:
+    engine: Engine
+    store: RouteStateStore
+    resolver: ModeResolver
+    controller: RollbackController
+    registry: PairRegistry
+    reloader: PolicyReloader | None
+
+    def close(self) -> None:
+        if self.reloader is not None:
+            self.reloader.stop()
+        self.controller.stop()
+        self.resolver.stop()
+        self.engine.dispose()
+
+
+def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
+           watch_policy: bool = True, resolver_ttl_s: float = 0.5,
+           start_controller: bool = True) -> Governance:
+    """Attach governance to `services` (guardian.api.deps.Services); returns the handle."""
+    from guardian.db import make_engine
+
+    core = services.core
+    engine = make_engine(url)
+    store = RouteStateStore(engine)
+    resolver = ModeResolver(store, ttl_s=resolver_ttl_s, pair_hash=core.backend.pair_hash).start()
+    controller = RollbackController(store, services.sink, lambda: core.policy,
+                                    pair_hash=core.backend.pair_hash, resolver=resolver,
+                                    telemetry=services.telemetry)
+    reloader = None
+    if watch_policy:
+        def apply(policy: Any) -> None:
+            core.policy = policy
+
+        reloader = PolicyReloader(policy_file, apply, sink=services.sink,
+                                  actor=f"replica:{core.replica_id}")
+        # One loader for the policy in force, so hashes agree everywhere (gate reports too).
+        core.policy = reloader.policy
+        reloader.start()
+    wrapped = ObservingSink(services.sink, controller)
+    services.sink = core.sink = services.shadow.sink = wrapped
+    core.resolver = resolver
+    if start_controller:
+        controller.start()
+    governance = Governance(engine, store, resolver, controller, PairRegistry(engine, wrapped), reloader)
+    services.governance = governance
+    logger.info("governance attached: route state in %s, resolver ttl %.2f s",
+                engine.url.render_as_string(hide_password=True), resolver_ttl_s)
+    return governance
