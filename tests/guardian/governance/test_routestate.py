@@ -1,0 +1,65 @@
+"""Route state in the database: compare-and-set, replicas, unreadable DB, pair binding."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from guardian.db import make_engine
+from guardian.governance.routestate import ModeResolver, RouteStateStore, StateConflict
+
+
+def test_compare_and_set_refuses_a_stale_version(store) -> None:
+    first = store.set_mode("default", "speculative", actor="a", reason="promote")
+    store.set_mode("default", "target_only", actor="trigger:acceptance", reason="alpha low",
+                   expected_version=first.version)
+    with pytest.raises(StateConflict, match="re-read"):
+        store.set_mode("default", "speculative", actor="b", reason="late", expected_version=first.version)
+    assert store.get("default").mode == "target_only" and store.get("default").version == 2
+
+
+def test_policy_mode_applies_until_a_governance_action_sets_one(store, resolver) -> None:
+    assert resolver.mode("default", "speculative") == "speculative"
+    assert resolver.mode("default", "target_only") == "target_only"
+    store.set_mode("default", "target_only", actor="x", reason="r")
+    assert resolver.mode("default", "speculative") == "target_only"  # local write: immediate
+
+
+def test_a_promotion_of_another_pair_does_not_make_this_replica_speculative(store) -> None:
+    resolver = ModeResolver(store, pair_hash="pair-b")
+    store.set_mode("default", "speculative", actor="release", reason="gated", pair_hash="pair-a")
+    assert resolver.mode("default", "target_only") == "target_only"
+    assert ModeResolver(store, pair_hash="pair-a").mode("default", "target_only") == "speculative"
+
+
+def test_unreadable_database_keeps_the_last_known_state(tmp_path, store) -> None:
+    store.set_mode("default", "target_only", actor="trigger:divergence", reason="bug")
+    resolver = ModeResolver(store)
+    store.engine.dispose()
+    (tmp_path / "guardian.db").unlink()
+    (tmp_path / "guardian.db").mkdir()  # the file is gone and cannot be recreated
+    assert resolver.refresh() is False
+    assert resolver.mode("default", "speculative") == "target_only"
+
+
+@pytest.mark.integration
+def test_replicas_on_postgres_see_a_rollback_within_a_second(fresh_pg_url) -> None:
+    from guardian.audit import upgrade
+
+    upgrade(fresh_pg_url)
+    a, b = RouteStateStore(make_engine(fresh_pg_url)), RouteStateStore(make_engine(fresh_pg_url))
+    a.set_mode("default", "speculative", actor="release", reason="gated")
+    resolver_b = ModeResolver(b, ttl_s=0.5).start()
+    try:
+        assert resolver_b.mode("default", "target_only") == "speculative"
+        a.set_mode("default", "target_only", actor="trigger:acceptance", reason="alpha 0.02")
+        started = time.monotonic()
+        while resolver_b.mode("default", "speculative") != "target_only":
+            assert time.monotonic() - started < 1.0
+            time.sleep(0.01)
+        assert b.get("default").updated_by == "trigger:acceptance"
+    finally:
+        resolver_b.stop()
+        a.engine.dispose()
+        b.engine.dispose()
