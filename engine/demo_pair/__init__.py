@@ -6,27 +6,32 @@ Public API:
   heldout_prompts(n=32, *, seed=0, prompt_tokens=(48, 96)) -> list[str]
   train_texts() / heldout_texts() -> list[str]
 Command line: `python -m engine.demo_pair build|eval`.
+
+Names are imported lazily so that importing the package (e.g. for `python -m`) does not load
+torch before the entry point has configured OpenMP.
 """
 
-from engine.demo_pair.build import (
-    BUILD_VERSION,
-    DemoPairPaths,
-    build_demo_pair,
-    demo_pair_dir,
-    ensure_demo_pair,
-    resolve_home,
-)
-from engine.demo_pair.corpus import heldout_prompts, heldout_texts, is_heldout, train_texts
+from __future__ import annotations
 
-__all__ = [
-    "BUILD_VERSION",
-    "DemoPairPaths",
-    "build_demo_pair",
-    "demo_pair_dir",
-    "ensure_demo_pair",
-    "heldout_prompts",
-    "heldout_texts",
-    "is_heldout",
-    "resolve_home",
-    "train_texts",
-]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "BUILD_VERSION": "engine.demo_pair.build",
+    "DemoPairPaths": "engine.demo_pair.build",
+    "build_demo_pair": "engine.demo_pair.build",
+    "demo_pair_dir": "engine.demo_pair.build",
+    "ensure_demo_pair": "engine.demo_pair.build",
+    "resolve_home": "engine.demo_pair.build",
+    "heldout_prompts": "engine.demo_pair.corpus",
+    "heldout_texts": "engine.demo_pair.corpus",
+    "is_heldout": "engine.demo_pair.corpus",
+    "train_texts": "engine.demo_pair.corpus",
+}
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

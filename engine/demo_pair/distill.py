@@ -25,7 +25,7 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class DistillConfig:
-    steps: int = 240
+    steps: int = 200
     batch_size: int = 16
     seq_len: int = 128  # the draft only needs short-range context to guess the next token
     lr: float = 2e-3

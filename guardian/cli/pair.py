@@ -19,6 +19,11 @@ def build_demo(
     force: bool = typer.Option(False, "--force", help="Rebuild even if the demo pair is already built."),
 ) -> None:
     """Build the offline demo draft/target pair (trained on the stdlib's source; ~4 min on 2 CPUs)."""
+    import os
+
+    # Before torch starts OpenMP: sleeping (not spinning) idle threads keep a build on a
+    # busy, shared CPU from running ~4x slower (see engine/demo_pair/__main__.py).
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from rich.console import Console
 
     from engine.demo_pair import ensure_demo_pair
