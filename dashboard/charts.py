@@ -80,7 +80,8 @@ def token_strip(df: pd.DataFrame, marked: int | None = None) -> alt.LayerChart:
     divergence position.
     """
     base = alt.Chart(df).encode(x=alt.X("position:O", title="position"),
-                                y=alt.Y("path:N", title=None))
+                                y=alt.Y("path:N", title=None,
+                                        sort=["target-only", "speculative", "external"]))
     rect = base.mark_rect(stroke="white").encode(
         color=alt.Color("origin:N", scale=_scale(ORIGIN_COLORS), title="origin"),
         tooltip=["path:N", "position:Q", "token:N", "origin:N", "differs:N"])
@@ -89,7 +90,8 @@ def token_strip(df: pd.DataFrame, marked: int | None = None) -> alt.LayerChart:
     if marked is not None:
         layers.append(alt.Chart(pd.DataFrame({"position": [marked]})).mark_rule(
             color="#c62828", strokeWidth=3).encode(x="position:O"))
-    width = max(400, 34 * (int(df["position"].max()) + 1 if not df.empty else 1))
+    # Wide enough to read a token id per cell; the page scrolls it sideways.
+    width = max(400, 44 * (int(df["position"].max()) + 1 if not df.empty else 1))
     return alt.layer(*layers).properties(height=110, width=width)
 
 

@@ -76,7 +76,7 @@ strip = data.side_by_side(tokens, req["served_path"], sh["shadow_path"], int(cap
 if strip.empty:
     st.info("No per-token rows stored for this request (redaction `none`, or pruned).")
 else:
-    st.altair_chart(charts.token_strip(strip, sh["first_divergence_position"]))
+    st.altair_chart(charts.token_strip(strip, sh["first_divergence_position"]), width="content")
     st.caption("Cell = token id (hash prefix when redacted; · where the audit store keeps no id, "
                "as for shadow tokens); colour = origin. Compared up to the shadow cap; the red "
                "line marks the first difference.")
