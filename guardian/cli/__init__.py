@@ -10,7 +10,7 @@ import logging
 
 import typer
 
-from guardian.cli import audit, bench, db, pair
+from guardian.cli import audit, bench, dashboard, db, gate, pair, policy, route, serve
 
 app = typer.Typer(
     name="guardian",
@@ -19,10 +19,15 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
+app.command("serve", help=serve.serve.__doc__)(serve.serve)
+app.add_typer(dashboard.app, name="dashboard")
 app.add_typer(pair.app, name="pair")
-app.add_typer(bench.app, name="bench")
-app.add_typer(db.app, name="db")
+app.add_typer(gate.app, name="gate")
+app.add_typer(route.app, name="route")
+app.add_typer(policy.app, name="policy")
 app.add_typer(audit.app, name="audit")
+app.add_typer(db.app, name="db")
+app.add_typer(bench.app, name="bench")
 
 
 @app.callback()
