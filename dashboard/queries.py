@@ -32,6 +32,7 @@ from guardian.audit.models import (
     PolicyVersion,
     RouteState,
 )
+from guardian.audit.queries import get_request
 
 R, S, T, G = (AuditRequest.__table__, AuditShadow.__table__, AuditToken.__table__,
               AuditGovernance.__table__)
@@ -277,12 +278,20 @@ def search_requests(engine: Engine, since: datetime, until: datetime, routes: Se
     return df
 
 
+_TOKEN_COLUMNS = ["source", "position", "token_id", "token_hash", "origin", "draft_prob",
+                  "target_prob", "target_margin", "step", "gamma", "seq"]
+
+
 def request_tokens(engine: Engine, request_id: str) -> pd.DataFrame:
-    """Per-token rows of one request, served and shadow, by position (index lookup)."""
-    q = (sa.select(T.c.source, T.c.position, T.c.token_id, T.c.token_hash, T.c.origin,
-                   T.c.draft_prob, T.c.target_prob, T.c.target_margin, T.c.step, T.c.gamma, T.c.seq)
-         .where(T.c.request_id == request_id).order_by(T.c.source, T.c.position))
-    return _frame(engine, q)
+    """Per-token rows of one request, served and (latest) shadow, by position.
+
+    Goes through the audit store's own lookup, which finds the tokens by primary key (chain,
+    seq range, partition) from the request row: the token table has no request_id index.
+    """
+    record = get_request(engine, request_id)
+    rows = [] if record is None else record.tokens + record.shadow_tokens
+    df = pd.DataFrame([{c: r.get(c) for c in _TOKEN_COLUMNS} for r in rows], columns=_TOKEN_COLUMNS)
+    return df.sort_values(["source", "position"], kind="stable").reset_index(drop=True)
 
 
 # --- registry, governance, policy ---------------------------------------------------------
