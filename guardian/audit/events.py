@@ -64,6 +64,8 @@ class ShadowEvent:
     stats: dict[str, Any]  # acceptance stats, distribution distances, expected vs observed acceptance
     shadow_compute_time_s: float
     shadow_trace: list[TokenTrace] = field(default_factory=list)
+    # The route's redaction mode; the default keeps only metadata of the shadow tokens.
+    redaction: Redaction = "none"
 
 
 @dataclass(slots=True)

@@ -210,10 +210,10 @@ class Sealer:
             "mean_acceptance_length": mal, "stats": stats,
             "shadow_compute_time_s": float(ev.shadow_compute_time_s),
             "trace_len": len(ev.shadow_trace)})
-        # The shadow trace carries no redaction mode of its own: its tokens are stored like the
-        # request's in `full`, and without ids otherwise (hashing needs the request's mode;
-        # the conservative choice is to keep only the metadata).
-        self._tokens(batch, ev.request_id, created, "shadow", "none", ev.shadow_trace)
+        # Shadow tokens follow the route's redaction mode like the served tokens, so a `full`
+        # route can be compared token by token; producers that don't say get metadata only.
+        self._tokens(batch, ev.request_id, created, "shadow", redaction.check_mode(ev.redaction),
+                     ev.shadow_trace)
 
     def _tokens(self, batch: SealedBatch, request_id: str, created: datetime, source: str,
                 mode: str, trace: list[Any]) -> None:
