@@ -44,7 +44,7 @@ logger = logging.getLogger(__name__)
 
 # Bump whenever anything that changes the weights changes (corpus rules, tokenizer, archs,
 # schedules): a new version builds into a new directory instead of reusing a stale pair.
-BUILD_VERSION = "v1"
+BUILD_VERSION = "v2"
 BUILD_THREADS = 2
 EXPECTED_MINUTES = 4
 MANIFEST = "manifest.json"
@@ -153,7 +153,7 @@ def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
     init_draft_from_target(draft, target)
     draft_loss_init = evaluate_loss(draft, heldout_stream)
     pool = None
-    if recipe.distill.generated_every:
+    if recipe.distill.corpus_every > 1:
         with phases.phase("target continuations", recipe.distill.pool_rows) as tick:
             pool = generation_pool(target, train_stream, recipe.distill,
                                    torch.Generator().manual_seed(seed + 2), on_batch=tick)

@@ -25,15 +25,15 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class DistillConfig:
-    steps: int = 200
+    steps: int = 300
     batch_size: int = 16
     seq_len: int = 128  # the draft only needs short-range context to guess the next token
-    lr: float = 2e-3
+    lr: float = 4e-3
     warmup_steps: int = 10
-    # Every `generated_every`-th step trains on rows of a pool of target greedy
-    # continuations instead of corpus windows (0 = never).
-    generated_every: int = 2
-    pool_rows: int = 256  # generated once, batched (batch-1 decoding would cost ~20x more)
+    # Every `corpus_every`-th step trains on corpus windows, the others on rows of a pool
+    # of target greedy continuations (1 = corpus only, no pool).
+    corpus_every: int = 5  # 80% pool: measured MAL 3.06 vs 2.83 at 50% / 200 steps / 256 rows
+    pool_rows: int = 512  # generated once, batched (batch-1 decoding would cost ~20x more)
     pool_batch: int = 64
     gen_prefix: int = 32  # corpus tokens before the target continues greedily
     gen_new_tokens: int = 96  # prefix + new = seq_len: pool rows and corpus rows share a shape
@@ -80,8 +80,8 @@ def distill(draft: PreTrainedModel, target: PreTrainedModel, stream: torch.Tenso
             on_step: Callable[[int, float], None] | None = None) -> float:
     """Train `draft` in place to imitate `target`; returns the mean KL of the last 20 steps.
 
-    `pool`: target continuations (see `generation_pool`) mixed in every
-    `cfg.generated_every`-th step.
+    `pool`: target continuations (see `generation_pool`), used on all steps but every
+    `cfg.corpus_every`-th.
     """
     gen = torch.Generator().manual_seed(seed)
     sched = cfg.schedule()
@@ -94,8 +94,7 @@ def distill(draft: PreTrainedModel, target: PreTrainedModel, stream: torch.Tenso
     recent: list[float] = []
     for step in range(cfg.steps):
         opt.set_lr(lr_at(step, sched))
-        if (pool is not None and cfg.generated_every
-                and step % cfg.generated_every == cfg.generated_every - 1):
+        if pool is not None and step % cfg.corpus_every != 0:
             batch = pool[torch.randint(0, len(pool), (cfg.batch_size,), generator=gen)]
         else:
             batch = sample_windows(stream, cfg.batch_size, cfg.seq_len, gen)
