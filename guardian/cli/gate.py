@@ -43,7 +43,10 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
          url: str | None = typer.Option(None, "--url", help=URL_HELP),
          no_audit: bool = typer.Option(False, "--no-audit", help="Do not register the pair or "
                                        "record the result in the audit DB (dry run)."),
-         device: str | None = typer.Option(None, "--device", help="torch device (default: auto).")) -> None:
+         device: str | None = typer.Option(None, "--device", help="torch device (default: auto)."),
+         threads: int | None = typer.Option(None, "--threads", envvar="GUARDIAN_TORCH_THREADS",
+                                            help="torch CPU threads (timings on a shared CPU are "
+                                            "steadier with 1).")) -> None:
     """Run the golden set target-only and speculatively; exit 0 pass, 1 fail, 2 bad input."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -70,6 +73,10 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
         raise fail(str(exc), 2) from None
     import engine
 
+    if threads:
+        import torch
+
+        torch.set_num_threads(threads)
     try:
         loaded = engine.load_pair(draft_dir, target_dir, device=device)
     except (engine.IncompatiblePairError, FileNotFoundError, OSError, ValueError) as exc:

@@ -8,8 +8,8 @@ Checks (GatePolicy):
   verifier used at every emitted position equals target-only's at the same prefix (max
   total-variation distance within `distribution_tolerance`);
 - minimum acceptance rate α over all speculative runs;
-- minimum measured speedup: target-only time / speculative time over the greedy prompts
-  (same tokens on both sides, so it is a like-for-like ratio).
+- minimum measured speedup: median over the greedy prompts of target-only time / speculative
+  time (same tokens on both sides, so each ratio is like-for-like).
 
 The report binds the result to the exact pair hash and policy hash; it is written as JSON
 (machines, promotion) and Markdown (people), each failing prompt explained in words.
@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -297,13 +298,17 @@ def evaluate_gate(results: list[PromptResult], gate: GatePolicy) -> list[Check]:
     alpha = accepted / drafted if drafted else 0.0
     checks.append(Check("min_acceptance", "fail" if alpha < gate.min_acceptance_rate else "pass", alpha,
                         gate.min_acceptance_rate, f"{accepted}/{drafted} draft tokens accepted"))
-    t_target = sum(r.target_time_s for r in greedy)
-    t_spec = sum(r.speculative_time_s for r in greedy)
-    if greedy and t_spec > 0:
-        speedup = t_target / t_spec
+    timed = [r for r in greedy if r.speculative_time_s > 0]
+    if timed:
+        # Median of per-prompt ratios: one prompt hit by a scheduling stall on a shared machine
+        # must not decide the gate either way (a sum ratio is dominated by the worst stall).
+        ratios = sorted(r.target_time_s / r.speculative_time_s for r in timed)
+        speedup = statistics.median(ratios)
+        t_target, t_spec = sum(r.target_time_s for r in timed), sum(r.speculative_time_s for r in timed)
         checks.append(Check("min_speedup", "fail" if speedup < gate.min_speedup else "pass", speedup,
-                            gate.min_speedup, f"target-only {t_target:.3f} s vs speculative {t_spec:.3f} s "
-                            "over the greedy prompts"))
+                            gate.min_speedup, f"median of {len(ratios)} per-prompt ratios "
+                            f"(range {ratios[0]:.2f}-{ratios[-1]:.2f}); totals target-only "
+                            f"{t_target:.3f} s vs speculative {t_spec:.3f} s"))
     else:
         checks.append(Check("min_speedup", "skipped", None, gate.min_speedup, "no greedy prompts timed"))
     return checks
