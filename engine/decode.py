@@ -159,22 +159,11 @@ def decode_speculative(pair: Pair, req: DecodeRequest,
     """Draft gamma tokens, verify them with one target forward, keep the accepted prefix."""
     started = time.perf_counter()
     batch = _Batch(pair, req, extra_columns=req.max_new_tokens + 2)
-    params, draft, target = req.params, pair.draft, pair.target
+    params = req.params
     draft_cache, target_cache = new_cache(), new_cache()
     width = batch.width
-    t0 = time.perf_counter()
     if width > 1:
-        # Prefill all but the last prompt token: the first step feeds it as `[last] + draft`.
-        prefix = batch.tokens[:, :-1]
-        _forward(draft, prefix, draft_cache, 0, batch, last_only=True)
-        t1 = time.perf_counter()
-        _forward(target, prefix, target_cache, 0, batch, last_only=True)
-        _sync(pair.device)
-        for row in batch.rows:
-            row.stats.draft_forwards += 1
-            row.stats.target_forwards += 1
-            row.stats.draft_time_s += t1 - t0
-            row.stats.verify_time_s += time.perf_counter() - t1
+        _prefill(pair, batch, draft_cache, target_cache)
     committed, draft_len, step, first_token_at = width, width - 1, 0, None
     while True:
         active = batch.active()
@@ -187,12 +176,12 @@ def decode_speculative(pair: Pair, req: DecodeRequest,
         # Never draft tokens that cannot be emitted (saves work; output is unchanged).
         gamma = max(0, min(controller.gamma(), room - 1))
         t0 = time.perf_counter()
-        draft_tokens, q_rows, draft_len = _draft(draft, draft_cache, batch, draft_len,
+        draft_tokens, q_rows, draft_len = _draft(pair.draft, draft_cache, batch, draft_len,
                                                  committed, gamma, params, req.generator)
         _sync(pair.device)
         t1 = time.perf_counter()
         verify_ids = torch.cat([batch.tokens[:, committed - 1:committed], draft_tokens], dim=1)
-        logits = _forward(target, verify_ids, target_cache, committed - 1, batch)  # (B, g+1, V)
+        logits = _forward(pair.target, verify_ids, target_cache, committed - 1, batch)  # (B, g+1, V)
         own, n_row, p_x, q_x, margin, p = _verify(draft_tokens, q_rows, logits, params,
                                                   req.generator, req.record_distributions)
         host = torch.cat([n_row.unsqueeze(1), own, p_x, q_x, margin],
@@ -212,35 +201,29 @@ def decode_speculative(pair: Pair, req: DecodeRequest,
         draft_len = min(draft_len, committed - 1)
         crop_to(draft_cache, draft_len)
         dists = p[:, :n + 1].float().cpu() if p is not None else None
-        drafted_total = accepted_total = 0
-        for i in active:
-            values = host[i]
-            n_i = int(values[0])
-            tokens = [int(t) for t in values[1:n + 2]]
-            p_vals = values[gamma + 2:gamma + 2 + n + 1]
-            q_vals = values[2 * gamma + 3:2 * gamma + 3 + gamma]
-            margins = values[3 * gamma + 3:3 * gamma + 3 + n + 1]
-            row = batch.rows[i]
-            accepted = n + 1 if n_i > n else n
-            drafted = min(n + 1, gamma)
-            base = len(row.completion.token_ids)
-            traces = []
-            for j, tok in enumerate(tokens):
-                if j < accepted:
-                    origin, q = "accepted", q_vals[j]
-                elif j < gamma:
-                    origin, q = "resampled", q_vals[j]
-                else:
-                    origin, q = "bonus", None
-                traces.append(TokenTrace(base + j, tok, origin, q, p_vals[j], margins[j],
-                                         step, gamma))
-            row.completion.extend(tokens, traces, dists[i] if dists is not None else None)
-            _count(row.stats, gamma, drafted, accepted, t1 - t0, t2 - t1)
-            drafted_total += drafted
-            accepted_total += accepted
+        drafted_total, accepted_total = _record_step(batch, active, host, n, gamma, step, dists,
+                                                     t1 - t0, t2 - t1)
         controller.update(gamma, drafted_total, accepted_total, t1 - t0, t2 - t1)
         step += 1
     return _finish(batch, started, first_token_at)
+
+
+def _prefill(pair: Pair, batch: _Batch, draft_cache, target_cache) -> None:
+    """Prefill both caches with all but the last prompt token, which the first step feeds
+    as `[last] + draft` (so the first token is already a speculative one)."""
+    prefix = batch.tokens[:, :-1]
+    t0 = time.perf_counter()
+    _forward(pair.draft, prefix, draft_cache, 0, batch, last_only=True)
+    _sync(pair.device)
+    t1 = time.perf_counter()
+    _forward(pair.target, prefix, target_cache, 0, batch, last_only=True)
+    _sync(pair.device)
+    t2 = time.perf_counter()
+    for row in batch.rows:
+        row.stats.draft_forwards += 1
+        row.stats.target_forwards += 1
+        row.stats.draft_time_s += t1 - t0
+        row.stats.verify_time_s += t2 - t1
 
 
 def _draft(draft: PreTrainedModel, cache, batch: _Batch, draft_len: int, committed: int,
@@ -300,6 +283,43 @@ def _verify(draft_tokens: torch.Tensor, q_rows: torch.Tensor | None, logits: tor
     p_x = p.gather(-1, own.unsqueeze(-1)).squeeze(-1)
     q_x = q.gather(-1, own[:, :gamma].unsqueeze(-1)).squeeze(-1)
     return own, n_row, p_x, q_x, margin, p if record else None
+
+
+def _record_step(batch: _Batch, active: list[int], host: list[list[float]], n: int, gamma: int,
+                 step: int, dists: torch.Tensor | None, draft_s: float, verify_s: float
+                 ) -> tuple[int, int]:
+    """Turn one verified step into per-row traces and stats -> (drafted, accepted) totals.
+
+    host[i] = [n_i, own tokens (g+1), p(own) (g+1), q(own) (g), margins (g+1)].
+    """
+    drafted_total = accepted_total = 0
+    for i in active:
+        values = host[i]
+        n_i = int(values[0])
+        tokens = [int(t) for t in values[1:n + 2]]
+        p_vals = values[gamma + 2:gamma + 2 + n + 1]
+        q_vals = values[2 * gamma + 3:2 * gamma + 3 + gamma]
+        margins = values[3 * gamma + 3:3 * gamma + 3 + n + 1]
+        row = batch.rows[i]
+        # A row cut short by the batch's common n had its token at position n accepted too.
+        accepted = n + 1 if n_i > n else n
+        drafted = min(n + 1, gamma)  # draft positions whose verdict this step used
+        base = len(row.completion.token_ids)
+        traces = []
+        for j, tok in enumerate(tokens):
+            if j < accepted:
+                origin, q = "accepted", q_vals[j]
+            elif j < gamma:
+                origin, q = "resampled", q_vals[j]
+            else:
+                origin, q = "bonus", None
+            traces.append(TokenTrace(base + j, tok, origin, q, p_vals[j], margins[j],
+                                     step, gamma))
+        row.completion.extend(tokens, traces, dists[i] if dists is not None else None)
+        _count(row.stats, gamma, drafted, accepted, draft_s, verify_s)
+        drafted_total += drafted
+        accepted_total += accepted
+    return drafted_total, accepted_total
 
 
 def _count(stats: GenerationStats, gamma: int, drafted: int, accepted: int,
