@@ -85,11 +85,13 @@ def _eval(args: argparse.Namespace) -> int:
     print("acceptance per position " +
           " ".join(f"{a:.3f}" for a in report.acceptance_per_position))
     if not args.no_speed:
-        shape = evaluate.speed_shape(draft, target)
-        print(f"c = draft 1-token / target 1-token forward = {shape.draft_1_s * 1e3:.2f} / "
-              f"{shape.target_1_s * 1e3:.2f} ms = {shape.c:.3f}")
-        print(f"target 5-token / 1-token forward = {shape.target_5_s * 1e3:.2f} / "
-              f"{shape.target_1_s * 1e3:.2f} ms = {shape.target_5_vs_1:.3f}")
+        for label, cpu_clock in (("wall clock, 2 threads", False),
+                                 ("thread CPU time, 1 thread", True)):
+            shape = evaluate.speed_shape(draft, target, cpu_clock=cpu_clock)
+            print(f"[{label}] c = draft 1-token / target 1-token forward = "
+                  f"{shape.draft_1_s * 1e3:.2f} / {shape.target_1_s * 1e3:.2f} ms = {shape.c:.3f}; "
+                  f"target 5-token / 1-token = {shape.target_5_s * 1e3:.2f} / "
+                  f"{shape.target_1_s * 1e3:.2f} ms = {shape.target_5_vs_1:.3f}")
     for prompt, (_, cont) in list(zip(prompts, samples, strict=True))[: args.samples]:
         print("-" * 60)
         print(prompt + "\033[1m" + tok.decode(cont) + "\033[0m" if sys.stdout.isatty()

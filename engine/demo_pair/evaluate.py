@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import torch
@@ -107,7 +108,7 @@ def acceptance(draft: PreTrainedModel, samples: list[tuple[list[int], list[int]]
 
 @torch.inference_mode()
 def forward_time(model: PreTrainedModel, new_tokens: int, *, context: int = 96,
-                 reps: int = 40) -> float:
+                 reps: int = 40, clock: Callable[[], float] = time.perf_counter) -> float:
     """Median seconds of one cached forward over `new_tokens` tokens after `context` tokens."""
     model.eval()
     vocab = model.config.vocab_size
@@ -118,9 +119,9 @@ def forward_time(model: PreTrainedModel, new_tokens: int, *, context: int = 96,
     times: list[float] = []
     for _ in range(reps + 5):
         ids = torch.randint(0, vocab, (1, new_tokens), generator=gen)
-        t0 = time.perf_counter()
+        t0 = clock()
         model(input_ids=ids, past_key_values=cache, use_cache=True)
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
         cache.crop(-new_tokens)  # transformers 5: a negative crop removes that many tokens
     return statistics.median(times[5:])  # the first calls warm allocator and kernels
 
@@ -140,10 +141,23 @@ class SpeedShape:
         return self.target_5_s / self.target_1_s
 
 
-def speed_shape(draft: PreTrainedModel, target: PreTrainedModel, rounds: int = 5) -> SpeedShape:
+def speed_shape(draft: PreTrainedModel, target: PreTrainedModel, rounds: int = 5, *,
+                cpu_clock: bool = False) -> SpeedShape:
     """Interleaved rounds (load from other processes hits draft and target alike); the
-    fastest round's medians, since contention only ever adds time."""
-    runs = [(forward_time(draft, 1), forward_time(target, 1), forward_time(target, 5))
-            for _ in range(rounds)]
+    fastest round's medians, since contention only ever adds time.
+
+    cpu_clock: time on one torch thread with the calling thread's CPU clock instead of the
+    wall clock. All work then runs on that thread, so the numbers ignore time spent
+    descheduled: the way to measure the pair itself on a busy, shared machine.
+    """
+    threads = torch.get_num_threads()
+    if cpu_clock:
+        torch.set_num_threads(1)
+    clock = time.thread_time if cpu_clock else time.perf_counter
+    try:
+        runs = [(forward_time(draft, 1, clock=clock), forward_time(target, 1, clock=clock),
+                 forward_time(target, 5, clock=clock)) for _ in range(rounds)]
+    finally:
+        torch.set_num_threads(threads)
     d1, t1, t5 = (min(col) for col in zip(*runs, strict=True))
     return SpeedShape(d1, t1, t5)
