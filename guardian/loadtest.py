@@ -62,6 +62,8 @@ class LoadReport:
     audit_checked: int = 0
     shadow_sampled: int = 0
     shadow_recorded: int = 0
+    shadow_dropped: float | None = None  # from /metrics (None without an oncall/admin key)
+    verdicts: dict[str, int] = field(default_factory=dict)
     served_paths: dict[str, int] = field(default_factory=dict)
     error_samples: list[str] = field(default_factory=list)
 
@@ -114,12 +116,31 @@ async def _run(url: str, key: str | None, requests: int, concurrency: int, max_t
         return results, time.perf_counter() - started
 
 
+def _drain_shadow(client: httpx.Client, timeout_s: float) -> None:
+    """Shadow work runs only when serving is quiet: let the queue empty after the load."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        r = client.get("/readyz")
+        if r.status_code == 200 and r.json().get("shadow_queue_depth", 0) == 0:
+            time.sleep(1.0)  # the job in flight, if any
+            return
+        time.sleep(0.5)
+
+
+def _shadow_drops(client: httpx.Client) -> float | None:
+    r = client.get("/metrics")
+    if r.status_code != 200:
+        return None
+    return sum(float(line.rsplit(" ", 1)[1]) for line in r.text.splitlines()
+               if line.startswith("guardian_shadow_drops_total{"))
+
+
 def _check_audit(url: str, key: str | None, ids: list[str], timeout_s: float = 30.0,
-                 ) -> tuple[list[str], int]:
+                 ) -> tuple[list[str], dict[str, int]]:
     """Request ids with no audit request record (after waiting for the batched writer),
-    and how many shadow records were found."""
+    and the shadow verdicts found."""
     headers = {"Authorization": f"Bearer {key}"} if key else {}
-    missing, shadows = list(ids), 0
+    missing, verdicts = list(ids), {}
     deadline = time.monotonic() + timeout_s
     with httpx.Client(base_url=url, headers=headers, timeout=30) as client:
         while missing and time.monotonic() < deadline:
@@ -136,8 +157,10 @@ def _check_audit(url: str, key: str | None, ids: list[str], timeout_s: float = 3
         for rid in ids:
             r = client.get(f"/admin/audit/{rid}")
             if r.status_code == 200:
-                shadows += sum(e["kind"] == "shadow" for e in r.json()["events"])
-    return missing, shadows
+                for e in r.json()["events"]:
+                    if e["kind"] == "shadow":
+                        verdicts[e["verdict"]] = verdicts.get(e["verdict"], 0) + 1
+    return missing, verdicts
 
 
 def run_load(url: str, *, key: str | None = None, requests: int = 64, concurrency: int = 4,
@@ -166,7 +189,12 @@ def run_load(url: str, *, key: str | None = None, requests: int = 64, concurrenc
         path = r["ext"]["served_path"]
         report.served_paths[path] = report.served_paths.get(path, 0) + 1
     report.shadow_sampled = sum(bool(r["ext"]["shadow_sampled"]) for r in good)
-    report.audit_missing, report.shadow_recorded = _check_audit(url, key, [r["id"] for r in good])
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    with httpx.Client(base_url=url, headers=headers, timeout=30) as client:
+        _drain_shadow(client, timeout_s=120)
+        report.shadow_dropped = _shadow_drops(client)
+    report.audit_missing, report.verdicts = _check_audit(url, key, [r["id"] for r in good])
+    report.shadow_recorded = sum(report.verdicts.values())
     report.audit_checked = len(good)
     return report
 
@@ -225,7 +253,9 @@ def _print(report: LoadReport) -> None:
             ("latency-compute p50 / p99",
              f"{report.latency_minus_compute_p50_ms:.1f} / {report.latency_minus_compute_p99_ms:.1f} ms"),
             ("served paths", json.dumps(report.served_paths)),
-            ("shadow sampled / recorded", f"{report.shadow_sampled} / {report.shadow_recorded}"),
+            ("shadow sampled / recorded / dropped",
+             f"{report.shadow_sampled} / {report.shadow_recorded} / {report.shadow_dropped}"),
+            ("shadow verdicts", json.dumps(report.verdicts)),
             ("audit records missing", f"{len(report.audit_missing)} of {report.audit_checked}")]
     for name, value in rows:
         table.add_row(name, value)
@@ -252,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the report here")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
 
     def go(url: str) -> LoadReport:
         return run_load(url, key=args.key, requests=args.requests, concurrency=args.concurrency,
