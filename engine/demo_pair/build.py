@@ -115,6 +115,7 @@ def build_demo_pair(out_dir: str | os.PathLike[str], *, seed: int = 0, progress:
         raise FileExistsError(f"{out} already exists; remove it or pass replace=True (--force)")
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+    tmp.chmod(0o755)  # mkdtemp makes it private; the published pair is a shared cache
     try:
         with _threads(BUILD_THREADS), _Phases(progress) as phases:
             manifest = _build_into(tmp, seed, recipe or Recipe(), phases)

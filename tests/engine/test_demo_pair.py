@@ -69,7 +69,8 @@ def test_demo_pair_loads_and_shares_one_tokenizer(demo_pair_paths) -> None:
     assert draft_tok.chat_template == target_tok.chat_template
     assert (draft_tok.eos_token_id, draft_tok.pad_token_id) == (target_tok.eos_token_id,
                                                                 target_tok.pad_token_id)
-    for name in ("tokenizer.json", "tokenizer_config.json"):
+    # transformers 5 writes the chat template to chat_template.jinja beside the config.
+    for name in ("tokenizer.json", "tokenizer_config.json", "chat_template.jinja"):
         assert ((demo_pair_paths.draft_dir / name).read_bytes()
                 == (demo_pair_paths.target_dir / name).read_bytes())
     chat = target_tok.apply_chat_template([{"role": "user", "content": "hi"}], tokenize=False,
