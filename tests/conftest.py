@@ -20,6 +20,11 @@ from collections.abc import Iterator
 
 import pytest
 
+# torch's OpenMP pool sleeps between ops instead of spinning: on 2 shared cores a spinning
+# pool starves the uvicorn/streamlit subprocesses that tests start. Read when torch first
+# loads, which is after this file is imported.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
 PG_ADMIN_URL = os.environ.get("GUARDIAN_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 
 
