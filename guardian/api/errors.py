@@ -8,6 +8,7 @@ trace. Validation failures are 400 (OpenAI's status), not FastAPI's default 422.
 from __future__ import annotations
 
 import logging
+import uuid
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -27,10 +28,13 @@ _TYPES = {400: "invalid_request_error", 401: "invalid_request_error", 403: "perm
 
 def error_response(status: int, message: str, *, param: str | None = None,
                    code: str | None = None, type_: str | None = None,
-                   headers: dict[str, str] | None = None) -> JSONResponse:
+                   headers: dict[str, str] | None = None,
+                   request_id: str | None = None) -> JSONResponse:
+    """OpenAI error body; every error carries an `x-request-id` to quote in a report."""
     body = {"error": {"message": message, "type": type_ or _TYPES.get(status, "server_error"),
                       "param": param, "code": code}}
-    return JSONResponse(body, status_code=status, headers=headers)
+    rid = request_id or f"err-{uuid.uuid4().hex}"
+    return JSONResponse(body, status_code=status, headers={**(headers or {}), "x-request-id": rid})
 
 
 _TYPE_TAGS = {"str", "int", "float", "bool", "list", "dict", "none"}
@@ -84,9 +88,11 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         # A bug, not bad input: log it with the stack, tell the caller only what they can use.
-        logger.exception("unhandled error on %s %s", request.method, request.url.path)
-        return error_response(500, "The sidecar hit an internal error; the request id is in "
-                              "the logs. Retry, or report it if it persists.", type_="server_error")
+        rid = f"err-{uuid.uuid4().hex}"
+        logger.exception("unhandled error %s on %s %s", rid, request.method, request.url.path)
+        return error_response(500, f"The sidecar hit an internal error ({rid}). Retry, or "
+                              "report it with that id if it persists.", type_="server_error",
+                              request_id=rid)
 
 
 class BodySizeLimit:

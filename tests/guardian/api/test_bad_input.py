@@ -47,6 +47,7 @@ def test_bad_input_gets_openai_error(client, name, path, body, status, param) ->
     if param:
         assert error["param"] == param, error
     assert "Traceback" not in r.text
+    assert r.headers["x-request-id"]
 
 
 def test_oversized_body_is_413(client) -> None:
@@ -72,3 +73,14 @@ def test_unknown_path_and_method_are_openai_errors(client) -> None:
     assert client.get("/v1/nope", headers=auth()).json()["error"]["code"] == "unknown_url"
     r = client.get("/v1/completions", headers=auth())
     assert r.status_code == 405 and r.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_an_internal_error_is_a_json_500_with_an_id_to_report(make_client, backend) -> None:
+    def broken(*_args, **_kw):
+        raise RuntimeError("engine bug")
+
+    backend.generate = broken  # both paths fail: a bug, not bad input
+    r = make_client().post("/v1/completions", json=OK, headers=auth())
+    assert r.status_code == 500
+    rid = r.headers["x-request-id"]
+    assert rid in r.json()["error"]["message"] and "engine bug" not in r.text
