@@ -205,7 +205,8 @@ def spawn_sidecar(port: int, env: dict[str, str] | None = None,
     """`guardian serve` in a child process (uvicorn + the app factory); yields its URL."""
     cmd = [sys.executable, "-m", "uvicorn", "guardian.app:create_app", "--factory",
            "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
-    child_env = {**os.environ, **(env or {}), "GUARDIAN_HOST": "127.0.0.1"}
+    child_env = {"OMP_WAIT_POLICY": "PASSIVE",  # as `guardian serve` does
+                 **os.environ, **(env or {}), "GUARDIAN_HOST": "127.0.0.1"}
     if "GUARDIAN_API_KEYS_FILE" not in (env or {}):
         child_env.pop("GUARDIAN_API_KEYS_FILE", None)  # open on loopback: the test reads audit
     proc = subprocess.Popen(cmd, env=child_env)
