@@ -37,6 +37,10 @@ class Settings(BaseSettings):
     )
     host: str = "127.0.0.1"
     port: int = 8000
+    api_keys_file: Path | None = Field(
+        default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
+    )
+    torch_threads: int | None = Field(default=None, ge=1, description="torch intra-op threads.")
     replica_id: str | None = Field(
         default=None, description="Stable id of this sidecar replica (default: hostname-pid)."
     )

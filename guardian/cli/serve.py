@@ -44,7 +44,7 @@ def serve(
     # Fail here, with a readable message, rather than inside uvicorn's startup.
     try:
         load_policy(settings.policy_file)
-        KeyStore.for_server(keys_file or os.environ.get("GUARDIAN_API_KEYS_FILE"), settings.host)
+        KeyStore.for_server(settings.api_keys_file, settings.host)
     except (PolicyError, AuthConfigError) as exc:
         typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2) from exc
