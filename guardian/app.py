@@ -2,7 +2,9 @@
 
 Owns wiring only: which routers exist, the error handlers, the body-size limit, and building
 `Services` (policy, engine backend, audit sink, telemetry, shadow evaluator, API keys) from
-settings. Nothing is built at import time; uvicorn uses the factory
+settings. With a database (`create_app()` from settings) governance is attached too: route state,
+rollback controller and policy reload (guardian.governance.runtime). Nothing is built at
+import time; uvicorn uses the factory
 (`uvicorn guardian.app:create_app --factory`).
 
 With `services` given (tests, embedding) the app uses them as they are and does not close
@@ -102,6 +104,9 @@ def db_reader(url: str) -> Callable[[str], list[dict[str, Any]]]:
 
 
 def close_services(services: Services) -> None:
+    governance = getattr(services, "governance", None)
+    if governance is not None:
+        governance.close()
     services.shadow.shutdown()
     services.core.shutdown()
     services.sink.close()
@@ -139,6 +144,12 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
     replica = settings.replica_id or f"{socket.gethostname()}-{os.getpid()}"
     services = build_services(backend, sink, policy=policy, keys=keys, replica_id=replica)
     services.audit_reader = db_reader(url)
+    from guardian.governance.runtime import attach
+
+    # Route state in the DB (rollbacks reach every replica), the rollback controller fed by
+    # the audit events, and policy hot reload; the policy in force comes from its loader.
+    attach(services, url=url, policy_file=settings.policy_file)
+    policy = services.core.policy
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="policy_loaded",
         route=None, pair_hash=backend.pair_hash, policy_hash=policy.content_hash,

@@ -11,6 +11,11 @@ running, and aborts its own generation at the next engine step once one arrives 
 shadow run (one prefill, or gamma draft forwards + one target forward) — never a whole
 shadow generation.
 
+Mode per request: the route's mode from the policy, unless a governance action (rollback,
+re-enable, promotion) set one in the database; `resolver` (guardian.governance.routestate.
+ModeResolver, attached by the app) answers from an in-memory copy refreshed every 0.5 s, so a
+rollback on any replica applies here within ~1 s and costs a dict lookup per request.
+
 Degrading safely: a speculative run that raises is re-run target-only and recorded with
 `fallback_reason`; when the serving queue is at the route's `load_shed_queue_depth`,
 speculation is skipped (`fallback_reason="load_shed"`).
@@ -236,6 +241,7 @@ class ServingCore:
         self.idle.set()
         self.last_served = 0.0  # perf_counter() when the last serving job finished
         self.shadow: Any = None  # guardian.shadow.ShadowEvaluator, attached by the app
+        self.resolver: Any = None  # guardian.governance.routestate.ModeResolver, ditto
 
     @property
     def policy(self) -> Policy:
@@ -309,8 +315,17 @@ class ServingCore:
                                code="context_length_exceeded")
 
     # serving -------------------------------------------------------------------------------
+    def route_policy(self, name: str) -> RoutePolicy:
+        """The route's policy with the mode in force now (database state over the file)."""
+        route = self.policy.route(name)
+        if self.resolver is not None:
+            mode = self.resolver.mode(name, route.mode)
+            if mode != route.mode:
+                route = route.model_copy(update={"mode": mode})
+        return route
+
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
-        route = self.policy.route(req.route)
+        route = self.route_policy(req.route)
         policy_hash = self.policy_hash
         depth = self._admit()
         want_spec = route.mode == "speculative"

@@ -3,11 +3,17 @@
 - `GET  /admin/routes`                    oncall, release: modes in force and the policy hash
 - `POST /admin/routes/{route}/rollback`   oncall: serve target-only (speculation off)
 - `POST /admin/routes/{route}/reenable`   oncall: back to speculative after a rollback
-- `POST /admin/routes/{route}/promote`    release: promote a route to speculative
+                                          (`?force=true` skips the post-rollback cool-down)
+- `POST /admin/routes/{route}/promote`    release: promote a route to speculative; needs a
+                                          passing gate report for this pair and policy hash
+- `POST /admin/policy/reload`             oncall: re-read the policy file (invalid: 400, the
+                                          last good policy stays; embedded policy: no-op)
 - `GET  /admin/audit/{request_id}`        compliance: the audit events of one request
 
-Every state change is a GovernanceEvent in the audit store. Route state lives in this replica
-only for now; a later issue moves it to the database so a rollback reaches every replica.
+Every state change is a GovernanceEvent in the audit store. With governance attached (a
+database: `guardian.governance.runtime`), route state lives in the database so a change
+reaches every replica and the rules of `guardian.governance` apply (cool-down, gate reports);
+without one (embedded tests) the change applies to this replica's policy only.
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ from guardian.policy import Mode
 from guardian.serving import ServingError
 
 _errors: dict[int | str, dict[str, Any]] = {
-    401: {"model": ErrorResponse}, 403: {"model": ErrorResponse}, 404: {"model": ErrorResponse}}
+    401: {"model": ErrorResponse}, 403: {"model": ErrorResponse}, 404: {"model": ErrorResponse},
+    409: {"model": ErrorResponse}}
 routes_read = APIRouter(tags=["admin"], dependencies=[Depends(require("oncall", "release"))],
                         responses=_errors)
 oncall = APIRouter(tags=["admin"], responses=_errors)
@@ -39,18 +46,29 @@ ComplianceKey = Annotated[Principal, Depends(require("compliance"))]
 
 
 def _states(services: Services) -> RouteStates:
-    policy = services.policy
+    policy, core = services.policy, services.core
     return RouteStates(policy_hash=policy.content_hash, routes=[
-        RouteState(route=name, mode=r.mode, shadow_sample_rate=r.shadow.sample_rate,
-                   models=r.models) for name, r in sorted(policy.routes.items())])
+        RouteState(route=name, mode=core.route_policy(name).mode,
+                   shadow_sample_rate=r.shadow.sample_rate, models=r.models)
+        for name, r in sorted(policy.routes.items())])
+
+
+def _known(services: Services, route: str) -> None:
+    routes = services.core.policy.routes
+    if route not in routes:
+        raise ServingError(404, f"unknown route {route!r}; known: {', '.join(sorted(routes))}",
+                           param="route", code="route_not_found")
+
+
+def _refused(exc: Exception) -> ServingError:
+    return ServingError(409, str(exc), code="governance_refused")
 
 
 def _change(services: Services, route: str, mode: Mode, kind: str, actor: Principal,
             reason: str) -> RouteStates:
+    """Without a database: this replica's policy copy (embedded use and tests)."""
     core = services.core
-    if route not in core.policy.routes:
-        raise ServingError(404, f"unknown route {route!r}; known: {', '.join(sorted(core.policy.routes))}",
-                           param="route", code="route_not_found")
+    _known(services, route)
     previous = core.policy.route(route).mode
     core.policy = core.policy.with_mode(route, mode)
     services.sink.submit(GovernanceEvent(
@@ -68,19 +86,74 @@ async def list_routes(services: ServicesDep) -> RouteStates:
 @oncall.post("/admin/routes/{route}/rollback", response_model=RouteStates)
 async def rollback(route: str, body: RouteChange, services: ServicesDep,
                    who: OncallKey) -> RouteStates:
-    return _change(services, route, "target_only", "rollback", who, body.reason)
+    gov = getattr(services, "governance", None)
+    if gov is None:
+        return _change(services, route, "target_only", "rollback", who, body.reason)
+    from guardian.governance.promotion import set_route_mode
+    from guardian.governance.rollback import GovernanceRefused
+
+    _known(services, route)
+    try:
+        set_route_mode(gov.store, services.sink, route=route, mode="target_only",
+                       policy=services.policy, actor=who.actor, role=who.role,
+                       reason=body.reason or "manual rollback", pair_hash=services.core.backend.pair_hash)
+    except GovernanceRefused as exc:
+        raise _refused(exc) from None
+    return _states(services)
 
 
 @oncall.post("/admin/routes/{route}/reenable", response_model=RouteStates)
-async def reenable(route: str, body: RouteChange, services: ServicesDep,
-                   who: OncallKey) -> RouteStates:
-    return _change(services, route, "speculative", "reenable", who, body.reason)
+async def reenable(route: str, body: RouteChange, services: ServicesDep, who: OncallKey,
+                   force: bool = False) -> RouteStates:
+    gov = getattr(services, "governance", None)
+    if gov is None:
+        return _change(services, route, "speculative", "reenable", who, body.reason)
+    from guardian.governance.rollback import GovernanceRefused, reenable_route
+    from guardian.governance.routestate import StateConflict
+
+    _known(services, route)
+    try:
+        reenable_route(gov.store, services.sink, route, actor=who.actor, role=who.role,
+                       reason=body.reason, policy=services.policy,
+                       pair_hash=services.core.backend.pair_hash, force=force,
+                       on_done=gov.controller.reset)
+    except (GovernanceRefused, StateConflict) as exc:
+        raise _refused(exc) from None
+    return _states(services)
 
 
 @release.post("/admin/routes/{route}/promote", response_model=RouteStates)
 async def promote(route: str, body: RouteChange, services: ServicesDep,
                   who: ReleaseKey) -> RouteStates:
-    return _change(services, route, "speculative", "promotion", who, body.reason)
+    gov = getattr(services, "governance", None)
+    if gov is None:
+        return _change(services, route, "speculative", "promotion", who, body.reason)
+    from guardian.governance.promotion import promote as do_promote
+    from guardian.governance.rollback import GovernanceRefused
+    from guardian.governance.routestate import StateConflict
+
+    _known(services, route)
+    try:
+        do_promote(gov.store, services.sink, route=route, pair_hash=services.core.backend.pair_hash,
+                   policy=services.policy, actor=who.actor, role=who.role,
+                   reason=body.reason or "promotion", engine=gov.engine, registry=gov.registry)
+    except (GovernanceRefused, StateConflict) as exc:
+        raise _refused(exc) from None
+    gov.controller.reset(route)
+    return _states(services)
+
+
+@oncall.post("/admin/policy/reload", response_model=RouteStates)
+async def reload_policy(services: ServicesDep, who: OncallKey) -> RouteStates:
+    gov = getattr(services, "governance", None)
+    if gov is None or gov.reloader is None:
+        # Embedded: the policy was handed over in memory, so its source has not changed.
+        return _states(services)
+    changed, message = gov.reloader.reload(actor=who.actor)
+    if not changed and message != "unchanged":
+        raise ServingError(400, f"policy reload refused, the previous policy stays in force: "
+                           f"{message}", code="invalid_policy")
+    return _states(services)
 
 
 @compliance.get("/admin/audit/{request_id}")

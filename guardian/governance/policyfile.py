@@ -1,8 +1,8 @@
 """Policy files with governance: schema, errors that point at file:line and field, hot reload.
 
-`GovernedPolicy` is the route policy (`guardian.policy.Policy`) with each route extended by
-`triggers:` and `gate:` (guardian.governance.schema). It is a subclass, so everything that
-takes a `Policy` takes it; its content hash covers the governance settings too.
+`GovernedPolicy` / `GovernedRoutePolicy` are the route policy models (`guardian.policy`),
+whose routes nest `triggers:` and `gate:` (guardian.governance.schema); the content hash
+covers the governance settings too.
 
 `load_policy_file` validates a YAML file and, on failure, names every problem as
 `file:line: routes.strict.triggers.acceptance.min_rate: <what is wrong>; allowed: <...>`
@@ -24,23 +24,17 @@ from pathlib import Path
 from typing import Any, get_args, get_origin
 
 import yaml
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from guardian.audit.events import AuditSink, GovernanceEvent
-from guardian.governance.schema import GatePolicy, TriggerPolicy
 from guardian.policy import DEFAULT_POLICY_FILE, Policy, PolicyError, RoutePolicy
 
 logger = logging.getLogger(__name__)
 
 
-class GovernedRoutePolicy(RoutePolicy):
-    triggers: TriggerPolicy = TriggerPolicy()
-    gate: GatePolicy = GatePolicy()
-
-
-class GovernedPolicy(Policy):
-    routes: dict[str, GovernedRoutePolicy] = Field(  # type: ignore[assignment]
-        default_factory=lambda: {"default": GovernedRoutePolicy()})
+# The route policy nests the governance schema itself; the old names stay for callers.
+GovernedRoutePolicy = RoutePolicy
+GovernedPolicy = Policy
 
 
 def _line_of(root: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
@@ -93,7 +87,7 @@ def _explain(exc: ValidationError, root: yaml.Node | None, path: Path) -> str:
     return "policy file is invalid:\n  " + "\n  ".join(problems)
 
 
-def load_policy_file(path: Path | str | None = None) -> GovernedPolicy:
+def load_policy_file(path: Path | str | None = None) -> Policy:
     """Read and validate a policy YAML file; PolicyError names file:line, field and what is allowed."""
     path = Path(path) if path else DEFAULT_POLICY_FILE
     try:
@@ -124,7 +118,7 @@ class PolicyReloader:
                  sink: AuditSink | None = None, interval_s: float = 1.0, actor: str = "reloader") -> None:
         self.path = Path(path) if path else DEFAULT_POLICY_FILE
         self.on_change, self.sink, self.interval_s, self.actor = on_change, sink, interval_s, actor
-        self.policy: GovernedPolicy = load_policy_file(self.path)  # startup must have a good one
+        self.policy: Policy = load_policy_file(self.path)  # startup must have a good one
         self.last_error: str | None = None
         self._stamp = self._file_stamp()
         self._stop = threading.Event()

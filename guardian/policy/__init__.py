@@ -2,8 +2,10 @@
 
 Owns the pydantic schema of a policy file (`policies/default.yaml`), loading it, and the
 policy's content hash (recorded with every audit event so a verdict can be tied to the exact
-policy in force). Kept deliberately small: triggers, hot reload and rich validation errors
-extend these models later without renaming fields.
+policy in force). Each route nests its governance settings (`triggers:` checked continuously,
+`gate:` checked before promotion; schema in `guardian.governance.schema`). Loading goes through
+`guardian.governance.policyfile`, whose errors name file:line, the field and what is allowed;
+hot reload lives there too.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import logging
 from pathlib import Path
 from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from guardian.governance.schema import GatePolicy, TriggerPolicy
 
 logger = logging.getLogger(__name__)
 
@@ -64,6 +67,8 @@ class RoutePolicy(_Strict):
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)
     acceptance_window: int = Field(512, ge=1)
     acceptance_z: float = Field(4.0, gt=0.0)
+    triggers: TriggerPolicy = TriggerPolicy()  # when serving speculatively, what rolls it back
+    gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
 
 
 class Policy(_Strict):
@@ -102,24 +107,17 @@ class Policy(_Strict):
 
 
 def load_policy(path: Path | str | None = None) -> Policy:
-    """Read and validate a policy YAML file (default: the packaged `policies/default.yaml`)."""
-    path = Path(path) if path else DEFAULT_POLICY_FILE
-    try:
-        raw = yaml.safe_load(path.read_text())
-    except OSError as exc:
-        raise PolicyError(f"cannot read policy file {path}: {exc.strerror}; "
-                          "set GUARDIAN_POLICY_FILE to an existing YAML file") from exc
-    except yaml.YAMLError as exc:
-        raise PolicyError(f"policy file {path} is not valid YAML: {exc}") from exc
-    try:
-        policy = Policy.model_validate(raw or {})
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise PolicyError(f"policy file {path} is invalid: {problems}") from exc
-    logger.info("loaded policy %s (hash %s, routes %s)", path, policy.content_hash[:12],
-                sorted(policy.routes))
+    """Read and validate a policy YAML file (default: the packaged `policies/default.yaml`).
+
+    Raises PolicyError naming file:line, the field and what is allowed.
+    """
+    from guardian.governance.policyfile import load_policy_file
+
+    policy = load_policy_file(path or DEFAULT_POLICY_FILE)
+    logger.info("loaded policy %s (hash %s, routes %s)", path or DEFAULT_POLICY_FILE,
+                policy.content_hash[:12], sorted(policy.routes))
     return policy
 
 
-__all__ = ["DEFAULT_POLICY_FILE", "GammaPolicy", "Mode", "Policy", "PolicyError", "RoutePolicy",
-           "ShadowPolicy", "load_policy"]
+__all__ = ["DEFAULT_POLICY_FILE", "GammaPolicy", "GatePolicy", "Mode", "Policy", "PolicyError",
+           "RoutePolicy", "ShadowPolicy", "TriggerPolicy", "load_policy"]

@@ -27,6 +27,7 @@ MATRIX: dict[tuple[str, str], set[str]] = {
     ("POST", "/admin/routes/{route}/rollback"): {"oncall"},
     ("POST", "/admin/routes/{route}/reenable"): {"oncall"},
     ("POST", "/admin/routes/{route}/promote"): {"release"},
+    ("POST", "/admin/policy/reload"): {"oncall"},
     ("GET", "/admin/audit/{request_id}"): {"compliance"},
 }
 PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json"), ("GET", "/docs"),

@@ -1,0 +1,124 @@
+"""Governance inside the sidecar app (fake engine, SQLite route state): a divergence rolls the
+route back from the next request on, the admin API goes through the governance rules, and
+the policy reloads without a restart."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from guardian.app import build_services, close_services, create_app
+from guardian.audit import upgrade
+from guardian.governance.gates import Check, GateReport
+from guardian.governance.promotion import record_gate_result
+from guardian.governance.runtime import Governance, attach
+from guardian.policy import load_policy
+from tests.guardian.api.conftest import auth, keystore
+from tests.guardian.api.fakes import FakeBackend, ListSink
+
+POLICY = """version: 1
+default_route: default
+routes:
+  default:
+    mode: {mode}
+    shadow: {{sample_rate: 1.0}}
+    triggers:
+      cooldown_s: 600
+      evaluation_interval_s: 0.05
+"""
+BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
+
+
+@pytest.fixture
+def app(tmp_path) -> Iterator[tuple[TestClient, FakeBackend, ListSink, Governance, object]]:
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    upgrade(url)
+    path = tmp_path / "policy.yaml"
+    path.write_text(POLICY.format(mode="speculative"))
+    backend, sink = FakeBackend(), ListSink()
+    services = build_services(backend, sink, keys=keystore(),
+                              policy=load_policy(path))
+    gov = attach(services, url=url, policy_file=path, resolver_ttl_s=0.05)
+    yield TestClient(create_app(services=services)), backend, sink, gov, path
+    close_services(services)
+
+
+def _served(client: TestClient) -> dict:
+    return client.post("/v1/completions", json=BODY, headers=auth()).json()["spec_guardian"]
+
+
+def _wait(pred, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+
+
+def test_divergence_in_shadow_rolls_the_route_back_for_the_next_request(app) -> None:
+    client, backend, sink, gov, _ = app
+    assert _served(client)["served_path"] == "speculative"
+    backend.spec_flip_at = 2  # the speculative path now emits a wrong token (margin 5: a bug)
+    assert _served(client)["served_path"] == "speculative"
+    _wait(lambda: gov.store.get("default") is not None)
+    state = gov.store.get("default")
+    assert state.mode == "target_only" and state.updated_by == "trigger:divergence"
+    after = _served(client)
+    assert after["mode"] == "target_only" and after["served_path"] == "target_only"
+    assert client.get("/admin/routes", headers=auth("oncall")).json()["routes"][0]["mode"] == "target_only"
+    # Re-enable: refused in the cool-down (409 with the reason), allowed with force, audited.
+    r = client.post("/admin/routes/default/reenable", json={"reason": "fixed"}, headers=auth("oncall"))
+    assert r.status_code == 409 and "cool-down" in r.json()["error"]["message"]
+    backend.spec_flip_at = None
+    r = client.post("/admin/routes/default/reenable?force=true", json={"reason": "engine fixed"},
+                    headers=auth("oncall"))
+    assert r.status_code == 200
+    _wait(lambda: _served(client)["served_path"] == "speculative", timeout=2)
+    kinds = [e.kind for e in sink.events if getattr(e, "kind", None) in ("rollback", "reenable")]
+    assert kinds == ["rollback", "reenable"]
+
+
+def test_promotion_through_the_api_needs_a_passing_report_for_this_pair_and_policy(app) -> None:
+    client, backend, _sink, gov, path = app
+    path.write_text(POLICY.format(mode="target_only"))
+    assert client.post("/admin/policy/reload", headers=auth("oncall")).status_code == 200
+    r = client.post("/admin/routes/default/promote", json={"reason": "go"}, headers=auth("release"))
+    assert r.status_code == 409 and "not registered" in r.json()["error"]["message"]
+    from engine.compat import PairIdentity
+
+    gov.registry.register(PairIdentity(backend.pair_hash, "d", "t", "tok", "tpl", "draft", "target"),
+                          actor="test")
+    policy = client.app.state.services.policy
+    report = GateReport(backend.pair_hash, policy.content_hash, "default", {}, "g.jsonl", "", "now",
+                        [], [Check("greedy_equivalence", "pass", 0, 0, "")], True)
+    stale = GateReport(backend.pair_hash, "0" * 64, "default", {}, "g.jsonl", "", "now", [], [], True)
+    from guardian.audit.writer import AuditWriter
+
+    writer = AuditWriter(gov.engine.url.render_as_string(hide_password=False),
+                         spool_dir=path.parent / "spool")
+    record_gate_result(writer, gov.registry, stale, actor="ci")
+    writer.flush()
+    r = client.post("/admin/routes/default/promote", json={"reason": "go"}, headers=auth("release"))
+    assert r.status_code == 409 and "stale gate report" in r.json()["error"]["message"]
+    time.sleep(0.01)  # newest report wins: order by time
+    record_gate_result(writer, gov.registry, report, actor="ci")
+    writer.close()
+    r = client.post("/admin/routes/default/promote", json={"reason": "go"}, headers=auth("release"))
+    assert r.status_code == 200, r.text
+    assert _served(client)["served_path"] == "speculative"
+
+
+def test_policy_reload_refuses_an_invalid_file_and_keeps_the_last_good(app) -> None:
+    client, _, _, _gov, path = app
+    before = client.get("/admin/routes", headers=auth("oncall")).json()["policy_hash"]
+    path.write_text(POLICY.format(mode="sideways"))
+    r = client.post("/admin/policy/reload", headers=auth("oncall"))
+    assert r.status_code == 400
+    assert "policy.yaml:5: routes.default.mode" in r.json()["error"]["message"]
+    assert client.get("/admin/routes", headers=auth("oncall")).json()["policy_hash"] == before
+    path.write_text(POLICY.format(mode="target_only"))
+    r = client.post("/admin/policy/reload", headers=auth("oncall"))
+    assert r.status_code == 200 and r.json()["policy_hash"] != before
+    assert _served(client)["mode"] == "target_only"
