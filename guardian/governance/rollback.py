@@ -245,7 +245,8 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
             raise GovernanceRefused(
                 f"route {route!r} was rolled back {age:.0f} s ago by {current.updated_by} "
                 f"({current.reason}); the cool-down is {cooldown:.0f} s. Retry in "
-                f"{cooldown - age:.0f} s, or pass --force if the cause is fixed.")
+                f"{cooldown - age:.0f} s, or force it if the cause is fixed (CLI --force, "
+                "API ?force=true).")
     status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)

@@ -45,11 +45,9 @@ class Harness:
         self.services = build_services(self.backend, ObservingSink(sink, self.controller),
                                        policy=policy)
         self.core = self.services.core
+        self.core.resolver = self.resolver  # as guardian.governance.runtime.attach does
 
     def serve(self, prompt: str, max_tokens: int = 16) -> Served:
-        # The serving path's per-request mode: the resolver's answer for the route.
-        mode = self.resolver.mode("default", self.policy.route("default").mode)
-        self.core.policy = self.policy.with_mode("default", mode)
         req = GenerationRequest(endpoint="completions", route="default", model=self.backend.model_name,
                                 prompt_text=prompt, prompt_ids=self.backend.encode(prompt),
                                 max_tokens=max_tokens)
