@@ -47,9 +47,7 @@ SHADOW_QUEUE_CAPACITY = 16
 
 
 def keys_file(settings: Settings) -> Path | None:
-    # Settings has no field for it yet (shared file): read the same GUARDIAN_ variable.
-    value = getattr(settings, "api_keys_file", None) or os.environ.get("GUARDIAN_API_KEYS_FILE")
-    return Path(value) if value else None
+    return settings.api_keys_file
 
 
 def build_services(backend: EngineBackend, sink: AuditSink, *, policy: Policy | None = None,
@@ -126,13 +124,13 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
                     "pair (built on first use, a few minutes)")
         paths = ensure_demo_pair()
         draft_dir, target_dir = paths.draft_dir, paths.target_dir
-    threads = os.environ.get("GUARDIAN_TORCH_THREADS")
+    threads = settings.torch_threads
     if threads:
         import torch
 
         # On a small shared CPU torch's spinning intra-op pool can cost 20x (measured: a tiny
         # pair's 12-token generation 2.7 s with 2 threads vs 0.12 s with 1 under load).
-        torch.set_num_threads(int(threads))
+        torch.set_num_threads(threads)
     backend = PairBackend.load(draft_dir, target_dir, device=settings.device)
     url = settings.resolved_database_url
     settings.home.mkdir(parents=True, exist_ok=True)
