@@ -23,6 +23,13 @@ def test_expected_speedup_limits():
         expected_speedup(1.5, 2, 0.1)
 
 
+def test_expected_speedup_with_a_costlier_verify_forward():
+    assert expected_speedup(0.8, 4, 0.05, verify_cost=1.0) == expected_speedup(0.8, 4, 0.05)
+    assert expected_speedup(0.8, 4, 0.05, verify_cost=1.4) == pytest.approx(
+        (1 - 0.8**5) / (0.2 * (4 * 0.05 + 1.4)))
+    assert expected_speedup(0.8, 0, 0.05, verify_cost=1.4) == pytest.approx(1.0)
+
+
 @pytest.mark.parametrize("alpha,c", [(0.3, 0.05), (0.6, 0.1), (0.8, 0.05), (0.9, 0.2),
                                      (0.95, 0.02), (0.5, 0.6)])
 def test_optimal_gamma_is_the_brute_force_argmax(alpha, c):
