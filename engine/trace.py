@@ -41,7 +41,11 @@ class GenerationStats:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     steps: int = 0  # target forwards during decoding (prefill excluded)
-    draft_tokens: int = 0  # draft tokens proposed (and verified)
+    # Draft positions judged: up to and including the first rejection in each step, so that
+    # accepted / draft_tokens estimates the per-token acceptance probability alpha of
+    # Leviathan et al. (the alpha the speedup formula uses). Proposals past the first
+    # rejection are discarded unjudged and not counted.
+    draft_tokens: int = 0
     accepted: int = 0  # draft tokens accepted
     drafted_per_position: list[int] = field(default_factory=list)  # [i] = proposals at draft pos i
     accepted_per_position: list[int] = field(default_factory=list)  # [i] = acceptances at draft pos i
