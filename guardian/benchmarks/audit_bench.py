@@ -28,27 +28,6 @@ import typer
 log = logging.getLogger(__name__)
 
 
-def _scratch_db(url: str) -> tuple[str, Any]:
-    """Create a throw-away database next to `url`'s; returns (its url, drop callback)."""
-    import psycopg
-    from sqlalchemy.engine import make_url
-
-    u = make_url(url)
-    name = f"guardian_bench_{uuid.uuid4().hex[:10]}"
-    admin = (f"host={u.host or '127.0.0.1'} port={u.port or 5432} "
-             f"user={u.username or 'postgres'} dbname={u.database or 'postgres'}"
-             + (f" password={u.password}" if u.password else ""))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-    def drop() -> None:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-    scratch = u.set(drivername="postgresql+psycopg", database=name)
-    return scratch.render_as_string(hide_password=False), drop
-
-
 def _naive(url: str, rows: int) -> dict[str, Any]:
     from sqlalchemy.orm import Session
 
@@ -83,28 +62,18 @@ def cli(
     keep: bool = typer.Option(False, help="Keep the scratch database."),
 ) -> None:
     """Audit write path: per-token records/s into Postgres vs a naive ORM baseline (ratio)."""
-    import psycopg
     import sqlalchemy as sa
 
-    from guardian.audit import migrate, testing
+    from guardian.audit import testing
     from guardian.audit.config import AuditSettings
     from guardian.audit.rows import Sealer
     from guardian.audit.verify import verify_db
     from guardian.audit.writer import AuditWriter
-    from guardian.db import is_postgres, make_engine
+    from guardian.benchmarks.scratch import scratch_postgres
+    from guardian.db import make_engine
     from guardian.settings import get_settings
 
-    base = url or get_settings().database_url or "postgresql://postgres@127.0.0.1/postgres"
-    if not is_postgres(base):
-        raise typer.BadParameter("the audit benchmark measures Postgres; pass --url "
-                                 "postgresql://user@host/db", param_hint="--url")
-    try:
-        scratch, drop = _scratch_db(base)
-    except psycopg.Error as exc:
-        typer.secho(f"cannot create a scratch database on {base}: {exc}", fg="red", err=True)
-        raise typer.Exit(1) from None
-    try:
-        migrate.upgrade(scratch)
+    with scratch_postgres(url, keep=keep) as scratch:
         events = [testing.request_event(tokens, redaction=redaction, seed=i,  # type: ignore[arg-type]
                                         request_id=f"bench-{i}") for i in range(requests)]
         n_tokens = requests * tokens
@@ -136,9 +105,6 @@ def cli(
         verify_s = time.perf_counter() - t0
         engine.dispose()
         naive = _naive(scratch, naive_rows)
-    finally:
-        if not keep:
-            drop()
     prod_rps = n_tokens / prod_s
     result = {
         "benchmark": "audit_write_path",

@@ -323,25 +323,12 @@ def cli(
     keep: bool = typer.Option(False, help="Keep the scratch database (prints its URL)."),
 ) -> None:
     """Dashboard: render time of every page with ~1M per-token rows in Postgres (< 2 s each)."""
-    import psycopg
     import sqlalchemy as sa
 
-    from guardian.audit import migrate
-    from guardian.benchmarks.audit_bench import _scratch_db
-    from guardian.db import is_postgres, make_engine
-    from guardian.settings import get_settings
+    from guardian.benchmarks.scratch import scratch_postgres
+    from guardian.db import make_engine
 
-    base = url or get_settings().database_url or "postgresql://postgres@127.0.0.1/postgres"
-    if not is_postgres(base):
-        raise typer.BadParameter("this benchmark measures Postgres; pass --url "
-                                 "postgresql://user@host/db", param_hint="--url")
-    try:
-        scratch, drop = _scratch_db(base)
-    except psycopg.Error as exc:
-        typer.secho(f"cannot create a scratch database on {base}: {exc}", fg="red", err=True)
-        raise typer.Exit(1) from None
-    try:
-        migrate.upgrade(scratch)
+    with scratch_postgres(url, keep=keep) as scratch:
         # Per-token rows per request: served tokens + shadowed share of the (capped) shadow run.
         n_requests = math.ceil(1.03 * token_rows / (tokens + 0.25 * min(tokens, 64)))
         t0 = time.perf_counter()
@@ -357,11 +344,6 @@ def cli(
             pg_version = conn.execute(sa.text("SHOW server_version")).scalar_one()
         engine.dispose()
         pages = {r: time_pages(scratch, range_key=r) for r in ("24h", "30d")}
-    finally:
-        if keep:
-            typer.echo(f"kept {scratch}")
-        else:
-            drop()
     worst = max(p["cold_s"] for by_page in pages.values() for p in by_page.values())
     result = {
         "benchmark": "dashboard_render",
