@@ -319,7 +319,9 @@ class ServingCore:
         """The route's policy with the mode in force now (database state over the file)."""
         route = self.policy.route(name)
         if self.resolver is not None:
-            mode = self.resolver.mode(name, route.mode)
+            # The policy goes along so a file saying `speculative` is held to the gate
+            # (a passing report for this pair + policy hash); cached in the resolver.
+            mode = self.resolver.mode(name, route.mode, self._policy, self.policy_hash)
             if mode != route.mode:
                 route = route.model_copy(update={"mode": mode})
         return route

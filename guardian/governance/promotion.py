@@ -86,6 +86,21 @@ def check_report(report: dict[str, Any] | None, *, pair_hash: str, policy_hash: 
                                 + ". Fix the pair (or the golden set) and re-run the gate.")
 
 
+def gate_refusal(engine: Engine, pair_hash: str, policy_hash: str) -> str | None:
+    """Why `pair_hash` may not serve speculatively under `policy_hash`, or None when it may.
+
+    The promotion rule itself (`latest_gate_report` + `check_report`), for callers that need
+    an answer rather than an exception: the route-mode resolver, for a policy FILE that asks
+    for `mode: speculative` without a promotion. Raises SQLAlchemyError when the DB is down.
+    """
+    try:
+        check_report(latest_gate_report(engine, pair_hash), pair_hash=pair_hash,
+                     policy_hash=policy_hash)
+    except GovernanceRefused as exc:
+        return str(exc)
+    return None
+
+
 def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: str, policy: Any,
             actor: str, role: str, reason: str, report: dict[str, Any] | None = None,
             engine: Engine | None = None, registry: PairRegistry | None = None) -> RouteStatus:

@@ -114,9 +114,10 @@ class RollbackController:
 
     # --- evaluation -----------------------------------------------------------------------------
     def effective_mode(self, route: str) -> str:
-        policy_mode = self._policy().route(route).mode
+        policy = self._policy()
+        policy_mode = policy.route(route).mode
         if self.resolver is not None:
-            return self.resolver.mode(route, policy_mode)
+            return self.resolver.mode(route, policy_mode, policy)  # same answer as serving
         state = self.store.get(route)
         return state.mode if state is not None and policy_mode != "off" else policy_mode
 

@@ -10,6 +10,16 @@ do not overwrite each other's evidence.
 cache at once. So a change made on this replica applies from the next request, and one made
 on another replica within `ttl_s` plus one query (bound: ~1 s with the default). When the
 database cannot be read the last known state stays in force (logged), never the other way.
+
+Gate for policy files (issue #5): a route whose policy FILE says `mode: speculative`, with no
+route state row overriding it, serves speculatively only with a passing gate report for this
+replica's pair hash and the policy's content hash (`gate.require_report`, default true; the
+check is promotion's own, `promotion.gate_refusal`). Otherwise it serves `target_only`, logged
+as a WARNING and audited once per (route, pair, policy) as a `policy_decision`. The answer is
+cached per route for the policy hash in force: one DB query when a policy is first seen, then a
+dict lookup per request; the background refresh re-checks it, so a report recorded later (or
+a newer failing one) applies within `ttl_s`. If the reports cannot be read the last answer
+stays; with no answer yet the route serves target_only until they can be read.
 """
 
 from __future__ import annotations
@@ -17,6 +27,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -105,11 +116,18 @@ class ModeResolver:
     """Effective mode per request: DB route state when a governance action set it, else policy."""
 
     def __init__(self, store: RouteStateStore, *, ttl_s: float = 0.5,
-                 pair_hash: str | None = None) -> None:
+                 pair_hash: str | None = None, sink: Any = None,
+                 actor: str = "route-resolver") -> None:
         """`pair_hash`: the pair this replica serves; a promotion of another pair does not
-        make it speculative (its gate report was for different weights or tokenizer)."""
+        make it speculative (its gate report was for different weights or tokenizer).
+        `sink` (an AuditSink) receives the `policy_decision` events of the file-mode gate."""
         self.store, self.ttl_s, self.pair_hash = store, ttl_s, pair_hash
+        self.sink, self.actor = sink, actor
         self._states: dict[str, RouteStatus] = {}
+        # route -> (policy_hash, speculative allowed, re-check on refresh); swapped whole
+        self._gate: dict[str, tuple[str, bool, bool]] = {}
+        self._gate_lock = threading.RLock()  # slow path only: decide / record once
+        self._decided: set[tuple[str, str, str]] = set()  # (route, pair, policy) audited
         self.loaded_at = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -127,6 +145,7 @@ class ModeResolver:
             logger.warning("route state unreadable, keeping the last known state: %s", exc)
             return False
         self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
+        self._recheck_gates()
         return True
 
     def start(self) -> ModeResolver:
@@ -147,15 +166,95 @@ class ModeResolver:
     def status(self, route: str) -> RouteStatus | None:
         return self._states.get(route)
 
-    def mode(self, route: str, policy_mode: str) -> str:
+    def mode(self, route: str, policy_mode: str, policy: Any = None,
+             policy_hash: str | None = None) -> str:
         """The mode to serve `route` in now. `off` in the policy always wins: it means the
-        operator wants no speculation *and* no shadow work, which no DB state overrides."""
+        operator wants no speculation *and* no shadow work, which no DB state overrides.
+
+        `policy` (the Policy in force; `policy_hash` its content hash when the caller has it
+        cached) enables the file-mode gate; without it only DB route state is consulted."""
         if policy_mode == "off":
             return "off"
         state = self._states.get(route)
         if state is None:
+            if policy_mode == "speculative" and policy is not None:
+                entry = self._gate.get(route)
+                if entry is not None and entry[0] == policy_hash:
+                    allowed = entry[1]  # hot path: a dict lookup
+                else:
+                    allowed = self._check_gate(route, policy)
+                return policy_mode if allowed else "target_only"
             return policy_mode
         if (state.mode == "speculative" and self.pair_hash and state.pair_hash
                 and state.pair_hash != self.pair_hash):
             return "target_only"
         return state.mode
+
+    # --- file-mode gate --------------------------------------------------------------------
+    def _check_gate(self, route: str, policy: Any) -> bool:
+        """Slow path: first request under a policy (one DB query), then cached per route."""
+        from guardian.governance.schema import route_governance
+
+        policy_hash = policy.content_hash
+        with self._gate_lock:
+            entry = self._gate.get(route)
+            if entry is not None and entry[0] == policy_hash:
+                return entry[1]
+            require = route_governance(policy.route(route)).gate.require_report
+            if not require:
+                allowed = True
+            else:
+                try:
+                    allowed = self._gate_answer(route, policy_hash)
+                except sa.exc.SQLAlchemyError as exc:
+                    logger.warning("gate reports unreadable; route %s serves target_only until "
+                                   "they can be read: %s", route, exc)
+                    allowed = False
+            self._gate = {**self._gate, route: (policy_hash, allowed, require)}
+            return allowed
+
+    def _gate_answer(self, route: str, policy_hash: str) -> bool:
+        """Ask the DB (promotion's rule); audit a refusal once per (route, pair, policy)."""
+        from guardian.governance.promotion import gate_refusal
+
+        pair = self.pair_hash or ""
+        refusal = gate_refusal(self.store.engine, pair, policy_hash)
+        if refusal is None:
+            return True
+        key = (route, pair, policy_hash)
+        with self._gate_lock:  # re-entrant: _check_gate holds it already
+            first = key not in self._decided
+            self._decided.add(key)
+        if first:
+            reason = (f"no passing gate report for pair {pair[:12] or 'unknown'} under policy "
+                      f"{policy_hash[:12]}; run guardian gate and guardian route promote")
+            logger.warning("route %s serves target_only, not the policy file's speculative: %s",
+                           route, reason)
+            logger.info("route %s gate check: %s", route, refusal)
+            if self.sink is not None:
+                from guardian.audit.events import GovernanceEvent
+
+                self.sink.submit(GovernanceEvent(
+                    event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC),
+                    kind="policy_decision", route=route, pair_hash=self.pair_hash,
+                    policy_hash=policy_hash, actor=self.actor,
+                    details={"requested_mode": "speculative", "effective_mode": "target_only",
+                             "reason": reason}))
+        return False
+
+    def _recheck_gates(self) -> None:
+        """On refresh: re-ask for every gated route (a report recorded since applies)."""
+        for route, (policy_hash, _allowed, require) in list(self._gate.items()):
+            if not require:
+                continue
+            try:
+                now = self._gate_answer(route, policy_hash)
+            except sa.exc.SQLAlchemyError as exc:
+                logger.warning("gate reports unreadable, keeping the last answer: %s", exc)
+                return
+            with self._gate_lock:
+                current = self._gate.get(route)
+                if current is not None and current[0] == policy_hash and current[1] != now:
+                    self._gate = {**self._gate, route: (policy_hash, now, require)}
+                    logger.info("route %s: gate answer for policy %s is now %s", route,
+                                policy_hash[:12], "speculative" if now else "target_only")

@@ -2,7 +2,8 @@
 
 `attach(services, url=..., policy_file=...)` adds to a built `Services`:
 - a `RouteStateStore` on the audit database and a started `ModeResolver` (the serving core
-  asks it per request: `core.resolver`);
+  asks it per request: `core.resolver`); it also holds a policy file's `mode: speculative`
+  to the gate (a passing report for this pair + policy, unless `gate.require_report: false`);
 - a started `RollbackController`, fed by wrapping the services' audit sink in an
   `ObservingSink` (serving and shadow results reach it without knowing about governance);
 - a started `PolicyReloader` (file change or `reload()` from the admin API; an invalid file
@@ -53,7 +54,8 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     core = services.core
     engine = make_engine(url)
     store = RouteStateStore(engine)
-    resolver = ModeResolver(store, ttl_s=resolver_ttl_s, pair_hash=core.backend.pair_hash).start()
+    resolver = ModeResolver(store, ttl_s=resolver_ttl_s, pair_hash=core.backend.pair_hash,
+                            actor=f"replica:{core.replica_id}").start()
     controller = RollbackController(store, services.sink, lambda: core.policy,
                                     pair_hash=core.backend.pair_hash, resolver=resolver,
                                     telemetry=services.telemetry)
@@ -69,6 +71,7 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
         reloader.start()
     wrapped = ObservingSink(services.sink, controller)
     services.sink = core.sink = services.shadow.sink = wrapped
+    resolver.sink = wrapped  # audits the file-mode gate's `policy_decision` events
     core.resolver = resolver
     if start_controller:
         controller.start()

@@ -94,6 +94,11 @@ class GatePolicy(_Strict):
     min_speedup: float = Field(1.0, ge=0.0)  # target-only time / speculative time
     gamma: int = Field(4, ge=1)
     max_new_tokens: int = Field(48, ge=1)  # per prompt unless the golden line says otherwise
+    # With an audit database attached, a policy FILE saying `mode: speculative` (no route state
+    # in the DB overriding it) serves speculatively only with a passing gate report for this
+    # exact pair and policy hash; without one the route serves target_only (audited once as a
+    # `policy_decision`). false: the file's mode applies as written (tests, load tests).
+    require_report: bool = True
 
 
 class RouteGovernance(_Strict):

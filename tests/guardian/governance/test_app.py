@@ -28,6 +28,9 @@ routes:
     triggers:
       cooldown_s: 600
       evaluation_interval_s: 0.05
+    # These tests are about rollback / promotion / reload on a route already serving
+    # speculatively; the file-mode gate has its own tests (test_gate_serving.py).
+    gate: {{require_report: false}}
 """
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
 

@@ -23,11 +23,19 @@ from guardian.governance.schema import (
     AcceptanceTrigger,
     DivergenceTrigger,
     DriftTrigger,
+    GatePolicy,
     LatencyTrigger,
     TriggerPolicy,
 )
 from guardian.serving import GenerationRequest, PairBackend, Served
-from tests.guardian.governance.conftest import governed_policy
+from tests.guardian.governance.conftest import governed_policy as _governed_policy
+
+
+def governed_policy(**kw):
+    # Triggers on a route already serving speculatively, not the file-mode gate (that has its
+    # own tests, test_gate_serving.py): no gate report is recorded for these tiny pairs.
+    return _governed_policy(gate=GatePolicy(require_report=False), **kw)
+
 
 PROMPTS = ["def add(a, b):", "the quick", "for i in", "class Point:\n", "x = ", "speculative dec",
            "return a + b\nprint(", "the lazy dog"]
