@@ -10,7 +10,7 @@ import logging
 
 import typer
 
-from guardian.cli import audit, bench, dashboard, db, gate, pair, policy, route, serve
+from guardian.cli import audit, bench, dashboard, db, demo, gate, pair, policy, route, serve
 
 app = typer.Typer(
     name="guardian",
@@ -21,6 +21,7 @@ app = typer.Typer(
 )
 app.command("serve", help=serve.serve.__doc__)(serve.serve)
 app.add_typer(dashboard.app, name="dashboard")
+app.command("demo", help=demo.demo.__doc__)(demo.demo)
 app.add_typer(pair.app, name="pair")
 app.add_typer(gate.app, name="gate")
 app.add_typer(route.app, name="route")
