@@ -71,9 +71,26 @@ class RoutePolicy(_Strict):
     gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
 
 
+class SloPolicy(_Strict):
+    """Service-level objectives the dashboard's Overview page and burn-rate alerts use."""
+
+    latency_p50_s: float = Field(1.0, gt=0)
+    latency_p95_s: float = Field(2.5, gt=0)
+    latency_p99_s: float = Field(5.0, gt=0)
+    ttft_p50_s: float = Field(0.2, gt=0)
+    ttft_p95_s: float = Field(0.5, gt=0)
+    ttft_p99_s: float = Field(1.0, gt=0)
+    # A request is "good" for the error budget when both hold.
+    good_latency_s: float = Field(2.5, gt=0)
+    good_ttft_s: float = Field(0.5, gt=0)
+    objective: float = Field(0.99, gt=0, lt=1)  # e.g. 0.99 = 1 % error budget
+    period_days: int = Field(30, ge=1)
+
+
 class Policy(_Strict):
     version: int = 1
     default_route: str = "default"
+    slo: SloPolicy = SloPolicy()
     routes: dict[str, RoutePolicy] = Field(default_factory=lambda: {"default": RoutePolicy()})
 
     @model_validator(mode="after")
@@ -119,5 +136,16 @@ def load_policy(path: Path | str | None = None) -> Policy:
     return policy
 
 
-__all__ = ["DEFAULT_POLICY_FILE", "GammaPolicy", "GatePolicy", "Mode", "Policy", "PolicyError",
-           "RoutePolicy", "ShadowPolicy", "TriggerPolicy", "load_policy"]
+__all__ = [
+    "DEFAULT_POLICY_FILE",
+    "GammaPolicy",
+    "GatePolicy",
+    "Mode",
+    "Policy",
+    "PolicyError",
+    "RoutePolicy",
+    "ShadowPolicy",
+    "SloPolicy",
+    "TriggerPolicy",
+    "load_policy",
+]
