@@ -72,6 +72,26 @@ def get_request(engine: Engine, request_id: str) -> RequestRecord | None:
         return RequestRecord(_row(req), tokens, shadow_tokens, [_row(s) for s in shadow_rows])
 
 
+def _narrowed(q: sa.Select, table: sa.Table, *, since: datetime | None = None,
+              until: datetime | None = None, limit: int | None = None, **equals: Any) -> sa.Select:
+    """`q` restricted to created_at in [since, until) and `column == value` for each given value
+    (None = no filter), newest first, at most `limit` rows."""
+    if since is not None:
+        q = q.where(table.c.created_at >= since)
+    if until is not None:
+        q = q.where(table.c.created_at < until)
+    for column, value in equals.items():
+        if value is not None:
+            q = q.where(table.c[column] == value)
+    q = q.order_by(table.c.created_at.desc())
+    return q.limit(limit) if limit is not None else q
+
+
+def _rows(engine: Engine, q: sa.Select) -> list[dict[str, Any]]:
+    with engine.connect() as conn:
+        return [_row(r) for r in conn.execute(q)]
+
+
 def list_requests(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
                   route: str | None = None, verdict: str | None = None,
                   pair_hash: str | None = None, limit: int | None = 1000) -> list[dict[str, Any]]:
@@ -83,57 +103,26 @@ def list_requests(engine: Engine, *, since: datetime | None = None, until: datet
         latest, sa.and_(S.c.chain_id == latest.c.chain_id, S.c.seq == latest.c.seq)).subquery()
     q = (sa.select(*[c for c in R.c if c.name not in ("prompt_token_ids", "completion_token_ids")],
                    sh.c.verdict, sh.c.first_divergence_position, sh.c.margin_at_divergence)
-         .outerjoin(sh, sh.c.request_id == R.c.request_id)
-         .order_by(R.c.created_at.desc()))
-    if since is not None:
-        q = q.where(R.c.created_at >= since)
-    if until is not None:
-        q = q.where(R.c.created_at < until)
-    if route is not None:
-        q = q.where(R.c.route == route)
-    if pair_hash is not None:
-        q = q.where(R.c.pair_hash == pair_hash)
-    if verdict is not None:
+         .outerjoin(sh, sh.c.request_id == R.c.request_id))
+    if verdict is not None:  # the verdict lives on the joined shadow row, not on R
         q = q.where(sh.c.verdict == verdict)
-    if limit is not None:
-        q = q.limit(limit)
-    with engine.connect() as conn:
-        return [_row(r) for r in conn.execute(q)]
+    return _rows(engine, _narrowed(q, R, since=since, until=until, limit=limit, route=route,
+                                   pair_hash=pair_hash))
 
 
 def list_shadows(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
                  route: str | None = None, verdict: str | None = None,
                  limit: int | None = 10_000) -> list[dict[str, Any]]:
-    q = sa.select(S).order_by(S.c.created_at.desc())
-    if since is not None:
-        q = q.where(S.c.created_at >= since)
-    if until is not None:
-        q = q.where(S.c.created_at < until)
-    if route is not None:
-        q = q.where(S.c.route == route)
-    if verdict is not None:
-        q = q.where(S.c.verdict == verdict)
-    if limit is not None:
-        q = q.limit(limit)
-    with engine.connect() as conn:
-        return [_row(r) for r in conn.execute(q)]
+    return _rows(engine, _narrowed(sa.select(S), S, since=since, until=until, limit=limit,
+                                   route=route, verdict=verdict))
 
 
 def governance_events(engine: Engine, *, kind: str | None = None, route: str | None = None,
                       since: datetime | None = None, limit: int | None = 1000
                       ) -> list[dict[str, Any]]:
     """Governance log (gate results, rollbacks, promotions, decisions...), newest first."""
-    q = sa.select(G).order_by(G.c.created_at.desc())
-    if kind is not None:
-        q = q.where(G.c.kind == kind)
-    if route is not None:
-        q = q.where(G.c.route == route)
-    if since is not None:
-        q = q.where(G.c.created_at >= since)
-    if limit is not None:
-        q = q.limit(limit)
-    with engine.connect() as conn:
-        return [_row(r) for r in conn.execute(q)]
+    return _rows(engine, _narrowed(sa.select(G), G, since=since, limit=limit, kind=kind,
+                                   route=route))
 
 
 def iter_chained(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
