@@ -19,13 +19,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pandas as pd
-import sqlalchemy as sa
 import streamlit as st
 from sqlalchemy import Engine, event
 
 from dashboard import queries
 from dashboard.drift import DriftThresholds, scores
 from dashboard.slo import ALERT_WINDOWS, AlertStatus, SloTargets, evaluate_alerts, speedup
+from guardian.db import DatabaseUnreachable, has_audit_schema
 
 log = logging.getLogger(__name__)
 
@@ -71,11 +71,9 @@ def get_engine() -> Engine:
     engine = engine_for(url)
     safe = engine.url.render_as_string(hide_password=True)
     try:
-        with engine.connect() as conn:
-            ok = sa.inspect(conn).has_table("audit_requests")
-    except Exception as exc:
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise DashboardDataError(f"cannot open the audit database {safe}: {first}. Check that it "
+        ok = has_audit_schema(engine)
+    except DatabaseUnreachable as exc:
+        raise DashboardDataError(f"cannot open the audit database {safe}: {exc}. Check that it "
                                  "is running and GUARDIAN_DATABASE_URL is right.") from None
     if not ok:
         raise DashboardDataError(f"no audit schema in {safe}: run `guardian db upgrade` (and send "

@@ -56,3 +56,19 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+class DatabaseUnreachable(RuntimeError):
+    """The database could not be opened; the message is the driver's first line."""
+
+
+def has_audit_schema(engine: Engine) -> bool:
+    """Whether the audit tables exist; DatabaseUnreachable (one readable line) if the DB is down."""
+    import sqlalchemy as sa
+
+    try:
+        with engine.connect() as conn:
+            return sa.inspect(conn).has_table("audit_requests")
+    except Exception as exc:  # any driver error: callers turn it into a user-facing message
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise DatabaseUnreachable(first) from None

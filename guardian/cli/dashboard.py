@@ -39,18 +39,14 @@ def readonly_role_sql(role: str, database: str) -> str:
 
 def _check_db(url: str) -> None:
     """Fail with a clear message (not a Streamlit page of errors) when the DB is unusable."""
-    import sqlalchemy as sa
-
-    from guardian.db import make_engine
+    from guardian.db import DatabaseUnreachable, has_audit_schema, make_engine
 
     engine = make_engine(url)
     safe = engine.url.render_as_string(hide_password=True)
     try:
-        with engine.connect() as conn:
-            ok = sa.inspect(conn).has_table("audit_requests")
-    except Exception as exc:
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        typer.secho(f"cannot open the audit database {safe}: {first}\nCheck that it is running "
+        ok = has_audit_schema(engine)
+    except DatabaseUnreachable as exc:
+        typer.secho(f"cannot open the audit database {safe}: {exc}\nCheck that it is running "
                     "and the URL (--url / GUARDIAN_DATABASE_URL) is right.", fg="red", err=True)
         raise typer.Exit(1) from None
     finally:
