@@ -62,13 +62,14 @@ class DatabaseUnreachable(RuntimeError):
     """The database could not be opened; the message is the driver's first line."""
 
 
-def has_audit_schema(engine: Engine) -> bool:
-    """Whether the audit tables exist; DatabaseUnreachable (one readable line) if the DB is down."""
+def has_audit_schema(engine: Engine, table: str = "audit_requests") -> bool:
+    """Whether the migrated schema's `table` exists; DatabaseUnreachable (one readable line) if
+    the DB is down."""
     import sqlalchemy as sa
 
     try:
         with engine.connect() as conn:
-            return sa.inspect(conn).has_table("audit_requests")
+            return sa.inspect(conn).has_table(table)
     except Exception as exc:  # any driver error: callers turn it into a user-facing message
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise DatabaseUnreachable(first) from None

@@ -41,27 +41,24 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 def open_db(url: str | None) -> tuple[Engine, str]:
     """Engine on the audit DB; an embedded SQLite file is migrated, Postgres must be."""
-    import sqlalchemy as sa
-
     from guardian.audit import upgrade
-    from guardian.db import make_engine
+    from guardian.db import DatabaseUnreachable, has_audit_schema, make_engine
     from guardian.settings import get_settings
 
     resolved = url or get_settings().resolved_database_url
     engine = make_engine(resolved)
+    safe = engine.url.render_as_string(hide_password=True)
     try:
         if resolved.startswith("sqlite"):
             upgrade(resolved)
-        with engine.connect() as conn:
-            if not sa.inspect(conn).has_table("route_state"):
-                raise fail(f"no governance tables in {engine.url.render_as_string(hide_password=True)}"
-                           "; run `guardian db upgrade` first")
-    except typer.Exit:
-        raise
-    except Exception as exc:
+        ok = has_audit_schema(engine, "route_state")
+    except DatabaseUnreachable as exc:
+        raise fail(f"cannot open the audit database {safe}: {exc}") from None
+    except Exception as exc:  # the SQLite migration itself failed
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise fail(f"cannot open the audit database "
-                   f"{engine.url.render_as_string(hide_password=True)}: {first}") from None
+        raise fail(f"cannot open the audit database {safe}: {first}") from None
+    if not ok:
+        raise fail(f"no governance tables in {safe}; run `guardian db upgrade` first")
     return engine, resolved
 
 
