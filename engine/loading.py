@@ -2,7 +2,8 @@
 
 Tokenizers and configs are checked for compatibility *before* any weights are read, so a
 mismatched pair fails in milliseconds with a message naming the difference. Models run on
-CUDA in bfloat16 when a GPU is present, else on CPU in float32, always in eval mode.
+CUDA in bfloat16 when a GPU is present, else on CPU in float32, always in eval mode. On CPU
+the Linear weights are stored column-major (engine.layout) unless `weight_layout="row"`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from transformers import (
 )
 
 from engine.compat import IncompatiblePairError, PairIdentity, check_compatible, pair_identity
+from engine.layout import WEIGHT_LAYOUTS, column_major_linears
 
 logger = logging.getLogger(__name__)
 
@@ -91,8 +93,16 @@ def _name(config: PretrainedConfig, path: Path) -> str:
 
 
 def load_pair(draft_dir: str | Path, target_dir: str | Path,
-              device: str | torch.device | None = None) -> Pair:
-    """Load and validate a pair. Raises IncompatiblePairError before loading any weights."""
+              device: str | torch.device | None = None, *,
+              weight_layout: str = "column") -> Pair:
+    """Load and validate a pair. Raises IncompatiblePairError before loading any weights.
+
+    weight_layout: "column" (default) stores CPU float32 Linear weights column-major, the
+    layout MKL multiplies fastest for the 1- to γ+1-row matmuls of decoding; "row" keeps
+    transformers' layout. Values are identical either way; no effect on CUDA.
+    """
+    if weight_layout not in WEIGHT_LAYOUTS:
+        raise ValueError(f"weight_layout must be one of {WEIGHT_LAYOUTS}, got {weight_layout!r}")
     draft_path, target_path = Path(draft_dir), Path(target_dir)
     _check_dir(draft_path, "draft")
     _check_dir(target_path, "target")
@@ -114,6 +124,9 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
         model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
         models.append(model.to(dev).eval())
     draft, target = models
+    if weight_layout == "column" and dev.type == "cpu":
+        changed = column_major_linears(draft) + column_major_linears(target)
+        logger.debug("stored %d weight matrices column-major for CPU decoding", changed)
     identity = pair_identity(draft_path, target_path, target_tok,
                              _name(draft_cfg, draft_path), _name(target_cfg, target_path))
     pair = Pair(draft=draft, target=target, tokenizer=target_tok, device=dev, dtype=dtype,

@@ -1,0 +1,47 @@
+"""Weight memory layout for CPU decoding.
+
+A transformers `nn.Linear` stores its weight as (out, in), row-major, and computes
+x @ W.T. On this project's CPUs MKL multiplies a few rows by that transposed operand
+markedly slower than by a column-major one: a speculative verify forward over γ+1 tokens
+loses more to it than a 1-token decode forward (a GEMV) does. Storing the same values
+column-major — `W.t().contiguous().t()`, same shape, same numbers, only the strides
+change — is measured by `guardian bench layout` (demo target, 1 thread): the 5-token verify
+forward ~8 % faster, the 1-token forward ~1 % faster, so a verify costs 1.15 instead of
+1.23 decode forwards (BENCHMARKS.md). Model code is untouched, tied weights stay tied (the
+Parameter objects are kept, only their storage is replaced) and the pair's identity hash,
+taken from the files, does not change.
+
+Only CPU float32 is re-laid out: cuBLAS and bf16 kernels have their own preferences, and a
+GPU verify is memory-bound anyway.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+WEIGHT_LAYOUTS = ("column", "row")
+
+
+def column_major_linears(model: nn.Module) -> int:
+    """Store every Linear weight of a CPU float32 model column-major -> matrices changed."""
+    changed = 0
+    seen: set[int] = set()
+    with torch.no_grad():
+        for module in model.modules():
+            if not isinstance(module, nn.Linear):
+                continue
+            weight = module.weight
+            if (id(weight) in seen or weight.device.type != "cpu" or weight.dtype != torch.float32
+                    or weight.dim() != 2):
+                continue
+            seen.add(id(weight))
+            if weight.stride() == (1, weight.shape[0]):  # already column-major
+                continue
+            weight.data = weight.data.t().contiguous().t()
+            changed += 1
+    return changed
+
+
+def is_column_major(weight: torch.Tensor) -> bool:
+    return weight.dim() == 2 and weight.stride() == (1, weight.shape[0])
