@@ -142,6 +142,8 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
             row.stats.steps += 1 if step else 0  # the prefill forward is not a decoding step
             row.stats.target_forwards += 1
             row.stats.verify_time_s += elapsed
+            if not step:
+                row.stats.prefill_time_s += elapsed
             row.completion.extend(
                 [int(tok)], [TokenTrace(len(row.completion.token_ids), int(tok), "target", None,
                                         p, margin, step, 0)],
@@ -224,6 +226,7 @@ def _prefill(pair: Pair, batch: _Batch, draft_cache, target_cache) -> None:
         row.stats.target_forwards += 1
         row.stats.draft_time_s += t1 - t0
         row.stats.verify_time_s += t2 - t1
+        row.stats.prefill_time_s += t2 - t0
 
 
 def _draft(draft: PreTrainedModel, cache, batch: _Batch, draft_len: int, committed: int,

@@ -55,6 +55,11 @@ class GenerationStats:
     time_to_first_token_s: float = 0.0
     draft_forwards: int = 0
     target_forwards: int = 0  # includes prefill
+    # Prompt prefill forwards (target-only: the first forward, which also emits token 1;
+    # speculative: draft + target prefill of all but the last prompt token, emits nothing).
+    # Included in draft_time_s / verify_time_s above; kept apart so decode speed can be
+    # measured without the prompt-processing phase that speculation does not change.
+    prefill_time_s: float = 0.0
 
     @property
     def acceptance_rate(self) -> float:

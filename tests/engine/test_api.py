@@ -88,3 +88,13 @@ def test_bad_prompts_say_what_is_wrong(close_pair):
     with pytest.raises(ValueError, match="single prompt"):
         generate(close_pair, ["a", "b"], speculative=True, max_new_tokens=3,
                  on_text=lambda d, t: None)
+
+
+@pytest.mark.parametrize("speculative", [False, True])
+def test_prefill_time_is_part_of_the_forward_time(close_pair, speculative):
+    """prefill_time_s: the prompt forwards only, inside draft + verify time, below the total."""
+    res = generate(close_pair, PROMPTS[1], speculative=speculative, max_new_tokens=12, gamma=3)
+    st = res.stats
+    assert 0.0 < st.prefill_time_s <= st.draft_time_s + st.verify_time_s <= st.total_time_s
+    if not speculative:  # target-only: the prefill forward is the first of target_forwards
+        assert st.prefill_time_s < st.verify_time_s
