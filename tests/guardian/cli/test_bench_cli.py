@@ -1,0 +1,71 @@
+"""`guardian bench engine` and `guardian bench layout` on a tiny local pair: the report's
+figures are consistent with each other, and bad options are refused without a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from guardian.cli import app
+from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+
+
+@pytest.fixture(scope="module")
+def dirs(tmp_path_factory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("bench-cli")
+    tok = build_tokenizer()
+    target = make_model("llama", len(tok), layers=2, seed=0, eos_id=tok.eos_token_id)
+    draft = perturb(target, 0.05, seed=1)
+    return save(draft, tok, root / "draft"), save(target, tok, root / "target")
+
+
+def _pair_args(dirs: tuple[Path, Path]) -> list[str]:
+    return ["--draft", str(dirs[0]), "--target", str(dirs[1])]
+
+
+def test_bench_engine_report_is_consistent(dirs, tmp_path) -> None:
+    out = tmp_path / "engine.json"
+    res = CliRunner().invoke(app, ["bench", "engine", *_pair_args(dirs), "--prompts", "2",
+                                   "--max-new-tokens", "16", "--json", str(out)],
+                             terminal_width=200)
+    assert res.exit_code == 0, res.output
+    r = json.loads(out.read_text())
+    assert r["config"]["weight_layout"] == "column"
+    assert r["exact_match_rate"] == 1.0  # greedy speculative == target-only, always
+    tps = r["tokens_per_s"]
+    assert r["speedup_vs_target_only"] == pytest.approx(
+        tps["speculative"] / tps["target_only"], rel=1e-2)
+    assert r["efficiency"] == pytest.approx(
+        r["speedup_vs_target_only"] / r["predicted_speedup"], abs=2e-3)
+    dec = r["decode_tokens_per_s"]
+    assert dec["target_only"] > 0 and dec["speculative"] > 0
+    assert r["decode_speedup_vs_target_only"] == pytest.approx(
+        dec["speculative"] / dec["target_only"], rel=1e-2)
+    # Leaving the prefill out can only make each method's decode rate higher than end to end.
+    assert dec["target_only"] >= tps["target_only"] * 0.99
+    assert 0.0 < r["acceptance_rate"] <= 1.0 and 1.0 <= r["mean_acceptance_length"] <= 5.0
+
+
+def test_bench_engine_refuses_bad_options(dirs) -> None:
+    runner = CliRunner()
+    res = runner.invoke(app, ["bench", "engine", *_pair_args(dirs), "--weight-layout", "diag"])
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert "--weight-layout" in res.output
+    res = runner.invoke(app, ["bench", "engine", "--draft", str(dirs[0])])
+    assert res.exit_code == 2 and "give both --draft and --target" in res.output
+
+
+def test_bench_layout_reports_both_layouts(dirs, tmp_path) -> None:
+    out = tmp_path / "layout.json"
+    res = CliRunner().invoke(app, ["bench", "layout", *_pair_args(dirs), "--rounds", "2",
+                                   "--repeats", "3", "--json", str(out)], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    r = json.loads(out.read_text())
+    ms = r["forward_ms"]
+    assert set(ms) == {"row_1tok", "row_5tok", "column_1tok", "column_5tok"}
+    assert r["verify_cost_row"] == pytest.approx(ms["row_5tok"] / ms["row_1tok"], rel=1e-2)
+    assert r["column_over_row_5tok"] == pytest.approx(ms["column_5tok"] / ms["row_5tok"],
+                                                      rel=1e-2)
