@@ -252,6 +252,9 @@ def cli(
     from engine.demo_pair import ensure_demo_pair, heldout_prompts
     from engine.layout import WEIGHT_LAYOUTS
 
+    if weight_layout not in WEIGHT_LAYOUTS:  # before a first-run demo-pair build
+        raise typer.BadParameter(f"choose one of {', '.join(WEIGHT_LAYOUTS)}",
+                                 param_hint="--weight-layout")
     if (draft is None) != (target is None):
         raise typer.BadParameter("give both --draft and --target, or neither (demo pair)")
     if draft is None or target is None:
@@ -261,9 +264,6 @@ def cli(
         if not p.is_dir():
             typer.echo(f"error: model directory not found: {p}", err=True)
             raise typer.Exit(code=2)
-    if weight_layout not in WEIGHT_LAYOUTS:
-        raise typer.BadParameter(f"choose one of {', '.join(WEIGHT_LAYOUTS)}",
-                                 param_hint="--weight-layout")
     report = run_engine_bench(draft, target, prompts=heldout_prompts(prompts),
                               max_new_tokens=max_new_tokens, gamma=gamma, threads=threads,
                               weight_layout=weight_layout)
