@@ -230,6 +230,22 @@ def _print_table(report: dict[str, Any]) -> None:
     Console().print(table)
 
 
+def pair_dirs(draft: Path | None, target: Path | None) -> tuple[Path, Path]:
+    """--draft/--target as given (both or neither), else the demo pair (built on first use)."""
+    from engine.demo_pair import ensure_demo_pair
+
+    if (draft is None) != (target is None):
+        raise typer.BadParameter("give both --draft and --target, or neither (demo pair)")
+    if draft is None or target is None:
+        paths = ensure_demo_pair()
+        draft, target = paths.draft_dir, paths.target_dir
+    for p in (draft, target):
+        if not p.is_dir():
+            typer.echo(f"error: model directory not found: {p}", err=True)
+            raise typer.Exit(code=2)
+    return draft, target
+
+
 def cli(
     json_path: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
     draft: Path | None = typer.Option(None, help="Draft model dir (default: the demo pair)."),
@@ -249,21 +265,13 @@ def cli(
     # Before torch loads: idle OpenMP workers sleep instead of spinning, so a busy neighbour
     # on a small shared CPU does not turn one method's run into a stall.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from engine.demo_pair import ensure_demo_pair, heldout_prompts
+    from engine.demo_pair import heldout_prompts
     from engine.layout import WEIGHT_LAYOUTS
 
     if weight_layout not in WEIGHT_LAYOUTS:  # before a first-run demo-pair build
         raise typer.BadParameter(f"choose one of {', '.join(WEIGHT_LAYOUTS)}",
                                  param_hint="--weight-layout")
-    if (draft is None) != (target is None):
-        raise typer.BadParameter("give both --draft and --target, or neither (demo pair)")
-    if draft is None or target is None:
-        paths = ensure_demo_pair()
-        draft, target = paths.draft_dir, paths.target_dir
-    for p in (draft, target):
-        if not p.is_dir():
-            typer.echo(f"error: model directory not found: {p}", err=True)
-            raise typer.Exit(code=2)
+    draft, target = pair_dirs(draft, target)
     report = run_engine_bench(draft, target, prompts=heldout_prompts(prompts),
                               max_new_tokens=max_new_tokens, gamma=gamma, threads=threads,
                               weight_layout=weight_layout)
@@ -274,4 +282,4 @@ def cli(
         typer.echo(f"wrote {json_path}")
 
 
-__all__ = ["MethodTotals", "cli", "run_engine_bench"]
+__all__ = ["MethodTotals", "cli", "pair_dirs", "run_engine_bench"]

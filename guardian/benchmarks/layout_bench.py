@@ -93,17 +93,10 @@ def cli(
     from rich.console import Console
     from rich.table import Table
 
-    from engine.demo_pair import ensure_demo_pair, heldout_prompts
+    from engine.demo_pair import heldout_prompts
+    from guardian.benchmarks.engine_bench import pair_dirs
 
-    if (draft is None) != (target is None):
-        raise typer.BadParameter("give both --draft and --target, or neither (demo pair)")
-    if draft is None or target is None:
-        paths = ensure_demo_pair()
-        draft, target = paths.draft_dir, paths.target_dir
-    for p in (draft, target):
-        if not p.is_dir():
-            typer.echo(f"error: model directory not found: {p}", err=True)
-            raise typer.Exit(code=2)
+    draft, target = pair_dirs(draft, target)
     try:
         report = run_layout_bench(draft, target, prompt=heldout_prompts(1)[0], gamma=gamma,
                                   rounds=rounds, repeats=repeats, threads=threads)
