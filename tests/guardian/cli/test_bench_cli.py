@@ -10,16 +10,6 @@ import pytest
 from typer.testing import CliRunner
 
 from guardian.cli import app
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
-
-
-@pytest.fixture(scope="module")
-def dirs(tmp_path_factory) -> tuple[Path, Path]:
-    root = tmp_path_factory.mktemp("bench-cli")
-    tok = build_tokenizer()
-    target = make_model("llama", len(tok), layers=2, seed=0, eos_id=tok.eos_token_id)
-    draft = perturb(target, 0.05, seed=1)
-    return save(draft, tok, root / "draft"), save(target, tok, root / "target")
 
 
 def _pair_args(dirs: tuple[Path, Path]) -> list[str]:
