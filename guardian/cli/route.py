@@ -11,6 +11,8 @@ from __future__ import annotations
 import getpass
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,6 +71,21 @@ def open_writer(url: str) -> AuditWriter:
     settings = get_settings()
     settings.home.mkdir(parents=True, exist_ok=True)
     return AuditWriter(url, spool_dir=settings.spool_dir, replica_id=f"cli-{os.getpid()}")
+
+
+@contextmanager
+def audited_change(url: str) -> Iterator[AuditWriter]:
+    """An audit writer for one route change; a refusal or a concurrent change exits cleanly."""
+    from guardian.governance.rollback import GovernanceRefused
+    from guardian.governance.routestate import StateConflict
+
+    writer = open_writer(url)
+    try:
+        yield writer
+    except (GovernanceRefused, StateConflict) as exc:
+        raise fail(f"refused: {exc}") from None
+    finally:
+        writer.close()
 
 
 def load_policy(path: Path | None) -> Any:
@@ -131,21 +148,16 @@ def enable(route: str = typer.Argument(..., help="Route to serve speculatively a
            url: str | None = typer.Option(None, "--url", help=URL_HELP),
            policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
     """Re-enable speculation on a route after a rollback (oncall role)."""
-    from guardian.governance.rollback import GovernanceRefused, reenable_route
-    from guardian.governance.routestate import RouteStateStore, StateConflict
+    from guardian.governance.rollback import reenable_route
+    from guardian.governance.routestate import RouteStateStore
 
     policy, role = load_policy(policy_file), _role(role)
     engine, resolved = open_db(url)
     store = RouteStateStore(engine)
     current = store.get(route)
-    writer = open_writer(resolved)
-    try:
+    with audited_change(resolved) as writer:
         reenable_route(store, writer, route, actor=actor(), role=role, reason=reason, policy=policy,
                        pair_hash=current.pair_hash if current else None, force=force)
-    except (GovernanceRefused, StateConflict) as exc:
-        raise fail(f"refused: {exc}") from None
-    finally:
-        writer.close()
     typer.secho(f"route {route}: speculative (audited as {actor()})", fg="green")
 
 
@@ -157,21 +169,15 @@ def disable(route: str = typer.Argument(..., help="Route to serve target-only.")
             policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
     """Turn speculation off on a route now (oncall role): a manual rollback."""
     from guardian.governance.promotion import set_route_mode
-    from guardian.governance.rollback import GovernanceRefused
     from guardian.governance.routestate import RouteStateStore
 
     policy, role = load_policy(policy_file), _role(role)
     engine, resolved = open_db(url)
     store = RouteStateStore(engine)
     current = store.get(route)
-    writer = open_writer(resolved)
-    try:
+    with audited_change(resolved) as writer:
         set_route_mode(store, writer, route=route, mode="target_only", policy=policy, actor=actor(),
                        role=role, reason=reason, pair_hash=current.pair_hash if current else None)
-    except GovernanceRefused as exc:
-        raise fail(f"refused: {exc}") from None
-    finally:
-        writer.close()
     typer.secho(f"route {route}: target_only (audited as {actor()})", fg="yellow")
 
 
@@ -187,8 +193,7 @@ def promote(route: str = typer.Argument(..., help="Route to serve the pair specu
     """Promote a gated pair to speculative on a route (release role)."""
     from guardian.governance.promotion import promote as do_promote
     from guardian.governance.registry import PairRefused, PairRegistry
-    from guardian.governance.rollback import GovernanceRefused
-    from guardian.governance.routestate import RouteStateStore, StateConflict
+    from guardian.governance.routestate import RouteStateStore
 
     policy, role = load_policy(policy_file), _role(role)
     engine, resolved = open_db(url)
@@ -203,14 +208,9 @@ def promote(route: str = typer.Argument(..., help="Route to serve the pair specu
             report_data = json.loads(report.read_text())
         except (OSError, json.JSONDecodeError) as exc:
             raise fail(f"cannot read gate report {report}: {exc}", 2) from None
-    writer = open_writer(resolved)
-    try:
+    with audited_change(resolved) as writer:
         do_promote(RouteStateStore(engine), writer, route=route, pair_hash=pair_hash, policy=policy,
                    actor=actor(), role=role, reason=reason, report=report_data, engine=engine,
                    registry=registry)
-    except (GovernanceRefused, StateConflict) as exc:
-        raise fail(f"refused: {exc}") from None
-    finally:
-        writer.close()
     typer.secho(f"route {route}: speculative with pair {pair_hash[:12]} (audited as {actor()})",
                 fg="green")
