@@ -72,17 +72,23 @@ def get_request(engine: Engine, request_id: str) -> RequestRecord | None:
         return RequestRecord(_row(req), tokens, shadow_tokens, [_row(s) for s in shadow_rows])
 
 
+def _conditions(table: sa.Table, *, since: datetime | None = None,
+                until: datetime | None = None, **equals: Any) -> list[Any]:
+    """created_at in [since, until) and `column == value` for each given value (None = no
+    filter), as a list of WHERE clauses."""
+    where: list[Any] = []
+    if since is not None:
+        where.append(table.c.created_at >= since)
+    if until is not None:
+        where.append(table.c.created_at < until)
+    where += [table.c[column] == value for column, value in equals.items() if value is not None]
+    return where
+
+
 def _narrowed(q: sa.Select, table: sa.Table, *, since: datetime | None = None,
               until: datetime | None = None, limit: int | None = None, **equals: Any) -> sa.Select:
-    """`q` restricted to created_at in [since, until) and `column == value` for each given value
-    (None = no filter), newest first, at most `limit` rows."""
-    if since is not None:
-        q = q.where(table.c.created_at >= since)
-    if until is not None:
-        q = q.where(table.c.created_at < until)
-    for column, value in equals.items():
-        if value is not None:
-            q = q.where(table.c[column] == value)
+    """`q` restricted by `_conditions`, newest first, at most `limit` rows."""
+    q = q.where(*_conditions(table, since=since, until=until, **equals))
     q = q.order_by(table.c.created_at.desc())
     return q.limit(limit) if limit is not None else q
 
@@ -140,15 +146,7 @@ def iter_chained(engine: Engine, *, since: datetime | None = None, until: dateti
             for r in conn.execute(sa.select(t).where(*where).order_by(t.c.chain_id, t.c.seq)):
                 yield t.name, _row(r)
 
-    req_where: list[Any] = []
-    if since is not None:
-        req_where.append(R.c.created_at >= since)
-    if until is not None:
-        req_where.append(R.c.created_at < until)
-    if route is not None:
-        req_where.append(R.c.route == route)
-    if request_id is not None:
-        req_where.append(R.c.request_id == request_id)
+    req_where = _conditions(R, since=since, until=until, route=route, request_id=request_id)
     ids = sa.select(R.c.request_id).where(*req_where).scalar_subquery()
     shadow_where = [S.c.request_id.in_(ids)]
 
@@ -168,12 +166,5 @@ def iter_chained(engine: Engine, *, since: datetime | None = None, until: dateti
     shadowed = tokens_after(S, shadow_where)
     streams = [stream(R, req_where), served, stream(S, shadow_where), shadowed]
     if request_id is None:
-        gov_where: list[Any] = []
-        if since is not None:
-            gov_where.append(G.c.created_at >= since)
-        if until is not None:
-            gov_where.append(G.c.created_at < until)
-        if route is not None:
-            gov_where.append(G.c.route == route)
-        streams.append(stream(G, gov_where))
+        streams.append(stream(G, _conditions(G, since=since, until=until, route=route)))
     yield from heapq.merge(*streams, key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
