@@ -83,23 +83,24 @@ def pg_databases(pg_server_url: str) -> PgDatabases:
     return PgDatabases(pg_server_url)
 
 
-@pytest.fixture(scope="module")
-def pg_url(pg_databases: PgDatabases) -> Iterator[str]:
+def _scratch_database(pg_databases: PgDatabases) -> Iterator[str]:
     url = pg_databases.create()
     try:
         yield url
     finally:
         pg_databases.drop(url)
+
+
+@pytest.fixture(scope="module")
+def pg_url(pg_databases: PgDatabases) -> Iterator[str]:
+    """A scratch database shared by one test module."""
+    yield from _scratch_database(pg_databases)
 
 
 @pytest.fixture
 def fresh_pg_url(pg_databases: PgDatabases) -> Iterator[str]:
     """Like `pg_url` but one database per test (for tests that tamper with or prune data)."""
-    url = pg_databases.create()
-    try:
-        yield url
-    finally:
-        pg_databases.drop(url)
+    yield from _scratch_database(pg_databases)
 
 
 @pytest.fixture
