@@ -24,22 +24,21 @@ WEIGHT_LAYOUTS = ("column", "row")
 
 
 def column_major_linears(model: nn.Module) -> int:
-    """Store every Linear weight of a CPU float32 model column-major -> matrices changed."""
+    """Store every Linear weight of a CPU float32 model column-major -> matrices changed.
+
+    A weight shared by several modules (tied) is re-laid out once: the second visit finds it
+    column-major already.
+    """
     changed = 0
-    seen: set[int] = set()
     with torch.no_grad():
         for module in model.modules():
             if not isinstance(module, nn.Linear):
                 continue
             weight = module.weight
-            if (id(weight) in seen or weight.device.type != "cpu" or weight.dtype != torch.float32
-                    or weight.dim() != 2):
-                continue
-            seen.add(id(weight))
-            if weight.stride() == (1, weight.shape[0]):  # already column-major
-                continue
-            weight.data = weight.data.t().contiguous().t()
-            changed += 1
+            if (weight.device.type == "cpu" and weight.dtype == torch.float32
+                    and not is_column_major(weight)):
+                weight.data = weight.data.t().contiguous().t()
+                changed += 1
     return changed
 
 
