@@ -1,8 +1,26 @@
-"""Speculative-decoding metrics as pure functions (vLLM style); exporters live elsewhere.
+"""Speculative-decoding counters and the quantities derived from them (vLLM style).
 
-alpha (acceptance rate) = accepted / drafted; mean acceptance length = 1 + accepted / steps
-(tokens emitted per target forward, counting the resampled/bonus token); expected speedup
-of Leviathan et al. 2023 (Theorem 3.8 with cost ratio c):
+This module is the ONE place that turns counters into ratios; the engine trace, the
+demo-pair evaluation, shadow windows, the gate, governance, telemetry and the dashboard all
+call it. Counters are stored; ratios are derived here. It imports nothing (no torch), so the
+dashboard and database-only CLI commands can use it without loading the inference stack.
+
+Counters of a request, a window or a whole route (`SpecCounters`):
+- `proposed`: draft tokens proposed (vLLM's `num_draft_tokens`): gamma per speculative step.
+- `judged`: draft positions judged: up to and including the first rejection of each step
+  (proposals after the first rejection are discarded unjudged).
+- `accepted`: draft tokens accepted (vLLM's `num_accepted_tokens`).
+- `steps`: speculative steps = target verify forwards during decoding (prefill excluded).
+
+Derived:
+- `acceptance_rate` = accepted / proposed — vLLM's `num_accepted_tokens / num_draft_tokens`,
+  comparable with vLLM dashboards;
+- `alpha` = accepted / judged — Leviathan et al.'s per-token acceptance estimate, the alpha
+  of the expected-speedup formula below;
+- `mean_acceptance_length` = 1 + accepted / steps — tokens emitted per target forward,
+  counting the resampled/bonus token (vLLM's definition).
+
+Expected speedup of Leviathan et al. 2023 (Theorem 3.8 with cost ratio c):
 
     speedup(alpha, gamma, c) = (1 - alpha^(gamma+1)) / ((1 - alpha) (gamma c + 1))
 
@@ -14,13 +32,78 @@ does not (measured 1.4x on the demo pair), so `expected_speedup` takes that rati
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
-def acceptance_rate(accepted: int, drafted: int) -> float:
-    return accepted / drafted if drafted else 0.0
+
+def acceptance_rate(accepted: float, proposed: float) -> float:
+    """accepted / proposed draft tokens (vLLM); 0.0 when nothing was proposed."""
+    return accepted / proposed if proposed else 0.0
 
 
-def mean_acceptance_length(accepted: int, steps: int) -> float:
+def alpha(accepted: float, judged: float) -> float:
+    """accepted / judged draft positions (Leviathan et al.); 0.0 when nothing was judged."""
+    return accepted / judged if judged else 0.0
+
+
+def mean_acceptance_length(accepted: float, steps: float) -> float:
+    """Tokens emitted per target forward = 1 + accepted / steps; 0.0 without steps."""
     return 1.0 + accepted / steps if steps else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SpecCounters:
+    """The stored speculative counters of a request, a window or a route (see module doc)."""
+
+    proposed: int = 0
+    judged: int = 0
+    accepted: int = 0
+    steps: int = 0
+
+    @property
+    def acceptance_rate(self) -> float:
+        return acceptance_rate(self.accepted, self.proposed)
+
+    @property
+    def alpha(self) -> float:
+        return alpha(self.accepted, self.judged)
+
+    @property
+    def mean_acceptance_length(self) -> float:
+        return mean_acceptance_length(self.accepted, self.steps)
+
+    def __add__(self, other: SpecCounters) -> SpecCounters:
+        return SpecCounters(self.proposed + other.proposed, self.judged + other.judged,
+                            self.accepted + other.accepted, self.steps + other.steps)
+
+    @classmethod
+    def total(cls, items: Iterable[SpecCounters]) -> SpecCounters:
+        out = cls()
+        for c in items:
+            out = out + c
+        return out
+
+    @classmethod
+    def from_stats(cls, stats: Mapping[str, Any] | None) -> SpecCounters:
+        """Counters from a stats mapping as stored in the audit trail (GenerationStats as a
+        dict). Records written before `proposed_tokens` / `judged_tokens` existed carry only
+        `draft_tokens`, which counted judged positions: read it as such, and as proposed
+        too (the best lower bound those records hold)."""
+        if not stats:
+            return cls()
+        legacy = int(stats.get("draft_tokens") or 0)
+        judged = int(stats.get("judged_tokens", legacy) or 0)
+        proposed = int(stats.get("proposed_tokens", legacy) or 0)
+        return cls(proposed=proposed, judged=judged, accepted=int(stats.get("accepted") or 0),
+                   steps=int(stats.get("steps") or 0))
+
+    def as_dict(self) -> dict[str, float | int]:
+        """Counters and their derived ratios, under the names used everywhere."""
+        return {"proposed_tokens": self.proposed, "judged_tokens": self.judged,
+                "accepted_tokens": self.accepted, "steps": self.steps,
+                "acceptance_rate": self.acceptance_rate, "alpha": self.alpha,
+                "mean_acceptance_length": self.mean_acceptance_length}
 
 
 def expected_tokens_per_step(alpha: float, gamma: int) -> float:

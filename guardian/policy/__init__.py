@@ -14,17 +14,14 @@ import hashlib
 import json
 import logging
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from guardian.enums import GammaStrategy, Mode, ProposerKind, Redaction
 from guardian.governance.schema import GatePolicy, TriggerPolicy
 
 logger = logging.getLogger(__name__)
 
-Mode = Literal["target_only", "speculative", "off"]
-GammaStrategy = Literal["constant", "heuristic", "goodput"]
-Redaction = Literal["full", "hashed", "redacted", "none"]
 
 DEFAULT_POLICY_FILE = Path(__file__).resolve().parents[2] / "policies" / "default.yaml"
 
@@ -58,6 +55,9 @@ class GammaPolicy(_Strict):
 
 class RoutePolicy(_Strict):
     mode: Mode = "target_only"
+    # What proposes draft tokens when this route speculates: the pair's draft model, or
+    # n-gram prompt lookup (no draft forward; shines when outputs copy the prompt).
+    proposer: ProposerKind = "draft_model"
     models: list[str] = Field(default_factory=list)
     shadow: ShadowPolicy = ShadowPolicy()
     gamma: GammaPolicy = GammaPolicy()
