@@ -1,7 +1,7 @@
 """FastAPI app factory: `create_app(settings=None, *, services=None)`.
 
 Owns wiring only: which routers exist, the error handlers, the body-size limit, and building
-`Services` (policy, engine backend, audit sink, telemetry, shadow evaluator, API keys) from
+`Services` (policy, serving backend, audit sink, telemetry, shadow evaluator, API keys) from
 settings. With a database (`create_app()` from settings) governance is attached too: route state,
 rollback controller and policy reload (guardian.governance.runtime). Nothing is built at
 import time; uvicorn uses the factory
@@ -34,8 +34,9 @@ from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.auth import KeyStore
+from guardian.backends import ServingBackend, open_backend
 from guardian.policy import Policy, load_policy
-from guardian.serving import EngineBackend, PairBackend, ServingCore
+from guardian.serving import ServingCore
 from guardian.settings import Settings, get_settings
 from guardian.shadow import ShadowEvaluator
 from guardian.telemetry import Telemetry
@@ -50,11 +51,11 @@ def keys_file(settings: Settings) -> Path | None:
     return settings.api_keys_file
 
 
-def build_services(backend: EngineBackend, sink: AuditSink, *, policy: Policy | None = None,
+def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy | None = None,
                    keys: KeyStore | None = None, telemetry: Telemetry | None = None,
                    replica_id: str | None = None, shadow_capacity: int = SHADOW_QUEUE_CAPACITY,
                    start_shadow: bool = True) -> Services:
-    """Assemble the services around an engine backend and an audit sink."""
+    """Assemble the services around a serving backend and an audit sink."""
     telemetry = telemetry or Telemetry()
     core = ServingCore(backend, policy or load_policy(), sink, telemetry, replica_id=replica_id)
     evaluator = ShadowEvaluator(core, sink, telemetry, capacity=shadow_capacity)
@@ -89,10 +90,10 @@ def db_reader(url: str) -> Callable[[str], list[dict[str, Any]]]:
 
     from guardian.audit.queries import get_request
 
-    engine = sa.create_engine(url)
+    db = sa.create_engine(url)
 
     def read(request_id: str) -> list[dict[str, Any]]:
-        record = get_request(engine, request_id)
+        record = get_request(db, request_id)
         if record is None:
             return []
         return ([{"kind": "request", **record.request, "token_rows": len(record.tokens)}]
@@ -115,23 +116,9 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
     from guardian.audit import open_sink, upgrade
 
     policy = load_policy(settings.policy_file)
-    if settings.draft_dir and settings.target_dir:
-        draft_dir, target_dir = settings.draft_dir, settings.target_dir
-    else:
-        from engine.demo_pair import ensure_demo_pair
-
-        logger.info("no pair configured (GUARDIAN_DRAFT_DIR/GUARDIAN_TARGET_DIR): using the demo "
-                    "pair (built on first use, a few minutes)")
-        paths = ensure_demo_pair()
-        draft_dir, target_dir = paths.draft_dir, paths.target_dir
-    threads = settings.torch_threads
-    if threads:
-        import torch
-
-        # On a small shared CPU torch's spinning intra-op pool can cost 20x (measured: a tiny
-        # pair's 12-token generation 2.7 s with 2 threads vs 0.12 s with 1 under load).
-        torch.set_num_threads(threads)
-    backend = PairBackend.load(draft_dir, target_dir, device=settings.device)
+    # The backend kind from settings (default: the local engine over the configured pair, or
+    # the demo pair under settings.home).
+    backend = open_backend(settings)
     url = settings.resolved_database_url
     settings.home.mkdir(parents=True, exist_ok=True)
     if url.startswith("sqlite"):

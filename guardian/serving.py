@@ -1,9 +1,9 @@
 """The serving path: route resolution, mode, speculative fallback and load shedding.
 
-Owns `EngineBackend` (the narrow engine surface the sidecar uses; `PairBackend` adapts the
-real `engine` package, tests use a fake with the same surface) and `ServingCore`, which
-runs every served generation on ONE engine worker thread (torch on a small CPU gets nothing
-from running two generations at once) and hands sampled requests to the shadow evaluator.
+Owns `ServingCore`, which runs every served generation on ONE backend worker thread (torch on
+a small CPU gets nothing from running two generations at once) through the serving-backend
+contract (`guardian.backends`: plain request/result values, never a tensor) and hands
+sampled requests to the shadow evaluator.
 
 Priority: the shadow worker only starts a generation while no serving job is queued or
 running, and aborts its own generation at the next engine step once one arrives (see
@@ -18,7 +18,11 @@ rollback on any replica applies here within ~1 s and costs a dict lookup per req
 
 Degrading safely: a speculative run that raises is re-run target-only and recorded with
 `fallback_reason`; when the serving queue is at the route's `load_shed_queue_depth`,
-speculation is skipped (`fallback_reason="load_shed"`).
+speculation is skipped (`fallback_reason="load_shed"`); a route whose proposer the backend
+cannot speculate with is served target-only (`fallback_reason="unsupported_proposer"`).
+
+Every ratio of speculative counters (acceptance rate, alpha, mean acceptance length) comes
+from engine.metrics via `BackendResult.counters` (`stats_dict`).
 """
 
 from __future__ import annotations
@@ -29,132 +33,38 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
-import torch
-
-from engine.trace import GenerationResult, GenerationStats, TokenTrace
+from engine.metrics import SpecCounters
 from guardian.audit.events import AuditSink, RequestEvent
+from guardian.backends import (
+    BackendRequest,
+    BackendResult,
+    Distributions,
+    OnText,
+    Sampling,
+    ServingBackend,
+    TraceToken,
+)
 from guardian.policy import Policy, RoutePolicy
 from guardian.telemetry import Telemetry, now_ns
 
 logger = logging.getLogger(__name__)
 
-OnText = Callable[[str, list[TokenTrace]], None]
+__all__ = ["GenerationRequest", "OnText", "Served", "ServingCore", "ServingError", "ratios",
+           "stats_dict"]
 
 
-# --- the engine surface -----------------------------------------------------------------
-@dataclass(slots=True)
-class TargetScore:
-    """Target-only view of a given completion, one row per completion position."""
+def __getattr__(name: str) -> Any:
+    # Transition alias: `PairBackend` moved to guardian.backends.local.LocalEngineBackend.
+    if name == "PairBackend":
+        from guardian.backends.local import LocalEngineBackend
 
-    distributions: torch.Tensor  # (T, V) processed target distribution at each prefix
-    argmax_ids: list[int]
-    margins: list[float]  # top-1 minus top-2 raw logit
-
-
-class EngineBackend(Protocol):
-    pair_hash: str
-    model_name: str  # the target's name: the default `model` clients send
-    max_context: int
-    vocab_size: int  # token ids accepted in a prompt are < vocab_size
-
-    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
-        """Token ids as the engine would build them (prompt=True adds BOS like the engine)."""
-        ...
-
-    def decode(self, ids: list[int]) -> str: ...
-
-    def chat_prompt(self, messages: list[dict[str, str]]) -> str: ...
-
-    def generate(self, prompt_ids: list[int], *, speculative: bool, max_new_tokens: int,
-                 temperature: float, top_p: float, top_k: int, gamma: int, gamma_strategy: str,
-                 gamma_max: int, seed: int | None, stop: list[str] | None,
-                 record_distributions: bool, on_text: OnText | None) -> GenerationResult: ...
-
-    def score_target(self, prompt_ids: list[int], completion_ids: list[int], *,
-                     temperature: float, top_p: float, top_k: int) -> TargetScore: ...
-
-    def score_draft(self, prompt_ids: list[int], completion_ids: list[int], *,
-                    temperature: float, top_p: float, top_k: int) -> torch.Tensor | None: ...
-
-
-class PairBackend:
-    """`EngineBackend` over a real `engine.Pair`."""
-
-    def __init__(self, pair: Any) -> None:
-        import engine
-
-        self._engine = engine
-        self.pair = pair
-        self.pair_hash: str = pair.identity.pair_hash
-        self.model_name: str = pair.identity.target_name
-        self.max_context: int = int(pair.max_context)
-        self.vocab_size: int = max(len(pair.tokenizer), int(pair.target.config.vocab_size))
-
-    @classmethod
-    def load(cls, draft_dir: Any, target_dir: Any, device: str | None = None) -> PairBackend:
-        import engine
-
-        return cls(engine.load_pair(draft_dir, target_dir, device=device))
-
-    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
-        tok = self.pair.tokenizer
-        # Same rule as engine.generate for string prompts: BOS unless the text (a rendered
-        # chat) already starts with it — so passing ids serves exactly what a string would.
-        special = prompt and not (tok.bos_token and text.startswith(tok.bos_token))
-        return list(tok(text, add_special_tokens=bool(special))["input_ids"])
-
-    def decode(self, ids: list[int]) -> str:
-        return self.pair.tokenizer.decode(ids)
-
-    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
-        return self._engine.chat_prompt(self.pair, messages)
-
-    def generate(self, prompt_ids: list[int], **kwargs: Any) -> GenerationResult:
-        return self._engine.generate(self.pair, prompt_ids, **kwargs)
-
-    def score_target(self, prompt_ids: list[int], completion_ids: list[int], *,
-                     temperature: float, top_p: float, top_k: int) -> TargetScore:
-        out = self._engine.score_target(self.pair, prompt_ids, completion_ids,
-                                        temperature=temperature, top_p=top_p, top_k=top_k)
-        if isinstance(out, tuple):
-            dists, argmax, margins = out
-        else:  # a result object: accept the obvious attribute names
-            dists = out.distributions
-            argmax = getattr(out, "argmax_ids", None) or out.argmax
-            margins = out.margins
-        return TargetScore(dists, [int(x) for x in _as_list(argmax)],
-                           [float(x) for x in _as_list(margins)])
-
-    def score_draft(self, prompt_ids: list[int], completion_ids: list[int], *,
-                    temperature: float, top_p: float, top_k: int) -> torch.Tensor | None:
-        """(T, V) processed draft distributions q at each completion prefix (one forward)."""
-        fn = getattr(self._engine, "score_draft", None)
-        if fn is not None:
-            out = fn(self.pair, prompt_ids, completion_ids, temperature=temperature,
-                     top_p=top_p, top_k=top_k)
-            return getattr(out, "distributions", out)
-        # The engine exposes no draft scorer yet: one teacher-forced draft forward, processed
-        # by the engine's own logits pipeline so q matches what the drafter sampled from.
-        from engine.sampling import SamplingParams, process_logits
-
-        if not completion_ids:
-            return None
-        ids = torch.tensor([prompt_ids + completion_ids[:-1]], device=self.pair.device)
-        with torch.inference_mode():
-            logits = self.pair.draft(input_ids=ids, use_cache=False,
-                                     logits_to_keep=len(completion_ids)).logits[0]
-        params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
-        return process_logits(logits.float(), params).cpu()
-
-
-def _as_list(x: Any) -> list[Any]:
-    return x.tolist() if isinstance(x, torch.Tensor) else list(x)
+        return LocalEngineBackend
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- requests and results ---------------------------------------------------------------
@@ -187,6 +97,10 @@ class GenerationRequest:
     def greedy(self) -> bool:
         return self.temperature == 0.0
 
+    @property
+    def sampling(self) -> Sampling:
+        return Sampling(temperature=self.temperature, top_p=self.top_p, top_k=self.top_k)
+
     def params(self, route: RoutePolicy) -> dict[str, Any]:
         return {"max_tokens": self.max_tokens, "temperature": self.temperature, "top_p": self.top_p,
                 "top_k": self.top_k, "seed": self.seed, "stop": self.stop, "model": self.model,
@@ -197,7 +111,7 @@ class GenerationRequest:
 @dataclass(slots=True)
 class Served:
     request: GenerationRequest
-    result: GenerationResult
+    result: BackendResult
     mode: str
     served_path: Literal["target_only", "speculative"]
     fallback_reason: str | None
@@ -205,29 +119,36 @@ class Served:
     compute_time_s: float
     policy_hash: str
     shadow_sampled: bool
+    # Shadow evidence, not for serving: the target distributions a sampled speculative run
+    # used, kept for the shadow evaluator (only from backends with full_distributions).
+    evidence: Distributions | None = None
 
     def extension(self) -> dict[str, Any]:
         """The `spec_guardian` field added to OpenAI responses."""
-        stats = self.result.stats
         return {"request_id": self.request.request_id, "route": self.request.route,
                 "mode": self.mode, "served_path": self.served_path,
                 "fallback_reason": self.fallback_reason, "shadow_sampled": self.shadow_sampled,
                 "queue_time_s": self.queue_time_s, "compute_time_s": self.compute_time_s,
-                "stats": stats_dict(stats)}
+                "stats": stats_dict(self.result)}
 
 
-def stats_dict(stats: GenerationStats) -> dict[str, Any]:
-    d = asdict(stats)
-    d.update(acceptance_rate=stats.acceptance_rate,
-             mean_acceptance_length=stats.mean_acceptance_length)
-    return d
+def ratios(counters: SpecCounters) -> dict[str, float]:
+    """The derived ratios stored beside the raw counters (engine.metrics definitions:
+    acceptance_rate = accepted/proposed, alpha = accepted/judged, MAL = 1 + accepted/steps)."""
+    return {"acceptance_rate": counters.acceptance_rate, "alpha": counters.alpha,
+            "mean_acceptance_length": counters.mean_acceptance_length}
+
+
+def stats_dict(result: BackendResult) -> dict[str, Any]:
+    """The backend's raw stats plus the ratios derived from its counters (audit, API)."""
+    return {**result.stats, **ratios(result.counters)}
 
 
 # --- the core -----------------------------------------------------------------------------
 class ServingCore:
     """Serves requests on one engine thread; samples shadow work; records audit + telemetry."""
 
-    def __init__(self, backend: EngineBackend, policy: Policy, sink: AuditSink,
+    def __init__(self, backend: ServingBackend, policy: Policy, sink: AuditSink,
                  telemetry: Telemetry, *, replica_id: str | None = None,
                  rng: random.Random | None = None) -> None:
         self.backend, self.sink, self.telemetry = backend, sink, telemetry
@@ -331,8 +252,14 @@ class ServingCore:
         policy_hash = self.policy_hash
         depth = self._admit()
         want_spec = route.mode == "speculative"
-        shed = want_spec and depth >= route.load_shed_queue_depth
+        unsupported = want_spec and not self.backend.capabilities.supports(route.proposer)
+        shed = want_spec and not unsupported and depth >= route.load_shed_queue_depth
+        reason = "unsupported_proposer" if unsupported else "load_shed" if shed else None
         sampled = route.mode != "off" and self._rng.random() < route.shadow.sample_rate
+        # A sampled (non-greedy) shadow check needs the distributions the served speculative
+        # run used; only backends with full distributions can keep them.
+        evidence = (sampled and not req.greedy
+                    and self.backend.capabilities.full_distributions)
         enqueued = time.perf_counter()
         t0_ns = now_ns()
         labels = {"route": req.route, "pair": self.backend.pair_hash[:12], "mode": route.mode}
@@ -341,22 +268,22 @@ class ServingCore:
                 "guardian.mode": route.mode}) as span:
             try:
                 served = await asyncio.get_running_loop().run_in_executor(
-                    self._executor, self._run, req, route, want_spec and not shed,
-                    "load_shed" if shed else None, sampled and not req.greedy, on_text, enqueued)
+                    self._executor, self._run, req, route, want_spec and reason is None,
+                    reason, evidence, on_text, enqueued)
             except BaseException as exc:
                 self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
                                               ttft_s=0, tpot_s=0, prompt_tokens=len(req.prompt_ids),
-                                              completion_tokens=0, stats=None, speculative=False,
+                                              completion_tokens=0, result=None, speculative=False,
                                               error_type=type(exc).__name__)
                 raise
             served.mode, served.policy_hash, served.shadow_sampled = route.mode, policy_hash, sampled
-            stats = served.result.stats
+            result = served.result
             span.set_attribute("guardian.served_path", served.served_path)
-            span.set_attribute("gen_ai.usage.input_tokens", stats.prompt_tokens)
-            span.set_attribute("gen_ai.usage.output_tokens", stats.completion_tokens)
+            span.set_attribute("gen_ai.usage.input_tokens", len(result.prompt_token_ids))
+            span.set_attribute("gen_ai.usage.output_tokens", len(result.token_ids))
             if served.fallback_reason:
                 span.set_attribute("guardian.fallback_reason", served.fallback_reason)
-            self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), stats,
+            self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), result,
                                               served.served_path == "speculative")
             self._record(served, route, labels)
             if sampled and self.shadow is not None:
@@ -364,32 +291,31 @@ class ServingCore:
         return served
 
     def _run(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
-             reason: str | None, record_distributions: bool, on_text: OnText | None,
+             reason: str | None, evidence: bool, on_text: OnText | None,
              enqueued: float) -> Served:
         """Engine thread: the speculative attempt, then target-only on failure."""
         try:
-            return self._attempt(req, route, speculative, reason, record_distributions, on_text,
-                                 enqueued)
+            return self._attempt(req, route, speculative, reason, evidence, on_text, enqueued)
         finally:
             # Released here, not by the awaiting coroutine: the job is done only when the
             # engine thread is free again (a cancelled await must not wake the shadow early).
             self._release()
 
     def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
-                 reason: str | None, record_distributions: bool, on_text: OnText | None,
+                 reason: str | None, evidence: bool, on_text: OnText | None,
                  enqueued: float) -> Served:
         started = time.perf_counter()
         sent: list[str] = []  # text already streamed: a fallback must not repeat it
 
-        def emit(delta: str, traces: list[TokenTrace]) -> None:
+        def emit(delta: str, traces: list[TraceToken]) -> None:
             sent.append(delta)
             if on_text is not None:
                 on_text(delta, traces)
 
-        result = None
+        result, kept = None, None
         if speculative:
             try:
-                result = self.run_engine(req, route, True, record_distributions, emit)
+                result, kept = self.run_backend(req, route, True, emit, evidence=evidence)
             except Exception as exc:  # the engine's bug must not become the user's error
                 logger.warning("speculative decoding failed for %s, serving target-only: %r",
                                req.request_id, exc)
@@ -397,7 +323,7 @@ class ServingCore:
         if result is None:
             already = "".join(sent)
 
-            def emit_rest(delta: str, traces: list[TokenTrace]) -> None:
+            def emit_rest(delta: str, traces: list[TraceToken]) -> None:
                 # Skip what the failed speculative run already streamed (identical for greedy).
                 nonlocal already
                 if already:
@@ -406,31 +332,41 @@ class ServingCore:
                 if delta and on_text is not None:
                     on_text(delta, traces)
 
-            result = self.run_engine(req, route, False, False, emit_rest)
+            result, _ = self.run_backend(req, route, False, emit_rest)
         compute = time.perf_counter() - started
         return Served(req, result, route.mode, "speculative" if speculative and reason is None
-                      else "target_only", reason, started - enqueued, compute, "", False)
+                      else "target_only", reason, started - enqueued, compute, "", False,
+                      evidence=kept)
 
-    def run_engine(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
-                  record_distributions: bool, on_text: OnText | None,
-                  max_new_tokens: int | None = None) -> GenerationResult:
-        return self.backend.generate(
-            req.prompt_ids, speculative=speculative,
-            max_new_tokens=max_new_tokens or req.max_tokens, temperature=req.temperature,
-            top_p=req.top_p, top_k=req.top_k, gamma=route.gamma.initial,
-            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max, seed=req.seed,
-            stop=req.stop, record_distributions=record_distributions, on_text=on_text)
+    def backend_request(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                        max_new_tokens: int | None = None) -> BackendRequest:
+        """The backend's view of a request on `route` (its proposer and gamma policy)."""
+        return BackendRequest(
+            prompt_ids=list(req.prompt_ids), max_new_tokens=max_new_tokens or req.max_tokens,
+            speculative=speculative, sampling=req.sampling, seed=req.seed,
+            stop=tuple(req.stop or ()), proposer=route.proposer, gamma=route.gamma.initial,
+            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max)
+
+    def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                    on_text: OnText | None, *, max_new_tokens: int | None = None,
+                    evidence: bool = False) -> tuple[BackendResult, Distributions | None]:
+        """One backend run; with `evidence` (full_distributions backends only) also the
+        target distributions it used, for the shadow evaluator."""
+        breq = self.backend_request(req, route, speculative, max_new_tokens)
+        if evidence:
+            return self.backend.generate_with_evidence(breq, on_text)
+        return self.backend.generate(breq, on_text), None
 
     def _record(self, served: Served, route: RoutePolicy, labels: dict[str, str]) -> None:
-        req, result, stats = served.request, served.result, served.result.stats
-        n = stats.completion_tokens or len(result.token_ids)
-        tpot = (stats.total_time_s - stats.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
+        req, result, timings = served.request, served.result, served.result.timings
+        n = len(result.token_ids)
+        tpot = (timings.total_s - timings.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
         if served.fallback_reason:
             self.telemetry.fallbacks.add(1, {**labels, "reason": served.fallback_reason.split(":")[0]})
         self.telemetry.record_request(
             labels, duration_s=served.queue_time_s + served.compute_time_s,
-            ttft_s=served.queue_time_s + stats.time_to_first_token_s, tpot_s=tpot,
-            prompt_tokens=len(req.prompt_ids), completion_tokens=n, stats=stats,
+            ttft_s=served.queue_time_s + timings.time_to_first_token_s, tpot_s=tpot,
+            prompt_tokens=len(req.prompt_ids), completion_tokens=n, result=result,
             speculative=served.served_path == "speculative")
         self.sink.submit(RequestEvent(
             request_id=req.request_id, created_at=req.created_at, route=req.route,
@@ -440,8 +376,8 @@ class ServingCore:
             prompt_token_ids=list(req.prompt_ids), completion_token_ids=list(result.token_ids),
             finish_reason=result.finish_reason, params=req.params(route),
             queue_time_s=served.queue_time_s, compute_time_s=served.compute_time_s,
-            time_to_first_token_s=stats.time_to_first_token_s, time_per_output_token_s=tpot,
-            stats=stats_dict(stats), trace=list(result.trace),
+            time_to_first_token_s=timings.time_to_first_token_s, time_per_output_token_s=tpot,
+            stats=stats_dict(result), trace=list(result.trace),  # type: ignore[arg-type]
             fallback_reason=served.fallback_reason, replica_id=self.replica_id))
 
     def shutdown(self) -> None:

@@ -27,6 +27,8 @@ class Settings(BaseSettings):
         description="SQLAlchemy URL. Default: SQLite file <home>/guardian.db (embedded). "
         "Production: postgresql+psycopg://user@host/db",
     )
+    backend: str = Field(default="local", description="Serving backend kind (guardian.backends."
+                         "FACTORIES): `local` = the in-process engine over a draft/target pair.")
     draft_dir: Path | None = Field(default=None, description="Local HF draft model dir (default: demo pair).")
     target_dir: Path | None = Field(
         default=None, description="Local HF target model dir (default: demo pair)."

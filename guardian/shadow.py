@@ -14,6 +14,13 @@ Priority and bounds (decisions, not accidents):
   plus one target forward), never a whole shadow generation. A mirror job (`/v1/shadow`)
   is one scoring forward, the same bound.
 - concurrency: `workers` threads (default 1) — on a small CPU more would only contend.
+
+Evidence (decisions, not accidents): the evaluator judges with what the backend's
+capabilities allow and records the rest under `stats["unchecked"]`. Greedy needs only token
+ids (and the trace's target margins to tell a near_tie). Sampled decoding needs full
+distributions (`full_distributions`) for the verifier-vs-target-only check and a draft model
+for the acceptance test; without them it checks what the trace shows (every emitted token
+has p(x) > 0, every resampled token p(x) > q(x)). Mirror traffic needs `scores_completions`.
 """
 
 from __future__ import annotations
@@ -28,12 +35,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-import torch
 from opentelemetry import trace
 
 from guardian.audit.events import AuditSink, ShadowEvent
+from guardian.backends import BackendResult, Distributions, Unsupported
 from guardian.policy import RoutePolicy
-from guardian.serving import GenerationRequest, Served, ServingCore, stats_dict
+from guardian.serving import GenerationRequest, Served, ServingCore, ratios, stats_dict
 from guardian.telemetry import Telemetry
 from guardian.verdicts import (
     AcceptanceWindow,
@@ -41,9 +48,19 @@ from guardian.verdicts import (
     drafted_observations,
     greedy_verdict,
     sampled_verdict,
+    support_verdict,
+    trace_verdict,
 )
 
 logger = logging.getLogger(__name__)
+
+
+def counter_fields(result: BackendResult) -> dict[str, Any]:
+    """The speculative run's counters, under the keys `SpecCounters.from_stats` reads, and
+    their derived ratios: what the audit row's acceptance columns are filled from."""
+    c = result.counters
+    return {"proposed_tokens": c.proposed, "judged_tokens": c.judged, "accepted": c.accepted,
+            "steps": c.steps, **ratios(c)}
 
 
 class Preempted(Exception):
@@ -128,6 +145,9 @@ class ShadowEvaluator:
                 job.attempts += 1
                 if job.attempts > 1 or not self._requeue(job):
                     self._drop(job, "preempted")
+            except Unsupported as exc:  # the backend cannot give the evidence this job needs
+                logger.warning("shadow job %s not evaluated: %s", job.request.request_id, exc)
+                self._drop(job, "unsupported")
             except Exception as exc:  # one bad job must not kill the evaluator
                 logger.exception("shadow evaluation failed for %s", job.request.request_id)
                 self._drop(job, "error")
@@ -196,15 +216,20 @@ class ShadowEvaluator:
                       ) -> tuple[VerdictResult, Literal["target_only", "speculative"], list, dict]:
         assert job.served is not None
         req, served, route = job.request, job.served, job.route
+        caps = self.backend.capabilities
         shadow_spec = served.served_path == "target_only"
+        if shadow_spec and not caps.supports(route.proposer):
+            raise Unsupported(f"the {self.backend.kind!r} backend cannot speculate with "
+                              f"{route.proposer!r}; there is no speculative path to compare")
         cap = min(req.max_tokens, route.shadow.max_new_tokens)
-        shadow = self.core.run_engine(req, route, shadow_spec, shadow_spec and not req.greedy,
-                                     self._check_preempt if preemptible else None,
-                                     max_new_tokens=cap)
+        want_evidence = shadow_spec and not req.greedy and caps.full_distributions
+        shadow, shadow_evidence = self.core.run_backend(
+            req, route, shadow_spec, self._check_preempt if preemptible else None,
+            max_new_tokens=cap, evidence=want_evidence)
         spec, ref = (shadow, served.result) if shadow_spec else (served.result, shadow)
-        stats: dict[str, Any] = {"shadow_stats": stats_dict(shadow.stats), "compared_cap": cap,
-                                 "acceptance_rate": spec.stats.acceptance_rate,
-                                 "mean_acceptance_length": spec.stats.mean_acceptance_length}
+        verifier = shadow_evidence if shadow_spec else served.evidence
+        stats: dict[str, Any] = {"shadow_stats": stats_dict(shadow), "compared_cap": cap,
+                                 **counter_fields(spec)}
         path: Literal["target_only", "speculative"] = "speculative" if shadow_spec else "target_only"
         if req.greedy:
             served_ids, shadow_ids = served.result.token_ids[:cap], shadow.token_ids[:cap]
@@ -213,28 +238,35 @@ class ShadowEvaluator:
             margins += [t.target_margin for t in spec.trace[len(margins):]]
             return (greedy_verdict(served_ids, shadow_ids, margins, route.near_tie_tolerance),
                     path, list(shadow.trace), stats)
-        if spec.target_distributions is None:
-            raise RuntimeError("speculative run did not record target distributions")
         ids = spec.token_ids[:cap]
-        verifier_p = spec.target_distributions[: len(ids)]
-        reference = self.backend.score_target(req.prompt_ids, ids, temperature=req.temperature,
-                                              top_p=req.top_p, top_k=req.top_k)
+        if verifier is None:
+            # No full distributions from this backend: judge what the trace shows and say
+            # which checks could not run.
+            result = trace_verdict(spec.trace[: len(ids)])
+            unchecked = ["verifier_distribution", "acceptance_vs_expectation"]
+            if not spec.trace:
+                unchecked.append("trace_support")
+            result.details["unchecked"] = unchecked
+            return result, path, list(shadow.trace), stats
+        verifier_p = verifier.head(len(ids))
+        reference = self.backend.target_distributions(req.prompt_ids, ids, req.sampling)
         window = self._window_update(job, spec, ids, verifier_p)
-        return (sampled_verdict(verifier_p, reference.distributions[: len(ids)],
+        return (sampled_verdict(verifier_p.probs, reference.head(len(ids)).probs,
                                 route.distribution_tolerance, window, route.acceptance_z),
                 path, list(shadow.trace), stats)
 
-    def _window_update(self, job: ShadowJob, spec: Any, ids: list[int],
-                       verifier_p: torch.Tensor) -> AcceptanceWindow | None:
+    def _window_update(self, job: ShadowJob, spec: BackendResult, ids: list[int],
+                       verifier_p: Distributions) -> AcceptanceWindow | None:
         req = job.request
-        q = self.backend.score_draft(req.prompt_ids, ids, temperature=req.temperature,
-                                     top_p=req.top_p, top_k=req.top_k)
+        if job.route.proposer != "draft_model":
+            return None  # a deterministic proposer has no q to take an expectation over
+        q = self.backend.draft_distributions(req.prompt_ids, ids, req.sampling)
         if q is None:
             return None
         key = (req.route, self.backend.pair_hash)
         window = self._windows.setdefault(key, AcceptanceWindow(job.route.acceptance_window))
         origins = [t.origin for t in spec.trace[: len(ids)]]
-        window.extend(drafted_observations(origins, verifier_p, q[: len(ids)]))
+        window.extend(drafted_observations(origins, verifier_p.probs, q.head(len(ids)).probs))
         return window
 
     def _judge_external(self, job: ShadowJob,
@@ -247,20 +279,24 @@ class ShadowEvaluator:
         have non-zero probability under the target's processed distribution.
         """
         req, ids = job.request, job.external_ids or []
-        score = self.backend.score_target(req.prompt_ids, ids, temperature=req.temperature,
-                                          top_p=req.top_p, top_k=req.top_k)
+        if not self.backend.capabilities.scores_completions:
+            raise Unsupported(f"the {self.backend.kind!r} backend cannot score a completion "
+                              "it did not produce; mirror traffic cannot be judged")
+        score = self.backend.score_target(req.prompt_ids, ids, req.sampling)
         stats: dict[str, Any] = {"external": True, "completion_tokens": len(ids)}
         if req.greedy:
-            return (greedy_verdict(ids, score.argmax_ids, score.margins,
-                                   job.route.near_tie_tolerance), "target_only", [], stats)
-        probs = score.distributions[torch.arange(len(ids)), torch.tensor(ids, dtype=torch.long)] \
-            if ids else torch.zeros(0)
-        zero = (probs <= 0).nonzero().flatten()
+            result = greedy_verdict(ids, score.argmax_ids, score.margins or [],
+                                    job.route.near_tie_tolerance)
+            if score.margins is None:
+                result.details["unchecked"] = ["near_tie_margin"]
+            return result, "target_only", [], stats
         stats["check"] = "support"
-        if zero.numel():
-            return (VerdictResult("distribution_mismatch", int(zero[0]), None, stats),
-                    "target_only", [], stats)
-        return VerdictResult("distribution_ok", None, None, stats), "target_only", [], stats
+        if score.token_probs is None:
+            stats["unchecked"] = ["support"]
+            return VerdictResult("distribution_ok", None, None, stats), "target_only", [], stats
+        result = support_verdict(score.token_probs)
+        return (VerdictResult(result.verdict, result.first_divergence_position, None, stats),
+                "target_only", [], stats)
 
     def shutdown(self, timeout_s: float = 5.0) -> None:
         self._stop.set()

@@ -10,6 +10,13 @@ Names: GenAI semantic conventions where they exist (`gen_ai.server.request.durat
 vocabulary for speculation (`spec_decode.*`) and governance (`guardian.*`). Every
 speculative/governance instrument is labelled by route, pair and mode.
 
+Speculative counters come from the backend result's `SpecCounters` (engine.metrics, vLLM
+definitions): `spec_decode.draft_tokens` counts draft tokens *proposed* (vLLM's
+`num_draft_tokens`), `spec_decode.judged_tokens` the positions judged (up to and including
+the first rejection of a step), `spec_decode.accepted_tokens` the accepted ones, so
+rate(accepted)/rate(draft_tokens) is vLLM's acceptance rate and rate(accepted)/rate(judged)
+is alpha. Per-position acceptance and forward counts come from the raw stats.
+
 Spans: one trace per request (`{operation} {model}` span, GenAI style). The engine does not
 emit spans and only reports aggregate draft/verify times, so `spec_decode.draft` and
 `spec_decode.verify` are *synthetic* child spans: real start (engine call start) and real
@@ -24,7 +31,7 @@ import os
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from opentelemetry import trace
 from opentelemetry.exporter.prometheus import PrometheusMetricReader
@@ -34,6 +41,9 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanProcessor
 from prometheus_client import CollectorRegistry, generate_latest
+
+if TYPE_CHECKING:
+    from guardian.backends import BackendResult
 
 logger = logging.getLogger(__name__)
 
@@ -100,7 +110,11 @@ class Telemetry:
         self.drafts = m.create_counter(
             "spec_decode.drafts", unit="{step}", description="Speculative steps that drafted tokens.")
         self.draft_tokens = m.create_counter(
-            "spec_decode.draft_tokens", unit="{token}", description="Draft tokens proposed and verified.")
+            "spec_decode.draft_tokens", unit="{token}",
+            description="Draft tokens proposed (vLLM num_draft_tokens).")
+        self.judged_tokens = m.create_counter(
+            "spec_decode.judged_tokens", unit="{token}",
+            description="Draft positions judged: up to and including each step's first rejection.")
         self.accepted_tokens = m.create_counter(
             "spec_decode.accepted_tokens", unit="{token}", description="Draft tokens accepted.")
         self.accepted_per_position = m.create_counter(
@@ -124,7 +138,8 @@ class Telemetry:
     # --- recording helpers -------------------------------------------------------------
     def record_request(self, labels: Mapping[str, str], *, duration_s: float, ttft_s: float,
                        tpot_s: float, prompt_tokens: int, completion_tokens: int,
-                       stats: Any | None, speculative: bool, error_type: str | None = None) -> None:
+                       result: BackendResult | None, speculative: bool,
+                       error_type: str | None = None) -> None:
         """One served request: GenAI latency/usage metrics, then spec-decode counters."""
         attrs = dict(labels)
         if error_type:
@@ -138,19 +153,21 @@ class Telemetry:
             self.time_per_output_token.record(tpot_s, attrs)
         self.token_usage.record(prompt_tokens, {**attrs, "gen_ai.token.type": "input"})
         self.token_usage.record(completion_tokens, {**attrs, "gen_ai.token.type": "output"})
-        if speculative and stats is not None:
-            self.record_speculation(labels, stats)
+        if speculative and result is not None:
+            self.record_speculation(labels, result)
 
-    def record_speculation(self, labels: Mapping[str, str], stats: Any) -> None:
+    def record_speculation(self, labels: Mapping[str, str], result: BackendResult) -> None:
         attrs = dict(labels)
-        drafting_steps = stats.drafted_per_position[0] if stats.drafted_per_position else 0
-        self.drafts.add(drafting_steps, attrs)
-        self.draft_tokens.add(stats.draft_tokens, attrs)
-        self.accepted_tokens.add(stats.accepted, attrs)
-        for pos, accepted in enumerate(stats.accepted_per_position):
-            self.accepted_per_position.add(accepted, {**attrs, "position": str(pos)})
-        if stats.steps:
-            self.mean_acceptance_length.record(stats.mean_acceptance_length, attrs)
+        counters, stats = result.counters, result.stats
+        drafted = stats.get("drafted_per_position") or []
+        self.drafts.add(int(drafted[0]) if drafted else 0, attrs)
+        self.draft_tokens.add(counters.proposed, attrs)
+        self.judged_tokens.add(counters.judged, attrs)
+        self.accepted_tokens.add(counters.accepted, attrs)
+        for pos, accepted in enumerate(stats.get("accepted_per_position") or []):
+            self.accepted_per_position.add(int(accepted), {**attrs, "position": str(pos)})
+        if counters.steps:
+            self.mean_acceptance_length.record(counters.mean_acceptance_length, attrs)
 
     # --- spans ---------------------------------------------------------------------------
     @contextmanager
@@ -162,19 +179,20 @@ class Telemetry:
                                                            **attributes}) as span:
             yield span
 
-    def engine_child_spans(self, parent: trace.Span, start_ns: int, stats: Any,
+    def engine_child_spans(self, parent: trace.Span, start_ns: int, result: BackendResult,
                            speculative: bool) -> None:
         """Synthetic draft/verify child spans from the engine's aggregate timings (see module doc)."""
         ctx = trace.set_span_in_context(parent)
         t = start_ns
-        phases = [("spec_decode.draft", stats.draft_time_s)] if speculative else []
-        phases.append(("spec_decode.verify" if speculative else "target.forward", stats.verify_time_s))
+        timings, stats = result.timings, result.stats
+        phases = [("spec_decode.draft", timings.draft_s)] if speculative else []
+        phases.append(("spec_decode.verify" if speculative else "target.forward", timings.verify_s))
         for name, seconds in phases:
             end = t + int(seconds * 1e9)
             span = self.tracer.start_span(name, context=ctx, start_time=t, attributes={
                 "guardian.synthetic": True, "guardian.aggregate_seconds": seconds,
-                "spec_decode.forwards": stats.draft_forwards if name.endswith("draft")
-                else stats.target_forwards})
+                "spec_decode.forwards": int(stats.get("draft_forwards" if name.endswith("draft")
+                                                      else "target_forwards") or 0)})
             span.end(end_time=end)
             t = end
 

@@ -12,6 +12,10 @@ Owns the verdict definitions of ../shared/DESIGN.md and nothing else (no engine,
   of drafted tokens, observed acceptances match their expectation Σ_x min(p(x), q(x))
   (Leviathan et al. 2023, "Fast Inference from Transformers via Speculative Decoding", §3.1:
   a draft token x ~ q is accepted with probability min(1, p(x)/q(x)), whose mean is Σ min(p, q)).
+- sampled, with less evidence (a backend without full distributions, or mirror traffic):
+  what single tokens prove — every emitted token has p(x) > 0 (`support_verdict`), and every
+  resampled token p(x) > q(x), since the residual norm(max(p - q, 0)) is zero elsewhere
+  (`trace_verdict`). The caller records which stronger checks could not run.
 """
 
 from __future__ import annotations
@@ -64,6 +68,33 @@ def greedy_verdict(
         "shadow_token": shadow_ids[position] if position < len(shadow_ids) else None,
         "length_mismatch": first is None,
     })
+
+
+def support_verdict(token_probs: Sequence[float]) -> VerdictResult:
+    """Every emitted token must have p(x) > 0 under the processed target distribution."""
+    zero = next((i for i, p in enumerate(token_probs) if p <= 0.0), None)
+    details: dict[str, Any] = {"checks": ["support"], "positions": len(token_probs)}
+    if zero is not None:
+        return VerdictResult("distribution_mismatch", zero, None, details)
+    return VerdictResult("distribution_ok", None, None, details)
+
+
+def trace_verdict(trace: Sequence[Any]) -> VerdictResult:
+    """Judge a sampled speculative run from its trace alone (TraceToken-like items).
+
+    Emitted tokens need p(x) > 0; a resampled token comes from norm(max(p - q, 0)), so it
+    needs p(x) > q(x) (q = the draft's probability of that token).
+    """
+    details: dict[str, Any] = {"checks": ["support", "resampled_residual"],
+                               "positions": len(trace)}
+    for t in trace:
+        if t.target_prob <= 0.0:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "support"})
+        if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "resampled_residual"})
+    return VerdictResult("distribution_ok", None, None, details)
 
 
 def total_variation(p: torch.Tensor, q: torch.Tensor) -> torch.Tensor:

@@ -7,6 +7,13 @@ A `Sealer` owns one chain. `seal(events)` turns a batch of events into a `Sealed
 * `ShadowEvent`  -> one `audit_shadow` row + its `shadow_trace` as `source='shadow'` tokens;
 * `GovernanceEvent` -> one `audit_governance` row.
 
+Acceptance columns (`acceptance_rate`, `mean_acceptance_length` of `audit_requests` and
+`audit_shadow`) are derived from the counters in the event's stats through
+`engine.metrics.SpecCounters` — never computed here by hand. `acceptance_rate` is vLLM's
+accepted / proposed draft tokens (before the Seams change it was accepted / judged positions,
+which is now `alpha`, kept in the stats JSON). Records whose stats hold no counters (mirrored
+requests) get NULL. The stats JSON itself keeps the raw counters, hash-covered.
+
 Rows get consecutive `seq` numbers in that order and are hashed as they are built. Per-token
 rows are kept as finished COPY lines (canonical line + prev_hash + hash) for Postgres, or as
 tuples for SQLite. A sealed batch is immutable: it is written to the DB or the spool as is,
@@ -21,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.metrics import SpecCounters
 from guardian.audit import redaction
 from guardian.audit.chain import (
     CANON_COLUMNS,
@@ -115,13 +123,16 @@ def _f(x: Any) -> float | None:
     return None if x is None else float(x)
 
 
+# Stats keys that hold speculative counters (what SpecCounters.from_stats reads).
+_COUNTER_KEYS = frozenset({"proposed_tokens", "judged_tokens", "draft_tokens", "accepted", "steps"})
+
+
 def _rates(stats: dict[str, Any]) -> tuple[float | None, float | None]:
-    rate, mal = stats.get("acceptance_rate"), stats.get("mean_acceptance_length")
-    if rate is None and stats.get("draft_tokens"):
-        rate = stats.get("accepted", 0) / stats["draft_tokens"]
-    if mal is None and stats.get("steps"):
-        mal = 1.0 + stats.get("accepted", 0) / stats["steps"]
-    return json_safe(_f(rate)), json_safe(_f(mal))
+    """(acceptance_rate, mean_acceptance_length) columns from the stats' counters."""
+    if not _COUNTER_KEYS & stats.keys():
+        return None, None
+    counters = SpecCounters.from_stats(stats)
+    return json_safe(counters.acceptance_rate), json_safe(counters.mean_acceptance_length)
 
 
 class Sealer:

@@ -1,18 +1,33 @@
-"""A fake engine backend with the `EngineBackend` surface: deterministic, instant, and able to
-inject the faults the sidecar must handle (speculative errors, flipped tokens, skewed
-distributions, slow steps)."""
+"""A fake serving backend implementing the `guardian.backends.ServingBackend` contract:
+deterministic, instant, and able to inject the faults the sidecar must handle (speculative
+errors, flipped tokens, skewed distributions, slow steps). `FakeBackend(full_distributions=
+False)` plays a remote backend that can give no distributions (shadow evidence tests)."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import torch
 
-from engine.trace import GenerationResult, GenerationStats, TokenTrace
+from engine.metrics import SpecCounters
+from engine.trace import GenerationStats
 from guardian.audit import MemorySink
-from guardian.serving import TargetScore
+from guardian.backends import (
+    BackendRequest,
+    BackendResult,
+    Capabilities,
+    Distributions,
+    OnText,
+    Sampling,
+    Timings,
+    TokenScores,
+    TraceToken,
+    Unsupported,
+)
 
 V = 128  # ASCII "vocabulary": token id = ord(char)
 EOS = 0
@@ -34,12 +49,30 @@ def _dist(prefix: list[int], skew: float = 0.0) -> torch.Tensor:
     return p
 
 
+@dataclasses.dataclass(frozen=True)
+class FakeIdentity:
+    pair_hash: str = "f" * 64
+    draft_hash: str = "d" * 64
+    target_hash: str = "t" * 64
+    tokenizer_hash: str = "k" * 64
+    chat_template_hash: str = "c" * 64
+    draft_name: str = "fake-draft"
+    target_name: str = "fake-target"
+
+
 class FakeBackend:
-    pair_hash = "f" * 64
+    kind = "fake"
+    identity = FakeIdentity()
+    pair_hash = identity.pair_hash
     model_name = "fake-target"
     vocab_size = V
 
-    def __init__(self, *, max_context: int = 256, step_s: float = 0.0, gamma: int = 4) -> None:
+    def __init__(self, *, max_context: int = 256, step_s: float = 0.0, gamma: int = 4,
+                 full_distributions: bool = True) -> None:
+        self.capabilities = Capabilities(
+            speculates=True, proposers=("draft_model", "ngram"),
+            full_distributions=full_distributions, top_logprobs=0, local_tokenizer=True,
+            scores_completions=full_distributions)
         self.max_context = max_context
         self.step_s = step_s
         self.gamma = gamma
@@ -56,27 +89,39 @@ class FakeBackend:
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
         return [min(ord(c), V - 1) for c in text]
 
-    def decode(self, ids: list[int]) -> str:
+    def decode(self, ids: Sequence[int]) -> str:
         return "".join(chr(i) for i in ids)
 
     def chat_prompt(self, messages: list[dict[str, str]]) -> str:
         return "".join(f"<{m['role']}>{m['content']}" for m in messages) + "<assistant>"
 
-    # engine --------------------------------------------------------------------------------
-    def generate(self, prompt_ids: list[int], *, speculative: bool, max_new_tokens: int,
-                 temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0, gamma: int = 4,
-                 gamma_strategy: str = "constant", gamma_max: int = 8, seed: int | None = None,
-                 stop: list[str] | None = None, record_distributions: bool = False,
-                 on_text: Any = None) -> GenerationResult:
+    # serving -------------------------------------------------------------------------------
+    def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
+        return self._run(request, on_text, record=False)[0]
+
+    def generate_with_evidence(self, request: BackendRequest, on_text: OnText | None = None,
+                               ) -> tuple[BackendResult, Distributions]:
+        self._require("full_distributions")
+        result, dists = self._run(request, on_text, record=True)
+        return result, Distributions(torch.stack(dists) if dists else torch.zeros(0, V))
+
+    def _require(self, capability: str) -> None:
+        if not getattr(self.capabilities, capability):
+            raise Unsupported(f"fake backend without {capability}")
+
+    def _run(self, request: BackendRequest, on_text: OnText | None, record: bool,
+             ) -> tuple[BackendResult, list[torch.Tensor]]:
+        speculative, prompt_ids = request.speculative, list(request.prompt_ids)
+        max_new_tokens, gamma, stop = request.max_new_tokens, request.gamma, request.stop
         with self._lock:
             self.calls.append({"speculative": speculative, "max_new_tokens": max_new_tokens,
-                               "record_distributions": record_distributions,
+                               "record_distributions": record, "proposer": request.proposer,
                                "thread": threading.current_thread().name})
         if speculative and self.spec_error is not None:
             raise self.spec_error
         start = time.perf_counter()
         ids: list[int] = []
-        trace: list[TokenTrace] = []
+        trace: list[TraceToken] = []
         dists: list[torch.Tensor] = []
         stats = GenerationStats(prompt_tokens=len(prompt_ids))
         g = gamma if speculative else 1
@@ -88,7 +133,7 @@ class FakeBackend:
         while len(ids) < max_new_tokens and finish == "length":
             if self.step_s:
                 time.sleep(self.step_s)
-            emitted: list[TokenTrace] = []
+            emitted: list[TraceToken] = []
             for k in range(g if speculative else 1):
                 if len(ids) >= max_new_tokens:
                     break
@@ -108,7 +153,7 @@ class FakeBackend:
                     stats.accepted += 1
                 p = _dist(prefix, self.spec_skew if speculative else 0.0)
                 dists.append(p)
-                emitted.append(TokenTrace(pos, tok, origin,  # type: ignore[arg-type]
+                emitted.append(TraceToken(pos, tok, origin,  # type: ignore[arg-type]
                                           0.6 if origin == "accepted" else None, float(p[tok]),
                                           margin, step, g - 1 if speculative else 0))
                 ids.append(tok)
@@ -131,21 +176,37 @@ class FakeBackend:
         stats.total_time_s = time.perf_counter() - start
         stats.verify_time_s = stats.total_time_s * (0.7 if speculative else 1.0)
         stats.draft_time_s = stats.total_time_s * 0.3 if speculative else 0.0
-        return GenerationResult(
-            prompt_token_ids=list(prompt_ids), token_ids=ids, text=self.decode(ids),
-            finish_reason=finish, trace=trace, stats=stats, speculative=speculative,  # type: ignore[arg-type]
-            target_distributions=torch.stack(dists) if record_distributions and dists else None)
+        raw = dataclasses.asdict(stats)
+        return BackendResult(
+            prompt_token_ids=prompt_ids, token_ids=ids, text=self.decode(ids),
+            finish_reason=finish, trace=trace, speculative=speculative,  # type: ignore[arg-type]
+            counters=SpecCounters.from_stats(raw),
+            timings=Timings(total_s=stats.total_time_s,
+                            time_to_first_token_s=stats.time_to_first_token_s,
+                            draft_s=stats.draft_time_s, verify_s=stats.verify_time_s),
+            stats=raw), dists
 
-    def score_target(self, prompt_ids: list[int], completion_ids: list[int], *,
-                     temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0) -> TargetScore:
-        rows = [_dist(prompt_ids + completion_ids[:i]) for i in range(len(completion_ids))]
-        dists = torch.stack(rows) if rows else torch.zeros(0, V)
-        return TargetScore(dists, [int(r.argmax()) for r in rows], [self.margin] * len(rows))
+    # shadow evidence -----------------------------------------------------------------------
+    def score_target(self, prompt_ids: list[int], completion_ids: list[int],
+                     sampling: Sampling) -> TokenScores:
+        self._require("scores_completions")
+        rows = self._rows(prompt_ids, completion_ids)
+        return TokenScores([int(r.argmax()) for r in rows], [self.margin] * len(rows),
+                           [float(r[t]) for r, t in zip(rows, completion_ids, strict=True)])
 
-    def score_draft(self, prompt_ids: list[int], completion_ids: list[int], *,
-                    temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0,
-                    ) -> torch.Tensor | None:
-        return self.score_target(prompt_ids, completion_ids).distributions
+    def target_distributions(self, prompt_ids: list[int], completion_ids: list[int],
+                             sampling: Sampling) -> Distributions:
+        self._require("full_distributions")
+        rows = self._rows(prompt_ids, completion_ids)
+        return Distributions(torch.stack(rows) if rows else torch.zeros(0, V))
+
+    def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
+                            sampling: Sampling) -> Distributions | None:
+        return self.target_distributions(prompt_ids, completion_ids, sampling)
+
+    @staticmethod
+    def _rows(prompt_ids: list[int], completion_ids: list[int]) -> list[torch.Tensor]:
+        return [_dist(prompt_ids + completion_ids[:i]) for i in range(len(completion_ids))]
 
 
 class ListSink(MemorySink):

@@ -122,11 +122,11 @@ def test_fallback_mid_stream_does_not_repeat_text(make_client, backend) -> None:
     full = client.post("/v1/completions", json=BODY, headers=auth()).json()["choices"][0]["text"]
     original = backend.generate
 
-    def fail_after_first_step(prompt_ids, **kw):
-        if kw["speculative"]:
-            kw["on_text"]("".join(full[:4]), [])  # one step streamed, then the engine dies
+    def fail_after_first_step(request, on_text=None):
+        if request.speculative:
+            on_text("".join(full[:4]), [])  # one step streamed, then the engine dies
             raise RuntimeError("boom")
-        return original(prompt_ids, **kw)
+        return original(request, on_text)
 
     backend.generate = fail_after_first_step
     r = client.post("/v1/completions", json={**BODY, "stream": True}, headers=auth())

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import RequestEvent, ShadowEvent
-from guardian.serving import PairBackend
+from guardian.backends.local import LocalEngineBackend
 from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 from tests.guardian.api.conftest import auth, keystore, policy
 from tests.guardian.api.fakes import ListSink
@@ -28,8 +28,8 @@ def pair_dirs(tmp_path_factory) -> tuple[Path, Path]:
 
 
 @pytest.fixture(scope="module")
-def backend(pair_dirs) -> PairBackend:
-    return PairBackend.load(*pair_dirs, device="cpu")
+def backend(pair_dirs) -> LocalEngineBackend:
+    return LocalEngineBackend.load(*pair_dirs, device="cpu")
 
 
 @pytest.fixture

@@ -1,0 +1,212 @@
+"""The serving-backend contract: what the sidecar asks of whatever produces tokens.
+
+A backend declares its `Capabilities` and serves `BackendRequest`s with `BackendResult`s:
+plain Python values only (ints, floats, strings, `SpecCounters`), so a caller that only
+serves (the API, the CLI, the gate's greedy checks) never sees a torch tensor and works the
+same over the local engine or a remote server.
+
+Shadow evidence is apart and capability-gated: full (T, V) distributions
+(`Distributions`, from `generate_with_evidence`, `target_distributions`,
+`draft_distributions`) exist only where `capabilities.full_distributions`; teacher-forced
+token scores of a completion the backend did not produce (`score_target`) only where
+`capabilities.scores_completions`. The shadow evaluator checks what the evidence allows
+and records what it could not check.
+
+Adding a backend kind (vLLM, SGLang, TGI, any OpenAI-compatible server) is one module that
+implements `ServingBackend` plus one entry in `guardian.backends.FACTORIES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+
+from engine.metrics import SpecCounters
+from guardian.enums import GammaStrategy, Origin, ProposerKind
+
+if TYPE_CHECKING:
+    from engine.compat import PairIdentity
+
+FinishReason = Literal["stop", "length"]
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a backend can do; the sidecar never asks for more than this promises."""
+
+    speculates: bool  # can decode speculatively (else every request is served target-only)
+    proposers: tuple[ProposerKind, ...] = ()  # proposers it can speculate with
+    # Can produce full processed target (and, with a draft model, draft) distributions of a
+    # run or of a given completion: the evidence for the sampled-decoding checks.
+    full_distributions: bool = False
+    top_logprobs: int = 0  # alternatives per token it can return (0: none)
+    local_tokenizer: bool = False  # encode/decode run in-process (else a round trip)
+    # Can score a completion it did not produce (teacher forcing: target argmax, top-2
+    # margin and token probability at each position): mirror traffic, gate references.
+    scores_completions: bool = False
+
+    def supports(self, proposer: ProposerKind) -> bool:
+        return self.speculates and proposer in self.proposers
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    temperature: float = 0.0  # 0 = greedy
+    top_p: float = 1.0
+    top_k: int = 0  # 0 disables
+
+    @property
+    def greedy(self) -> bool:
+        return self.temperature == 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class BackendRequest:
+    """One generation, already tokenized."""
+
+    prompt_ids: list[int]
+    max_new_tokens: int
+    speculative: bool
+    sampling: Sampling = Sampling()
+    seed: int | None = None
+    stop: tuple[str, ...] = ()
+    proposer: ProposerKind = "draft_model"
+    gamma: int = 4
+    gamma_strategy: GammaStrategy = "constant"
+    gamma_max: int = 8
+
+
+@dataclass(frozen=True, slots=True)
+class TraceToken:
+    """One emitted token (plain-Python mirror of engine.trace.TokenTrace, same fields)."""
+
+    position: int  # index in the completion (0 = first generated token)
+    token_id: int
+    origin: Origin
+    draft_prob: float | None  # q(x) under the processed draft distribution; None: no draft
+    target_prob: float  # p(x) under the processed target distribution the verifier used
+    target_margin: float  # target top-1 minus top-2 raw logit at this position (>= 0)
+    step: int  # index of the target forward that emitted this token
+    gamma: int  # speculation depth used at that step (0 for target-only)
+
+
+@dataclass(frozen=True, slots=True)
+class Timings:
+    total_s: float = 0.0
+    time_to_first_token_s: float = 0.0
+    draft_s: float = 0.0  # proposing (draft forwards); 0 for target-only
+    verify_s: float = 0.0  # target forwards incl. prefill (target-only: all target time)
+    prefill_s: float = 0.0  # prompt processing, included in draft_s / verify_s
+
+
+@dataclass(frozen=True, slots=True)
+class BackendResult:
+    """What a backend returns for one request: plain values only (a test checks it)."""
+
+    prompt_token_ids: list[int]
+    token_ids: list[int]
+    text: str
+    finish_reason: FinishReason
+    trace: list[TraceToken]  # one per emitted token; empty when the backend reports none
+    speculative: bool  # the path that produced it
+    counters: SpecCounters  # speculative counters (all 0 for target-only)
+    timings: Timings
+    # The backend's raw per-request statistics, JSON-safe (the local engine: GenerationStats
+    # as a dict). Stored verbatim, hash-covered, in the audit trail; ratios are never taken
+    # from here by hand but through engine.metrics (`counters`).
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TokenScores:
+    """Teacher-forced view of a given completion, one entry per completion position."""
+
+    argmax_ids: list[int]  # target top-1 (raw logits)
+    margins: list[float] | None  # target top-1 minus top-2 raw logit; None: not available
+    token_probs: list[float] | None  # p(completion token) under the processed distribution
+
+
+@dataclass(frozen=True, slots=True)
+class Distributions:
+    """Full processed distributions, one row per completion position: shadow evidence only.
+
+    `probs` is array-like (T, V) — a float32 CPU torch.Tensor for the local engine — and is
+    consumed by guardian.verdicts, never by serving code.
+    """
+
+    probs: Any  # (T, V)
+
+    def __len__(self) -> int:
+        return int(self.probs.shape[0])
+
+    def head(self, n: int) -> Distributions:
+        return Distributions(self.probs[:n])
+
+
+class Unsupported(RuntimeError):
+    """The backend lacks the capability a call needs; the message names it."""
+
+
+OnText = Callable[[str, list[TraceToken]], None]
+
+
+@runtime_checkable
+class ServingBackend(Protocol):
+    """Produces tokens for the sidecar. Implementations: guardian.backends.local, ..."""
+
+    kind: str  # registry key, e.g. "local"
+    capabilities: Capabilities
+    identity: PairIdentity  # what gates and promotions bind to (computed by the engine)
+    model_name: str  # the target's name: the default `model` clients send
+    max_context: int
+    vocab_size: int  # token ids accepted in a prompt are < vocab_size
+
+    @property
+    def pair_hash(self) -> str: ...
+
+    # tokenizer -------------------------------------------------------------------------
+    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
+        """Token ids as the backend builds them (prompt=True adds BOS unless the text, a
+        rendered chat, already starts with it)."""
+        ...
+
+    def decode(self, ids: Sequence[int]) -> str: ...
+
+    def chat_prompt(self, messages: list[dict[str, str]]) -> str: ...
+
+    # serving ---------------------------------------------------------------------------
+    def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
+        """Serve one request. `on_text(delta, tokens)` is called after each step (streaming,
+        and the shadow worker's preemption point); it may raise to abort the run."""
+        ...
+
+    # shadow evidence (capability-gated) --------------------------------------------------
+    def generate_with_evidence(self, request: BackendRequest, on_text: OnText | None = None,
+                               ) -> tuple[BackendResult, Distributions]:
+        """`generate` plus the target distributions the run used at each emitted position
+        (the verifier's p when speculative). Needs `full_distributions`."""
+        ...
+
+    def score_target(self, prompt_ids: list[int], completion_ids: list[int],
+                     sampling: Sampling) -> TokenScores:
+        """The target's view of a given completion. Needs `scores_completions`."""
+        ...
+
+    def target_distributions(self, prompt_ids: list[int], completion_ids: list[int],
+                             sampling: Sampling) -> Distributions:
+        """Target-only processed p at each completion prefix. Needs `full_distributions`."""
+        ...
+
+    def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
+                            sampling: Sampling) -> Distributions | None:
+        """Draft-model processed q at each completion prefix (None without a draft model).
+        Needs `full_distributions`."""
+        ...
+
+
+def require(backend: ServingBackend, capability: str) -> None:
+    """Raise `Unsupported` unless `backend.capabilities.<capability>` is true."""
+    if not getattr(backend.capabilities, capability):
+        raise Unsupported(f"the {backend.kind!r} backend does not support {capability}; "
+                          "this check needs a backend that does (e.g. the local engine)")
