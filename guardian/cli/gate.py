@@ -21,10 +21,11 @@ app = typer.Typer(help="Promotion gate: golden prompts, target-only vs speculati
 
 def _pair_dirs(pair: str) -> tuple[Path, Path]:
     if pair == "demo":
-        from engine.demo_pair import ensure_demo_pair
+        from guardian.backends.local import demo_pair_dirs
+        from guardian.settings import get_settings
 
-        paths = ensure_demo_pair()
-        return Path(paths.draft_dir), Path(paths.target_dir)
+        # Under the settings' home (env or .env), as `guardian serve` resolves it.
+        return demo_pair_dirs(get_settings())
     draft, sep, target = pair.partition(",")
     if not sep or not draft or not target:
         raise fail(f"--pair {pair!r}: give DRAFT_DIR,TARGET_DIR (two local model directories) "
@@ -52,8 +53,9 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from guardian.governance.gates import GoldenError, load_golden, run_gate
-    from guardian.governance.registry import PairRefused, identify
+    from guardian.backends import Unsupported
+    from guardian.backends.local import LocalEngineBackend
+    from guardian.governance.gates import GoldenError, check_backend, load_golden, run_gate
     from guardian.governance.schema import route_governance
 
     console = Console()
@@ -66,21 +68,23 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     if route not in policy.routes:
         raise fail(f"unknown route {route!r}; the policy has: {', '.join(sorted(policy.routes))}", 2)
     gate_policy = route_governance(policy.route(route)).gate
+    proposer = policy.route(route).proposer
     draft_dir, target_dir = _pair_dirs(pair)
-    try:
-        identity = identify(draft_dir, target_dir)
-    except PairRefused as exc:
-        raise fail(str(exc), 2) from None
-    import engine
-
     if threads:
         import torch
 
         torch.set_num_threads(threads)
     try:
-        loaded = engine.load_pair(draft_dir, target_dir, device=device)
-    except (engine.IncompatiblePairError, FileNotFoundError, OSError, ValueError) as exc:
+        # The engine checks compatibility before reading any weights (an incompatible pair
+        # fails in milliseconds naming what differs) and computes the identity.
+        backend = LocalEngineBackend.load(draft_dir, target_dir, device=device)
+    except (FileNotFoundError, OSError, ValueError) as exc:  # IncompatiblePairError is a ValueError
         raise fail(f"cannot load the pair: {exc}", 2) from None
+    try:
+        check_backend(backend, prompts, proposer)
+    except Unsupported as exc:
+        raise fail(str(exc), 2) from None
+    identity = backend.identity
     console.print(f"pair {identity.pair_hash[:12]} ({identity.draft_name} -> {identity.target_name}), "
                   f"policy {policy.content_hash[:12]}, route {route}, {len(prompts)} prompts")
     with Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -90,8 +94,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
         def advance(r: object) -> None:
             progress.update(task, advance=1, description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
 
-        report = run_gate(loaded, prompts, gate_policy, policy_hash=policy.content_hash, route=route,
-                          golden_file=golden, on_prompt=advance)
+        report = run_gate(backend, prompts, gate_policy, policy_hash=policy.content_hash,
+                          route=route, golden_file=golden, on_prompt=advance, proposer=proposer)
     json_path, md_path = report.write(report_dir)
     if not no_audit:
         _record(url, identity, report)
@@ -114,10 +118,10 @@ def _record(url: str | None, identity: object, report: object) -> None:
     from guardian.governance.promotion import record_gate_result
     from guardian.governance.registry import PairRegistry
 
-    engine, resolved = open_db(url)
+    db, resolved = open_db(url)
     writer = open_writer(resolved)
     try:
-        registry = PairRegistry(engine, writer)
+        registry = PairRegistry(db, writer)
         registry.register(identity, actor=actor())  # type: ignore[arg-type]
         record_gate_result(writer, registry, report, actor=actor())  # type: ignore[arg-type]
     finally:

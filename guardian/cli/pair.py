@@ -1,6 +1,9 @@
 """`guardian pair ...`: build the demo pair, inspect a pair, generate with it.
 
-Commands import the engine inside their bodies so `guardian --help` stays instant.
+Commands import the engine inside their bodies so `guardian --help` stays instant. `show` and
+`generate` go through the serving-backend contract (guardian.backends.local); the demo pair
+lives under the settings' home (GUARDIAN_HOME, from the environment or `.env`), the same
+directory `guardian serve` uses.
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ def build_demo(
     from rich.console import Console
 
     from engine.demo_pair import ensure_demo_pair
+    from guardian.backends.local import demo_home
     from guardian.settings import get_settings
 
     console = Console()
     try:
         # Settings, not only the env var: GUARDIAN_HOME may come from the .env file.
-        paths = ensure_demo_pair(home or get_settings().home, progress=True, force=force)
+        paths = ensure_demo_pair(home or demo_home(get_settings()), progress=True, force=force)
     except OSError as exc:
         console.print(f"[red]Could not build the demo pair:[/red] {exc}. "
                       "Check that --home (or GUARDIAN_HOME) is a writable directory with ~50 MB free.")
@@ -44,22 +48,21 @@ def build_demo(
                   f"held-out loss {manifest['target']['heldout_loss']:.2f})")
 
 
-def _load(draft: Path | None, target: Path | None):  # -> engine.Pair
+def _load(draft: Path | None, target: Path | None):  # -> LocalEngineBackend
     """Load the given pair (both dirs) or the demo pair; bad input exits 2 with the reason."""
     import os
 
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from engine import IncompatiblePairError, load_pair
-    from engine.demo_pair import ensure_demo_pair
+    from guardian.backends.local import LocalEngineBackend, demo_pair_dirs
+    from guardian.settings import get_settings
 
     if (draft is None) != (target is None):
         raise typer.BadParameter("give both --draft and --target, or neither (the demo pair)")
     if draft is None or target is None:
-        paths = ensure_demo_pair()
-        draft, target = paths.draft_dir, paths.target_dir
+        draft, target = demo_pair_dirs(get_settings())
     try:
-        return load_pair(draft, target)
-    except (IncompatiblePairError, FileNotFoundError, NotADirectoryError, ValueError) as exc:
+        return LocalEngineBackend.load(draft, target)
+    except (FileNotFoundError, NotADirectoryError, ValueError) as exc:  # incl. IncompatiblePairError
         typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
         raise typer.Exit(code=2) from None
 
@@ -71,14 +74,14 @@ TARGET_OPT = typer.Option(None, "--target", help="Local HF target model dir (def
 @app.command()
 def show(draft: Path | None = DRAFT_OPT, target: Path | None = TARGET_OPT) -> None:
     """Check a pair's compatibility and print its identity (the hash gates and promotions bind to)."""
-    pair = _load(draft, target)
-    ident = pair.identity
+    backend = _load(draft, target)
+    ident = backend.identity
     # Plain `field: value` lines, never wrapped or truncated: people copy these hashes.
     typer.echo("compatible: same vocabulary, special tokens and chat template")
     for name in ("pair_hash", "draft_name", "draft_hash", "target_name", "target_hash",
                  "tokenizer_hash", "chat_template_hash"):
         typer.echo(f"{name}: {getattr(ident, name)}")
-    typer.echo(f"device: {pair.device}  dtype: {pair.dtype}  context: {pair.max_context}")
+    typer.echo(f"device: {backend.device}  dtype: {backend.dtype}  context: {backend.max_context}")
 
 
 @app.command()
@@ -96,23 +99,26 @@ def generate(
     from rich.console import Console
     from rich.text import Text
 
-    from engine import generate as engine_generate
+    from guardian.backends import BackendRequest, Sampling
 
-    pair = _load(draft, target)
+    backend = _load(draft, target)
     try:
-        res = engine_generate(pair, prompt, speculative=speculative, max_new_tokens=max_new_tokens,
-                              temperature=temperature, gamma=gamma, seed=seed)
+        res = backend.generate(BackendRequest(
+            prompt_ids=backend.encode(prompt), max_new_tokens=max_new_tokens,
+            speculative=speculative, sampling=Sampling(temperature=temperature), seed=seed,
+            gamma=gamma))
     except ValueError as exc:  # e.g. a prompt longer than the context window
         typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
         raise typer.Exit(code=2) from None
     colours = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "white"}
     text = Text(prompt, style="dim")
     for tok in res.trace:
-        text.append(pair.tokenizer.decode([tok.token_id]), style=colours[tok.origin])
+        text.append(backend.decode([tok.token_id]), style=colours[tok.origin])
     console = Console()
     console.print(text)
-    st = res.stats
-    console.print(f"[dim]finish={res.finish_reason} tokens={len(res.token_ids)} steps={st.steps} "
-                  f"α={st.acceptance_rate:.3f} mean acceptance length={st.mean_acceptance_length:.2f} "
-                  f"time={st.total_time_s * 1000:.0f} ms  (green accepted, yellow resampled, "
-                  f"cyan bonus, white target)[/dim]")
+    c = res.counters
+    console.print(f"[dim]finish={res.finish_reason} tokens={len(res.token_ids)} steps={c.steps} "
+                  f"time={res.timings.total_s * 1000:.0f} ms[/dim]")
+    console.print(f"[dim]acceptance rate={c.acceptance_rate:.3f} α={c.alpha:.3f} "
+                  f"mean acceptance length={c.mean_acceptance_length:.2f}[/dim]")
+    console.print("[dim](green accepted, yellow resampled, cyan bonus, white target)[/dim]")

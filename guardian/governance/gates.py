@@ -7,9 +7,15 @@ Checks (GatePolicy):
 - sampled distributions: for prompts with temperature > 0, the target distribution the
   verifier used at every emitted position equals target-only's at the same prefix (max
   total-variation distance within `distribution_tolerance`);
-- minimum acceptance rate α over all speculative runs;
+- minimum acceptance rate over all speculative runs (engine.metrics: accepted / proposed draft
+  tokens, vLLM's definition; alpha = accepted / judged is reported beside it);
 - minimum measured speedup: median over the greedy prompts of target-only time / speculative
   time (same tokens on both sides, so each ratio is like-for-like).
+
+Runs through the serving-backend contract (guardian.backends), never the engine directly:
+greedy prompts need a backend that speculates with the route's proposer; sampled prompts also
+need `full_distributions` (the gate refuses up front, `Unsupported`, rather than pass a check
+it could not run).
 
 The report binds the result to the exact pair hash and policy hash; it is written as JSON
 (machines, promotion) and Markdown (people), each failing prompt explained in words.
@@ -28,6 +34,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from engine.metrics import SpecCounters
+from guardian.backends import BackendRequest, BackendResult, Sampling, ServingBackend, Unsupported
+from guardian.enums import ProposerKind
 from guardian.governance.schema import GatePolicy
 from guardian.verdicts import greedy_verdict, total_variation
 
@@ -107,11 +116,17 @@ class PromptResult:
     speculative_tokens: int
     target_time_s: float
     speculative_time_s: float
-    drafted: int
-    accepted: int
+    drafted: int  # draft tokens proposed
+    accepted: int  # draft tokens accepted
     first_divergence_position: int | None = None
     margin_at_divergence: float | None = None
     max_tv: float | None = None
+    judged: int | None = None  # draft positions judged (None in reports written before it)
+
+    @property
+    def counters(self) -> SpecCounters:
+        judged = self.drafted if self.judged is None else self.judged
+        return SpecCounters(proposed=self.drafted, judged=judged, accepted=self.accepted)
 
 
 @dataclass(slots=True)
@@ -163,8 +178,7 @@ class GateReport:
         lines += ["", "## Prompts", "", "| id | verdict | tokens | α | target s | speculative s |",
                   "| --- | --- | --- | --- | --- | --- |"]
         for p in self.prompts:
-            alpha = p.accepted / p.drafted if p.drafted else 0.0
-            lines.append(f"| {p.id} | {p.verdict} | {p.speculative_tokens} | {alpha:.2f} | "
+            lines.append(f"| {p.id} | {p.verdict} | {p.speculative_tokens} | {p.counters.alpha:.2f} | "
                          f"{p.target_time_s:.3f} | {p.speculative_time_s:.3f} |")
         failing = self.failing_prompts
         if failing:
@@ -186,13 +200,27 @@ def _num(x: float | None) -> str:
     return "" if x is None else f"{x:.4g}"
 
 
-def _greedy(pair: Any, gp: GoldenPrompt, gate: GatePolicy, max_new: int) -> PromptResult:
-    import engine
+def _request(backend: ServingBackend, gp: GoldenPrompt, gate: GatePolicy, max_new: int, *,
+             speculative: bool, proposer: ProposerKind) -> BackendRequest:
+    seed = gp.seed if gp.temperature > 0 else None
+    return BackendRequest(prompt_ids=backend.encode(gp.prompt), max_new_tokens=max_new,
+                          speculative=speculative, sampling=Sampling(temperature=gp.temperature),
+                          seed=seed, proposer=proposer, gamma=gate.gamma)
 
+
+def _counts(spec: BackendResult) -> dict[str, int]:
+    c = spec.counters
+    return {"drafted": c.proposed, "accepted": c.accepted, "judged": c.judged}
+
+
+def _greedy(backend: ServingBackend, gp: GoldenPrompt, gate: GatePolicy, max_new: int,
+            proposer: ProposerKind) -> PromptResult:
+    ref_req = _request(backend, gp, gate, max_new, speculative=False, proposer=proposer)
+    spec_req = _request(backend, gp, gate, max_new, speculative=True, proposer=proposer)
     t0 = time.perf_counter()
-    ref = engine.generate(pair, gp.prompt, speculative=False, max_new_tokens=max_new)
+    ref = backend.generate(ref_req)
     t1 = time.perf_counter()
-    spec = engine.generate(pair, gp.prompt, speculative=True, max_new_tokens=max_new, gamma=gate.gamma)
+    spec = backend.generate(spec_req)
     t2 = time.perf_counter()
     margins = [t.target_margin for t in ref.trace] + [t.target_margin for t in spec.trace[len(ref.trace):]]
     v = greedy_verdict(ref.token_ids, spec.token_ids, margins, gate.near_tie_tolerance)
@@ -200,62 +228,79 @@ def _greedy(pair: Any, gp: GoldenPrompt, gate: GatePolicy, max_new: int) -> Prom
         why = f"identical {len(ref.token_ids)} tokens"
     else:
         pos = v.first_divergence_position or 0
-        tok = pair.tokenizer
         want = ref.token_ids[pos] if pos < len(ref.token_ids) else None
         got = spec.token_ids[pos] if pos < len(spec.token_ids) else None
 
         def show(t: int | None) -> str:
-            return "end of output" if t is None else f"{tok.decode([t])!r} (id {t})"
+            return "end of output" if t is None else f"{backend.decode([t])!r} (id {t})"
 
         cmp = "<" if v.verdict == "near_tie" else ">="
         why = (f"{v.verdict} at position {pos}: target-only emitted {show(want)}, speculative "
                f"emitted {show(got)}; target top-2 margin {_num(v.margin_at_divergence)} {cmp} "
                f"tolerance {gate.near_tie_tolerance}")
     return PromptResult(gp.id, 0.0, v.verdict, v.verdict == "match", why, len(ref.token_ids),
-                        len(spec.token_ids), t1 - t0, t2 - t1, spec.stats.draft_tokens,
-                        spec.stats.accepted, v.first_divergence_position, v.margin_at_divergence)
+                        len(spec.token_ids), t1 - t0, t2 - t1,
+                        first_divergence_position=v.first_divergence_position,
+                        margin_at_divergence=v.margin_at_divergence, **_counts(spec))
 
 
-def _sampled(pair: Any, gp: GoldenPrompt, gate: GatePolicy, max_new: int) -> PromptResult:
-    import engine
-
+def _sampled(backend: ServingBackend, gp: GoldenPrompt, gate: GatePolicy, max_new: int,
+             proposer: ProposerKind) -> PromptResult:
+    ref_req = _request(backend, gp, gate, max_new, speculative=False, proposer=proposer)
+    spec_req = _request(backend, gp, gate, max_new, speculative=True, proposer=proposer)
     t0 = time.perf_counter()
-    ref = engine.generate(pair, gp.prompt, speculative=False, max_new_tokens=max_new,
-                          temperature=gp.temperature, seed=gp.seed)
+    ref = backend.generate(ref_req)
     t1 = time.perf_counter()
-    spec = engine.generate(pair, gp.prompt, speculative=True, max_new_tokens=max_new,
-                           temperature=gp.temperature, seed=gp.seed, gamma=gate.gamma,
-                           record_distributions=True)
+    spec, verifier = backend.generate_with_evidence(spec_req)
     t2 = time.perf_counter()
-    score = engine.score_target(pair, spec.prompt_token_ids, spec.token_ids, temperature=gp.temperature)
-    tv = total_variation(spec.target_distributions, score.distributions) if spec.token_ids else None
+    tv = None
+    if spec.token_ids:
+        reference = backend.target_distributions(spec.prompt_token_ids, spec.token_ids,
+                                                 spec_req.sampling)
+        tv = total_variation(verifier.probs, reference.probs)
     max_tv = float(tv.max()) if tv is not None and tv.numel() else 0.0
     ok = max_tv <= gate.distribution_tolerance
     if ok:
         why = f"verifier distributions equal target-only's (max TV {max_tv:.2g})"
     else:
+        assert tv is not None
         pos = int((tv > gate.distribution_tolerance).nonzero()[0])
         why = (f"distribution_mismatch at position {pos}: the verifier's target distribution is "
                f"{float(tv[pos]):.3g} (TV) from target-only's at the same prefix, above "
                f"tolerance {gate.distribution_tolerance}")
     return PromptResult(gp.id, gp.temperature, "distribution_ok" if ok else "distribution_mismatch",
                         ok, why, len(ref.token_ids), len(spec.token_ids), t1 - t0, t2 - t1,
-                        spec.stats.draft_tokens, spec.stats.accepted, max_tv=max_tv)
+                        max_tv=max_tv, **_counts(spec))
 
 
-def run_gate(pair: Any, prompts: list[GoldenPrompt], gate: GatePolicy, *, policy_hash: str,
-             route: str, golden_file: str | Path = "",
-             on_prompt: Callable[[PromptResult], None] | None = None) -> GateReport:
+def check_backend(backend: ServingBackend, prompts: list[GoldenPrompt],
+                  proposer: ProposerKind = "draft_model") -> None:
+    """Raise `Unsupported` unless the backend can run every check the golden set needs."""
+    if not backend.capabilities.supports(proposer):
+        raise Unsupported(f"the {backend.kind!r} backend cannot speculate with proposer "
+                          f"{proposer!r}; the gate compares speculative with target-only decoding")
+    if any(gp.temperature > 0 for gp in prompts) and not backend.capabilities.full_distributions:
+        raise Unsupported(f"the {backend.kind!r} backend has no full distributions, so the "
+                          "sampled prompts of this golden set cannot be checked; use greedy "
+                          "prompts only, or gate the pair on the local engine")
+
+
+def run_gate(backend: ServingBackend, prompts: list[GoldenPrompt], gate: GatePolicy, *,
+             policy_hash: str, route: str, golden_file: str | Path = "",
+             on_prompt: Callable[[PromptResult], None] | None = None,
+             proposer: ProposerKind = "draft_model") -> GateReport:
     """Run every golden prompt on both paths and evaluate the gate policy."""
-    import engine
-
+    check_backend(backend, prompts, proposer)
     # One throwaway generation: first-call overhead (lazy init, allocator) must not be billed
     # to whichever path runs first.
-    engine.generate(pair, prompts[0].prompt, speculative=True, max_new_tokens=2, gamma=gate.gamma)
+    backend.generate(BackendRequest(prompt_ids=backend.encode(prompts[0].prompt),
+                                    max_new_tokens=2, speculative=True, proposer=proposer,
+                                    gamma=gate.gamma))
     results: list[PromptResult] = []
     for gp in prompts:
         max_new = gp.max_tokens or gate.max_new_tokens
-        r = _greedy(pair, gp, gate, max_new) if gp.temperature == 0 else _sampled(pair, gp, gate, max_new)
+        run = _greedy if gp.temperature == 0 else _sampled
+        r = run(backend, gp, gate, max_new, proposer)
         results.append(r)
         if on_prompt is not None:
             on_prompt(r)
@@ -267,12 +312,12 @@ def run_gate(pair: Any, prompts: list[GoldenPrompt], gate: GatePolicy, *, policy
                 r.passed = True
     golden = Path(golden_file) if golden_file else None
     digest = hashlib.sha256(golden.read_bytes()).hexdigest() if golden and golden.is_file() else ""
-    return GateReport(pair_hash=pair.identity.pair_hash, policy_hash=policy_hash, route=route,
+    return GateReport(pair_hash=backend.pair_hash, policy_hash=policy_hash, route=route,
                       gate=gate.model_dump(mode="json"), golden_file=str(golden_file),
                       golden_sha256=digest, created_at=datetime.now(UTC).isoformat(),
                       prompts=results, checks=checks,
                       passed=all(c.outcome != "fail" for c in checks),
-                      pair=asdict(pair.identity))
+                      pair=asdict(backend.identity))
 
 
 def evaluate_gate(results: list[PromptResult], gate: GatePolicy) -> list[Check]:
@@ -294,10 +339,11 @@ def evaluate_gate(results: list[PromptResult], gate: GatePolicy) -> list[Check]:
                         "no sampled prompts in the golden set" if not sampled
                         else f"{len(sampled) - len(bad)}/{len(sampled)} within tolerance"
                         + (f"; failing: {', '.join(bad)}" if bad else "")))
-    drafted, accepted = sum(r.drafted for r in results), sum(r.accepted for r in results)
-    alpha = accepted / drafted if drafted else 0.0
-    checks.append(Check("min_acceptance", "fail" if alpha < gate.min_acceptance_rate else "pass", alpha,
-                        gate.min_acceptance_rate, f"{accepted}/{drafted} draft tokens accepted"))
+    total = SpecCounters.total(r.counters for r in results)
+    rate = total.acceptance_rate
+    checks.append(Check("min_acceptance", "fail" if rate < gate.min_acceptance_rate else "pass", rate,
+                        gate.min_acceptance_rate, f"{total.accepted}/{total.proposed} proposed draft "
+                        f"tokens accepted (alpha {total.alpha:.3f} over {total.judged} judged)"))
     timed = [r for r in greedy if r.speculative_time_s > 0]
     if timed:
         # Median of per-prompt ratios: one prompt hit by a scheduling stall on a shared machine

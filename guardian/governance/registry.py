@@ -1,9 +1,10 @@
 """Registry of draft/target pairs keyed by the pair identity hash.
 
-The identity (engine.compat.PairIdentity) hashes both models' weights, the tokenizer and the
-chat template, so a pair whose weights or tokenizer change is a *different* registry entry and
-inherits none of the old one's gate results. `describe_change` names which component moved
-(for "your report is stale because ..." messages).
+The identity (engine.compat.PairIdentity, computed by the engine when a backend loads the
+pair and read here from `ServingBackend.identity`; never recomputed here) hashes both models'
+weights, the tokenizer and the chat template, so a pair whose weights or tokenizer change is a
+*different* registry entry and inherits none of the old one's gate results. `describe_change`
+names which component moved (for "your report is stale because ..." messages).
 
 Lifecycle (`model_pairs.state`): registered -> gated (a passing gate report exists) ->
 promoted (serving speculatively on some route) -> retired. Every change is a governance event.
@@ -13,17 +14,18 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import asdict
+from dataclasses import asdict, is_dataclass
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
-from engine.compat import PairIdentity
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.audit.models import ModelPair
+
+if TYPE_CHECKING:
+    from engine.compat import PairIdentity
 
 logger = logging.getLogger(__name__)
 
@@ -34,34 +36,9 @@ class PairRefused(ValueError):
     """The pair cannot be registered or used; the message names the reason."""
 
 
-def identify(draft_dir: str | Path, target_dir: str | Path) -> PairIdentity:
-    """Identity of a pair on disk without loading weights into a model.
-
-    Runs the engine's compatibility check first, so a draft whose tokenizer differs is refused
-    with the engine's explanation (which tokens / special tokens / template differ).
-    """
-    from transformers import AutoConfig, AutoTokenizer
-
-    from engine.compat import IncompatiblePairError, check_compatible, pair_identity
-
-    for role, path in (("draft", Path(draft_dir)), ("target", Path(target_dir))):
-        if not (path / "config.json").is_file():
-            raise PairRefused(f"{role} directory {str(path)!r} is not a saved Hugging Face model "
-                              "(no config.json); pass the directory save_pretrained() wrote")
-    draft_tok = AutoTokenizer.from_pretrained(draft_dir)
-    target_tok = AutoTokenizer.from_pretrained(target_dir)
-    draft_cfg, target_cfg = AutoConfig.from_pretrained(draft_dir), AutoConfig.from_pretrained(target_dir)
-    try:
-        check_compatible(draft_tok, target_tok, draft_cfg.get_text_config(decoder=True).vocab_size,
-                         target_cfg.get_text_config(decoder=True).vocab_size)
-    except IncompatiblePairError as exc:
-        raise PairRefused(f"refused: {exc}") from exc
-    return pair_identity(draft_dir, target_dir, target_tok, Path(draft_dir).name, Path(target_dir).name)
-
-
 def describe_change(old: dict[str, Any], new: PairIdentity | dict[str, Any]) -> str:
     """Which identity components differ between a registered pair and `new`."""
-    new_d = asdict(new) if isinstance(new, PairIdentity) else new
+    new_d = asdict(new) if is_dataclass(new) and not isinstance(new, type) else dict(new)  # type: ignore[arg-type]
     labels = {"draft_hash": "draft weights", "target_hash": "target weights",
               "tokenizer_hash": "tokenizer", "chat_template_hash": "chat template"}
     changed = [label for key, label in labels.items() if old.get(key) != new_d.get(key)]
@@ -69,8 +46,8 @@ def describe_change(old: dict[str, Any], new: PairIdentity | dict[str, Any]) -> 
 
 
 class PairRegistry:
-    def __init__(self, engine: Engine, sink: AuditSink | None = None) -> None:
-        self.engine, self.sink = engine, sink
+    def __init__(self, db: Engine, sink: AuditSink | None = None) -> None:
+        self.db, self.sink = db, sink
 
     def register(self, identity: PairIdentity, *, actor: str,
                  details: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -80,7 +57,7 @@ class PairRegistry:
             return existing
         now = datetime.now(UTC)
         info = {**asdict(identity), **(details or {})}
-        with self.engine.begin() as conn:
+        with self.db.begin() as conn:
             conn.execute(sa.insert(ModelPair.__table__).values(
                 pair_hash=identity.pair_hash, draft_name=identity.draft_name, draft_revision=None,
                 target_name=identity.target_name, target_revision=None,
@@ -93,14 +70,14 @@ class PairRegistry:
         return self.get(identity.pair_hash) or {}
 
     def get(self, pair_hash: str) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
+        with self.db.connect() as conn:
             row = conn.execute(sa.select(ModelPair).where(
                 ModelPair.pair_hash == pair_hash)).mappings().first()
         return dict(row) if row else None
 
     def find(self, prefix: str) -> dict[str, Any]:
         """The one pair whose hash starts with `prefix` (the CLI accepts short hashes)."""
-        with self.engine.connect() as conn:
+        with self.db.connect() as conn:
             rows = conn.execute(sa.select(ModelPair).where(
                 ModelPair.pair_hash.startswith(prefix))).mappings().all()
         if not rows:
@@ -111,14 +88,14 @@ class PairRegistry:
         return dict(rows[0])
 
     def all(self) -> list[dict[str, Any]]:
-        with self.engine.connect() as conn:
+        with self.db.connect() as conn:
             return [dict(r) for r in conn.execute(
                 sa.select(ModelPair).order_by(ModelPair.created_at)).mappings().all()]
 
     def set_state(self, pair_hash: str, state: str, *, actor: str, reason: str = "") -> None:
         if state not in STATES:
             raise ValueError(f"unknown pair state {state!r}; one of {STATES}")
-        with self.engine.begin() as conn:
+        with self.db.begin() as conn:
             conn.execute(sa.update(ModelPair.__table__).where(
                 ModelPair.__table__.c.pair_hash == pair_hash).values(
                 state=state, updated_at=datetime.now(UTC), updated_by=actor))

@@ -10,11 +10,13 @@ import torch
 from typer.testing import CliRunner
 
 import engine.decode
+from engine import IncompatiblePairError
+from guardian.backends.local import LocalEngineBackend
 from guardian.cli import gate as gate_cli
 from guardian.cli import route as route_cli
 from guardian.governance.gates import GoldenError, load_golden
 from guardian.governance.policyfile import load_policy_file
-from guardian.governance.registry import PairRefused, PairRegistry, identify
+from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore
 from guardian.settings import get_settings
 
@@ -35,6 +37,11 @@ GOLDEN = "\n".join(json.dumps(x) for x in [
     {"id": "fox", "prompt": "the quick"},
     {"id": "sampled", "prompt": "class Point:\n", "temperature": 0.9, "seed": 3},
 ]) + "\n"
+
+
+def identify(draft: Path, target: Path):
+    """The pair's identity as the engine computes it (what the gate binds its report to)."""
+    return LocalEngineBackend.load(draft, target, device="cpu").identity
 
 
 @pytest.fixture
@@ -122,7 +129,7 @@ def test_promotion_with_a_stale_report_is_refused(env, pair_dirs, tmp_path) -> N
 
 
 def test_a_pair_whose_tokenizer_differs_is_refused_with_the_reason(env, pair_dirs) -> None:
-    with pytest.raises(PairRefused, match=r"only in the draft vocabulary.*<\|tool\|>"):
+    with pytest.raises(IncompatiblePairError, match=r"only in the draft vocabulary.*<\|tool\|>"):
         identify(*pair_dirs("other_tokenizer"))
     result = run_gate(env, pair_dirs("other_tokenizer"))
     assert result.exit_code == 2

@@ -17,6 +17,8 @@ import torch
 import engine.decode
 from guardian.app import build_services, close_services
 from guardian.audit.events import ShadowEvent
+from guardian.backends import BackendRequest
+from guardian.backends.local import LocalEngineBackend
 from guardian.governance.rollback import ObservingSink, RollbackController
 from guardian.governance.routestate import ModeResolver
 from guardian.governance.schema import (
@@ -27,7 +29,7 @@ from guardian.governance.schema import (
     LatencyTrigger,
     TriggerPolicy,
 )
-from guardian.serving import GenerationRequest, PairBackend, Served
+from guardian.serving import GenerationRequest, Served
 from tests.guardian.governance.conftest import governed_policy as _governed_policy
 
 
@@ -45,7 +47,7 @@ class Harness:
     """A sidecar (serving core + shadow) over a real pair, governed by a controller."""
 
     def __init__(self, pair_dirs, store, sink, policy) -> None:
-        self.backend = PairBackend.load(*pair_dirs, device="cpu")
+        self.backend = LocalEngineBackend.load(*pair_dirs, device="cpu")
         self.policy = policy
         self.resolver = ModeResolver(store, ttl_s=60, pair_hash=self.backend.pair_hash)
         self.controller = RollbackController(store, sink, lambda: policy, resolver=self.resolver,
@@ -118,10 +120,8 @@ def test_injected_engine_fault_diverges_and_rolls_back(pair_dirs, store, sink, m
     policy = governed_policy(triggers=triggers, sample_rate=1.0, near_tie_tolerance=0.01)
     h = Harness(pair_dirs("good"), store, sink, policy)
     try:
-        reference = h.backend.generate(h.backend.encode(PROMPTS[0]), speculative=False, max_new_tokens=16,
-                                       temperature=0.0, top_p=1.0, top_k=0, gamma=4,
-                                       gamma_strategy="constant", gamma_max=8, seed=None, stop=None,
-                                       record_distributions=False, on_text=None)
+        reference = h.backend.generate(BackendRequest(prompt_ids=h.backend.encode(PROMPTS[0]),
+                                                      max_new_tokens=16, speculative=False))
         monkeypatch.setattr(engine.decode, "greedy_accept", _off_by_one_accept(engine.decode.greedy_accept))
         bad = h.serve(PROMPTS[0])
         assert bad.served_path == "speculative"
