@@ -145,9 +145,11 @@ def _pair_env(home: Path | None) -> dict[str, str]:
         return {}
     from engine.demo_pair import demo_pair_dir, ensure_demo_pair
     from engine.demo_pair.build import is_built
+    from guardian.settings import get_settings
 
-    # The pair lives in the usual cache unless --home already holds one.
-    pair_home = home if home is not None and is_built(demo_pair_dir(home)) else None
+    # The pair lives under the settings' home (GUARDIAN_HOME, env or .env) unless --home
+    # already holds one.
+    pair_home = home if home is not None and is_built(demo_pair_dir(home)) else get_settings().home
     paths = ensure_demo_pair(pair_home)
     return {"GUARDIAN_DRAFT_DIR": str(paths.draft_dir), "GUARDIAN_TARGET_DIR": str(paths.target_dir)}
 
@@ -231,12 +233,12 @@ def read_back(db_url: str, request_ids: list[str], since: datetime, *,
     from guardian.audit.models import AuditGovernance, AuditRequest, AuditShadow
     from guardian.db import make_engine
 
-    engine = make_engine(db_url)
+    db = make_engine(db_url)
     try:
         deadline = time.monotonic() + wait_s
         ids = set(request_ids)
         while True:
-            with engine.connect() as conn:
+            with db.connect() as conn:
                 rows = conn.execute(sa.select(AuditRequest.request_id, AuditRequest.route,
                                               AuditRequest.served_path, AuditRequest.params)
                                     .where(AuditRequest.created_at >= since)).all()
@@ -245,7 +247,7 @@ def read_back(db_url: str, request_ids: list[str], since: datetime, *,
                 break
             time.sleep(0.5)
         time.sleep(1.0)  # shadow rows land after the served ones
-        with engine.connect() as conn:
+        with db.connect() as conn:
             shadows = conn.execute(sa.select(AuditShadow.request_id, AuditShadow.route,
                                              AuditShadow.verdict)
                                    .where(AuditShadow.created_at >= since)).all()
@@ -259,7 +261,7 @@ def read_back(db_url: str, request_ids: list[str], since: datetime, *,
                           "reason": (g.details or {}).get("reason", ""),
                           "evidence": (g.details or {}).get("evidence", {})} for g in gov]
     finally:
-        engine.dispose()
+        db.dispose()
     return {"requests": rows, "shadows": [s for s in shadows if s.request_id in ids],
             "rollbacks": rollbacks}
 

@@ -1,7 +1,8 @@
 """The demo draft/target pair: a real, offline-buildable pair trained on the stdlib's source.
 
 Public API:
-  ensure_demo_pair(home=None, *, progress=True) -> DemoPairPaths  (builds on first use)
+  ensure_demo_pair(home, *, progress=True) -> DemoPairPaths  (builds on first use; `home`
+      comes from the caller, e.g. the sidecar's settings — no environment read here)
   build_demo_pair(out_dir, *, seed=0, progress=True) -> DemoPairPaths
   heldout_prompts(n=32, *, seed=0, prompt_tokens=(48, 96)) -> list[str]
   train_texts() / heldout_texts() -> list[str]

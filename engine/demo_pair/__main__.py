@@ -24,17 +24,21 @@ if __name__ == "__main__" and "OMP_WAIT_POLICY" not in os.environ:
 
 logger = logging.getLogger("engine.demo_pair")
 
+DEFAULT_HOME = "~/.cache/spec-guardian"
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.demo_pair", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="Build (or rebuild with --force) the demo pair.")
-    b.add_argument("--home", help="Data directory (default: $GUARDIAN_HOME or ~/.cache/spec-guardian)")
+    # This entry point is a caller like any other: it chooses the home (the sidecar's
+    # `guardian pair build-demo` passes its settings' GUARDIAN_HOME instead).
+    b.add_argument("--home", default=DEFAULT_HOME, help=f"Data directory (default: {DEFAULT_HOME})")
     b.add_argument("--force", action="store_true", help="Rebuild even if a built pair exists.")
     b.add_argument("--no-progress", action="store_true")
     e = sub.add_parser("eval", help="Measure acceptance and speed shape of the demo pair.")
-    e.add_argument("--home")
+    e.add_argument("--home", default=DEFAULT_HOME)
     e.add_argument("--n", type=int, default=32, help="Held-out prompts (default 32).")
     e.add_argument("--gamma", type=int, default=4)
     e.add_argument("--max-new-tokens", type=int, default=64)

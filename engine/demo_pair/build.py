@@ -1,7 +1,9 @@
 """Building and locating the demo pair: orchestration, caching, atomic publication.
 
-Layout: `<home>/demo-pair/<BUILD_VERSION>/{draft,target,manifest.json}` where home is the
-argument, else `$GUARDIAN_HOME`, else `~/.cache/spec-guardian`. A build happens in a
+Layout: `<home>/demo-pair/<BUILD_VERSION>/{draft,target,manifest.json}`. `home` always comes
+from the caller (the sidecar passes its settings' home, which honours GUARDIAN_HOME from the
+environment or `.env`); this package reads no environment variable for it, so every caller
+that is given the same home resolves the same directory. A build happens in a
 sibling temp directory, `manifest.json` is written last, and the directory is renamed into
 place in one step, so a half-built pair (crash, Ctrl-C) is never picked up. A file lock
 makes concurrent first uses (parallel tests, two replicas) build once.
@@ -72,14 +74,12 @@ class Recipe:
     distill: DistillConfig = field(default_factory=DistillConfig)
 
 
-def resolve_home(home: str | os.PathLike[str] | None = None) -> Path:
-    if home is not None:
-        return Path(home).expanduser()
-    env = os.environ.get("GUARDIAN_HOME")
-    return Path(env).expanduser() if env else Path.home() / ".cache" / "spec-guardian"
+def resolve_home(home: str | os.PathLike[str]) -> Path:
+    """The data directory the caller chose (with `~` expanded)."""
+    return Path(home).expanduser()
 
 
-def demo_pair_dir(home: str | os.PathLike[str] | None = None) -> Path:
+def demo_pair_dir(home: str | os.PathLike[str]) -> Path:
     return resolve_home(home) / "demo-pair" / BUILD_VERSION
 
 
@@ -91,7 +91,7 @@ def is_built(root: Path) -> bool:
     return (root / MANIFEST).is_file()
 
 
-def ensure_demo_pair(home: str | os.PathLike[str] | None = None, *, progress: bool = True,
+def ensure_demo_pair(home: str | os.PathLike[str], *, progress: bool = True,
                      force: bool = False) -> DemoPairPaths:
     """The demo pair's directories, building it first if it is not there (or `force`)."""
     root = demo_pair_dir(home)

@@ -232,13 +232,13 @@ def _print_table(report: dict[str, Any]) -> None:
 
 def pair_dirs(draft: Path | None, target: Path | None) -> tuple[Path, Path]:
     """--draft/--target as given (both or neither), else the demo pair (built on first use)."""
-    from engine.demo_pair import ensure_demo_pair
+    from guardian.backends.local import demo_pair_dirs
+    from guardian.settings import get_settings
 
     if (draft is None) != (target is None):
         raise typer.BadParameter("give both --draft and --target, or neither (demo pair)")
     if draft is None or target is None:
-        paths = ensure_demo_pair()
-        draft, target = paths.draft_dir, paths.target_dir
+        draft, target = demo_pair_dirs(get_settings())
     for p in (draft, target):
         if not p.is_dir():
             typer.echo(f"error: model directory not found: {p}", err=True)

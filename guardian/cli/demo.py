@@ -26,8 +26,9 @@ def demo(
                                    help="max_tokens per request."),
     home: Path | None = typer.Option(None, "--home", file_okay=False,
                                      help="GUARDIAN_HOME for the sidecar (its SQLite DB unless "
-                                          "GUARDIAN_DATABASE_URL is set). Default: the usual one, "
-                                          "~/.cache/spec-guardian."),
+                                          "GUARDIAN_DATABASE_URL is set). Default: the settings' "
+                                          "home (GUARDIAN_HOME, env or .env; else "
+                                          "~/.cache/spec-guardian)."),
     keep_running: bool = typer.Option(False, "--keep-running/--no-keep-running",
                                       help="Keep the sidecar serving after the demo (Ctrl-C stops)."),
     seed: int = typer.Option(0, help="Seed for the prompt plan and sampled requests."),
