@@ -48,7 +48,9 @@ def test_speculative_counters_are_labelled_by_route_pair_mode(make_client) -> No
         return float(line.rsplit(" ", 1)[1])
 
     stats = ext["stats"]
+    # the fake's stats are legacy-shaped: draft_tokens counts proposed = judged positions
     assert value("spec_decode_draft_tokens_total") == stats["draft_tokens"]
+    assert value("spec_decode_judged_tokens_total") == stats["draft_tokens"]
     assert value("spec_decode_accepted_tokens_total") == stats["accepted"]
     assert value("spec_decode_drafts_total") == stats["drafted_per_position"][0]
     assert value("spec_decode_accepted_tokens_per_position_total", 'position="0"') == \
@@ -114,3 +116,24 @@ def test_otlp_export_when_endpoint_is_set(monkeypatch) -> None:
     telemetry.shutdown()  # flushes both exporters
     server.shutdown()
     assert "/v1/traces" in received and "/v1/metrics" in received
+
+
+def test_spec_counters_feed_proposed_judged_and_accepted() -> None:
+    from engine.metrics import SpecCounters
+    from guardian.backends import BackendResult, Timings
+
+    telemetry = Telemetry()
+    result = BackendResult([1], [2, 3, 4], "abc", "length", [], True,
+                           SpecCounters(proposed=8, judged=5, accepted=3, steps=2), Timings(),
+                           {"drafted_per_position": [2, 2, 2, 2], "accepted_per_position": [2, 1, 0, 0]})
+    telemetry.record_speculation({"route": "r", "pair": "p", "mode": "speculative"}, result)
+    lines = telemetry.render_prometheus().decode().splitlines()
+
+    def value(name: str) -> float:
+        return float(next(x for x in lines if x.startswith(name + "{")).rsplit(" ", 1)[1])
+
+    assert value("spec_decode_draft_tokens_total") == 8  # proposed (vLLM num_draft_tokens)
+    assert value("spec_decode_judged_tokens_total") == 5
+    assert value("spec_decode_accepted_tokens_total") == 3
+    assert value("spec_decode_mean_acceptance_length_sum") == 2.5  # 1 + 3/2
+    telemetry.shutdown()

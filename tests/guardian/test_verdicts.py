@@ -108,3 +108,31 @@ def test_window_forgets_old_observations() -> None:
     w.extend([(0, 0.5)] * 5 + [(1, 0.5)] * 3)
     assert len(w) == 3
     assert w.summary()["observed_accepted"] == 3
+
+
+def _tok(position: int, origin: str, p: float, q: float | None = None):
+    from guardian.backends import TraceToken
+
+    return TraceToken(position, 7, origin, q, p, 1.0, position, 4)  # type: ignore[arg-type]
+
+
+def test_trace_verdict_checks_support_and_the_residual_of_resampled_tokens() -> None:
+    from guardian.verdicts import trace_verdict
+
+    ok = [_tok(0, "accepted", 0.4, 0.5), _tok(1, "resampled", 0.3, 0.1), _tok(2, "bonus", 0.2)]
+    assert trace_verdict(ok).verdict == "distribution_ok"
+    # a resampled token comes from norm(max(p - q, 0)): p(x) <= q(x) there is impossible
+    bad = trace_verdict([*ok[:1], _tok(1, "resampled", 0.1, 0.3)])
+    assert (bad.verdict, bad.first_divergence_position) == ("distribution_mismatch", 1)
+    assert bad.details["failed_check"] == "resampled_residual"
+    zero = trace_verdict([*ok[:2], _tok(2, "bonus", 0.0)])
+    assert (zero.verdict, zero.first_divergence_position) == ("distribution_mismatch", 2)
+    assert zero.details["failed_check"] == "support"
+
+
+def test_support_verdict_names_the_first_impossible_token() -> None:
+    from guardian.verdicts import support_verdict
+
+    assert support_verdict([0.5, 0.1]).verdict == "distribution_ok"
+    v = support_verdict([0.5, 0.0, 0.0])
+    assert (v.verdict, v.first_divergence_position) == ("distribution_mismatch", 1)
