@@ -146,7 +146,9 @@ class ShadowEvaluator:
                 if job.attempts > 1 or not self._requeue(job):
                     self._drop(job, "preempted")
             except Unsupported as exc:  # the backend cannot give the evidence this job needs
-                logger.warning("shadow job %s not evaluated: %s", job.request.request_id, exc)
+                # Counted per route (drops{reason="unsupported"}); a log line per sampled
+                # request would only repeat the same configuration fact.
+                logger.debug("shadow job %s not evaluated: %s", job.request.request_id, exc)
                 self._drop(job, "unsupported")
             except Exception as exc:  # one bad job must not kill the evaluator
                 logger.exception("shadow evaluation failed for %s", job.request.request_id)
@@ -239,6 +241,8 @@ class ShadowEvaluator:
             return (greedy_verdict(served_ids, shadow_ids, margins, route.near_tie_tolerance),
                     path, list(shadow.trace), stats)
         ids = spec.token_ids[:cap]
+        if verifier is None and caps.full_distributions:
+            raise RuntimeError("speculative run did not record target distributions")
         if verifier is None:
             # No full distributions from this backend: judge what the trace shows and say
             # which checks could not run.
