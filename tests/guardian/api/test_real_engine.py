@@ -107,3 +107,22 @@ def test_app_from_settings_writes_the_sqlite_audit_store(pair_dirs, tmp_path, mo
         client.app.state.services.sink.flush()
         events = client.get(f"/admin/audit/{rid}").json()["events"]
         assert events[0]["kind"] == "request" and events[0]["token_rows"] == 4
+
+
+@pytest.mark.parametrize("temperature", [0.0, 0.9])
+def test_the_local_engine_backend_serves_plain_values_and_keeps_evidence_apart(backend,
+                                                                              temperature) -> None:
+    from guardian.backends import BackendRequest, Sampling, ServingBackend
+    from tests.guardian.backends.test_contract import assert_plain
+
+    assert isinstance(backend, ServingBackend)
+    req = BackendRequest(prompt_ids=backend.encode("def add(a, b):"), max_new_tokens=8,
+                         speculative=True, sampling=Sampling(temperature=temperature), seed=1)
+    streamed: list = []
+    result = backend.generate(req, lambda _d, tokens: streamed.append(tokens))
+    assert result.token_ids and len(result.trace) == len(result.token_ids)
+    assert_plain(result)
+    assert_plain(streamed, "streamed tokens")
+    again, evidence = backend.generate_with_evidence(req)
+    assert again.token_ids == result.token_ids  # same seed, same path: evidence changes nothing
+    assert len(evidence) == len(result.token_ids)  # one (V,) row per emitted token

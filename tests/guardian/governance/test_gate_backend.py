@@ -1,0 +1,51 @@
+"""The gate through the serving-backend contract (fake backend): what it runs, what it
+refuses up front, and acceptance measured as accepted / proposed."""
+
+from __future__ import annotations
+
+import pytest
+
+from guardian.backends import Unsupported
+from guardian.governance.gates import GoldenPrompt, PromptResult, evaluate_gate, run_gate
+from guardian.governance.schema import GatePolicy
+from tests.guardian.api.fakes import FakeBackend
+
+GREEDY = [GoldenPrompt("a", "def add(a, b):"), GoldenPrompt("b", "the quick", max_tokens=6)]
+SAMPLED = [GoldenPrompt("s", "class Point:", temperature=0.8, seed=3)]
+
+
+def gate(backend: FakeBackend, prompts: list[GoldenPrompt]):
+    return run_gate(backend, prompts, GatePolicy(min_speedup=0.0, max_new_tokens=8),
+                    policy_hash="p" * 64, route="default")
+
+
+def test_a_good_backend_passes_and_the_report_binds_its_identity() -> None:
+    report = gate(FakeBackend(), GREEDY + SAMPLED)
+    assert report.passed, report.to_markdown()
+    assert report.pair_hash == FakeBackend.pair_hash and report.pair["target_name"] == "fake-target"
+    assert [p.verdict for p in report.prompts] == ["match", "match", "distribution_ok"]
+
+
+def test_a_divergent_speculative_path_fails_with_the_tokens_named() -> None:
+    backend = FakeBackend()
+    backend.spec_flip_at = 2
+    report = gate(backend, GREEDY)
+    assert not report.passed
+    assert "divergence at position 2: target-only emitted" in report.prompts[0].explanation
+
+
+def test_sampled_prompts_need_full_distributions_and_the_gate_says_so_up_front() -> None:
+    backend = FakeBackend(full_distributions=False)
+    with pytest.raises(Unsupported, match="no full distributions"):
+        gate(backend, GREEDY + SAMPLED)
+    assert backend.calls == []  # refused before running anything
+    assert gate(backend, GREEDY).passed  # greedy equivalence needs only token ids
+
+
+def test_min_acceptance_is_accepted_over_proposed_with_alpha_beside_it() -> None:
+    # 20 proposed, 10 judged, 8 accepted: acceptance rate 0.4 (vLLM), alpha 0.8
+    r = PromptResult("a", 0.0, "match", True, "", 10, 10, 1.0, 1.0, 20, 8, judged=10)
+    check = next(c for c in evaluate_gate([r], GatePolicy(min_acceptance_rate=0.5))
+                 if c.name == "min_acceptance")
+    assert check.outcome == "fail" and check.value == pytest.approx(0.4)
+    assert "alpha 0.800" in check.detail
