@@ -183,3 +183,15 @@ def test_hostile_requests_among_forty_callers_leave_the_trail_whole(audited) -> 
         assert rep.ok, rep.errors
     finally:
         engine.dispose()
+
+
+def test_a_chat_template_that_rejects_the_messages_is_a_400(make_client, backend) -> None:
+    from jinja2 import TemplateError
+
+    def strict_template(_messages):  # type: ignore[no-untyped-def]
+        raise TemplateError("Conversation roles must alternate user/assistant/user/assistant")
+
+    backend.chat_prompt = strict_template  # what HF templates do via raise_exception()
+    r = make_client().post("/v1/chat/completions", json=CHAT, headers=auth())
+    assert r.status_code == 400, r.text
+    assert r.json()["error"]["param"] == "messages"

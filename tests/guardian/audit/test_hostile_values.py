@@ -157,8 +157,10 @@ def test_an_unsealable_event_is_quarantined_and_named_others_are_written(
     kept = list((tmp_path / "spool" / "rejected").glob("*unsealable-broken-*.json"))
     assert len(kept) == 1 and "timezone-aware" in kept[0].read_text()
     engine = make_engine(url)
-    assert verify_db(engine).ok
+    rep = verify_db(engine)
     engine.dispose()
+    assert rep.ok, rep.errors
+    assert any("'broken'" in loss and "timezone-aware" in loss for loss in rep.declared_losses)
 
 
 # -- property: arbitrary text and floats through the real sealer into both stores -----------
