@@ -31,7 +31,9 @@ hashed exactly as before. Inside JSON values the same rule applies to strings an
 non-finite floats (NaN, +-inf, which JSON cannot hold) are recorded as null, and floats of
 magnitude >= 1e16 as the equal integer (JSONB would hand `1e+16` back as an integer).
 Non-finite floats in float *columns* keep their token (`nan`, `inf`, `-inf`; float8 stores
-them); a nullable column records NaN as NULL, because SQLite stores NaN as NULL.
+them). SQLite stores NaN as NULL and -0.0 as 0.0, so there the writer records a NaN draft
+probability as NULL and -0.0 as 0.0 before sealing; a NaN in a NOT NULL float column cannot
+be stored in SQLite at all: that event is quarantined and named in an `audit_gap` record.
 """
 
 from __future__ import annotations

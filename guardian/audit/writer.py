@@ -114,14 +114,15 @@ def _fixed_token(t: TokenTrace) -> TokenTrace:
         target_prob=_unsigned_zero(t.target_prob), target_margin=_unsigned_zero(t.target_margin))
 
 
-def _storable(event: Event) -> Event:
+def _storable(event: Event, *, sqlite: bool) -> Event:
     """Apply the storable forms the sealer cannot apply itself (`guardian.audit.chain`).
 
     `hashed` mode hashes the raw prompt/completion before anything escapes them, so a lone
-    surrogate there is escaped first (the keyed hash is then over the escaped form). A NaN
-    draft probability (nullable) is recorded as NULL and -0.0 as 0.0 in float columns:
-    SQLite stores them so, and the chain must hash what is stored. Returns the event itself
-    when nothing needs changing (the usual case).
+    surrogate there is escaped first (the keyed hash is then over the escaped form). On
+    SQLite (`sqlite`), which stores NaN as NULL and -0.0 as 0.0, a NaN draft probability
+    (nullable) is recorded as NULL and -0.0 as 0.0, because the chain must hash what is
+    stored; Postgres stores both as they are, so its hot path skips the per-token scan.
+    Returns the event itself when nothing needs changing (the usual case).
     """
     if not isinstance(event, RequestEvent | ShadowEvent):
         return event
@@ -131,14 +132,16 @@ def _storable(event: Event) -> Event:
             text = getattr(event, name)
             if text is not None and not is_plain(text):
                 changes[name] = storable_text(text)
-    for name in _TIMES:
-        value = getattr(event, name, None)
-        if _odd(value) and value == 0.0:
-            changes[name] = 0.0  # drops the sign of -0.0
-    name = "trace" if isinstance(event, RequestEvent) else "shadow_trace"
-    trace = getattr(event, name)
-    if any(_odd(t.draft_prob) or _odd(t.target_prob) or _odd(t.target_margin) for t in trace):
-        changes[name] = [_fixed_token(t) for t in trace]
+    if sqlite:
+        for name in _TIMES:
+            value = getattr(event, name, None)
+            if _odd(value) and value == 0.0:
+                changes[name] = 0.0  # drops the sign of -0.0
+        name = "trace" if isinstance(event, RequestEvent) else "shadow_trace"
+        trace = getattr(event, name)
+        if any(_odd(t.draft_prob) or _odd(t.target_prob) or _odd(t.target_margin)
+               for t in trace):
+            changes[name] = [_fixed_token(t) for t in trace]
     return dataclasses.replace(event, **changes) if changes else event
 
 
@@ -397,7 +400,8 @@ class AuditWriter:
         next `audit_gap` record by request id and reason; the rest form the batch (None when
         nothing could be sealed).
         """
-        events = [_storable(ev) for ev in events]
+        sqlite = not self.store.postgres
+        events = [_storable(ev, sqlite=sqlite) for ev in events]
         seq, prev = self._sealer.head
         try:
             return self._sealer.seal(events)
