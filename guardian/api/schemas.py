@@ -303,7 +303,8 @@ class ShadowRequest(BaseModel):
 
 class ShadowAccepted(BaseModel):
     id: str
-    status: Literal["queued", "dropped", "evaluated"]
+    # "failed": the evaluator hit an error on this job (logged with its id); no verdict.
+    status: Literal["queued", "dropped", "evaluated", "failed"]
     verdict: str | None = None
     first_divergence_position: int | None = None
     margin_at_divergence: float | None = None

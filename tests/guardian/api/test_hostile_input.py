@@ -195,3 +195,25 @@ def test_a_chat_template_that_rejects_the_messages_is_a_400(make_client, backend
     r = make_client().post("/v1/chat/completions", json=CHAT, headers=auth())
     assert r.status_code == 400, r.text
     assert r.json()["error"]["param"] == "messages"
+
+
+def test_a_failing_shadow_evaluation_is_reported_not_a_500(backend) -> None:
+    from fastapi.testclient import TestClient
+
+    services = build_services(backend, ListSink(), policy=policy(), keys=keystore(),
+                              start_shadow=False)
+
+    def offer(job):  # type: ignore[no-untyped-def]
+        # What the evaluator delivers for a job that raised (seen live: an empty mirrored
+        # completion on the real engine -> AttributeError in PairBackend.score_target).
+        job.done.set_exception(AttributeError("'TargetScore' object has no attribute 'argmax'"))
+        return True
+
+    services.shadow.offer = offer  # type: ignore[method-assign]
+    try:
+        r = TestClient(create_app(services=services)).post("/v1/shadow", headers=auth(), json={
+            "request": OK, "response": {"choices": [{"text": ""}]}, "wait": True})
+        assert r.status_code == 202, r.text
+        assert r.json()["status"] == "failed" and r.headers["x-request-id"] == r.json()["id"]
+    finally:
+        close_services(services)
