@@ -379,15 +379,20 @@ class AuditWriter:
                 if gap_batch is not None:
                     self._hand_off(gap_batch, 0)
             if events:
+                failed_before = self.counters["unsealable_events"]
                 batch = self._seal(events)
-                late = self._gap_event()  # events of this batch that could not be sealed
-                if late is not None:
-                    # Declared in the same batch, so a flush covers the declaration too.
-                    batch = _merge([b for b in (batch, self._seal([late])) if b is not None])
+                n_failed = self.counters["unsealable_events"] - failed_before
                 if batch is not None:
-                    self._hand_off(batch, n_events)
-                else:
-                    self._mark_done(n_events)
+                    self._hand_off(batch, n_events - n_failed)
+                if n_failed:
+                    # Declared right away, in a gap-only batch (spool headroom); the failed
+                    # events count as done when their declaration is, so flush() covers it.
+                    late = self._gap_event()
+                    late_batch = self._seal([late]) if late is not None else None
+                    if late_batch is not None:
+                        self._hand_off(late_batch, n_failed)
+                    else:
+                        self._mark_done(n_failed)
             elif self._closing.is_set() and self._queue.empty():
                 self._sealer_done.set()
                 return
