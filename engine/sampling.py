@@ -6,6 +6,13 @@ else. Greedy decoding (temperature 0) never needs these distributions to pick a 
 (argmax of the raw logits), but the trace still reports probabilities: for greedy they are
 the model's own softmax at temperature 1, which is what a reviewer wants to see next to a
 top-2 margin.
+
+Numeric safety: every temperature > 0 and top_p > 0 the API accepts gives a finite
+distribution. A tiny temperature (5e-324 is 0 in float32; 1e-30 overflows logits / t) is
+computed as softmax((logits - max) / t), the same distribution without the overflow, which
+tends to the argmax (uniform over exact ties) as t -> 0; a top_p below the top-1 token's mass
+(1e-300 is 0 in float32) keeps the top-1 token. `sample` never hands torch.multinomial a
+row with NaN, inf, negative entries or no mass (a device-side assert on CUDA).
 """
 
 from __future__ import annotations
@@ -13,6 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import torch
+
+# Below this temperature logits / t may overflow float32 (|logit| > 3.4e38 * t); the shifted
+# form is used there only, so ordinary temperatures compute exactly as before.
+_SMALL_T = 1e-3
+_TINY = torch.finfo(torch.float32).tiny
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +51,13 @@ def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor
     logits = logits.float()
     if params.greedy:
         return torch.softmax(logits, dim=-1)
-    logits = logits / params.temperature
+    if params.temperature < _SMALL_T:
+        # Shift first: (l - max) / t is <= 0 and at most -inf, never NaN; clamp t so a
+        # float32-underflowing temperature divides by the smallest normal instead of 0.
+        logits = logits - logits.amax(dim=-1, keepdim=True)
+        logits = logits / max(params.temperature, _TINY)
+    else:
+        logits = logits / params.temperature
     vocab = logits.shape[-1]
     if 0 < params.top_k < vocab:
         kth = torch.topk(logits, params.top_k, dim=-1).values[..., -1:]
@@ -49,6 +67,7 @@ def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor
         sorted_probs, order = probs.sort(dim=-1, descending=True)
         # Keep the smallest prefix whose mass reaches top_p; the top-1 token always survives.
         drop = (sorted_probs.cumsum(dim=-1) - sorted_probs) >= params.top_p
+        drop[..., 0] = False  # top_p may round to 0 in float32 (e.g. 1e-300)
         sorted_probs = sorted_probs.masked_fill(drop, 0.0)
         probs = torch.zeros_like(probs).scatter_(-1, order, sorted_probs)
         probs = probs / probs.sum(dim=-1, keepdim=True)
@@ -58,6 +77,12 @@ def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor
 def sample(probs: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
     """Draw one token per row: (..., V) probabilities -> (...) int64 token ids."""
     flat = probs.reshape(-1, probs.shape[-1])
+    # Without a host sync: invalid entries -> 0, and a row left without mass puts all of it on
+    # its largest entry. A valid row passes unchanged.
+    flat = torch.where(torch.isfinite(flat) & (flat > 0), flat, 0.0)
+    empty = flat.sum(dim=-1, keepdim=True) <= 0
+    flat = torch.where(empty, torch.zeros_like(flat).scatter_(
+        -1, flat.argmax(dim=-1, keepdim=True), 1.0), flat)
     return torch.multinomial(flat, 1, generator=generator).view(probs.shape[:-1])
 
 

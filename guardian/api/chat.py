@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
+from jinja2 import TemplateError
 
 from guardian.api.deps import ServicesDep, require
 from guardian.api.generation import build_request, headers, stream, usage
@@ -29,7 +30,8 @@ def render_prompt(services: ServicesDep, body: ChatCompletionRequest) -> str:
                 for m in body.messages]
     try:
         return services.core.backend.chat_prompt(messages)
-    except (ValueError, TypeError) as exc:  # e.g. a template that rejects the role order
+    # e.g. a template that rejects the role order (HF templates raise jinja2's TemplateError)
+    except (ValueError, TypeError, TemplateError) as exc:
         raise ServingError(400, f"The pair's chat template rejected these messages: {exc}",
                            param="messages", code="invalid_messages") from exc
 

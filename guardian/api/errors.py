@@ -1,12 +1,19 @@
 """OpenAI-style error responses: `{"error": {"message", "type", "param", "code"}}` with a 4xx.
 
 Owns the exception handlers and the request-body size limit, so no bad input — malformed
-JSON, wrong types, out-of-range values, oversized bodies — ever surfaces as a 500 or a stack
-trace. Validation failures are 400 (OpenAI's status), not FastAPI's default 422.
+JSON, an empty body, wrong types, out-of-range values, invalid Unicode, oversized bodies —
+ever surfaces as a 500 or a stack trace. Validation failures are 400 (OpenAI's status), not
+FastAPI's default 422.
+
+Keep-alive: an error answer never closes the client's connection. Starlette's outermost
+handler answers an unhandled exception with a 500 and then re-raises it, which makes uvicorn
+drop the connection; `CatchAll` (inside it) answers the 500 itself and does not re-raise.
+Error bodies are ASCII JSON, so an echoed value can never make the error itself fail.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import uuid
 from typing import Any
@@ -26,6 +33,12 @@ _TYPES = {400: "invalid_request_error", 401: "invalid_request_error", 403: "perm
           429: "rate_limit_error", 503: "service_unavailable"}
 
 
+class _AsciiJSON(JSONResponse):
+    def render(self, content: Any) -> bytes:
+        # ensure_ascii: a lone surrogate from the request, echoed in a message, still encodes.
+        return json.dumps(content, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
 def error_response(status: int, message: str, *, param: str | None = None,
                    code: str | None = None, type_: str | None = None,
                    headers: dict[str, str] | None = None,
@@ -34,7 +47,7 @@ def error_response(status: int, message: str, *, param: str | None = None,
     body = {"error": {"message": message, "type": type_ or _TYPES.get(status, "server_error"),
                       "param": param, "code": code}}
     rid = request_id or f"err-{uuid.uuid4().hex}"
-    return JSONResponse(body, status_code=status, headers={**(headers or {}), "x-request-id": rid})
+    return _AsciiJSON(body, status_code=status, headers={**(headers or {}), "x-request-id": rid})
 
 
 _TYPE_TAGS = {"str", "int", "float", "bool", "list", "dict", "none"}
@@ -48,13 +61,27 @@ def _field_path(loc: tuple[Any, ...]) -> list[str]:
 
 
 def _describe(errors: list[dict[str, Any]]) -> tuple[str, str | None]:
-    """First validation error as a readable sentence plus the offending parameter."""
-    first = errors[0]
+    """The most specific validation error as a readable sentence plus the offending parameter.
+
+    For a union (`stop: str | list[str]`) pydantic reports one error per member; the member
+    the value was meant for is the one whose type matched (its error is about the value, not
+    a `*_type` mismatch), deepest first: "stop.1: not valid Unicode", not "stop: not a string".
+    """
+    rank = [(not str(e.get("type", "")).endswith("_type"),
+             len(_field_path(tuple(e.get("loc", ()))))) for e in errors]
+    first = errors[rank.index(max(rank))]
     loc = _field_path(tuple(first.get("loc", ())))
     param = ".".join(loc) or None
     if first.get("type") == "json_invalid":
         return ("We could not parse the JSON body of your request. Send valid JSON with "
                 "Content-Type: application/json.", None)
+    if param is None and first.get("type") == "missing":
+        return ("The request body is empty. Send a JSON object with the request parameters "
+                "(Content-Type: application/json).", None)
+    if param is None and first.get("type") in ("model_attributes_type", "dict_type",
+                                                "model_type"):
+        return ("The request body must be a JSON object with the request parameters "
+                "(Content-Type: application/json).", None)
     if first.get("type") == "missing":
         return f"Missing required parameter: '{param}'.", param
     msg = first.get("msg", "invalid value")
@@ -80,6 +107,9 @@ def install(app: FastAPI) -> None:
         code = None
         if exc.status_code == 404 and detail == "Not Found":
             detail, code = "Unknown endpoint; see /docs for the served API.", "unknown_url"
+        elif exc.status_code == 400 and detail == "There was an error parsing the body":
+            detail = ("We could not parse the body of your request: send UTF-8 encoded JSON "
+                      "with Content-Type: application/json.")
         elif exc.status_code == 405:
             detail, code = "Method not allowed for this endpoint.", "method_not_allowed"
         return error_response(exc.status_code, detail, code=code,
@@ -87,12 +117,50 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
-        # A bug, not bad input: log it with the stack, tell the caller only what they can use.
-        rid = f"err-{uuid.uuid4().hex}"
-        logger.exception("unhandled error %s on %s %s", rid, request.method, request.url.path)
-        return error_response(500, f"The sidecar hit an internal error ({rid}). Retry, or "
-                              "report it with that id if it persists.", type_="server_error",
-                              request_id=rid)
+        # Reached only when CatchAll is not installed (it answers first otherwise).
+        return internal_error(request.method, request.url.path)
+
+    app.add_middleware(CatchAll)
+
+
+def internal_error(method: str, path: str) -> JSONResponse:
+    # A bug, not bad input: log it with the stack, tell the caller only what they can use.
+    rid = f"err-{uuid.uuid4().hex}"
+    logger.exception("unhandled error %s on %s %s", rid, method, path)
+    return error_response(500, f"The sidecar hit an internal error ({rid}). Retry, or "
+                          "report it with that id if it persists.", type_="server_error",
+                          request_id=rid)
+
+
+class CatchAll:
+    """Answer an unhandled exception with the JSON 500 and keep the connection open.
+
+    If the response has already started (a stream), nothing more can be sent: the exception
+    propagates and the server ends that response as it must.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracked)
+        except Exception:
+            if started:
+                raise
+            response = internal_error(scope.get("method", "?"), scope.get("path", "?"))
+            await response(scope, receive, send)
 
 
 class BodySizeLimit:

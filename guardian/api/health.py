@@ -1,7 +1,17 @@
 """`/healthz`, `/readyz` (public: probes carry no keys and reveal nothing) and `/metrics`
-(role: oncall — Prometheus text of the app's OpenTelemetry metrics)."""
+(role: oncall — Prometheus text of the app's OpenTelemetry metrics).
+
+`/readyz` while the audit database is unreachable: **200 with `"status": "degraded"`**, not
+503. Serving goes on (the audit writer spools to local disk and replays when the database
+answers), and every replica shares that database: a 503 would make the load balancer pull
+every replica at once and turn an audit-DB outage into a full outage. Alert on `degraded`
+(and on the spool size it reports) instead. 503 stays for "cannot serve": still loading, or
+startup failed.
+"""
 
 from __future__ import annotations
+
+import asyncio
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
@@ -27,10 +37,20 @@ async def readyz(request: Request) -> JSONResponse:
         error = getattr(request.app.state, "startup_error", None)
         return JSONResponse({"status": "failed" if error else "loading", "error": error},
                             status_code=503)
-    return JSONResponse({"status": "ready", "pair_hash": services.core.backend.pair_hash,
-                         "policy_hash": services.policy.content_hash,
-                         "queue_depth": services.core.queue_depth,
-                         "shadow_queue_depth": services.shadow.depth})
+    body = {"status": "ready", "pair_hash": services.core.backend.pair_hash,
+            "policy_hash": services.policy.content_hash,
+            "queue_depth": services.core.queue_depth,
+            "shadow_queue_depth": services.shadow.depth}
+    health = getattr(services.sink, "health", None)
+    if health is not None:
+        audit = await asyncio.to_thread(health)  # may wait for a connect timeout
+        body["audit"] = {"db_up": audit["db_up"], "spooling": audit["spooling"],
+                         "spool_bytes": audit["spool_bytes"]}
+        if not audit["db_up"]:
+            body["status"] = "degraded"
+            body["reason"] = ("audit database unreachable: serving continues, audit records "
+                              "are spooled locally and replayed when it answers")
+    return JSONResponse(body)
 
 
 @metrics_router.get("/metrics", response_class=Response)

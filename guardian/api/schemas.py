@@ -1,37 +1,117 @@
 """Pydantic models of the OpenAI wire format the sidecar speaks (the subset it serves).
 
 Owns request validation (ranges match OpenAI's documented ones; parameters that would change
-outputs in ways the sidecar cannot honour — n > 1, echo, logprobs, penalties, logit_bias —
-are rejected with a clear 400 instead of silently ignored) and the response shapes, plus the
-`spec_guardian` extension field carrying the request's speculative stats.
+outputs in ways the sidecar cannot honour — n > 1, echo, logprobs, penalties, logit_bias,
+tools, response_format, best_of, ... (`UNSUPPORTED`) — are rejected with a 400 naming them
+instead of silently ignored) and the response shapes, plus the `spec_guardian` extension field
+carrying the request's speculative stats.
+
+Input rules: JSON types are strict (`"max_tokens": "4"` is a 400, not 4); every text field
+must be valid Unicode (a lone UTF-16 surrogate, which JSON's `"\\ud800"` escape can smuggle
+in, is a 400 naming the field). Unknown fields that do not change outputs are ignored
+(OpenAI SDKs add new ones over time; proxies pass them on).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 MAX_STOP = 4
 
+_SURROGATE = re.compile("[\ud800-\udfff]")  # in a Python str, always unpaired
 
-class _Request(BaseModel):
-    # Unknown fields are ignored (OpenAI SDKs add new ones over time; proxies pass them on).
-    model_config = ConfigDict(extra="ignore")
 
-    model: str = Field(min_length=1, max_length=256)
+def valid_unicode(value: str) -> str:
+    """Reject text that is not valid Unicode (it could not be tokenized, answered or audited
+    verbatim)."""
+    if _SURROGATE.search(value):
+        raise ValueError("contains an unpaired UTF-16 surrogate (e.g. a lone \\ud800 escape), "
+                         "which is not valid Unicode; send valid UTF-8 text")
+    return value
+
+
+Text = Annotated[str, AfterValidator(valid_unicode)]
+
+# Parameters the sidecar does not implement, with the values that mean "off" (accepted).
+# Anything else is a 400 naming the parameter: silently ignoring it would change the answer.
+UNSUPPORTED: dict[str, tuple[Any, ...]] = {
+    "tools": ([],), "tool_choice": ("none",), "parallel_tool_calls": (False, True),
+    "functions": ([],), "function_call": ("none",), "response_format": ({"type": "text"},),
+    "best_of": (1,), "top_logprobs": (0,), "audio": (), "modalities": (["text"],),
+    "prediction": (), "min_p": (0, 0.0), "repetition_penalty": (1, 1.0),
+    "min_tokens": (0,), "use_beam_search": (False,), "guided_json": (), "guided_regex": (),
+    "guided_choice": (), "guided_grammar": (), "guided_decoding_backend": (),
+    "prompt_logprobs": (0,), "logits_processors": ([],),
+}
+_NOT_SUPPORTED = "Not supported: any value other than null/off is rejected with a 400."
+
+
+class _Unsupported(BaseModel):
+    """Declared so the 400 names the parameter (and the OpenAPI schema says so)."""
+
+    tools: Any = Field(None, description=_NOT_SUPPORTED)
+    tool_choice: Any = Field(None, description=_NOT_SUPPORTED)
+    parallel_tool_calls: Any = Field(None, description=_NOT_SUPPORTED)
+    functions: Any = Field(None, description=_NOT_SUPPORTED)
+    function_call: Any = Field(None, description=_NOT_SUPPORTED)
+    response_format: Any = Field(None, description=_NOT_SUPPORTED)
+    best_of: Any = Field(None, description=_NOT_SUPPORTED)
+    top_logprobs: Any = Field(None, description=_NOT_SUPPORTED)
+    audio: Any = Field(None, description=_NOT_SUPPORTED)
+    modalities: Any = Field(None, description=_NOT_SUPPORTED)
+    prediction: Any = Field(None, description=_NOT_SUPPORTED)
+    min_p: Any = Field(None, description=_NOT_SUPPORTED)
+    repetition_penalty: Any = Field(None, description=_NOT_SUPPORTED)
+    min_tokens: Any = Field(None, description=_NOT_SUPPORTED)
+    use_beam_search: Any = Field(None, description=_NOT_SUPPORTED)
+    guided_json: Any = Field(None, description=_NOT_SUPPORTED)
+    guided_regex: Any = Field(None, description=_NOT_SUPPORTED)
+    guided_choice: Any = Field(None, description=_NOT_SUPPORTED)
+    guided_grammar: Any = Field(None, description=_NOT_SUPPORTED)
+    guided_decoding_backend: Any = Field(None, description=_NOT_SUPPORTED)
+    prompt_logprobs: Any = Field(None, description=_NOT_SUPPORTED)
+    logits_processors: Any = Field(None, description=_NOT_SUPPORTED)
+
+    @field_validator(*UNSUPPORTED)
+    @classmethod
+    def _unsupported(cls, v: Any, info: ValidationInfo) -> None:
+        name = info.field_name or "?"
+        off = UNSUPPORTED.get(name, ())
+        if v is None or any(type(v) is type(o) and v == o for o in off):
+            return None
+        raise ValueError(f"'{name}' is not supported by this sidecar (it would change the "
+                         "answer and is not implemented); remove it"
+                         + (f" or send {off[0]!r}" if off else ""))
+
+
+class _Request(_Unsupported):
+    # Strict JSON types; unknown fields are ignored (see the module docstring).
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+    model: Text = Field(min_length=1, max_length=256)
     temperature: float = Field(1.0, ge=0.0, le=2.0)
     top_p: float = Field(1.0, gt=0.0, le=1.0)
     top_k: int = Field(0, ge=-1, le=100_000, description="Extension (vLLM): 0 or -1 disables.")
     n: int = Field(1, ge=1, le=1, description="Only n=1 is served.")
     stream: bool = False
     stream_options: dict[str, Any] | None = None
-    stop: str | list[str] | None = None
+    stop: Text | list[Text] | None = None
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
     presence_penalty: float = Field(0.0, ge=0.0, le=0.0, description="Not supported (must be 0).")
     frequency_penalty: float = Field(0.0, ge=0.0, le=0.0, description="Not supported (must be 0).")
     logit_bias: dict[str, float] | None = Field(None, max_length=0, description="Not supported.")
-    user: str | None = None
+    user: Text | None = None
 
     @field_validator("stop")
     @classmethod
@@ -49,11 +129,11 @@ class _Request(BaseModel):
 
 
 TokenIds = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=1)]
-OnePrompt = Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=1, max_length=1)]
+OnePrompt = Annotated[list[Annotated[Text, Field(min_length=1)]], Field(min_length=1, max_length=1)]
 
 
 class CompletionRequest(_Request):
-    prompt: Annotated[str, Field(min_length=1)] | TokenIds | OnePrompt = Field(
+    prompt: Annotated[Text, Field(min_length=1)] | TokenIds | OnePrompt = Field(
         description="One prompt: a string or a list of token ids (batches are not served).")
     max_tokens: int | None = Field(16, ge=1)
     echo: bool = Field(False, description="Not supported (must be false).")
@@ -82,16 +162,28 @@ class CompletionRequest(_Request):
 
 
 class TextPart(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     type: Literal["text"]
-    text: str
+    text: Text
 
 
 class ChatMessage(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", strict=True)
 
     role: Literal["system", "developer", "user", "assistant", "tool"]
-    content: str | list[TextPart] | None = None
-    name: str | None = None
+    content: Text | list[TextPart] | None = None
+    name: Text | None = None
+    tool_calls: Any = Field(None, description=_NOT_SUPPORTED)
+    tool_call_id: Any = Field(None, description=_NOT_SUPPORTED)
+
+    @field_validator("tool_calls", "tool_call_id")
+    @classmethod
+    def _no_tools(cls, v: Any, info: ValidationInfo) -> None:
+        if v is None or v == []:
+            return None
+        raise ValueError(f"'{info.field_name}' is not supported by this sidecar (no tool "
+                         "calling); remove it")
 
     def text(self) -> str:
         if self.content is None:
@@ -187,16 +279,22 @@ class ShadowPrimary(BaseModel):
 
     def completion_text(self) -> str:
         choice = self.choices[0]
-        if isinstance(choice.get("text"), str):
-            return choice["text"]
-        message = choice.get("message")
-        if isinstance(message, dict) and isinstance(message.get("content"), str):
-            return message["content"]
-        raise ValueError("response.choices[0] needs a `text` or a `message.content` string")
+        text: Any = choice.get("text")
+        if not isinstance(text, str):
+            message = choice.get("message")
+            text = message.get("content") if isinstance(message, dict) else None
+        if not isinstance(text, str):
+            raise ValueError("response.choices[0] needs a `text` or a `message.content` string")
+        try:
+            return valid_unicode(text)
+        except ValueError as exc:
+            raise ValueError(f"response.choices[0] text {exc}") from None
 
 
 class ShadowRequest(BaseModel):
     """`POST /v1/shadow`: a mirrored request plus the response the primary produced."""
+
+    model_config = ConfigDict(strict=True)
 
     request: CompletionRequest | ChatCompletionRequest
     response: ShadowPrimary
@@ -205,7 +303,8 @@ class ShadowRequest(BaseModel):
 
 class ShadowAccepted(BaseModel):
     id: str
-    status: Literal["queued", "dropped", "evaluated"]
+    # "failed": the evaluator hit an error on this job (logged with its id); no verdict.
+    status: Literal["queued", "dropped", "evaluated", "failed"]
     verdict: str | None = None
     first_divergence_position: int | None = None
     margin_at_divergence: float | None = None

@@ -4,12 +4,15 @@ For traffic mirrored by Istio/Envoy: the body carries the original request and t
 response; the sidecar judges the primary's tokens against its target at the same prefixes
 and records a RequestEvent (served_path "external") plus a ShadowEvent. The job goes through
 the same bounded, lower-priority shadow queue as sampled requests: 202 "queued" (or
-"dropped" when saturated); with `wait: true` the verdict comes back in the answer.
+"dropped" when saturated); with `wait: true` the verdict comes back in the answer, or
+status "failed" when the evaluator hit an error on the job (never a 500: the mirror was
+accepted and audited).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import UTC, datetime
 
 from fastapi import APIRouter, Depends, Request
@@ -26,6 +29,8 @@ from guardian.shadow import ShadowJob
 router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
                               403: {"model": ErrorResponse}})
+
+logger = logging.getLogger(__name__)
 
 WAIT_TIMEOUT_S = 60.0
 
@@ -81,6 +86,11 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
         event = await asyncio.wait_for(asyncio.wrap_future(job.done), WAIT_TIMEOUT_S)
     except TimeoutError:
         event = None
+    except Exception:  # the evaluator logged it with the stack; the mirror call itself is fine
+        logger.warning("shadow evaluation of %s failed; answering status 'failed'",
+                       req.request_id)
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="failed").model_dump(),
+                            status_code=202, headers=hdrs)
     if event is None:
         return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
                             status_code=202, headers=hdrs)

@@ -16,6 +16,24 @@ ints in decimal, floats as `repr` (shortest round-trip, exact through float8/REA
 probabilities/margins as "%.9g", see `TOKEN_FLOATS`), timestamps
 as UTC ISO-8601 with microseconds, JSON as sorted compact JSON. The writer reuses the line it
 hashed as the COPY payload, so hashing costs one pass over the data.
+
+Totality (every value a caller can send can be sealed, and the stored value is what was
+hashed). Postgres TEXT/JSONB reject NUL and unpaired UTF-16 surrogates (which JSON's
+`"\\ud800"` escape produces), so such strings are stored in an escaped form:
+
+    storable_text(s) = s                                            if s is "plain"
+                     = U+FDD0 + s.encode("unicode_escape").decode()   otherwise
+
+A string is plain when it has no NUL, no lone surrogate and does not start with U+FDD0 (a
+Unicode noncharacter). The map is injective (escaped and plain values never coincide) and
+`decode_text` inverts it; plain strings - every record valid before this rule - are stored and
+hashed exactly as before. Inside JSON values the same rule applies to strings and keys;
+non-finite floats (NaN, +-inf, which JSON cannot hold) are recorded as null, and floats of
+magnitude >= 1e16 as the equal integer (JSONB would hand `1e+16` back as an integer).
+Non-finite floats in float *columns* keep their token (`nan`, `inf`, `-inf`; float8 stores
+them). SQLite stores NaN as NULL and -0.0 as 0.0, so there the writer records a NaN draft
+probability as NULL and -0.0 as 0.0 before sealing; a NaN in a NOT NULL float column cannot
+be stored in SQLite at all: that event is quarantined and named in an `audit_gap` record.
 """
 
 from __future__ import annotations
@@ -23,6 +41,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
@@ -128,34 +147,79 @@ def canonical_line(table: str, row: dict[str, Any]) -> str:
 
 
 def link(prev_hash: str, table: str, line: str) -> str:
-    return hashlib.sha256(f"{prev_hash}\n{table}\t{line}".encode()).hexdigest()
+    # surrogatepass: identical bytes for every valid string; a lone surrogate (never stored,
+    # see storable_text) must still hash instead of raising.
+    return hashlib.sha256(f"{prev_hash}\n{table}\t{line}".encode("utf-8", "surrogatepass")
+                          ).hexdigest()
+
+
+ESCAPE_MARK = "\ufdd0"  # a noncharacter: opens the escaped form of a non-plain string
+# NUL, any surrogate code point (in a Python str a surrogate is always unpaired), or the mark.
+_NOT_PLAIN = re.compile("[\x00\ud800-\udfff]|^\ufdd0")
+
+
+def is_plain(s: str) -> bool:
+    """True when Postgres TEXT/JSONB can store `s` as is and it is not an escaped form."""
+    return _NOT_PLAIN.search(s) is None
+
+
+def storable_text(s: str) -> str:
+    """The stored (and hashed) form of a string: itself when plain, else U+FDD0 + its
+    Python `unicode_escape` form (ASCII; backslash escaped too, so injective; surrogates are
+    kept one by one - JSON's escapes would merge a "pair" of lone ones). `decode_text` inverts
+    it."""
+    if _NOT_PLAIN.search(s) is None:
+        return s
+    return ESCAPE_MARK + s.encode("unicode_escape").decode("ascii")
+
+
+def decode_text(stored: str) -> str:
+    """The original string of a stored value (inverse of `storable_text`)."""
+    if stored.startswith(ESCAPE_MARK):
+        try:
+            return stored[1:].encode("ascii").decode("unicode_escape")
+        except UnicodeError:
+            pass  # not an escaped form (never produced by storable_text)
+    return stored
 
 
 def clean_text(s: str) -> str:
-    """Postgres text/JSONB cannot hold NUL; a model can emit it. Replace it before hashing, so
-    the stored, hashed and verified values are the same."""
-    return s.replace("\x00", "\ufffd") if "\x00" in s else s
+    """Make a string storable before it is hashed, so the stored, hashed and verified values
+    are the same (see `storable_text`; NUL used to become U+FFFD, which lost information)."""
+    return storable_text(s)
 
 
 def json_safe(value: Any) -> Any:
     """Make a value survive JSON/JSONB round trips bit-exactly (needed for re-hashing).
 
-    NaN/inf are not JSON and -0.0 comes back from JSONB as 0, so they are normalised here,
-    before hashing; NUL in strings is replaced; tuples become lists; unknown objects become
-    their str().
+    NaN/inf are not JSON (recorded as null); -0.0 comes back from JSONB as 0 and, inside a
+    JSON value, floats of magnitude >= 1e16 as integers (JSONB prints numerics without an
+    exponent), so both are normalised here, before hashing; strings and keys go through
+    `storable_text`; tuples become lists; unknown objects become their str(). A bare float
+    (a float column, also passed through here) keeps its magnitude: float8 holds it exactly.
     """
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        return 0.0 if value == 0 else value
+    return _json_value(value)
+
+
+def _json_value(value: Any) -> Any:
     if isinstance(value, str):
-        return clean_text(value)
+        return storable_text(value)
     if value is None or isinstance(value, bool | int):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
             return None
+        if abs(value) >= 1e16:  # integral already (> 2**53): the equal int survives JSONB
+            return int(value)
         return 0.0 if value == 0 else value
     if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
+        return {storable_text(str(k)): _json_value(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [json_safe(v) for v in value]
+        return [_json_value(v) for v in value]
     if hasattr(value, "item"):  # numpy / torch scalars
-        return json_safe(value.item())
-    return str(value)
+        return _json_value(value.item())
+    return storable_text(str(value))

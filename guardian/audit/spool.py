@@ -8,6 +8,15 @@ whose lock it can take (previous incarnations), so two live processes never repl
 file. A torn last line (crash mid-append) fails its CRC and is skipped with an error log: that
 batch was never acknowledged as durable.
 
+Lock files: a lock whose flock is free belongs to a writer that is gone (killed processes
+release their flocks but leave the file). A starting writer removes such stale locks that have
+no segments left (`sweep_stale_locks`), and removes an orphan's lock once its segments are
+replayed; the file names the pid that took it, for whoever looks at the directory.
+
+Text: sealed batches hold only storable strings (`guardian.audit.chain.storable_text`), but
+the spool encodes with `surrogatepass` anyway, so a stray lone surrogate can never make a
+batch unspoolable (it round-trips through the file unchanged).
+
 Capacity: past `max_bytes` in total, `append` refuses (returns False) and the writer declares
 the batch lost in the chain (see `guardian.audit.writer`); that small declaration may use 1 MiB
 of headroom above the cap.
@@ -21,6 +30,7 @@ import logging
 import os
 import re
 import threading
+import uuid
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,8 +57,25 @@ class Spool:
         self._fd: int | None = None
         self._segment = 0
         self._bytes = 0
-        self._lock_fd = os.open(self.dir / f"{self.name}.lock", os.O_CREAT | os.O_RDWR, 0o600)
-        fcntl.flock(self._lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        self._lock_fd = self._take_lock(self.dir / f"{self.name}.lock")
+        os.ftruncate(self._lock_fd, 0)
+        os.write(self._lock_fd, f"{os.getpid()}\n".encode())
+        self.sweep_stale_locks()
+
+    @staticmethod
+    def _take_lock(path: Path) -> int:
+        # Another writer's stale-lock sweep may unlink the file between our open and flock;
+        # a lock on an unlinked file guards nothing, so take it again on the new file.
+        while True:
+            fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o600)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            try:
+                if os.stat(path).st_ino == os.fstat(fd).st_ino:
+                    return fd
+            except FileNotFoundError:
+                pass
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
 
     # -- writing ------------------------------------------------------------------------
     def append(self, batch: SealedBatch, *, headroom: bool = False) -> bool:
@@ -56,7 +83,7 @@ class Spool:
 
         `headroom`: may exceed the cap by `HEADROOM` bytes (for small loss declarations).
         """
-        payload = batch.to_json().encode()
+        payload = batch.to_json().encode("utf-8", "surrogatepass")
         record = b"%08x %s\n" % (zlib.crc32(payload), payload)
         with self._lock:
             if self._bytes + len(record) > self.max_bytes + (HEADROOM if headroom else 0):
@@ -85,13 +112,23 @@ class Spool:
         qdir.mkdir(exist_ok=True)
         path = qdir / f"{self.name}-{batch.first_seq:012d}.json"
         payload = json.dumps({"reason": reason, "batch": json.loads(batch.to_json())})
+        return self._write_rejected(path, payload)
+
+    def quarantine_raw(self, event_id: str, payload: str) -> Path:
+        """Keep an event that could not be sealed (JSON `payload`), for forensics."""
+        path = (self.dir / "rejected"
+                / f"{self.name}-unsealable-{_safe(event_id)[:80]}-{uuid.uuid4().hex[:8]}.json")
+        return self._write_rejected(path, payload)
+
+    def _write_rejected(self, path: Path, payload: str) -> Path:
+        path.parent.mkdir(exist_ok=True)
         fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
         try:
-            os.write(fd, payload.encode())
+            os.write(fd, payload.encode("utf-8", "surrogatepass"))
             os.fsync(fd)
         finally:
             os.close(fd)
-        _fsync_dir(qdir)
+        _fsync_dir(path.parent)
         return path
 
     def pending(self) -> bool:
@@ -142,12 +179,40 @@ class Spool:
             try:
                 yield name, self._segments(name)
             finally:
+                if not self._segments(name):  # fully replayed: its lock is stale now
+                    (self.dir / f"{name}.lock").unlink(missing_ok=True)
                 fcntl.flock(fd, fcntl.LOCK_UN)
                 os.close(fd)
 
     def remove_orphan(self, path: Path) -> None:
         path.unlink()
         _fsync_dir(self.dir)
+
+    def sweep_stale_locks(self) -> list[Path]:
+        """Remove lock files of writers that are gone and left no segments; returns them."""
+        removed: list[Path] = []
+        for lock in sorted(self.dir.glob("*.lock")):
+            name = lock.name[:-len(".lock")]
+            if name == self.name or self._segments(name):
+                continue  # ours, or an orphan still to replay (its lock guards the replay)
+            try:
+                fd = os.open(lock, os.O_RDWR)
+            except FileNotFoundError:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                continue  # a live writer holds it
+            try:
+                lock.unlink(missing_ok=True)
+                removed.append(lock)
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+        if removed:
+            log.info("removed %d stale audit spool lock(s) in %s", len(removed), self.dir)
+        return removed
 
 
 def read_segment(path: Path) -> Iterator[SealedBatch]:
@@ -157,7 +222,7 @@ def read_segment(path: Path) -> Iterator[SealedBatch]:
             if not raw.endswith(b"\n") or f"{zlib.crc32(payload):08x}".encode() != crc:
                 log.error("skipping torn/corrupt record %s:%d (never acknowledged)", path, lineno)
                 continue
-            yield SealedBatch.from_json(payload.decode())
+            yield SealedBatch.from_json(payload.decode("utf-8", "surrogatepass"))
 
 
 def glob_escape(name: str) -> str:

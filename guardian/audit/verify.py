@@ -5,7 +5,8 @@ For every chain, records of all four chained tables are merged in `seq` order an
 * `hash == SHA-256(prev_hash, table, canonical(row))` - else the record was **edited**;
 * `seq` strictly increases by one - a repeat means an **inserted** or **reordered** record, a
   jump means **deleted** records, unless an `audit_gap` record of the same chain declares the
-  range lost by the writer (reported as a declared loss, not tampering);
+  range lost by the writer (reported as a declared loss, not tampering); events the writer
+  could not seal at all (they never got a seq) are listed from the same records;
 * `prev_hash` equals the previous record's hash - else records were **inserted/reordered**;
 * the first record follows the genesis hash, or the chain's prune anchor (`audit_anchors`).
 
@@ -30,7 +31,14 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
-from guardian.audit.chain import CANON_COLUMNS, GENESIS, canonical_json, canonical_line, link
+from guardian.audit.chain import (
+    CANON_COLUMNS,
+    GENESIS,
+    canonical_json,
+    canonical_line,
+    decode_text,
+    link,
+)
 from guardian.audit.models import CHAINED_TABLES, AuditAnchor, AuditGovernance
 
 log = logging.getLogger(__name__)
@@ -166,6 +174,23 @@ def load_declared_gaps(engine: Engine) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
+def load_unsealed(engine: Engine) -> list[str]:
+    """Events the writer could not seal (no seq, so no gap in the chain), as declared by its
+    `audit_gap` records: one line each, naming the request id and the reason."""
+    t = AuditGovernance.__table__
+    out: list[str] = []
+    with engine.connect() as conn:
+        for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
+                                         .where(t.c.kind == "audit_gap")
+                                         .order_by(t.c.chain_id, t.c.seq)):
+            for entry in (details or {}).get("unsealable", []):
+                rid = decode_text(str(entry.get("request_id", "?")))
+                reason = decode_text(str(entry.get("reason", "")))
+                out.append(f"chain {cid}: event {rid!r} could not be sealed ({reason}); "
+                           "quarantined by the writer, declared in an audit_gap record")
+    return out
+
+
 def verify_db(engine: Engine, *, checkpoint: dict[str, Any] | None = None,
               checkpoint_key: str | None = None, chain_ids: list[str] | None = None
               ) -> VerifyReport:
@@ -175,6 +200,7 @@ def verify_db(engine: Engine, *, checkpoint: dict[str, Any] | None = None,
     anchors = load_anchors(engine)
     watch = {(c["chain_id"], c["seq"]) for c in (checkpoint or {}).get("chains", [])}
     rep = walk(merged, anchors=anchors, declared=load_declared_gaps(engine), watch=watch)
+    rep.declared_losses += load_unsealed(engine)
     if checkpoint is not None:
         check_against_checkpoint(rep, checkpoint, checkpoint_key, anchors)
     return rep

@@ -23,8 +23,10 @@ Decisions on overload (documented, tested):
    on the request thread; the event is dropped, counted (`stats()['dropped_events']`), logged,
    and declared in the chain by an `audit_gap` governance record listing the dropped request
    ids. The loss is visible to `guardian audit verify` and the dashboard, never silent.
-2. A batch the database rejects (bad data, not a dead DB): split per event; rejected events
-   are quarantined to `<spool>/rejected/` and declared lost (`audit_gap`), the rest written.
+2. An event that cannot be sealed, or that the database rejects (bad data, not a dead DB),
+   never takes another event with it: the batch is re-sealed (or split) per event, the others
+   are written, and the failed one is quarantined to `<spool>/rejected/` (kept on disk) and
+   declared in an `audit_gap` record naming its request id and the reason.
 3. Spool full or unwritable (the DB is down *and* the local disk is full/over
    `spool_max_bytes`): the sealed batch is dropped, counted (`lost_rows`), and an `audit_gap`
    record declares its seq range and request ids; `verify` reports the range as a declared
@@ -38,7 +40,10 @@ replays spools of dead writers (even other incarnations') before anything else.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import logging
+import math
 import os
 import queue
 import socket
@@ -49,6 +54,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from engine.trace import TokenTrace
+from guardian.audit.chain import decode_text, is_plain, storable_text
 from guardian.audit.config import AuditSettings
 from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.audit.rows import Event, SealedBatch, Sealer
@@ -62,12 +69,95 @@ _MAX_LISTED_IDS = 1000  # request ids listed per gap record
 
 
 def _permanent(exc: BaseException) -> bool:
-    """True when the database rejected the data itself (retrying cannot help)."""
+    """True when the database rejected the data itself (retrying cannot help).
+
+    Binding errors raised in the driver before anything reaches the server (a string it
+    cannot encode, a value of the wrong type) are data errors too: treating them as "DB down"
+    would spool and replay the same batch forever, blocking every later one.
+    """
     import psycopg
     import sqlalchemy.exc as sa_exc
 
+    if isinstance(exc, sa_exc.StatementError) and not isinstance(exc, sa_exc.DBAPIError):
+        exc = exc.orig if exc.orig is not None else exc
     return isinstance(exc, sa_exc.DataError | sa_exc.IntegrityError | psycopg.DataError
-                      | psycopg.IntegrityError)
+                      | psycopg.IntegrityError | UnicodeError | ValueError | TypeError)
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip()
+    first = text.splitlines()[0] if text else type(exc).__name__
+    return storable_text(f"{type(exc).__name__}: {first}"[:500])
+
+
+def _event_id(event: Any) -> str:
+    return str(getattr(event, "request_id", None) or getattr(event, "event_id", "?"))
+
+
+_TIMES = ("queue_time_s", "compute_time_s", "time_to_first_token_s", "time_per_output_token_s",
+          "tolerance", "shadow_compute_time_s")
+
+
+def _odd(x: Any) -> bool:
+    """NaN or -0.0: values SQLite would store differently (NULL, 0.0) than they hash."""
+    return isinstance(x, float) and (x != x or (x == 0.0 and math.copysign(1.0, x) < 0))
+
+
+def _unsigned_zero(x: Any) -> Any:
+    return 0.0 if isinstance(x, float) and x == 0.0 else x
+
+
+def _fixed_token(t: TokenTrace) -> TokenTrace:
+    dp = t.draft_prob
+    return dataclasses.replace(
+        t, draft_prob=None if isinstance(dp, float) and math.isnan(dp) else _unsigned_zero(dp),
+        target_prob=_unsigned_zero(t.target_prob), target_margin=_unsigned_zero(t.target_margin))
+
+
+def _storable(event: Event, *, sqlite: bool) -> Event:
+    """Apply the storable forms the sealer cannot apply itself (`guardian.audit.chain`).
+
+    `hashed` mode hashes the raw prompt/completion before anything escapes them, so a lone
+    surrogate there is escaped first (the keyed hash is then over the escaped form). On
+    SQLite (`sqlite`), which stores NaN as NULL and -0.0 as 0.0, a NaN draft probability
+    (nullable) is recorded as NULL and -0.0 as 0.0, because the chain must hash what is
+    stored; Postgres stores both as they are, so its hot path skips the per-token scan.
+    Returns the event itself when nothing needs changing (the usual case).
+    """
+    if not isinstance(event, RequestEvent | ShadowEvent):
+        return event
+    changes: dict[str, Any] = {}
+    if isinstance(event, RequestEvent) and event.redaction == "hashed":
+        for name in ("prompt_text", "completion_text"):
+            text = getattr(event, name)
+            if text is not None and not is_plain(text):
+                changes[name] = storable_text(text)
+    if sqlite:
+        for name in _TIMES:
+            value = getattr(event, name, None)
+            if _odd(value) and value == 0.0:
+                changes[name] = 0.0  # drops the sign of -0.0
+        name = "trace" if isinstance(event, RequestEvent) else "shadow_trace"
+        trace = getattr(event, name)
+        if any(_odd(t.draft_prob) or _odd(t.target_prob) or _odd(t.target_margin)
+               for t in trace):
+            changes[name] = [_fixed_token(t) for t in trace]
+    return dataclasses.replace(event, **changes) if changes else event
+
+
+def _merge(parts: list[SealedBatch]) -> SealedBatch | None:
+    """Consecutive single-event batches of one chain as one batch."""
+    if not parts:
+        return None
+    out = SealedBatch(parts[0].chain_id, parts[0].first_seq, parts[-1].last_seq)
+    for p in parts:
+        out.requests += p.requests
+        out.shadow += p.shadow
+        out.governance += p.governance
+        out.token_lines += p.token_lines
+        out.token_rows += p.token_rows
+        out.request_ids += p.request_ids
+    return out
 
 
 def default_replica_id() -> str:
@@ -103,10 +193,13 @@ class AuditWriter:
         self._last_retry = 0.0
         self.counters = {"dropped_events": 0, "lost_rows": 0, "written_rows": 0,
                          "written_batches": 0, "spooled_batches": 0, "replayed_batches": 0,
-                         "duplicate_batches": 0}
+                         "duplicate_batches": 0, "unsealable_events": 0}
         self._count_lock = threading.Lock()
         self._replay_lock = threading.Lock()
         self._final_replay_done = False
+        self._probe_lock = threading.Lock()
+        self._probed_at = float("-inf")
+        self._probe_ok, self._probe_error = True, None
         # Several DB threads: Postgres parses/indexes each COPY in its own backend, so two
         # connections nearly double the rows/s the database takes (batches are independent).
         self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True)]
@@ -169,8 +262,8 @@ class AuditWriter:
                 t.join(max(0.1, deadline - time.monotonic()))
         # A batch lost while the threads were stopping is declared here, last.
         gap = self._gap_event()
-        if gap is not None:
-            batch = self._sealer.seal([gap])
+        batch = self._seal([gap]) if gap is not None else None
+        if gap is not None and batch is not None:
             try:
                 self._write(batch)
             except Exception as exc:
@@ -211,6 +304,32 @@ class AuditWriter:
     def stats(self) -> dict[str, Any]:
         return {**self.counters, "chain_id": self.chain_id, "queued": self._queue.qsize(),
                 "spool_bytes": self.spool.bytes, "db_up": self._down_since is None}
+
+    def health(self, max_age_s: float = 5.0) -> dict[str, Any]:
+        """Whether the database answers (probed at most every `max_age_s`; blocks up to the
+        connect timeout, so call it off the event loop) and how much is spooled.
+
+        `db_up` is False while the writer is spooling after a failed write, or when a
+        `SELECT 1` fails: an idle writer would otherwise not notice an unreachable database.
+        """
+        now = time.monotonic()
+        if now - self._probed_at >= max_age_s and self._probe_lock.acquire(blocking=False):
+            try:
+                import sqlalchemy as sa
+
+                try:
+                    with self.engine.connect() as conn:
+                        conn.execute(sa.text("SELECT 1"))
+                    self._probe_ok, self._probe_error = True, None
+                except Exception as exc:
+                    self._probe_ok, self._probe_error = False, _reason(exc)
+                self._probed_at = time.monotonic()
+            finally:
+                self._probe_lock.release()
+        db_up = self._probe_ok and self._down_since is None
+        return {"db_up": db_up, "spooling": not db_up or self.spool.pending(),
+                "spool_bytes": self.spool.bytes, "queued": self._queue.qsize(),
+                "error": None if db_up else self._probe_error or "writes are failing"}
 
     @property
     def head(self) -> tuple[int, str]:
@@ -256,21 +375,76 @@ class AuditWriter:
             if gap is not None:
                 # Its own batch: a gap-only batch may use the spool's headroom, so the
                 # declaration of a loss is not itself lost to a full spool.
-                self._hand_off(self._sealer.seal([gap]), 0)
+                gap_batch = self._seal([gap])
+                if gap_batch is not None:
+                    self._hand_off(gap_batch, 0)
             if events:
-                try:
-                    batch = self._sealer.seal(events)
-                except Exception:
-                    # A malformed event must not kill the writer; it is lost and declared.
-                    log.exception("audit: could not seal a batch of %d events", len(events))
-                    with self._gap_lock:
-                        self._gap["dropped_events"] += n_events
-                    self._mark_done(n_events)
-                    continue
-                self._hand_off(batch, n_events)
+                failed_before = self.counters["unsealable_events"]
+                batch = self._seal(events)
+                n_failed = self.counters["unsealable_events"] - failed_before
+                if batch is not None:
+                    self._hand_off(batch, n_events - n_failed)
+                if n_failed:
+                    # Declared right away, in a gap-only batch (spool headroom); the failed
+                    # events count as done when their declaration is, so flush() covers it.
+                    late = self._gap_event()
+                    late_batch = self._seal([late]) if late is not None else None
+                    if late_batch is not None:
+                        self._hand_off(late_batch, n_failed)
+                    else:
+                        self._mark_done(n_failed)
             elif self._closing.is_set() and self._queue.empty():
                 self._sealer_done.set()
                 return
+
+    def _seal(self, events: list[Event]) -> SealedBatch | None:
+        """Seal `events`; one that cannot be sealed never takes the others with it.
+
+        The fast path seals the whole batch. If that fails the chain head is restored and
+        the events are sealed one by one: each failure is quarantined and declared in the
+        next `audit_gap` record by request id and reason; the rest form the batch (None when
+        nothing could be sealed).
+        """
+        sqlite = not self.store.postgres
+        events = [_storable(ev, sqlite=sqlite) for ev in events]
+        seq, prev = self._sealer.head
+        try:
+            return self._sealer.seal(events)
+        except Exception:
+            self._restore_sealer(seq, prev)
+        parts: list[SealedBatch] = []
+        for ev in events:
+            seq, prev = self._sealer.head
+            try:
+                parts.append(self._sealer.seal([ev]))
+            except Exception as exc:
+                self._restore_sealer(seq, prev)
+                self._unsealable(ev, exc)
+        return _merge(parts)
+
+    def _restore_sealer(self, seq: int, prev: str) -> None:
+        # A failed seal may have advanced the head part way: start again from (seq, prev).
+        self._sealer = Sealer(self.chain_id, salt=self.cfg.salt.encode(),
+                              copy_lines=self.store.postgres, next_seq=seq + 1, prev_hash=prev)
+
+    def _unsealable(self, event: Event, exc: BaseException) -> None:
+        rid, reason = _event_id(event), _reason(exc)
+        log.error("audit: could not seal event %r (%s); quarantined under %s/rejected and "
+                  "declared in an audit_gap record", rid, reason, self.spool.dir)
+        try:
+            record = {"reason": reason, "kind": type(event).__name__,
+                      "event": dataclasses.asdict(event)}
+            self.spool.quarantine_raw(rid, json.dumps(record, default=repr))
+        except (OSError, TypeError, ValueError) as err:
+            log.error("could not quarantine event %r: %s", rid, err)
+        with self._gap_lock:
+            self._gap["dropped_events"] += 1
+            if len(self._gap["request_ids"]) < _MAX_LISTED_IDS:
+                self._gap["request_ids"].append(rid)
+            unsealable = self._gap.setdefault("unsealable", [])
+            if len(unsealable) < _MAX_LISTED_IDS:
+                unsealable.append({"request_id": rid, "reason": reason})
+        self._count("unsealable_events")
 
     def _hand_off(self, batch: SealedBatch, n_events: int) -> None:
         if not self.spool.pending():
@@ -313,6 +487,8 @@ class AuditWriter:
                 raise
             cause: Exception = exc
         parts = batch.split() if batch.requests or batch.shadow or batch.governance else []
+        for part in parts:  # split() takes ids from the stored rows: back to what was sent
+            part.request_ids = [decode_text(r) for r in part.request_ids]
         if len(parts) <= 1:
             self._quarantine(batch, cause)
             return

@@ -33,6 +33,60 @@ CASES = [
     ("shadow without response", "/v1/shadow", {"request": OK}, 400, "response"),
     ("shadow response without text", "/v1/shadow",
      {"request": OK, "response": {"choices": [{"index": 0}]}}, 400, "response.choices"),
+    # -- hostile input (issue: no 500 from any input the schema accepts) --------------------
+    ("empty body", "/v1/completions", b"", 400, None),
+    ("whitespace body", "/v1/completions", b"  ", 400, None),
+    ("body not JSON", "/v1/completions", b"model=fake-target&prompt=hi", 400, None),
+    ("body not UTF-8", "/v1/completions", b'{"model": "fake-target", "prompt": "\xff\xfe"}',
+     400, None),
+    ("max_tokens as a string", "/v1/completions", {**OK, "max_tokens": "4"}, 400, "max_tokens"),
+    ("max_tokens as a float", "/v1/completions", {**OK, "max_tokens": 4.0}, 400, "max_tokens"),
+    ("temperature as a string", "/v1/completions", {**OK, "temperature": "1"}, 400,
+     "temperature"),
+    ("stream as a string", "/v1/completions", {**OK, "stream": "true"}, 400, "stream"),
+    ("stream as an int", "/v1/chat/completions", {**CHAT, "stream": 1}, 400, "stream"),
+    ("seed as a string", "/v1/completions", {**OK, "seed": "7"}, 400, "seed"),
+    ("tools", "/v1/chat/completions",
+     {**CHAT, "tools": [{"type": "function", "function": {"name": "f"}}]}, 400, "tools"),
+    ("tool_choice", "/v1/chat/completions", {**CHAT, "tool_choice": "auto"}, 400,
+     "tool_choice"),
+    ("functions", "/v1/chat/completions", {**CHAT, "functions": [{"name": "f"}]}, 400,
+     "functions"),
+    ("response_format", "/v1/chat/completions",
+     {**CHAT, "response_format": {"type": "json_object"}}, 400, "response_format"),
+    ("best_of", "/v1/completions", {**OK, "best_of": 3}, 400, "best_of"),
+    ("top_logprobs", "/v1/chat/completions", {**CHAT, "top_logprobs": 5}, 400, "top_logprobs"),
+    ("chat logprobs", "/v1/chat/completions", {**CHAT, "logprobs": True}, 400, None),
+    ("completions logprobs", "/v1/completions", {**OK, "logprobs": 5}, 400, "logprobs"),
+    ("tool message", "/v1/chat/completions",
+     {**CHAT, "messages": [{"role": "assistant", "tool_calls": [{"id": "x"}]}]}, 400,
+     "messages.0.tool_calls"),
+    ("lone surrogate in prompt", "/v1/completions",
+     b'{"model": "fake-target", "prompt": "a\\ud800b", "max_tokens": 4}', 400, "prompt"),
+    ("lone surrogate in stop", "/v1/completions",
+     b'{"model": "fake-target", "prompt": "a", "stop": "x\\udfff", "max_tokens": 4}', 400,
+     "stop"),
+    ("lone surrogate in stop list", "/v1/completions",
+     b'{"model": "fake-target", "prompt": "a", "stop": ["ok", "\\ud800"], "max_tokens": 4}',
+     400, "stop.1"),
+    ("lone surrogate in model", "/v1/completions",
+     b'{"model": "fake\\ud800", "prompt": "a"}', 400, "model"),
+    ("lone surrogate in chat content", "/v1/chat/completions",
+     b'{"model": "fake-target", "messages": [{"role": "user", "content": "hi \\ud83d"}]}',
+     400, "messages.0.content"),
+    ("lone surrogate in a chat text part", "/v1/chat/completions",
+     b'{"model": "fake-target", "messages": [{"role": "user", "content": '
+     b'[{"type": "text", "text": "\\udc00"}]}]}', 400, "messages.0.content.0.text"),
+    ("lone surrogate in mirrored completion", "/v1/shadow",
+     b'{"request": {"model": "fake-target", "prompt": "hi"}, '
+     b'"response": {"choices": [{"text": "x\\ud800"}]}}', 400, "response.choices"),
+    ("lone surrogate in mirrored chat completion", "/v1/shadow",
+     b'{"request": {"model": "fake-target", "prompt": "hi"}, '
+     b'"response": {"choices": [{"message": {"content": "\\udfff"}}]}}', 400,
+     "response.choices"),
+    ("lone surrogate in mirrored request", "/v1/shadow",
+     b'{"request": {"model": "fake-target", "prompt": "hi", "stop": "\\ud800"}, '
+     b'"response": {"choices": [{"text": "x"}]}}', 400, "request.stop"),
 ]
 
 
@@ -47,6 +101,7 @@ def test_bad_input_gets_openai_error(client, name, path, body, status, param) ->
     if param:
         assert error["param"] == param, error
     assert "Traceback" not in r.text
+    assert "'None'" not in error["message"]
     assert r.headers["x-request-id"]
 
 

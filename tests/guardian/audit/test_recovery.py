@@ -257,6 +257,7 @@ def count_ids(url: str) -> list[str]:
 
 def test_nul_characters_from_the_model_are_stored_and_verify(fresh_db_url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
     from guardian.audit import upgrade
+    from guardian.audit.chain import decode_text
     from guardian.audit.queries import get_request
 
     upgrade(fresh_db_url)
@@ -266,5 +267,7 @@ def test_nul_characters_from_the_model_are_stored_and_verify(fresh_db_url: str, 
     w.close(timeout_s=30)
     engine = make_engine(fresh_db_url)
     rec = get_request(engine, "nul")
-    assert rec is not None and rec.request["completion_text"] == "abc\ufffddef"
+    # Stored in the documented escaped form (was U+FFFD, which lost the NUL), decoded exactly.
+    assert rec is not None and decode_text(rec.request["completion_text"]) == "abc\x00def"
+    assert decode_text(rec.request["prompt_text"]) == "p\x00"
     assert verify_db(engine).ok
