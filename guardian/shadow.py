@@ -152,8 +152,11 @@ class ShadowEvaluator:
                 self._drop(job, "unsupported")
             except Exception as exc:  # one bad job must not kill the evaluator
                 logger.exception("shadow evaluation failed for %s", job.request.request_id)
+                # The waiter (`/v1/shadow` with wait) must see the failure, not a silent drop:
+                # resolve with the exception before _drop would resolve it with None.
+                if not job.done.done():
+                    job.done.set_exception(exc)
                 self._drop(job, "error")
-                job.done.set_exception(exc) if not job.done.done() else None
 
     def _wait_for_quiet(self) -> bool:
         """Block until serving has been idle for `idle_grace_s` (False: shutting down).

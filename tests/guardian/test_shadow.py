@@ -114,3 +114,21 @@ def test_mirror_endpoint_judges_a_primary_produced_elsewhere(make_client, sink) 
         "request": {**BODY, "messages": None}, "response": {"choices": [{"message": {
             "role": "assistant", "content": good}}]}})
     assert queued.status_code == 202 and queued.json()["status"] in ("queued", "evaluated")
+
+
+def test_an_evaluation_that_raises_reaches_its_waiter(make_client, backend) -> None:  # noqa: F811
+    """A mirrored request waiting on its verdict learns that evaluation failed: the worker
+    resolves the job with the exception (not with None, which reads as 'dropped')."""
+    client = make_client(policy(sample_rate=1.0))
+    evaluator = client.app.state.services.shadow
+
+    def boom(job, *, preemptible: bool = True):  # type: ignore[no-untyped-def]
+        raise AttributeError("evaluation bug")
+
+    evaluator.evaluate = boom  # type: ignore[method-assign]
+    r = client.post("/v1/shadow", headers=auth(), json={
+        "request": {"model": "fake-target", "prompt": "hello", "max_tokens": 4, "temperature": 0},
+        "response": {"choices": [{"text": " world"}]}, "wait": True})
+    assert r.status_code == 202, r.text
+    assert r.json()["status"] == "failed"
+    assert evaluator.dropped >= 1

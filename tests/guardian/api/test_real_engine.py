@@ -90,6 +90,21 @@ def test_chat_template_and_mirror_on_the_real_pair(real, backend) -> None:
     assert r.json()["verdict"] in ("match", "near_tie"), r.json()
 
 
+def test_an_empty_mirrored_completion_gets_a_verdict(real, backend) -> None:
+    """The primary returned nothing: the job is evaluated (it used to die in the worker with
+    an AttributeError and never get a verdict). Judging *how* a mirrored completion stops
+    (here: too early) is the verification issue's stopping check, not done yet, so the
+    verdict itself is not pinned here."""
+    client, _ = real
+    prompt = {"model": backend.model_name, "prompt": "for i in", "max_tokens": 8,
+              "temperature": 0}
+    r = client.post("/v1/shadow", headers=auth(), json={
+        "request": prompt, "response": {"choices": [{"text": ""}]}, "wait": True})
+    assert r.status_code == 200, r.text
+    assert r.json()["status"] == "evaluated", r.json()
+    assert r.json()["verdict"] in ("match", "near_tie", "divergence"), r.json()
+
+
 @pytest.mark.integration
 def test_app_from_settings_writes_the_sqlite_audit_store(pair_dirs, tmp_path, monkeypatch) -> None:
     from guardian.settings import Settings
