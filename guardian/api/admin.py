@@ -28,7 +28,7 @@ from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse, RouteChange, RouteState, RouteStates
 from guardian.audit.events import GovernanceEvent
 from guardian.auth import Principal
-from guardian.policy import Mode
+from guardian.enums import Mode
 from guardian.serving import ServingError
 
 _errors: dict[int | str, dict[str, Any]] = {
@@ -46,6 +46,8 @@ ComplianceKey = Annotated[Principal, Depends(require("compliance"))]
 
 
 def _states(services: Services) -> RouteStates:
+    # `route_policy` carries the mode in force (guardian.governance.modes.effective_mode via
+    # the serving resolver): the same answer requests get.
     policy, core = services.policy, services.core
     return RouteStates(policy_hash=policy.content_hash, routes=[
         RouteState(route=name, mode=core.route_policy(name).mode,
@@ -89,8 +91,8 @@ async def rollback(route: str, body: RouteChange, services: ServicesDep,
     gov = getattr(services, "governance", None)
     if gov is None:
         return _change(services, route, "target_only", "rollback", who, body.reason)
+    from guardian.governance.errors import GovernanceRefused
     from guardian.governance.promotion import set_route_mode
-    from guardian.governance.rollback import GovernanceRefused
 
     _known(services, route)
     try:
@@ -108,7 +110,8 @@ async def reenable(route: str, body: RouteChange, services: ServicesDep, who: On
     gov = getattr(services, "governance", None)
     if gov is None:
         return _change(services, route, "speculative", "reenable", who, body.reason)
-    from guardian.governance.rollback import GovernanceRefused, reenable_route
+    from guardian.governance.errors import GovernanceRefused
+    from guardian.governance.rollback import reenable_route
     from guardian.governance.routestate import StateConflict
 
     _known(services, route)
@@ -128,15 +131,15 @@ async def promote(route: str, body: RouteChange, services: ServicesDep,
     gov = getattr(services, "governance", None)
     if gov is None:
         return _change(services, route, "speculative", "promotion", who, body.reason)
+    from guardian.governance.errors import GovernanceRefused
     from guardian.governance.promotion import promote as do_promote
-    from guardian.governance.rollback import GovernanceRefused
     from guardian.governance.routestate import StateConflict
 
     _known(services, route)
     try:
         do_promote(gov.store, services.sink, route=route, pair_hash=services.core.backend.pair_hash,
                    policy=services.policy, actor=who.actor, role=who.role,
-                   reason=body.reason or "promotion", engine=gov.engine, registry=gov.registry)
+                   reason=body.reason or "promotion", db=gov.db, registry=gov.registry)
     except (GovernanceRefused, StateConflict) as exc:
         raise _refused(exc) from None
     gov.controller.reset(route)

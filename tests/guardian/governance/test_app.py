@@ -99,7 +99,7 @@ def test_promotion_through_the_api_needs_a_passing_report_for_this_pair_and_poli
     stale = GateReport(backend.pair_hash, "0" * 64, "default", {}, "g.jsonl", "", "now", [], [], True)
     from guardian.audit.writer import AuditWriter
 
-    writer = AuditWriter(gov.engine.url.render_as_string(hide_password=False),
+    writer = AuditWriter(gov.db.url.render_as_string(hide_password=False),
                          spool_dir=path.parent / "spool")
     record_gate_result(writer, gov.registry, stale, actor="ci")
     writer.flush()

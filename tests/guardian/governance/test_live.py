@@ -19,7 +19,7 @@ from guardian.app import build_services, close_services
 from guardian.audit.events import ShadowEvent
 from guardian.governance.rollback import ObservingSink, RollbackController
 from guardian.governance.routestate import ModeResolver
-from guardian.governance.schema import (
+from guardian.policy import (
     AcceptanceTrigger,
     DivergenceTrigger,
     DriftTrigger,
