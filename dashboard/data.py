@@ -218,7 +218,7 @@ def routes_now(url: str) -> pd.DataFrame:
         policy = load_policy(Settings().policy_file or DEFAULT_POLICY_FILE)
     except PolicyError as exc:
         return pd.DataFrame([{"route": name, "mode": None, "db_mode": st_.mode,
-                              "why": f"policy file invalid, mode in force unknown: {exc}",
+                              "why": f"policy file invalid, so the mode in force is unknown: {exc}",
                               "pair_hash": st_.pair_hash, "updated_by": st_.updated_by,
                               "version": st_.version, "policy_mode": None}
                              for name, st_ in sorted(states.items())], columns=cols)

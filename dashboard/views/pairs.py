@@ -25,7 +25,8 @@ if routes.empty:
 else:
     cols = st.columns(min(len(routes), 4))
     for i, (_, r) in enumerate(routes.iterrows()):
-        cols[i % len(cols)].metric(r["route"], r["mode"] or "unknown", help=r["why"])
+        cols[i % len(cols)].metric(r["route"], r["mode"] if isinstance(r["mode"], str) else "not served",
+                                   help=r["why"])
 
 st.subheader("Pair registry")
 pairs = reg["pairs"]

@@ -67,6 +67,7 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
     from rich.console import Console
     from rich.table import Table
 
+    from engine.metrics import SpecCounters
     from guardian.audit.queries import get_request
 
     rec = get_request(_db(url), request_id)
@@ -86,10 +87,13 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
                   f"route [bold]{r['route']}[/bold]  mode {r['mode']}  served by {r['served_path']}")
     console.print(f"pair {r['pair_hash']}  policy {r['policy_hash']}  redaction {r['redaction']}  "
                   f"finish {r['finish_reason']}  tokens {r['prompt_tokens']}+{r['completion_tokens']}")
+    # Ratios from the stored counters (engine.metrics), like every other view of them.
+    spec = SpecCounters.from_stats(r.get("stats"))
+    rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α {spec.alpha:.3f}  mean acceptance "
+             f"length {spec.mean_acceptance_length:.2f}" if spec.proposed else "")
     console.print(f"queue {r['queue_time_s'] * 1e3:.1f} ms  compute {r['compute_time_s'] * 1e3:.1f} ms"
                   f"  TTFT {r['time_to_first_token_s'] * 1e3:.1f} ms  per token "
-                  f"{r['time_per_output_token_s'] * 1e3:.2f} ms  α {_num(r['acceptance_rate'], 3)}"
-                  f"  mean acceptance length {_num(r['mean_acceptance_length'], 2)}")
+                  f"{r['time_per_output_token_s'] * 1e3:.2f} ms{rates}")
     if r["prompt_text"] is not None:
         console.print(f"[dim]prompt:[/dim] {r['prompt_text']!r}")
         console.print(f"[dim]completion:[/dim] {r['completion_text']!r}")

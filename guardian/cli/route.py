@@ -159,10 +159,11 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
         return
     table = Table(title=f"routes (policy {policy.content_hash[:12]})")
     for col in ("route", "policy", "db", "in force", "why", "pair", "by"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col != "why")  # the reason wraps; names stay greppable
     for r in rows:
         table.add_row(r["route"], r["policy_mode"] or "— (not in policy)", r["db_mode"] or "—",
-                      r["effective_mode"], r["why"], (r["pair"] or "—")[:12], r["updated_by"] or "—")
+                      r["effective_mode"] or "not served", r["why"], (r["pair"] or "—")[:12],
+                      r["updated_by"] or "—")
     Console().print(table)
 
 

@@ -4,8 +4,8 @@ Serving (through `ModeResolver.mode`), shadow records (they carry the mode servi
 rollback controller, `guardian route status`, the admin API and the dashboard all ask this
 function, so none of them can disagree about a route. The rules, in order:
 
-1. a route the policy file does not name is not served at all (`off`): requests to it are
-   refused, whatever the database says;
+1. a route the policy file does not name is not served at all (mode None): requests to it
+   are refused, whatever the database says;
 2. `off` in the policy file always wins: it means no speculation *and* no shadow work, which
    no database state overrides;
 3. database route state, once a governance act (rollback, re-enable, disable, promotion) set
@@ -52,7 +52,7 @@ GateRefusal = Callable[[], str | None]
 
 @dataclass(frozen=True, slots=True)
 class ModeDecision:
-    mode: Mode
+    mode: Mode | None  # None: not served at all (the policy file has no such route)
     source: Source
     reason: str
 
@@ -67,7 +67,7 @@ def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
     saying `speculative` (None: no gate applies, e.g. `gate.require_report: false`).
     """
     if policy_mode is None:
-        return ModeDecision("off", "not_in_policy", "not in the policy file: requests to this "
+        return ModeDecision(None, "not_in_policy", "not in the policy file: requests to this "
                             "route are refused (add it to the policy to serve it)")
     if policy_mode == "off":
         return ModeDecision("off", "policy_off", "the policy file says off; no database state "

@@ -4,7 +4,7 @@ Producers hand it audit events (`observe`): cheap appends under a lock, safe to 
 serving and shadow threads. A background loop (`start`) evaluates every route's triggers each
 `evaluation_interval_s`, and at once when new evidence arrives (`observe` wakes it), so a
 fired trigger takes effect before the next request in practice; `evaluate` runs one route
-synchronously (tests, CLI).
+synchronously (tests, `python -m guardian.governance.bench`).
 
 When a trigger fires on a route serving speculatively, the controller
 1. writes `target_only` to the database route state (every replica's `ModeResolver` sees it),
@@ -122,7 +122,9 @@ class RollbackController:
         return effective_mode(policy_mode, self.store.get(route), pair_hash=self.pair_hash)
 
     def effective_mode(self, route: str) -> Mode:
-        return self.decide_mode(route).mode
+        mode = self.decide_mode(route).mode
+        assert mode is not None  # the controller only evaluates the policy's routes
+        return mode
 
     def evaluate(self, route: str) -> Evaluation:
         """Measure the route's triggers; roll it back when one fires."""

@@ -181,7 +181,9 @@ class ModeResolver:
     def mode(self, route: str, policy_mode: Mode, policy: Any = None,
              policy_hash: str | None = None) -> Mode:
         """The mode to serve `route` in now (`decide(...).mode`)."""
-        return self.decide(route, policy_mode, policy, policy_hash).mode
+        mode = self.decide(route, policy_mode, policy, policy_hash).mode
+        assert mode is not None  # only a route missing from the policy has none
+        return mode
 
     def decide(self, route: str, policy_mode: Mode | None, policy: Any = None,
                policy_hash: str | None = None) -> ModeDecision:
@@ -190,7 +192,7 @@ class ModeResolver:
         `policy` (the Policy in force; `policy_hash` its content hash when the caller has it
         cached) enables the file-mode gate; without it only DB route state is consulted."""
         gate = None
-        if policy is not None and policy_mode == "speculative":
+        if policy is not None and policy_mode == "speculative" and policy.route(route).gate.require_report:
             def gate() -> str | None:
                 entry = self._gate.get(route)
                 if entry is not None and entry[0] == (policy_hash or policy.content_hash):

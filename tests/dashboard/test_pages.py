@@ -201,7 +201,7 @@ def test_routes_now_follow_the_policy_file_not_stale_database_rows(seeded, open_
     # their database rows say (the same answer `guardian route status` gives).
     at = open_page(seeded.url, "pairs", range="3d")
     drifty = next(m for m in at.metric if m.label == "drifty")
-    assert drifty.value == "off" and "not in the policy file" in drifty.help
+    assert drifty.value == "not served" and "not in the policy file" in drifty.help
     assert _metric(at, "default") == "target_only"
 
 
