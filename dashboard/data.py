@@ -194,9 +194,9 @@ def request_record(url: str, request_id: str) -> dict[str, Any] | None:
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
-def registry(url: str) -> dict[str, pd.DataFrame]:
-    db = db_for(url)
-    return {"pairs": queries.model_pairs(db), "routes": queries.route_states(db)}
+def model_pairs(url: str) -> pd.DataFrame:
+    """The pair registry (route modes: `routes_now`, which applies the policy too)."""
+    return queries.model_pairs(db_for(url))
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)

@@ -314,10 +314,6 @@ def model_pairs(db: Engine) -> pd.DataFrame:
     return table_frame(db, ModelPair.__table__, "updated_at")
 
 
-def route_states(db: Engine) -> pd.DataFrame:
-    return table_frame(db, RouteState.__table__, "updated_at")
-
-
 def policy_versions(db: Engine) -> pd.DataFrame:
     return table_frame(db, PolicyVersion.__table__, "loaded_at")
 

@@ -13,7 +13,6 @@ url = data.database_url()
 KINDS = ("rollback", "reenable", "promotion", "gate_result", "pair_registered")
 
 st.title("Pairs, promotions & rollbacks")
-reg = data.registry(url)
 
 st.subheader("Routes now")
 st.caption("The mode in force (what serving does and `guardian route status` shows): the policy "
@@ -29,7 +28,7 @@ else:
                                    help=r["why"])
 
 st.subheader("Pair registry")
-pairs = reg["pairs"]
+pairs = data.model_pairs(url)
 if pairs.empty:
     st.info("No pair registered. Pairs appear here once `guardian gate` registers the pair it "
             "checks; `guardian route promote` then moves a gated pair to promoted (lifecycle: "
