@@ -22,6 +22,7 @@ from guardian.governance.gatecheck import check_report, latest_gate_report
 from guardian.governance.gates import GateReport
 from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore, RouteStatus
+from guardian.policy import Policy
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ def record_gate_result(sink: AuditSink, registry: PairRegistry | None, report: G
         registry.set_state(report.pair_hash, "gated", actor=actor)
 
 
-def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: str, policy: Any,
+def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: str, policy: Policy,
             actor: str, role: str, reason: str, report: dict[str, Any] | None = None,
             db: Engine | None = None, registry: PairRegistry | None = None) -> RouteStatus:
     """Set `route` to speculative for `pair_hash`, after checking role and gate report.
@@ -77,7 +78,7 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     return status
 
 
-def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode: str, policy: Any,
+def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode: str, policy: Policy,
                    actor: str, role: str, reason: str, pair_hash: str | None = None) -> RouteStatus:
     """Manual disable (speculation off → target_only) by oncall; audited as a rollback."""
     if role not in ("oncall", "admin"):

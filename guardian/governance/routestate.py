@@ -31,7 +31,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy import Engine
@@ -40,6 +40,9 @@ from guardian.audit.models import AuditRequest, RouteState
 from guardian.enums import Mode
 from guardian.governance.gatecheck import gate_refusal
 from guardian.governance.modes import ModeDecision, effective_mode
+
+if TYPE_CHECKING:
+    from guardian.policy import Policy
 
 logger = logging.getLogger(__name__)
 
@@ -178,21 +181,22 @@ class ModeResolver:
     def status(self, route: str) -> RouteStatus | None:
         return self._states.get(route)
 
-    def mode(self, route: str, policy_mode: Mode, policy: Any = None,
+    def mode(self, route: str, policy_mode: Mode, policy: Policy | None = None,
              policy_hash: str | None = None) -> Mode:
         """The mode to serve `route` in now (`decide(...).mode`)."""
         mode = self.decide(route, policy_mode, policy, policy_hash).mode
         assert mode is not None  # only a route missing from the policy has none
         return mode
 
-    def decide(self, route: str, policy_mode: Mode | None, policy: Any = None,
+    def decide(self, route: str, policy_mode: Mode | None, policy: Policy | None = None,
                policy_hash: str | None = None) -> ModeDecision:
         """`effective_mode` from this replica's cached route state, pair and gate answers.
 
         `policy` (the Policy in force; `policy_hash` its content hash when the caller has it
         cached) enables the file-mode gate; without it only DB route state is consulted."""
         gate = None
-        if policy is not None and policy_mode == "speculative" and policy.route(route).gate.require_report:
+        if (policy is not None and policy_mode == "speculative"
+                and policy.route(route).gate.require_report):
             def gate() -> str | None:
                 entry = self._gate.get(route)
                 if entry is not None and entry[0] == (policy_hash or policy.content_hash):
@@ -202,7 +206,7 @@ class ModeResolver:
                               gate=gate)
 
     # --- file-mode gate --------------------------------------------------------------------
-    def _check_gate(self, route: str, policy: Any) -> str | None:
+    def _check_gate(self, route: str, policy: Policy) -> str | None:
         """Slow path: first request under a policy (one DB query), then cached per route."""
         policy_hash = policy.content_hash
         with self._gate_lock:
