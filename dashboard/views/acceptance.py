@@ -13,8 +13,8 @@ thresholds = data.drift_thresholds()
 
 st.title("Acceptance & drift")
 st.caption("Speculative runs = requests served speculatively + speculative shadow runs. "
-           "Acceptance rate = accepted / proposed draft tokens (vLLM's, what the rollback "
-           "trigger and the gate check); α = accepted / judged draft positions (up to each "
+           "Acceptance rate = accepted / proposed draft tokens (vLLM's; what the rollback "
+           "trigger checks); α = accepted / judged draft positions (up to each "
            "step's first rejection; Leviathan et al.); mean acceptance length = 1 + accepted / "
            "steps (tokens per target forward).")
 

@@ -13,7 +13,9 @@ class GatePolicy(Strict):
     near_tie_tolerance: float = Field(0.5, ge=0.0)  # margin under which a flipped argmax is a tie
     max_near_ties: int = Field(0, ge=0)  # near_ties allowed in the whole golden set
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)  # max TV for sampled prompts
-    min_acceptance_rate: float = Field(0.3, ge=0.0, le=1.0)  # accepted / proposed draft tokens
+    # acceptance_rate floor over the golden set; acceptance_rate = accepted / proposed draft
+    # tokens (engine.metrics)
+    min_acceptance_rate: float = Field(0.3, ge=0.0, le=1.0)
     min_speedup: float = Field(1.0, ge=0.0)  # target-only time / speculative time
     gamma: int = Field(4, ge=1)
     max_new_tokens: int = Field(48, ge=1)  # per prompt unless the golden line says otherwise
