@@ -20,6 +20,7 @@ from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import check_report, latest_gate_report
 from guardian.governance.gates import GateReport
+from guardian.governance.modes import effective_mode
 from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore, RouteStatus
 from guardian.policy import Policy
@@ -67,7 +68,7 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="promotion",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": current.mode if current else policy.route(route).mode,
+        details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
                  "new_mode": "speculative", "reason": reason,
                  "gate_report": {"created_at": report.get("created_at"),
                                  "golden_sha256": report.get("golden_sha256"),
@@ -91,6 +92,6 @@ def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode:
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": current.mode if current else policy.route(route).mode,
+        details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
                  "new_mode": mode, "reason": reason, "manual": True}))
     return status

@@ -259,7 +259,7 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="reenable",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": current.mode if current else policy.route(route).mode,
+        details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
                  "new_mode": "speculative", "reason": reason, "forced": force,
                  "previous_reason": current.reason if current else None}))
     if on_done is not None:
