@@ -23,6 +23,7 @@ from sqlalchemy import Engine
 from guardian.governance.registry import PairRegistry
 from guardian.governance.rollback import ObservingSink, RollbackController
 from guardian.governance.routestate import ModeResolver, RouteStateStore
+from guardian.governance.triggers import check_policy
 from guardian.policy import PolicyReloader
 
 logger = logging.getLogger(__name__)
@@ -57,6 +58,9 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     from guardian.db import make_engine
 
     core = services.core
+    # The policy may have been loaded before the trigger table registered its load-time
+    # check (guardian.governance.triggers); hold it to the same check before acting on it.
+    check_policy(core.policy)
     db = make_engine(url)
     store = RouteStateStore(db)
     resolver = ModeResolver(store, ttl_s=resolver_ttl_s, pair_hash=core.backend.pair_hash,
