@@ -245,7 +245,7 @@ def governance(url: str, since: datetime, until: datetime, routes: Routes,
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def policy_history(url: str, since: datetime, until: datetime) -> dict[str, pd.DataFrame]:
     db = db_for(url)
-    return {"versions": queries.policy_versions(db),
+    return {"versions": queries.policy_loads(db),
             "usage": queries.policy_usage(db, since, until)}
 
 

@@ -31,7 +31,6 @@ from guardian.audit.models import (
     AuditShadow,
     AuditToken,
     ModelPair,
-    PolicyVersion,
     RouteState,
 )
 from guardian.audit.queries import get_request
@@ -314,8 +313,19 @@ def model_pairs(db: Engine) -> pd.DataFrame:
     return table_frame(db, ModelPair.__table__, "updated_at")
 
 
-def policy_versions(db: Engine) -> pd.DataFrame:
-    return table_frame(db, PolicyVersion.__table__, "loaded_at")
+def policy_loads(db: Engine, limit: int = 200) -> pd.DataFrame:
+    """The policies the sidecar put in force, newest first: its `policy_loaded` governance
+    events (written at start-up and on every hot reload; the audit store is their record)."""
+    q = (sa.select(G.c.created_at.label("loaded_at"), G.c.policy_hash, G.c.actor.label("loaded_by"),
+                   G.c.details).where(G.c.kind == "policy_loaded")
+         .order_by(G.c.created_at.desc()).limit(limit))
+    df = _frame(db, q)
+    details = df.pop("details") if not df.empty else pd.Series(dtype=object)
+    df["policy_file"] = [(d or {}).get("policy_file") or (d or {}).get("path")
+                         if isinstance(d, dict) else None for d in details]
+    if not df.empty:
+        df["loaded_at"] = pd.to_datetime(df["loaded_at"], utc=True)
+    return df
 
 
 def governance(db: Engine, since: datetime, until: datetime, routes: Sequence[str],

@@ -212,5 +212,9 @@ def test_policy_page(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
     h = load_policy().content_hash
     assert _metric(at, "Active policy hash") == h[:12] + "…"
     assert len(at.dataframe) == 3  # routes of the policy, loaded versions, hashes on requests
+    # History = the `policy_loaded` events the sidecar writes (nothing fills policy_versions).
+    loads = at.dataframe[1].value
+    assert list(loads["loaded_by"]) == ["cli:ops"]
+    assert list(loads["policy_file"]) == ["policies/default.yaml"]
     usage = at.dataframe[2].value
     assert int(usage["requests"].sum()) == len(_in(seeded.summary.requests, _flt(at)))
