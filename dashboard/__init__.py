@@ -1,6 +1,7 @@
-"""On-call dashboard (Streamlit): reads the audit store, never the engine.
+"""On-call dashboard (Streamlit): reads the audit store; of the inference package it uses only
+`engine.metrics` (torch-free ratios of the stored counters; tests/dashboard/test_imports.py).
 
 Module map: `app` (entry point, navigation, shared filters) -> `views/*` (pages that only
-render) -> `data` (read-only engine, cached queries, derived frames) -> `queries` (SQL
+render) -> `data` (read-only audit database, cached queries, derived frames) -> `queries` (SQL
 aggregates); pure math in `slo` (burn-rate alerts) and `drift` (JS / PSI); `charts` (Altair).
 """

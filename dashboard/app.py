@@ -39,7 +39,7 @@ pages = [
 page = st.navigation(pages)
 
 try:
-    data.get_engine()
+    data.get_db()
 except data.DashboardDataError as exc:
     st.error(str(exc))
     st.stop()

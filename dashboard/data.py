@@ -1,4 +1,4 @@
-"""The dashboard's data layer: the read-only engine, cached queries and derived frames.
+"""The dashboard's data layer: the read-only audit database, cached queries, derived frames.
 
 Pages import only this module (and `dashboard.filters`) and only render what it returns.
 
@@ -25,6 +25,7 @@ from sqlalchemy import Engine, event
 from dashboard import queries
 from dashboard.drift import DriftThresholds, scores
 from dashboard.slo import ALERT_WINDOWS, AlertStatus, SloTargets, evaluate_alerts, speedup
+from engine.metrics import SpecCounters
 from guardian.db import DatabaseUnreachable, has_audit_schema
 
 log = logging.getLogger(__name__)
@@ -56,33 +57,34 @@ def _read_only(dbapi_conn: Any, _record: Any) -> None:
 
 
 @st.cache_resource(show_spinner=False)
-def engine_for(url: str) -> Engine:
+def db_for(url: str) -> Engine:
+    """The read-only audit database (a SQLAlchemy Engine) at `url`, one per process."""
     from guardian.db import make_engine
 
-    engine = make_engine(url, pool_size=4, max_overflow=4) if url.startswith("postgres") \
+    db = make_engine(url, pool_size=4, max_overflow=4) if url.startswith("postgres") \
         else make_engine(url)
-    event.listen(engine, "connect", _read_only)
-    return engine
+    event.listen(db, "connect", _read_only)
+    return db
 
 
-def get_engine() -> Engine:
-    """The read-only engine, after checking the audit schema is there."""
+def get_db() -> Engine:
+    """The read-only audit database, after checking the audit schema is there."""
     url = database_url()
-    engine = engine_for(url)
-    safe = engine.url.render_as_string(hide_password=True)
+    db = db_for(url)
+    safe = db.url.render_as_string(hide_password=True)
     try:
-        ok = has_audit_schema(engine)
+        ok = has_audit_schema(db)
     except DatabaseUnreachable as exc:
         raise DashboardDataError(f"cannot open the audit database {safe}: {exc}. Check that it "
                                  "is running and GUARDIAN_DATABASE_URL is right.") from None
     if not ok:
         raise DashboardDataError(f"no audit schema in {safe}: run `guardian db upgrade` (and send "
                                  "traffic through the sidecar) first.")
-    return engine
+    return db
 
 
-def _eng() -> Engine:
-    return engine_for(database_url())
+def _db() -> Engine:
+    return db_for(database_url())
 
 
 # --- policy -------------------------------------------------------------------------------
@@ -119,56 +121,56 @@ Routes = tuple[str, ...]
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def known_routes(url: str) -> list[str]:
-    return queries.known_routes(engine_for(url))
+    return queries.known_routes(db_for(url))
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def latency_series(url: str, since: datetime, until: datetime, routes: Routes,
                    bucket_s: int) -> pd.DataFrame:
-    return queries.latency_series(engine_for(url), since, until, routes, bucket_s)
+    return queries.latency_series(db_for(url), since, until, routes, bucket_s)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def slo_window_counts(url: str, now: datetime, routes: Routes,
                       targets: SloTargets) -> dict[timedelta, tuple[int, int]]:
     windows = (*ALERT_WINDOWS, timedelta(days=targets.period_days))
-    return queries.slo_window_counts(engine_for(url), now, routes, targets, windows)
+    return queries.slo_window_counts(db_for(url), now, routes, targets, windows)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def shadow_speed(url: str, since: datetime, until: datetime, routes: Routes) -> dict[str, float]:
-    return queries.shadow_speed(engine_for(url), since, until, routes)
+    return queries.shadow_speed(db_for(url), since, until, routes)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def acceptance_bins(url: str, since: datetime, until: datetime, routes: Routes,
                     bucket_s: int) -> pd.DataFrame:
-    return queries.acceptance_bins(engine_for(url), since, until, routes, bucket_s)
+    return queries.acceptance_bins(db_for(url), since, until, routes, bucket_s)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def position_stats(url: str, since: datetime, until: datetime, routes: Routes,
                    bucket_s: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(acceptance per draft position, accepted-length histogram per bucket)."""
-    return queries.position_stats(engine_for(url), since, until, routes, bucket_s)
+    return queries.position_stats(db_for(url), since, until, routes, bucket_s)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def verdict_series(url: str, since: datetime, until: datetime, routes: Routes,
                    bucket_s: int) -> pd.DataFrame:
-    return queries.verdict_series(engine_for(url), since, until, routes, bucket_s)
+    return queries.verdict_series(db_for(url), since, until, routes, bucket_s)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def flagged_shadows(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
-    return queries.flagged_shadows(engine_for(url), since, until, routes,
+    return queries.flagged_shadows(db_for(url), since, until, routes,
                                    ("divergence", "near_tie", "distribution_mismatch"))
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def recent_shadows(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
     """The 50 newest shadow comparisons of any verdict (to pick one to look at)."""
-    return queries.flagged_shadows(engine_for(url), since, until, routes,
+    return queries.flagged_shadows(db_for(url), since, until, routes,
                                    ("match", "near_tie", "divergence", "distribution_ok",
                                     "distribution_mismatch"), limit=50)
 
@@ -176,7 +178,7 @@ def recent_shadows(url: str, since: datetime, until: datetime, routes: Routes) -
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def search_requests(url: str, since: datetime, until: datetime, routes: Routes,
                     request_id: str | None, verdict: str | None) -> pd.DataFrame:
-    return queries.search_requests(engine_for(url), since, until, routes,
+    return queries.search_requests(db_for(url), since, until, routes,
                                    request_id=request_id, verdict=verdict)
 
 
@@ -184,30 +186,67 @@ def search_requests(url: str, since: datetime, until: datetime, routes: Routes,
 def request_record(url: str, request_id: str) -> dict[str, Any] | None:
     from guardian.audit.queries import get_request
 
-    rec = get_request(engine_for(url), request_id)
+    rec = get_request(db_for(url), request_id)
     if rec is None:
         return None
     return {"request": rec.request, "shadows": rec.shadows,
-            "tokens": queries.request_tokens(engine_for(url), request_id)}
+            "tokens": queries.request_tokens(db_for(url), request_id)}
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
-def registry(url: str) -> dict[str, pd.DataFrame]:
-    eng = engine_for(url)
-    return {"pairs": queries.model_pairs(eng), "routes": queries.route_states(eng)}
+def model_pairs(url: str) -> pd.DataFrame:
+    """The pair registry (route modes: `routes_now`, which applies the policy too)."""
+    return queries.model_pairs(db_for(url))
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def routes_now(url: str) -> pd.DataFrame:
+    """Every route of the policy file or the route-state table, with the mode in force and
+    why: `guardian.governance.modes.effective_mode`, the answer serving and `guardian route
+    status` give (for the pair of each route's newest request)."""
+    from guardian.governance.gatecheck import gate_refusal
+    from guardian.governance.modes import route_modes
+    from guardian.governance.routestate import RouteStateStore
+    from guardian.policy import DEFAULT_POLICY_FILE, PolicyError, load_policy
+    from guardian.settings import Settings
+
+    cols = ["route", "mode", "why", "policy_mode", "db_mode", "pair_hash", "updated_by", "version"]
+    db = db_for(url)
+    store = RouteStateStore(db)
+    states = store.all()
+    try:
+        policy = load_policy(Settings().policy_file or DEFAULT_POLICY_FILE)
+    except PolicyError as exc:
+        return pd.DataFrame([{"route": name, "mode": None, "db_mode": st_.mode,
+                              "why": f"policy file invalid, so the mode in force is unknown: {exc}",
+                              "pair_hash": st_.pair_hash, "updated_by": st_.updated_by,
+                              "version": st_.version, "policy_mode": None}
+                             for name, st_ in sorted(states.items())], columns=cols)
+    decisions = route_modes(policy, states, pair_hash=store.serving_pair,
+                            gate_refusal=lambda pair: gate_refusal(db, pair, policy.content_hash))
+    rows = []
+    for name, d in decisions.items():
+        route, st_ = policy.routes.get(name), states.get(name)
+        rows.append({"route": name, "mode": d.mode, "why": d.reason,
+                     "policy_mode": route.mode if route else None,
+                     "db_mode": st_.mode if st_ else None,
+                     "pair_hash": st_.pair_hash if st_ else None,
+                     "updated_by": st_.updated_by if st_ else None,
+                     "version": st_.version if st_ else None})
+    return pd.DataFrame(rows, columns=cols)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def governance(url: str, since: datetime, until: datetime, routes: Routes,
                kinds: tuple[str, ...]) -> pd.DataFrame:
-    return queries.governance(engine_for(url), since, until, routes, kinds)
+    return queries.governance(db_for(url), since, until, routes, kinds)
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def policy_history(url: str, since: datetime, until: datetime) -> dict[str, pd.DataFrame]:
-    eng = engine_for(url)
-    return {"versions": queries.policy_versions(eng),
-            "usage": queries.policy_usage(eng, since, until)}
+    db = db_for(url)
+    return {"versions": queries.policy_loads(db),
+            "usage": queries.policy_usage(db, since, until)}
 
 
 # --- not cached: actions ------------------------------------------------------------------
@@ -215,7 +254,7 @@ def verify_chains() -> Any:
     """Walk every hash chain (`guardian audit verify`); returns a VerifyReport."""
     from guardian.audit.verify import verify_db
 
-    return verify_db(_eng())
+    return verify_db(_db())
 
 
 def export_records(since: datetime | None, until: datetime | None, route: str | None,
@@ -229,20 +268,31 @@ def export_records(since: datetime | None, until: datetime | None, route: str | 
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"audit.{fmt}"
-        n = export(iter_chained(_eng(), since=since, until=until, route=route,
+        n = export(iter_chained(_db(), since=since, until=until, route=route,
                                 request_id=request_id), path, fmt)  # type: ignore[arg-type]
         return path.read_bytes(), n
 
 
 # --- derived frames (pure pandas over cached results) -------------------------------------
+def counters(row: Any) -> SpecCounters:
+    """The summed stored counters of one `acceptance_bins` row (or of a column sum)."""
+    return SpecCounters(proposed=int(row["proposed"]), judged=int(row["judged"]),
+                        accepted=int(row["accepted"]), steps=int(row["steps"]))
+
+
 def acceptance_series(bins: pd.DataFrame) -> pd.DataFrame:
-    """α = Σ accepted / Σ drafted and mean acceptance length = 1 + Σ accepted / Σ steps."""
-    cols = ["bucket", "route", "pair_hash", "runs", "acceptance_rate", "mean_acceptance_length"]
+    """Per bucket: acceptance_rate (accepted / proposed), alpha (accepted / judged) and mean
+    acceptance length (1 + accepted / steps) of the summed counters, from `engine.metrics`;
+    None where the bucket has no denominator (nothing to plot, not a rate of 0)."""
+    cols = ["bucket", "route", "pair_hash", "runs", "acceptance_rate", "alpha",
+            "mean_acceptance_length"]
     if bins.empty:
         return pd.DataFrame(columns=cols)
     g = bins.copy()
-    g["acceptance_rate"] = g["accepted"] / g["drafted"].where(g["drafted"] > 0)
-    g["mean_acceptance_length"] = 1.0 + g["accepted"] / g["steps"].where(g["steps"] > 0)
+    c = [counters(row) for _, row in g.iterrows()]
+    g["acceptance_rate"] = [x.acceptance_rate if x.proposed else None for x in c]
+    g["alpha"] = [x.alpha if x.judged else None for x in c]
+    g["mean_acceptance_length"] = [x.mean_acceptance_length if x.steps else None for x in c]
     return g[cols]
 
 

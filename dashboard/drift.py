@@ -21,16 +21,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from guardian.governance import stats as gstats
+from guardian.governance import windows
+from guardian.policy import DriftTrigger
+
+_DEFAULT = DriftTrigger()
 
 
 @dataclass(frozen=True)
 class DriftThresholds:
     """Trigger thresholds drawn on the charts: a route's `triggers.drift` policy if present."""
 
-    js_divergence: float = 0.1
-    psi: float = 0.25
-    reference_size: int = 200  # steps: the reference window is the first this many steps
-    min_samples: int = 200  # steps: a bucket with fewer is too noisy to score
+    js_divergence: float = _DEFAULT.max_js
+    psi: float = _DEFAULT.max_psi
+    reference_size: int = _DEFAULT.reference_size  # steps: the reference window is the first ones
+    min_samples: int = _DEFAULT.min_samples  # steps: a bucket with fewer is too noisy to score
 
     @classmethod
     def from_trigger(cls, raw: Mapping[str, Any] | None) -> DriftThresholds:
@@ -46,21 +50,10 @@ class DriftThresholds:
 
 def accepted_lengths(drafted_per_position: Sequence[float],
                      accepted_per_position: Sequence[float]) -> Counter:
-    """Steps by number of accepted draft tokens, from the engine's per-position counters.
-
-    Acceptance is a prefix (position i is accepted only if 0..i-1 were), so the steps that
-    accepted at least k+1 tokens number `accepted_per_position[k]`; `drafted_per_position[0]`
-    is the number of steps that drafted at all. (Same derivation as the rollback trigger's.)
-    """
-    if not drafted_per_position:
-        return Counter()
-    at_least = [drafted_per_position[0], *accepted_per_position, 0]
-    out: Counter = Counter()
-    for k in range(len(at_least) - 1):
-        n = at_least[k] - at_least[k + 1]
-        if n > 0:
-            out[k] = n
-    return out
+    """Steps by number of accepted draft tokens, from the engine's per-position counters:
+    the rollback trigger's own derivation (`guardian.governance.windows.accepted_lengths`)."""
+    return windows.accepted_lengths({"drafted_per_position": list(drafted_per_position),
+                                     "accepted_per_position": list(accepted_per_position)})
 
 
 def scores(reference: Mapping[Any, float], current: Mapping[Any, float]) -> tuple[float, float]:

@@ -1,7 +1,8 @@
 """Plain aggregate queries behind the dashboard: SQLAlchemy Core over the audit models.
 
-Every function takes an Engine and plain filter values and returns a pandas DataFrame or plain
-values, so `dashboard.data` can cache it with `st.cache_data` and tests can call it directly.
+Every function takes the audit database (`db`, a SQLAlchemy Engine) and plain filter values
+and returns a pandas DataFrame or plain values, so `dashboard.data` can cache it with
+`st.cache_data` and tests can call it directly.
 Aggregation happens in SQL (time buckets, sums, percentiles on Postgres); no page ever loads
 per-token rows except for the one request it shows. The per-token table is only read by
 request id (index `ix_audit_tokens_request`), so pages stay fast however many tokens are stored.
@@ -23,13 +24,13 @@ from sqlalchemy import Engine
 
 from dashboard.drift import accepted_lengths
 from dashboard.slo import SloTargets
+from engine import metrics
 from guardian.audit.models import (
     AuditGovernance,
     AuditRequest,
     AuditShadow,
     AuditToken,
     ModelPair,
-    PolicyVersion,
     RouteState,
 )
 from guardian.audit.queries import get_request
@@ -39,13 +40,13 @@ R, S, T, G = (AuditRequest.__table__, AuditShadow.__table__, AuditToken.__table_
 QUANTILES = (0.5, 0.95, 0.99)
 
 
-def _pg(engine: Engine) -> bool:
-    return engine.dialect.name == "postgresql"
+def _pg(db: Engine) -> bool:
+    return db.dialect.name == "postgresql"
 
 
-def bucket_expr(engine: Engine, col: Any, seconds: int) -> Any:
+def bucket_expr(db: Engine, col: Any, seconds: int) -> Any:
     """Epoch seconds of the start of `col`'s time bucket (integer on both dialects)."""
-    if _pg(engine):
+    if _pg(db):
         return sa.cast(sa.func.floor(sa.extract("epoch", col) / seconds) * seconds, sa.BigInteger)
     # SQLite stores UTC as 'YYYY-MM-DD HH:MM:SS[.ffffff]'; integer division floors (epoch >= 0).
     return (sa.cast(sa.func.strftime("%s", col), sa.Integer) // seconds) * seconds
@@ -57,8 +58,8 @@ def _to_ts(df: pd.DataFrame, col: str = "bucket") -> pd.DataFrame:
     return df
 
 
-def _frame(engine: Engine, q: Any) -> pd.DataFrame:
-    with engine.connect() as conn:
+def _frame(db: Engine, q: Any) -> pd.DataFrame:
+    with db.connect() as conn:
         res = conn.execute(q)
         return pd.DataFrame(res.fetchall(), columns=list(res.keys()))
 
@@ -75,25 +76,25 @@ ttft_expr = (R.c.queue_time_s + R.c.time_to_first_token_s)
 
 
 # --- SLOs ---------------------------------------------------------------------------------
-def latency_series(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+def latency_series(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                    bucket_s: int) -> pd.DataFrame:
     """Per bucket: requests and p50/p95/p99 of end-to-end latency and ttft_expr (seconds).
 
     `bucket_s=0` gives one row for the whole window (bucket = `since`).
     """
     names = [f"{m}_p{round(q * 100)}" for m in ("latency", "ttft") for q in QUANTILES]
-    b = (bucket_expr(engine, R.c.created_at, bucket_s) if bucket_s
+    b = (bucket_expr(db, R.c.created_at, bucket_s) if bucket_s
          else sa.literal(int(since.timestamp()), sa.BigInteger))
     where = _where(R, since, until, routes)
-    if _pg(engine):
+    if _pg(db):
         cols = [sa.func.percentile_cont(q).within_group(x).label(n)
                 for x, m in ((latency_expr, "latency"), (ttft_expr, "ttft")) for q in QUANTILES
                 for n in [f"{m}_p{round(q * 100)}"]]
         q = (sa.select(b.label("bucket"), sa.func.count().label("requests"), *cols)
              .where(*where).group_by(sa.text("1")).order_by(sa.text("1")))
-        df = _frame(engine, q)
+        df = _frame(db, q)
     else:
-        raw = _frame(engine, sa.select(b.label("bucket"), latency_expr.label("latency"),
+        raw = _frame(db, sa.select(b.label("bucket"), latency_expr.label("latency"),
                                        ttft_expr.label("ttft")).where(*where))
         if raw.empty:
             df = pd.DataFrame(columns=["bucket", "requests", *names])
@@ -109,7 +110,7 @@ def latency_series(engine: Engine, since: datetime, until: datetime, routes: Seq
     return _to_ts(df)
 
 
-def slo_window_counts(engine: Engine, now: datetime, routes: Sequence[str], targets: SloTargets,
+def slo_window_counts(db: Engine, now: datetime, routes: Sequence[str], targets: SloTargets,
                       windows: Sequence[timedelta]) -> dict[timedelta, tuple[int, int]]:
     """(bad, total) requests in each trailing window ending at `now`, in one scan."""
     bad = sa.or_(latency_expr > targets.good_latency_s, ttft_expr > targets.good_ttft_s)
@@ -119,12 +120,12 @@ def slo_window_counts(engine: Engine, now: datetime, routes: Sequence[str], targ
         cols += [sa.func.coalesce(sa.func.sum(sa.case((sa.and_(inside, bad), 1), else_=0)), 0),
                  sa.func.coalesce(sa.func.sum(sa.case((inside, 1), else_=0)), 0)]
     q = sa.select(*cols).where(*_where(R, now - max(windows), now, routes))
-    with engine.connect() as conn:
+    with db.connect() as conn:
         row = conn.execute(q).one()
     return {w: (int(row[2 * i]), int(row[2 * i + 1])) for i, w in enumerate(windows)}
 
 
-def shadow_speed(engine: Engine, since: datetime, until: datetime,
+def shadow_speed(db: Engine, since: datetime, until: datetime,
                  routes: Sequence[str]) -> dict[str, float]:
     """Engine seconds and tokens of target-only and speculative runs of the same shadowed
     requests (served path from the request's stats, the other from the shadow's)."""
@@ -137,7 +138,7 @@ def shadow_speed(engine: Engine, since: datetime, until: datetime,
          .where(*_where(S, since, until, routes), sh_s.is_not(None))
          .group_by(S.c.shadow_path))
     out = {"target_s": 0.0, "target_tokens": 0.0, "spec_s": 0.0, "spec_tokens": 0.0, "pairs": 0}
-    with engine.connect() as conn:
+    with db.connect() as conn:
         for path, rs, rn, ss, sn, n in conn.execute(q):
             # shadow_path is the path that ran in shadow; the served one is the other.
             t, s = ((rs, rn), (ss, sn)) if path == "speculative" else ((ss, sn), (rs, rn))
@@ -150,67 +151,76 @@ def shadow_speed(engine: Engine, since: datetime, until: datetime,
 
 
 # --- acceptance & drift -------------------------------------------------------------------
-def acceptance_bins(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+def _counter_columns(stats: Any, *prefix: str) -> list[Any]:
+    """The stored speculative counters of a stats JSON column (`engine.metrics.SpecCounters.
+    from_stats` in SQL): records older than `proposed_tokens` / `judged_tokens` carry only
+    `draft_tokens`, which stands in for both."""
+    def key(name: str) -> Any:
+        return stats[(*prefix, name) if prefix else name].as_float()
+
+    legacy = key("draft_tokens")
+    return [sa.func.coalesce(key("proposed_tokens"), legacy).label("proposed"),
+            sa.func.coalesce(key("judged_tokens"), legacy).label("judged"),
+            key("accepted").label("accepted"), key("steps").label("steps")]
+
+
+COUNTERS = ("proposed", "judged", "accepted", "steps")
+
+
+def acceptance_bins(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                     bucket_s: int) -> pd.DataFrame:
-    """Per (bucket, route, pair_hash): speculative runs and their summed counters.
+    """Per (bucket, route, pair_hash): speculative runs and their summed stored counters
+    (proposed, judged, accepted, steps); ratios come from `engine.metrics` downstream.
 
     Speculative runs are served speculative requests plus speculative shadow runs (disjoint:
-    a request served speculatively is shadowed target-only). The sums give the weighted rate
-    α = Σ accepted / Σ drafted and the mean acceptance length 1 + Σ accepted / Σ steps.
+    a request served speculatively is shadowed target-only).
     """
-    served = (sa.select(bucket_expr(engine, R.c.created_at, bucket_s).label("bucket"),
-                        R.c.route, R.c.pair_hash,
-                        R.c.stats["accepted"].as_float().label("accepted"),
-                        R.c.stats["draft_tokens"].as_float().label("drafted"),
-                        R.c.stats["steps"].as_float().label("steps"))
+    served = (sa.select(bucket_expr(db, R.c.created_at, bucket_s).label("bucket"),
+                        R.c.route, R.c.pair_hash, *_counter_columns(R.c.stats))
               .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
-    shadow = (sa.select(bucket_expr(engine, S.c.created_at, bucket_s).label("bucket"),
-                        S.c.route, S.c.pair_hash,
-                        S.c.stats[("shadow_stats", "accepted")].as_float().label("accepted"),
-                        S.c.stats[("shadow_stats", "draft_tokens")].as_float().label("drafted"),
-                        S.c.stats[("shadow_stats", "steps")].as_float().label("steps"))
+    shadow = (sa.select(bucket_expr(db, S.c.created_at, bucket_s).label("bucket"),
+                        S.c.route, S.c.pair_hash, *_counter_columns(S.c.stats, "shadow_stats"))
               .where(*_where(S, since, until, routes), S.c.shadow_path == "speculative"))
     u = sa.union_all(served, shadow).subquery()
     q = (sa.select(u.c.bucket, u.c.route, u.c.pair_hash, sa.func.count().label("runs"),
-                   sa.func.coalesce(sa.func.sum(u.c.accepted), 0).label("accepted"),
-                   sa.func.coalesce(sa.func.sum(u.c.drafted), 0).label("drafted"),
-                   sa.func.coalesce(sa.func.sum(u.c.steps), 0).label("steps"))
+                   *[sa.func.coalesce(sa.func.sum(u.c[c]), 0).label(c) for c in COUNTERS])
          .group_by(u.c.bucket, u.c.route, u.c.pair_hash)
          .order_by(u.c.bucket))
-    df = _frame(engine, q)
-    for c in ("accepted", "drafted", "steps"):
+    df = _frame(db, q)
+    for c in COUNTERS:
         df[c] = df[c].astype(float)
     return _to_ts(df)
 
 
-def _position_counters(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+def _position_counters(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                        bucket_s: int) -> list[tuple[int, str, str, list[float], list[float]]]:
     """(bucket, route, pair, drafted_per_position, accepted_per_position) of speculative runs.
 
     JSON arrays are summed in Python: one small array per run, no per-token rows.
     """
-    served = (sa.select(bucket_expr(engine, R.c.created_at, bucket_s), R.c.route, R.c.pair_hash,
+    served = (sa.select(bucket_expr(db, R.c.created_at, bucket_s), R.c.route, R.c.pair_hash,
                         R.c.stats["drafted_per_position"], R.c.stats["accepted_per_position"])
               .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
-    shadow = (sa.select(bucket_expr(engine, S.c.created_at, bucket_s), S.c.route, S.c.pair_hash,
+    shadow = (sa.select(bucket_expr(db, S.c.created_at, bucket_s), S.c.route, S.c.pair_hash,
                         S.c.stats[("shadow_stats", "drafted_per_position")],
                         S.c.stats[("shadow_stats", "accepted_per_position")])
               .where(*_where(S, since, until, routes), S.c.shadow_path == "speculative"))
-    with engine.connect() as conn:
+    with db.connect() as conn:
         return [(int(b), r, p, d or [], a or []) for q in (served, shadow)
                 for b, r, p, d, a in conn.execute(q)]
 
 
-def position_stats(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+def position_stats(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                    bucket_s: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One pass over the speculative runs' per-position counters, two results:
 
-    * per (route, pair_hash, draft position): proposals, acceptances and their ratio;
+    * per (route, pair_hash, draft position): proposals, acceptances and their
+      acceptance_rate (`engine.metrics`);
     * per (bucket, route, pair_hash, accepted length): speculative steps (the drift input).
     """
     sums: dict[tuple[str, str, int], list[float]] = {}
     hist: dict[tuple[int, str, str, int], float] = {}
-    for b, route, pair, d, a in _position_counters(engine, since, until, routes, bucket_s):
+    for b, route, pair, d, a in _position_counters(db, since, until, routes, bucket_s):
         for i, (di, ai) in enumerate(zip(d, a, strict=False)):
             acc = sums.setdefault((route, pair, i), [0.0, 0.0])
             acc[0] += di
@@ -220,7 +230,7 @@ def position_stats(engine: Engine, since: datetime, until: datetime, routes: Seq
             hist[key] = hist.get(key, 0.0) + n
     per_position = pd.DataFrame(
         [{"route": r, "pair_hash": p, "position": i, "drafted": d, "accepted": a,
-          "acceptance": a / d if d else 0.0} for (r, p, i), (d, a) in sorted(sums.items())],
+          "acceptance": metrics.acceptance_rate(a, d)} for (r, p, i), (d, a) in sorted(sums.items())],
         columns=["route", "pair_hash", "position", "drafted", "accepted", "acceptance"])
     lengths = pd.DataFrame([(*k, v) for k, v in sorted(hist.items())],
                            columns=["bucket", "route", "pair_hash", "length", "steps"])
@@ -228,29 +238,29 @@ def position_stats(engine: Engine, since: datetime, until: datetime, routes: Seq
 
 
 # --- shadow equivalence -------------------------------------------------------------------
-def verdict_series(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+def verdict_series(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                    bucket_s: int) -> pd.DataFrame:
-    b = bucket_expr(engine, S.c.created_at, bucket_s).label("bucket")
+    b = bucket_expr(db, S.c.created_at, bucket_s).label("bucket")
     q = (sa.select(b, S.c.verdict, sa.func.count().label("n")).where(*_where(S, since, until, routes))
          .group_by(b, S.c.verdict).order_by(b))
-    return _to_ts(_frame(engine, q))
+    return _to_ts(_frame(db, q))
 
 
-def flagged_shadows(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+def flagged_shadows(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                     verdicts: Sequence[str], limit: int = 500) -> pd.DataFrame:
     q = (sa.select(S.c.created_at, S.c.request_id, S.c.route, S.c.verdict, S.c.shadow_path,
                    S.c.first_divergence_position, S.c.margin_at_divergence, S.c.tolerance,
                    S.c.pair_hash)
          .where(*_where(S, since, until, routes), S.c.verdict.in_(list(verdicts)))
          .order_by(S.c.created_at.desc()).limit(limit))
-    df = _frame(engine, q)
+    df = _frame(db, q)
     if not df.empty:
         df["created_at"] = pd.to_datetime(df["created_at"], utc=True)
     return df
 
 
 # --- audit explorer -----------------------------------------------------------------------
-def search_requests(engine: Engine, since: datetime, until: datetime, routes: Sequence[str], *,
+def search_requests(db: Engine, since: datetime, until: datetime, routes: Sequence[str], *,
                     request_id: str | None = None, verdict: str | None = None,
                     limit: int = 200) -> pd.DataFrame:
     """Requests (newest first) with their latest shadow verdict; `request_id` ignores time."""
@@ -272,7 +282,7 @@ def search_requests(engine: Engine, since: datetime, until: datetime, routes: Se
         q = q.where(sh.c.verdict.is_(None))
     elif verdict:
         q = q.where(sh.c.verdict == verdict)
-    df = _frame(engine, q)
+    df = _frame(db, q)
     if not df.empty:
         df["created_at"] = pd.to_datetime(df["created_at"], utc=True)
     return df
@@ -282,36 +292,43 @@ _TOKEN_COLUMNS = ["source", "position", "token_id", "token_hash", "origin", "dra
                   "target_prob", "target_margin", "step", "gamma", "seq"]
 
 
-def request_tokens(engine: Engine, request_id: str) -> pd.DataFrame:
+def request_tokens(db: Engine, request_id: str) -> pd.DataFrame:
     """Per-token rows of one request, served and (latest) shadow, by position.
 
     Goes through the audit store's own lookup, which finds the tokens by primary key (chain,
     seq range, partition) from the request row: the token table has no request_id index.
     """
-    record = get_request(engine, request_id)
+    record = get_request(db, request_id)
     rows = [] if record is None else record.tokens + record.shadow_tokens
     df = pd.DataFrame([{c: r.get(c) for c in _TOKEN_COLUMNS} for r in rows], columns=_TOKEN_COLUMNS)
     return df.sort_values(["source", "position"], kind="stable").reset_index(drop=True)
 
 
 # --- registry, governance, policy ---------------------------------------------------------
-def table_frame(engine: Engine, table: sa.Table, order_by: str) -> pd.DataFrame:
-    return _frame(engine, sa.select(table).order_by(table.c[order_by].desc()))
+def table_frame(db: Engine, table: sa.Table, order_by: str) -> pd.DataFrame:
+    return _frame(db, sa.select(table).order_by(table.c[order_by].desc()))
 
 
-def model_pairs(engine: Engine) -> pd.DataFrame:
-    return table_frame(engine, ModelPair.__table__, "updated_at")
+def model_pairs(db: Engine) -> pd.DataFrame:
+    return table_frame(db, ModelPair.__table__, "updated_at")
 
 
-def route_states(engine: Engine) -> pd.DataFrame:
-    return table_frame(engine, RouteState.__table__, "updated_at")
+def policy_loads(db: Engine, limit: int = 200) -> pd.DataFrame:
+    """The policies the sidecar put in force, newest first: its `policy_loaded` governance
+    events (written at start-up and on every hot reload; the audit store is their record)."""
+    q = (sa.select(G.c.created_at.label("loaded_at"), G.c.policy_hash, G.c.actor.label("loaded_by"),
+                   G.c.details).where(G.c.kind == "policy_loaded")
+         .order_by(G.c.created_at.desc()).limit(limit))
+    df = _frame(db, q)
+    details = df.pop("details") if not df.empty else pd.Series(dtype=object)
+    df["policy_file"] = [(d or {}).get("policy_file") or (d or {}).get("path")
+                         if isinstance(d, dict) else None for d in details]
+    if not df.empty:
+        df["loaded_at"] = pd.to_datetime(df["loaded_at"], utc=True)
+    return df
 
 
-def policy_versions(engine: Engine) -> pd.DataFrame:
-    return table_frame(engine, PolicyVersion.__table__, "loaded_at")
-
-
-def governance(engine: Engine, since: datetime, until: datetime, routes: Sequence[str],
+def governance(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                kinds: Sequence[str], limit: int = 1000) -> pd.DataFrame:
     """Governance-log events of `kinds` (route-less events always pass the route filter)."""
     w = [G.c.created_at >= since, G.c.created_at < until, G.c.kind.in_(list(kinds))]
@@ -319,29 +336,29 @@ def governance(engine: Engine, since: datetime, until: datetime, routes: Sequenc
         w.append(sa.or_(G.c.route.in_(list(routes)), G.c.route.is_(None)))
     q = (sa.select(G.c.created_at, G.c.kind, G.c.route, G.c.pair_hash, G.c.policy_hash, G.c.actor,
                    G.c.details, G.c.event_id).where(*w).order_by(G.c.created_at.desc()).limit(limit))
-    df = _frame(engine, q)
+    df = _frame(db, q)
     if not df.empty:
         df["created_at"] = pd.to_datetime(df["created_at"], utc=True)
     return df
 
 
-def policy_usage(engine: Engine, since: datetime, until: datetime) -> pd.DataFrame:
+def policy_usage(db: Engine, since: datetime, until: datetime) -> pd.DataFrame:
     """Requests served under each policy hash in the window, with first and last use."""
     q = (sa.select(R.c.policy_hash, sa.func.count().label("requests"),
                    sa.func.min(R.c.created_at).label("first_seen"),
                    sa.func.max(R.c.created_at).label("last_seen"))
          .where(R.c.created_at >= since, R.c.created_at < until)
          .group_by(R.c.policy_hash).order_by(sa.desc("last_seen")))
-    df = _frame(engine, q)
+    df = _frame(db, q)
     for c in ("first_seen", "last_seen"):
         if not df.empty:
             df[c] = pd.to_datetime(df[c], utc=True)
     return df
 
 
-def known_routes(engine: Engine) -> list[str]:
+def known_routes(db: Engine) -> list[str]:
     """Routes seen in route state or in the last 30 days of requests."""
-    with engine.connect() as conn:
+    with db.connect() as conn:
         since = conn.execute(sa.select(sa.func.max(R.c.created_at))).scalar()
         names = set(conn.execute(sa.select(RouteState.__table__.c.route)).scalars())
         if since is not None:

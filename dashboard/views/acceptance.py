@@ -13,7 +13,9 @@ thresholds = data.drift_thresholds()
 
 st.title("Acceptance & drift")
 st.caption("Speculative runs = requests served speculatively + speculative shadow runs. "
-           "α = accepted draft tokens / draft tokens; mean acceptance length = 1 + accepted / "
+           "Acceptance rate = accepted / proposed draft tokens (vLLM's; what the rollback "
+           "trigger checks); α = accepted / judged draft positions (up to each "
+           "step's first rejection; Leviathan et al.); mean acceptance length = 1 + accepted / "
            "steps (tokens per target forward).")
 
 
@@ -26,17 +28,22 @@ if bins.empty:
 
 series = data.label_groups(data.acceptance_series(bins))
 totals = series.groupby("group")[["runs"]].sum()
-overall = bins[["accepted", "drafted", "steps"]].sum()
-cols = st.columns(3)
-cols[0].metric("Acceptance rate α", f"{overall['accepted'] / overall['drafted']:.3f}"
-               if overall["drafted"] else "—")
-cols[1].metric("Mean acceptance length", f"{1 + overall['accepted'] / overall['steps']:.2f}"
-               if overall["steps"] else "—")
-cols[2].metric("Speculative runs", f"{int(bins['runs'].sum()):,}")
+overall = data.counters(bins[["proposed", "judged", "accepted", "steps"]].sum())
+cols = st.columns(4)
+cols[0].metric("Acceptance rate", f"{overall.acceptance_rate:.3f}" if overall.proposed else "—",
+               help="accepted / proposed draft tokens")
+cols[1].metric("α", f"{overall.alpha:.3f}" if overall.judged else "—",
+               help="accepted / judged draft positions")
+cols[2].metric("Mean acceptance length", f"{overall.mean_acceptance_length:.2f}"
+               if overall.steps else "—")
+cols[3].metric("Speculative runs", f"{int(bins['runs'].sum()):,}")
 
-left, right = st.columns(2)
-left.altair_chart(charts.series_by_group(series, "acceptance_rate", "α", "Acceptance rate over time",
-                                         y_domain=(0.0, 1.0)), width="stretch")
+left, mid, right = st.columns(3)
+left.altair_chart(charts.series_by_group(series, "acceptance_rate", "accepted / proposed",
+                                         "Acceptance rate over time", y_domain=(0.0, 1.0)),
+                  width="stretch")
+mid.altair_chart(charts.series_by_group(series, "alpha", "α", "α over time",
+                                        y_domain=(0.0, 1.0)), width="stretch")
 right.altair_chart(charts.series_by_group(series, "mean_acceptance_length", "tokens / forward",
                                           "Mean acceptance length over time"), width="stretch")
 

@@ -13,24 +13,26 @@ url = data.database_url()
 KINDS = ("rollback", "reenable", "promotion", "gate_result", "pair_registered")
 
 st.title("Pairs, promotions & rollbacks")
-reg = data.registry(url)
 
 st.subheader("Routes now")
-routes = reg["routes"]
+st.caption("The mode in force (what serving does and `guardian route status` shows): the policy "
+           "file's mode unless a rollback, re-enable or promotion set one in the database; a "
+           "file's `speculative` needs a passing gate report for the serving pair.")
+routes = data.routes_now(url)
 if routes.empty:
-    st.info("No route state recorded yet. Each route's live mode (speculative / target-only / "
-            "off) appears here once the sidecar, a promotion or a rollback writes it.")
+    st.info("No routes: the policy file names none and the database holds no route state.")
 else:
     cols = st.columns(min(len(routes), 4))
     for i, (_, r) in enumerate(routes.iterrows()):
-        cols[i % len(cols)].metric(r["route"], r["mode"], help=f"pair {r['pair_hash']}; "
-                                   f"v{r['version']} by {r['updated_by']}: {r['reason'] or '—'}")
+        cols[i % len(cols)].metric(r["route"], r["mode"] if isinstance(r["mode"], str) else "not served",
+                                   help=r["why"])
 
 st.subheader("Pair registry")
-pairs = reg["pairs"]
+pairs = data.model_pairs(url)
 if pairs.empty:
-    st.info("No pair registered. Pairs appear here when registered (`guardian pair register`); "
-            "their lifecycle is registered → candidate → gated → promoted → retired.")
+    st.info("No pair registered. Pairs appear here once `guardian gate` registers the pair it "
+            "checks; `guardian route promote` then moves a gated pair to promoted (lifecycle: "
+            "registered → gated → promoted).")
 else:
     st.dataframe(pairs.drop(columns=["details"], errors="ignore"), hide_index=True,
                  width="stretch")

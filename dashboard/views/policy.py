@@ -1,5 +1,6 @@
-"""Policy: which policy is active (file, content hash, settings per route), which policy
-versions were loaded before, and which policy hash the served requests actually carried."""
+"""Policy: which policy is active (file, content hash, settings per route), which policies
+the sidecar put in force before (its `policy_loaded` events), and which policy hash the
+served requests actually carried."""
 
 from __future__ import annotations
 
@@ -38,14 +39,14 @@ hist = data.policy_history(url, flt.since, flt.until)
 st.subheader("History")
 versions = hist["versions"]
 if versions.empty:
-    st.info("No policy version recorded in the database yet: every policy the sidecar loads is "
-            "stored here by content hash when it starts or reloads.")
+    st.info("No policy load recorded yet: the sidecar records the policy it puts in force (a "
+            "`policy_loaded` governance event, by content hash) when it starts with an audit "
+            "database and on every reload.")
 else:
     if active["hash"] and active["hash"] not in set(versions["policy_hash"]):
         st.warning("The configured policy file's hash is not among the loaded versions: the "
                    "running sidecar may use another policy than this file.")
-    st.dataframe(versions.drop(columns=["content"], errors="ignore"), hide_index=True,
-                 width="stretch")
+    st.dataframe(versions, hide_index=True, width="stretch")
 
 st.subheader("Policy hashes on served requests")
 usage = hist["usage"]

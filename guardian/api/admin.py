@@ -19,6 +19,8 @@ without one (embedded tests) the change applies to this replica's policy only.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -28,7 +30,7 @@ from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse, RouteChange, RouteState, RouteStates
 from guardian.audit.events import GovernanceEvent
 from guardian.auth import Principal
-from guardian.policy import Mode
+from guardian.enums import Mode
 from guardian.serving import ServingError
 
 _errors: dict[int | str, dict[str, Any]] = {
@@ -46,6 +48,8 @@ ComplianceKey = Annotated[Principal, Depends(require("compliance"))]
 
 
 def _states(services: Services) -> RouteStates:
+    # `route_policy` carries the mode in force (guardian.governance.modes.effective_mode via
+    # the serving resolver): the same answer requests get.
     policy, core = services.policy, services.core
     return RouteStates(policy_hash=policy.content_hash, routes=[
         RouteState(route=name, mode=core.route_policy(name).mode,
@@ -83,62 +87,60 @@ async def list_routes(services: ServicesDep) -> RouteStates:
     return _states(services)
 
 
-@oncall.post("/admin/routes/{route}/rollback", response_model=RouteStates)
-async def rollback(route: str, body: RouteChange, services: ServicesDep,
-                   who: OncallKey) -> RouteStates:
-    gov = getattr(services, "governance", None)
-    if gov is None:
-        return _change(services, route, "target_only", "rollback", who, body.reason)
-    from guardian.governance.promotion import set_route_mode
-    from guardian.governance.rollback import GovernanceRefused
+@contextmanager
+def _governed(services: Services, route: str) -> Iterator[Any]:
+    """The governance handle for an act on a known `route`; a refusal or a concurrent change
+    by another replica becomes a 409 that says why (never a 500)."""
+    from guardian.governance.errors import GovernanceRefused
+    from guardian.governance.routestate import StateConflict
 
     _known(services, route)
     try:
+        yield services.governance
+    except (GovernanceRefused, StateConflict) as exc:
+        raise _refused(exc) from None
+
+
+@oncall.post("/admin/routes/{route}/rollback", response_model=RouteStates)
+async def rollback(route: str, body: RouteChange, services: ServicesDep,
+                   who: OncallKey) -> RouteStates:
+    if getattr(services, "governance", None) is None:
+        return _change(services, route, "target_only", "rollback", who, body.reason)
+    from guardian.governance.promotion import set_route_mode
+
+    with _governed(services, route) as gov:
         set_route_mode(gov.store, services.sink, route=route, mode="target_only",
                        policy=services.policy, actor=who.actor, role=who.role,
                        reason=body.reason or "manual rollback", pair_hash=services.core.backend.pair_hash)
-    except GovernanceRefused as exc:
-        raise _refused(exc) from None
     return _states(services)
 
 
 @oncall.post("/admin/routes/{route}/reenable", response_model=RouteStates)
 async def reenable(route: str, body: RouteChange, services: ServicesDep, who: OncallKey,
                    force: bool = False) -> RouteStates:
-    gov = getattr(services, "governance", None)
-    if gov is None:
+    if getattr(services, "governance", None) is None:
         return _change(services, route, "speculative", "reenable", who, body.reason)
-    from guardian.governance.rollback import GovernanceRefused, reenable_route
-    from guardian.governance.routestate import StateConflict
+    from guardian.governance.rollback import reenable_route
 
-    _known(services, route)
-    try:
+    with _governed(services, route) as gov:
         reenable_route(gov.store, services.sink, route, actor=who.actor, role=who.role,
                        reason=body.reason, policy=services.policy,
                        pair_hash=services.core.backend.pair_hash, force=force,
                        on_done=gov.controller.reset)
-    except (GovernanceRefused, StateConflict) as exc:
-        raise _refused(exc) from None
     return _states(services)
 
 
 @release.post("/admin/routes/{route}/promote", response_model=RouteStates)
 async def promote(route: str, body: RouteChange, services: ServicesDep,
                   who: ReleaseKey) -> RouteStates:
-    gov = getattr(services, "governance", None)
-    if gov is None:
+    if getattr(services, "governance", None) is None:
         return _change(services, route, "speculative", "promotion", who, body.reason)
     from guardian.governance.promotion import promote as do_promote
-    from guardian.governance.rollback import GovernanceRefused
-    from guardian.governance.routestate import StateConflict
 
-    _known(services, route)
-    try:
+    with _governed(services, route) as gov:
         do_promote(gov.store, services.sink, route=route, pair_hash=services.core.backend.pair_hash,
                    policy=services.policy, actor=who.actor, role=who.role,
-                   reason=body.reason or "promotion", engine=gov.engine, registry=gov.registry)
-    except (GovernanceRefused, StateConflict) as exc:
-        raise _refused(exc) from None
+                   reason=body.reason or "promotion", db=gov.db, registry=gov.registry)
     gov.controller.reset(route)
     return _states(services)
 

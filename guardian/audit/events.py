@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from engine.trace import TokenTrace
+from guardian.enums import Mode, Redaction, ServedPath, Verdict
 
-Mode = Literal["target_only", "speculative", "off"]
-Redaction = Literal["full", "hashed", "redacted", "none"]
-Verdict = Literal["match", "near_tie", "divergence", "distribution_ok", "distribution_mismatch"]
+if TYPE_CHECKING:  # a type only: readers of the trail (dashboard, CLI) must not load torch
+    from engine.trace import TokenTrace
 
 
 @dataclass(slots=True)
@@ -26,7 +25,7 @@ class RequestEvent:
     created_at: datetime  # timezone-aware UTC
     route: str
     mode: Mode  # mode the route was in when this request was served
-    served_path: Literal["target_only", "speculative", "external"]  # what actually produced the response
+    served_path: ServedPath  # what actually produced the response
     pair_hash: str
     policy_hash: str
     endpoint: str  # "completions" | "chat.completions" | "shadow"
@@ -64,7 +63,7 @@ class ShadowEvent:
     stats: dict[str, Any]  # acceptance stats, distribution distances, expected vs observed acceptance
     shadow_compute_time_s: float
     shadow_trace: list[TokenTrace] = field(default_factory=list)
-    # The route's redaction mode; the default keeps only metadata of the shadow tokens.
+    # The route's redaction; the default keeps only metadata of the shadow tokens.
     redaction: Redaction = "none"
 
 

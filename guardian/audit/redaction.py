@@ -1,6 +1,6 @@
-"""Redaction modes, applied by the writer before anything is hashed or stored.
+"""Redaction levels (`guardian.enums.Redaction`), applied by the writer before anything is hashed or stored.
 
-| mode       | text                      | token ids (request + per-token) | per-token hash |
+| redaction  | text                      | token ids (request + per-token) | per-token hash |
 |------------|---------------------------|---------------------------------|----------------|
 | `full`     | stored                    | stored                          | -              |
 | `hashed`   | keyed hash only           | not stored (ids reveal the text)| keyed hash     |
@@ -10,7 +10,7 @@
 Hashes are keyed BLAKE2b with `GUARDIAN_AUDIT_SALT`; a per-token hash also covers request id
 and position, so equal tokens do not hash equal across a request or across requests
 (no frequency analysis) and nobody without the key can brute-force the small vocabulary.
-Outside `full` mode only scalar numeric/bool request params are kept: string params such as
+Outside `full` redaction only scalar numeric/bool request params are kept: string params such as
 stop sequences could carry prompt text.
 """
 
@@ -20,7 +20,7 @@ import hashlib
 import re
 from typing import Any
 
-MODES = ("full", "hashed", "redacted", "none")
+from guardian.enums import REDACTIONS
 
 # Order matters: cards and SSNs before the looser phone pattern.
 _PII: list[tuple[re.Pattern[str], str]] = [
@@ -45,24 +45,28 @@ def keyed_hash(key: bytes, data: str) -> str:
     return hashlib.blake2b(data.encode(), key=key, digest_size=32).hexdigest()
 
 
-def check_mode(mode: str) -> str:
-    if mode not in MODES:
-        raise ValueError(f"unknown redaction mode {mode!r}; use one of {', '.join(MODES)}")
-    return mode
+def check_redaction(redaction: str) -> str:
+    if redaction not in REDACTIONS:
+        raise ValueError(f"unknown redaction {redaction!r}; use one of {', '.join(REDACTIONS)}")
+    return redaction
 
 
-def redact_text(mode: str, key: bytes, text: str | None) -> tuple[str | None, str | None]:
-    """(stored text, stored hash) for one prompt/completion under `mode`."""
-    if text is None or mode == "none":
+# The old name; guardian/audit/rows.py (not part of this change) still calls it.
+check_mode = check_redaction
+
+
+def redact_text(redaction: str, key: bytes, text: str | None) -> tuple[str | None, str | None]:
+    """(stored text, stored hash) for one prompt/completion under `redaction`."""
+    if text is None or redaction == "none":
         return None, None
-    if mode == "full":
+    if redaction == "full":
         return text, None
-    if mode == "hashed":
+    if redaction == "hashed":
         return None, keyed_hash(key, text)
     return mask_pii(text), None
 
 
-def redact_params(mode: str, params: dict[str, Any]) -> dict[str, Any]:
-    if mode == "full":
+def redact_params(redaction: str, params: dict[str, Any]) -> dict[str, Any]:
+    if redaction == "full":
         return dict(params)
     return {k: v for k, v in params.items() if v is None or isinstance(v, bool | int | float)}

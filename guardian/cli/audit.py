@@ -31,18 +31,18 @@ def _parse_time(value: str | None, name: str) -> datetime | None:
         raise typer.BadParameter(str(exc), param_hint=name) from None
 
 
-def _engine(url: str | None) -> Engine:
-    """An engine on a migrated audit DB, or a clear error (exit 1)."""
+def _db(url: str | None) -> Engine:
+    """The audit DB (a SQLAlchemy Engine), migrated, or a clear error (exit 1)."""
     import sqlalchemy as sa
 
     from guardian.db import make_engine
 
     resolved = _url(url)
-    engine = make_engine(resolved)
+    db = make_engine(resolved)
     try:
-        with engine.connect() as conn:
+        with db.connect() as conn:
             if not sa.inspect(conn).has_table("audit_requests"):
-                typer.secho(f"no audit schema in {engine.url.render_as_string(hide_password=True)}"
+                typer.secho(f"no audit schema in {db.url.render_as_string(hide_password=True)}"
                             "; run `guardian db upgrade` first", fg="red", err=True)
                 raise typer.Exit(1)
     except typer.Exit:
@@ -50,9 +50,9 @@ def _engine(url: str | None) -> Engine:
     except Exception as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         typer.secho(f"cannot open the audit database "
-                    f"{engine.url.render_as_string(hide_password=True)}: {first}", fg="red", err=True)
+                    f"{db.url.render_as_string(hide_password=True)}: {first}", fg="red", err=True)
         raise typer.Exit(1) from None
-    return engine
+    return db
 
 
 def _num(x: float | None, digits: int = 4) -> str:
@@ -67,9 +67,10 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
     from rich.console import Console
     from rich.table import Table
 
+    from engine.metrics import SpecCounters
     from guardian.audit.queries import get_request
 
-    rec = get_request(_engine(url), request_id)
+    rec = get_request(_db(url), request_id)
     if rec is None:
         typer.secho(f"no request with id {request_id!r} in the audit store "
                     "(check the id, or --url if it was served against another database)",
@@ -86,10 +87,13 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
                   f"route [bold]{r['route']}[/bold]  mode {r['mode']}  served by {r['served_path']}")
     console.print(f"pair {r['pair_hash']}  policy {r['policy_hash']}  redaction {r['redaction']}  "
                   f"finish {r['finish_reason']}  tokens {r['prompt_tokens']}+{r['completion_tokens']}")
+    # Ratios from the stored counters (engine.metrics), like every other view of them.
+    spec = SpecCounters.from_stats(r.get("stats"))
+    rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α {spec.alpha:.3f}  mean acceptance "
+             f"length {spec.mean_acceptance_length:.2f}" if spec.proposed else "")
     console.print(f"queue {r['queue_time_s'] * 1e3:.1f} ms  compute {r['compute_time_s'] * 1e3:.1f} ms"
                   f"  TTFT {r['time_to_first_token_s'] * 1e3:.1f} ms  per token "
-                  f"{r['time_per_output_token_s'] * 1e3:.2f} ms  α {_num(r['acceptance_rate'], 3)}"
-                  f"  mean acceptance length {_num(r['mean_acceptance_length'], 2)}")
+                  f"{r['time_per_output_token_s'] * 1e3:.2f} ms{rates}")
     if r["prompt_text"] is not None:
         console.print(f"[dim]prompt:[/dim] {r['prompt_text']!r}")
         console.print(f"[dim]completion:[/dim] {r['completion_text']!r}")
@@ -169,7 +173,7 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     from guardian.audit.verify import verify_db
 
     cp = _load_checkpoint(checkpoint)
-    rep = verify_db(_engine(url), checkpoint=cp, checkpoint_key=key if cp else None)
+    rep = verify_db(_db(url), checkpoint=cp, checkpoint_key=key if cp else None)
     _print_report(rep, "audit database" + (f" against {checkpoint}" if checkpoint else ""))
 
 
@@ -184,7 +188,7 @@ def checkpoint_cmd(out: Path = typer.Option(..., "--out", "-o", help="Where to w
     from guardian.audit.config import AuditSettings
     from guardian.audit.verify import make_checkpoint, verify_db
 
-    rep = verify_db(_engine(url))
+    rep = verify_db(_db(url))
     if not rep.ok:
         _print_report(rep, "audit database (not checkpointing a broken chain)")
     cp = make_checkpoint(rep, AuditSettings().checkpoint_key)
@@ -208,8 +212,8 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
         raise typer.BadParameter(f"unknown format {fmt!r}; use jsonl, csv or parquet",
                                  param_hint="--format")
     t0, t1 = _parse_time(since, "--since"), _parse_time(until, "--until")
-    engine = _engine(url)
-    n = do_export(iter_chained(engine, since=t0, until=t1, route=route, request_id=request_id),
+    db = _db(url)
+    n = do_export(iter_chained(db, since=t0, until=t1, route=route, request_id=request_id),
                   out, fmt)  # type: ignore[arg-type]
     if n == 0 and request_id is not None:
         typer.secho(f"no request with id {request_id!r} in the audit store", fg="red", err=True)
@@ -229,10 +233,10 @@ def prune(older_than: str = typer.Option(..., "--older-than",
 
     cutoff = _parse_time(older_than, "--older-than")
     assert cutoff is not None
-    engine = _engine(url)
+    db = _db(url)
     who = actor or f"cli:{getpass.getuser()}"
-    res = do_prune(engine, cutoff, actor=who)
-    _record_prune(engine.url.render_as_string(hide_password=False), res, who)
+    res = do_prune(db, cutoff, actor=who)
+    _record_prune(db.url.render_as_string(hide_password=False), res, who)
     typer.echo(f"pruned records before {res.cutoff.isoformat()}: "
                f"{sum(res.deleted.values())} rows deleted, "
                f"{len(res.dropped_partitions)} token partitions dropped, "

@@ -41,16 +41,16 @@ def _check_db(url: str) -> None:
     """Fail with a clear message (not a Streamlit page of errors) when the DB is unusable."""
     from guardian.db import DatabaseUnreachable, has_audit_schema, make_engine
 
-    engine = make_engine(url)
-    safe = engine.url.render_as_string(hide_password=True)
+    db = make_engine(url)
+    safe = db.url.render_as_string(hide_password=True)
     try:
-        ok = has_audit_schema(engine)
+        ok = has_audit_schema(db)
     except DatabaseUnreachable as exc:
         typer.secho(f"cannot open the audit database {safe}: {exc}\nCheck that it is running "
                     "and the URL (--url / GUARDIAN_DATABASE_URL) is right.", fg="red", err=True)
         raise typer.Exit(1) from None
     finally:
-        engine.dispose()
+        db.dispose()
     if not ok:
         typer.secho(f"no audit schema in {safe}: run `guardian db upgrade` first.", fg="red",
                     err=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from guardian.cli.route import POLICY_HELP, fail
+from guardian.cli.route import POLICY_HELP
 
 app = typer.Typer(help="Policy files: validate, show.", no_args_is_help=True)
 
@@ -15,13 +15,9 @@ app = typer.Typer(help="Policy files: validate, show.", no_args_is_help=True)
 @app.command()
 def validate(file: Path = typer.Argument(..., help="Policy YAML to check.")) -> None:
     """Validate a policy file; exit 0 when valid, 2 with every problem (file:line: field: why)."""
-    from guardian.governance.policyfile import load_policy_file
-    from guardian.policy import PolicyError
+    from guardian.cli.route import load_policy
 
-    try:
-        policy = load_policy_file(file)
-    except PolicyError as exc:
-        raise fail(str(exc), 2) from None
+    policy = load_policy(file)
     typer.secho(f"{file}: valid (hash {policy.content_hash}, routes: "
                 f"{', '.join(sorted(policy.routes))})", fg="green")
 
@@ -35,7 +31,6 @@ def show(file: Path | None = typer.Argument(None, help=POLICY_HELP),
     from rich.table import Table
 
     from guardian.cli.route import load_policy
-    from guardian.governance.schema import route_governance
 
     policy = load_policy(file)
     if as_json:
@@ -43,15 +38,16 @@ def show(file: Path | None = typer.Argument(None, help=POLICY_HELP),
                                "policy": policy.model_dump(mode="json")}, indent=2))
         return
     table = Table(title=f"policy {policy.content_hash[:12]} (default route {policy.default_route})")
-    for col in ("route", "mode", "shadow", "gamma", "shed at", "redaction", "triggers", "gate"):
+    for col in ("route", "mode", "proposer", "shadow", "gamma", "shed at", "redaction", "triggers",
+                "gate"):
         table.add_column(col)
     for name, r in sorted(policy.routes.items()):
-        g = route_governance(r)
-        t = g.triggers
-        table.add_row(name, r.mode, f"{r.shadow.sample_rate:g}",
+        t = r.triggers
+        table.add_row(name, r.mode, r.proposer, f"{r.shadow.sample_rate:g}",
                       f"{r.gamma.strategy} {r.gamma.initial} [{r.gamma.min}..{r.gamma.max}]",
                       str(r.load_shed_queue_depth), r.redaction,
-                      f"α≥{t.acceptance.min_rate:g}, p95≤{t.latency.max_ratio:g}x, "
+                      f"acceptance_rate≥{t.acceptance.min_rate:g}, p95≤{t.latency.max_ratio:g}x, "
                       f"JS≤{t.drift.max_js:g}, cool-down {t.cooldown_s:g}s",
-                      f"α≥{g.gate.min_acceptance_rate:g}, speedup≥{g.gate.min_speedup:g}")
+                      f"acceptance_rate≥{r.gate.min_acceptance_rate:g}, "
+                      f"speedup≥{r.gate.min_speedup:g}")
     Console().print(table)

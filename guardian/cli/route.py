@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
     from guardian.audit.writer import AuditWriter
+    from guardian.policy import Policy
 
 app = typer.Typer(help="Route state: status, enable / disable speculation, promote a pair.",
                   no_args_is_help=True)
@@ -42,18 +43,19 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 
 def open_db(url: str | None) -> tuple[Engine, str]:
-    """Engine on the audit DB; an embedded SQLite file is migrated, Postgres must be."""
+    """The audit DB (a SQLAlchemy Engine) and its URL; an embedded SQLite file is migrated,
+    Postgres must be."""
     from guardian.audit import upgrade
     from guardian.db import DatabaseUnreachable, has_audit_schema, make_engine
     from guardian.settings import get_settings
 
     resolved = url or get_settings().resolved_database_url
-    engine = make_engine(resolved)
-    safe = engine.url.render_as_string(hide_password=True)
+    db = make_engine(resolved)
+    safe = db.url.render_as_string(hide_password=True)
     try:
         if resolved.startswith("sqlite"):
             upgrade(resolved)
-        ok = has_audit_schema(engine, "route_state")
+        ok = has_audit_schema(db, "route_state")
     except DatabaseUnreachable as exc:
         raise fail(f"cannot open the audit database {safe}: {exc}") from None
     except Exception as exc:  # the SQLite migration itself failed
@@ -61,7 +63,7 @@ def open_db(url: str | None) -> tuple[Engine, str]:
         raise fail(f"cannot open the audit database {safe}: {first}") from None
     if not ok:
         raise fail(f"no governance tables in {safe}; run `guardian db upgrade` first")
-    return engine, resolved
+    return db, resolved
 
 
 def open_writer(url: str) -> AuditWriter:
@@ -76,7 +78,7 @@ def open_writer(url: str) -> AuditWriter:
 @contextmanager
 def audited_change(url: str) -> Iterator[AuditWriter]:
     """An audit writer for one route change; a refusal or a concurrent change exits cleanly."""
-    from guardian.governance.rollback import GovernanceRefused
+    from guardian.governance.errors import GovernanceRefused
     from guardian.governance.routestate import StateConflict
 
     writer = open_writer(url)
@@ -88,9 +90,9 @@ def audited_change(url: str) -> Iterator[AuditWriter]:
         writer.close()
 
 
-def load_policy(path: Path | None) -> Any:
-    from guardian.governance.policyfile import load_policy_file
-    from guardian.policy import PolicyError
+def load_policy(path: Path | None) -> Policy:
+    import guardian.governance.triggers  # noqa: F401  (registers the trigger check on load)
+    from guardian.policy import PolicyError, load_policy_file
     from guardian.settings import get_settings
 
     try:
@@ -109,22 +111,46 @@ def _role(role: str | None) -> str:
 @app.command()
 def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
            policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP),
+           pair: str | None = typer.Option(
+               None, "--pair", help="Pair hash (or a unique prefix) that serves the routes, for "
+               "the gate check of a policy file's `speculative` (default: the pair of each "
+               "route's newest request)."),
            as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """Each route's mode: from the policy file, from the database, and in force."""
+    """Each route's mode: from the policy file, from the database, and in force (with why).
+
+    Lists every route of the policy file and every route that has state only in the
+    database. "In force" is `guardian.governance.modes.effective_mode`, the answer serving
+    gives (for a replica serving the pair shown).
+    """
     from rich.console import Console
     from rich.table import Table
 
+    from guardian.governance.gatecheck import gate_refusal
+    from guardian.governance.modes import route_modes
+    from guardian.governance.registry import PairRefused, PairRegistry
     from guardian.governance.routestate import RouteStateStore
 
     policy = load_policy(policy_file)
-    engine, _ = open_db(url)
-    states = RouteStateStore(engine).all()
+    db, _ = open_db(url)
+    store = RouteStateStore(db)
+    states = store.all()
+    pair_hash = None
+    if pair is not None:
+        try:
+            pair_hash = PairRegistry(db).find(pair)["pair_hash"]
+        except PairRefused as exc:
+            raise fail(f"refused: {exc}") from None
+    serving = {name: pair_hash or store.serving_pair(name)
+               for name in set(policy.routes) | set(states)}
+    decisions = route_modes(policy, states, pair_hash=serving.get,
+                            gate_refusal=lambda p: gate_refusal(db, p, policy.content_hash))
     rows = []
-    for name, route in sorted(policy.routes.items()):
-        st = states.get(name)
-        effective = "off" if route.mode == "off" else (st.mode if st else route.mode)
-        rows.append({"route": name, "policy_mode": route.mode, "db_mode": st.mode if st else None,
-                     "effective_mode": effective, "pair": st.pair_hash if st else None,
+    for name, decision in decisions.items():
+        route, st = policy.routes.get(name), states.get(name)
+        rows.append({"route": name, "policy_mode": route.mode if route else None,
+                     "db_mode": st.mode if st else None, "effective_mode": decision.mode,
+                     "decided_by": decision.source, "why": decision.reason,
+                     "pair": st.pair_hash if st else None, "serving_pair": serving[name],
                      "updated_by": st.updated_by if st else None,
                      "updated_at": st.updated_at.isoformat() if st else None,
                      "reason": st.reason if st else None})
@@ -132,11 +158,12 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
         typer.echo(json.dumps({"policy_hash": policy.content_hash, "routes": rows}, indent=2))
         return
     table = Table(title=f"routes (policy {policy.content_hash[:12]})")
-    for col in ("route", "policy", "db", "in force", "pair", "by", "reason"):
-        table.add_column(col)
+    for col in ("route", "policy", "db", "in force", "why", "pair", "by"):
+        table.add_column(col, no_wrap=col != "why")  # the reason wraps; names stay greppable
     for r in rows:
-        table.add_row(r["route"], r["policy_mode"], r["db_mode"] or "—", r["effective_mode"],
-                      (r["pair"] or "—")[:12], r["updated_by"] or "—", r["reason"] or "")
+        table.add_row(r["route"], r["policy_mode"] or "— (not in policy)", r["db_mode"] or "—",
+                      r["effective_mode"] or "not served", r["why"], (r["pair"] or "—")[:12],
+                      r["updated_by"] or "—")
     Console().print(table)
 
 
@@ -152,8 +179,8 @@ def enable(route: str = typer.Argument(..., help="Route to serve speculatively a
     from guardian.governance.routestate import RouteStateStore
 
     policy, role = load_policy(policy_file), _role(role)
-    engine, resolved = open_db(url)
-    store = RouteStateStore(engine)
+    db, resolved = open_db(url)
+    store = RouteStateStore(db)
     current = store.get(route)
     with audited_change(resolved) as writer:
         reenable_route(store, writer, route, actor=actor(), role=role, reason=reason, policy=policy,
@@ -172,8 +199,8 @@ def disable(route: str = typer.Argument(..., help="Route to serve target-only.")
     from guardian.governance.routestate import RouteStateStore
 
     policy, role = load_policy(policy_file), _role(role)
-    engine, resolved = open_db(url)
-    store = RouteStateStore(engine)
+    db, resolved = open_db(url)
+    store = RouteStateStore(db)
     current = store.get(route)
     with audited_change(resolved) as writer:
         set_route_mode(store, writer, route=route, mode="target_only", policy=policy, actor=actor(),
@@ -196,8 +223,8 @@ def promote(route: str = typer.Argument(..., help="Route to serve the pair specu
     from guardian.governance.routestate import RouteStateStore
 
     policy, role = load_policy(policy_file), _role(role)
-    engine, resolved = open_db(url)
-    registry = PairRegistry(engine)
+    db, resolved = open_db(url)
+    registry = PairRegistry(db)
     try:
         pair_hash = registry.find(pair)["pair_hash"]
     except PairRefused as exc:
@@ -209,8 +236,8 @@ def promote(route: str = typer.Argument(..., help="Route to serve the pair specu
         except (OSError, json.JSONDecodeError) as exc:
             raise fail(f"cannot read gate report {report}: {exc}", 2) from None
     with audited_change(resolved) as writer:
-        do_promote(RouteStateStore(engine), writer, route=route, pair_hash=pair_hash, policy=policy,
-                   actor=actor(), role=role, reason=reason, report=report_data, engine=engine,
+        do_promote(RouteStateStore(db), writer, route=route, pair_hash=pair_hash, policy=policy,
+                   actor=actor(), role=role, reason=reason, report=report_data, db=db,
                    registry=registry)
     typer.secho(f"route {route}: speculative with pair {pair_hash[:12]} (audited as {actor()})",
                 fg="green")

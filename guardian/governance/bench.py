@@ -36,9 +36,9 @@ def main() -> None:
     args = parser.parse_args()
     from guardian.audit import upgrade
     from guardian.db import make_engine
-    from guardian.governance.policyfile import GovernedPolicy
     from guardian.governance.rollback import RollbackController
     from guardian.governance.routestate import ModeResolver, RouteStateStore
+    from guardian.policy import Policy
 
     url = args.url or f"sqlite:///{tempfile.mkdtemp()}/bench.db"
     upgrade(url)
@@ -63,7 +63,7 @@ def main() -> None:
     resolver.stop()
     print(f"rollback propagation to another replica (ttl 0.5 s, {args.trials} trials): "
           f"median {statistics.median(delays) * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms")
-    policy = GovernedPolicy()
+    policy = Policy()
     controller = RollbackController(store_a, MemorySink(), lambda: policy, pair_hash="pair")
     for i in range(2048):
         controller.observe(_event(i))

@@ -4,7 +4,7 @@ Producers hand it audit events (`observe`): cheap appends under a lock, safe to 
 serving and shadow threads. A background loop (`start`) evaluates every route's triggers each
 `evaluation_interval_s`, and at once when new evidence arrives (`observe` wakes it), so a
 fired trigger takes effect before the next request in practice; `evaluate` runs one route
-synchronously (tests, CLI).
+synchronously (tests, `python -m guardian.governance.bench`).
 
 When a trigger fires on a route serving speculatively, the controller
 1. writes `target_only` to the database route state (every replica's `ModeResolver` sees it),
@@ -34,32 +34,31 @@ from datetime import UTC, datetime
 from typing import Any
 
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
+from guardian.enums import Mode
+from guardian.governance.errors import GovernanceRefused
+from guardian.governance.modes import ModeDecision, effective_mode
 from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
-from guardian.governance.schema import TriggerPolicy, route_governance
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
 from guardian.governance.windows import RouteWindow
+from guardian.policy import Policy, TriggerPolicy
 
 logger = logging.getLogger(__name__)
 
 ONCALL_ROLES = ("oncall", "admin")
 
 
-class GovernanceRefused(PermissionError):
-    """A governance action that is not allowed now; the message says why and what to do."""
-
-
 @dataclass(slots=True)
 class Evaluation:
     route: str
-    mode: str
+    mode: Mode
     measurements: dict[str, Measurement]
     fired: list[str] = field(default_factory=list)
     action: str = "none"  # none | rolled_back | not_speculative
 
 
 class RollbackController:
-    def __init__(self, store: RouteStateStore, sink: AuditSink, policy: Callable[[], Any], *,
+    def __init__(self, store: RouteStateStore, sink: AuditSink, policy: Callable[[], Policy], *,
                  pair_hash: str, resolver: ModeResolver | None = None, telemetry: Any = None,
                  clock: Callable[[], float] = time.monotonic,
                  webhook_post: Callable[[str, dict[str, Any], float], None] | None = None) -> None:
@@ -86,7 +85,7 @@ class RollbackController:
 
     # --- evidence -----------------------------------------------------------------------------
     def _triggers(self, route: str) -> TriggerPolicy:
-        return route_governance(self._policy().route(route)).triggers
+        return self._policy().route(route).triggers
 
     def window(self, route: str) -> RouteWindow:
         with self._lock:
@@ -113,13 +112,19 @@ class RollbackController:
         self._wake.set()
 
     # --- evaluation -----------------------------------------------------------------------------
-    def effective_mode(self, route: str) -> str:
+    def decide_mode(self, route: str) -> ModeDecision:
+        """`effective_mode` of the route: through the serving resolver when attached (the
+        same cached answer serving uses), else from the store (tests, one-off evaluation)."""
         policy = self._policy()
         policy_mode = policy.route(route).mode
         if self.resolver is not None:
-            return self.resolver.mode(route, policy_mode, policy)  # same answer as serving
-        state = self.store.get(route)
-        return state.mode if state is not None and policy_mode != "off" else policy_mode
+            return self.resolver.decide(route, policy_mode, policy)
+        return effective_mode(policy_mode, self.store.get(route), pair_hash=self.pair_hash)
+
+    def effective_mode(self, route: str) -> Mode:
+        mode = self.decide_mode(route).mode
+        assert mode is not None  # the controller only evaluates the policy's routes
+        return mode
 
     def evaluate(self, route: str) -> Evaluation:
         """Measure the route's triggers; roll it back when one fires."""
@@ -227,7 +232,7 @@ class RollbackController:
 
 
 def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor: str, role: str,
-                   reason: str, policy: Any, pair_hash: str | None, force: bool = False,
+                   reason: str, policy: Policy, pair_hash: str | None, force: bool = False,
                    on_done: Callable[[str], None] | None = None) -> RouteStatus:
     """Shared by the controller, the CLI and the admin API."""
     if role not in ONCALL_ROLES:
@@ -238,7 +243,7 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
     if not reason.strip():
         raise GovernanceRefused("say why the route is safe again (--reason): it goes into the audit log")
     current = store.get(route)
-    cooldown = route_governance(policy.route(route)).triggers.cooldown_s
+    cooldown = policy.route(route).triggers.cooldown_s
     if current is not None and current.updated_by.startswith("trigger:") and not force:
         updated = current.updated_at if current.updated_at.tzinfo else current.updated_at.replace(tzinfo=UTC)
         age = (datetime.now(UTC) - updated).total_seconds()
@@ -254,7 +259,7 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="reenable",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": current.mode if current else policy.route(route).mode,
+        details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
                  "new_mode": "speculative", "reason": reason, "forced": force,
                  "previous_reason": current.reason if current else None}))
     if on_done is not None:

@@ -5,7 +5,8 @@ re-enable, disable, promotion) set its mode; without a row the policy file's mod
 Writes are compare-and-set on `version`, so two replicas rolling back the same route at once
 do not overwrite each other's evidence.
 
-`ModeResolver.mode(route, policy_mode)` is a dict lookup: a background thread re-reads the
+`ModeResolver.mode(route, policy_mode, policy)` answers with `modes.effective_mode` (the one
+implementation of "the mode in force"), fed from memory: a background thread re-reads the
 (tiny) table every `ttl_s` (default 0.5 s), and a write through the same store updates the
 cache at once. So a change made on this replica applies from the next request, and one made
 on another replica within `ttl_s` plus one query (bound: ~1 s with the default). When the
@@ -14,7 +15,7 @@ database cannot be read the last known state stays in force (logged), never the 
 Gate for policy files (issue #5): a route whose policy FILE says `mode: speculative`, with no
 route state row overriding it, serves speculatively only with a passing gate report for this
 replica's pair hash and the policy's content hash (`gate.require_report`, default true; the
-check is promotion's own, `promotion.gate_refusal`). Otherwise it serves `target_only`, logged
+check is promotion's own, `gatecheck.gate_refusal`). Otherwise it serves `target_only`, logged
 as a WARNING and audited once per (route, pair, policy) as a `policy_decision`. The answer is
 cached per route for the policy hash in force: one DB query when a policy is first seen, then a
 dict lookup per request; the background refresh re-checks it, so a report recorded later (or
@@ -30,12 +31,18 @@ import time
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
-from guardian.audit.models import RouteState
+from guardian.audit.models import AuditRequest, RouteState
+from guardian.enums import Mode
+from guardian.governance.gatecheck import gate_refusal
+from guardian.governance.modes import ModeDecision, effective_mode
+
+if TYPE_CHECKING:
+    from guardian.policy import Policy
 
 logger = logging.getLogger(__name__)
 
@@ -59,8 +66,8 @@ class StateConflict(RuntimeError):
 class RouteStateStore:
     """Reads and compare-and-set writes of `route_state`."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, db: Engine) -> None:
+        self.db = db
         self._listeners: list[Any] = []
 
     @classmethod
@@ -70,7 +77,7 @@ class RouteStateStore:
         return cls(make_engine(url))
 
     def all(self) -> dict[str, RouteStatus]:
-        with self.engine.connect() as conn:
+        with self.db.connect() as conn:
             rows = conn.execute(sa.select(RouteState)).mappings().all()
         return {r["route"]: RouteStatus(r["route"], r["mode"], r["pair_hash"], r["policy_hash"],
                                         r["reason"], r["version"], r["updated_at"], r["updated_by"])
@@ -85,7 +92,7 @@ class RouteStateStore:
         """Write the route's mode; with `expected_version`, only if nobody changed it since."""
         now = datetime.now(UTC)
         table = RouteState.__table__
-        with self.engine.begin() as conn:
+        with self.db.begin() as conn:
             current = conn.execute(sa.select(table.c.version).where(table.c.route == route)).scalar()
             if expected_version is not None and (current or 0) != expected_version:
                 raise StateConflict(f"route {route!r} changed (version {current}, expected "
@@ -111,6 +118,14 @@ class RouteStateStore:
         """Call `listener(RouteStatus)` after every write through this store."""
         self._listeners.append(listener)
 
+    def serving_pair(self, route: str) -> str | None:
+        """The pair of the route's newest served request (None before its first request):
+        the pair a report or a promotion must be for, as seen from outside a replica."""
+        t = AuditRequest.__table__
+        with self.db.connect() as conn:
+            return conn.execute(sa.select(t.c.pair_hash).where(t.c.route == route)
+                                .order_by(t.c.created_at.desc()).limit(1)).scalar()
+
 
 class ModeResolver:
     """Effective mode per request: DB route state when a governance action set it, else policy."""
@@ -124,8 +139,8 @@ class ModeResolver:
         self.store, self.ttl_s, self.pair_hash = store, ttl_s, pair_hash
         self.sink, self.actor = sink, actor
         self._states: dict[str, RouteStatus] = {}
-        # route -> (policy_hash, speculative allowed, re-check on refresh); swapped whole
-        self._gate: dict[str, tuple[str, bool, bool]] = {}
+        # route -> (policy_hash, refusal or None, re-check on refresh); swapped whole
+        self._gate: dict[str, tuple[str, str | None, bool]] = {}
         self._gate_lock = threading.RLock()  # slow path only: decide / record once
         self._decided: set[tuple[str, str, str]] = set()  # (route, pair, policy) audited
         self.loaded_at = 0.0
@@ -166,61 +181,57 @@ class ModeResolver:
     def status(self, route: str) -> RouteStatus | None:
         return self._states.get(route)
 
-    def mode(self, route: str, policy_mode: str, policy: Any = None,
-             policy_hash: str | None = None) -> str:
-        """The mode to serve `route` in now. `off` in the policy always wins: it means the
-        operator wants no speculation *and* no shadow work, which no DB state overrides.
+    def mode(self, route: str, policy_mode: Mode, policy: Policy | None = None,
+             policy_hash: str | None = None) -> Mode:
+        """The mode to serve `route` in now (`decide(...).mode`)."""
+        mode = self.decide(route, policy_mode, policy, policy_hash).mode
+        assert mode is not None  # only a route missing from the policy has none
+        return mode
+
+    def decide(self, route: str, policy_mode: Mode | None, policy: Policy | None = None,
+               policy_hash: str | None = None) -> ModeDecision:
+        """`effective_mode` from this replica's cached route state, pair and gate answers.
 
         `policy` (the Policy in force; `policy_hash` its content hash when the caller has it
         cached) enables the file-mode gate; without it only DB route state is consulted."""
-        if policy_mode == "off":
-            return "off"
-        state = self._states.get(route)
-        if state is None:
-            if policy_mode == "speculative" and policy is not None:
+        gate = None
+        if (policy is not None and policy_mode == "speculative"
+                and policy.route(route).gate.require_report):
+            def gate() -> str | None:
                 entry = self._gate.get(route)
-                if entry is not None and entry[0] == policy_hash:
-                    allowed = entry[1]  # hot path: a dict lookup
-                else:
-                    allowed = self._check_gate(route, policy)
-                return policy_mode if allowed else "target_only"
-            return policy_mode
-        if (state.mode == "speculative" and self.pair_hash and state.pair_hash
-                and state.pair_hash != self.pair_hash):
-            return "target_only"
-        return state.mode
+                if entry is not None and entry[0] == (policy_hash or policy.content_hash):
+                    return entry[1]  # hot path: a dict lookup
+                return self._check_gate(route, policy)
+        return effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
+                              gate=gate)
 
     # --- file-mode gate --------------------------------------------------------------------
-    def _check_gate(self, route: str, policy: Any) -> bool:
+    def _check_gate(self, route: str, policy: Policy) -> str | None:
         """Slow path: first request under a policy (one DB query), then cached per route."""
-        from guardian.governance.schema import route_governance
-
         policy_hash = policy.content_hash
         with self._gate_lock:
             entry = self._gate.get(route)
             if entry is not None and entry[0] == policy_hash:
                 return entry[1]
-            require = route_governance(policy.route(route)).gate.require_report
-            if not require:
-                allowed = True
-            else:
+            require = policy.route(route).gate.require_report
+            refusal: str | None = None
+            if require:
                 try:
-                    allowed = self._gate_answer(route, policy_hash)
+                    refusal = self._gate_answer(route, policy_hash)
                 except sa.exc.SQLAlchemyError as exc:
                     logger.warning("gate reports unreadable; route %s serves target_only until "
                                    "they can be read: %s", route, exc)
-                    allowed = False
-            self._gate = {**self._gate, route: (policy_hash, allowed, require)}
-            return allowed
+                    refusal = (f"gate reports unreadable ({type(exc).__name__}); target_only "
+                               "until they can be read")
+            self._gate = {**self._gate, route: (policy_hash, refusal, require)}
+            return refusal
 
-    def _gate_answer(self, route: str, policy_hash: str) -> bool:
+    def _gate_answer(self, route: str, policy_hash: str) -> str | None:
         """Ask the DB (promotion's rule); audit a refusal once per (route, pair, policy)."""
-        from guardian.governance.promotion import gate_refusal
-
         pair = self.pair_hash or ""
-        refusal = gate_refusal(self.store.engine, pair, policy_hash)
+        refusal = gate_refusal(self.store.db, pair, policy_hash)
         if refusal is None:
-            return True
+            return None
         key = (route, pair, policy_hash)
         with self._gate_lock:  # re-entrant: _check_gate holds it already
             first = key not in self._decided
@@ -240,11 +251,11 @@ class ModeResolver:
                     policy_hash=policy_hash, actor=self.actor,
                     details={"requested_mode": "speculative", "effective_mode": "target_only",
                              "reason": reason}))
-        return False
+        return refusal
 
     def _recheck_gates(self) -> None:
         """On refresh: re-ask for every gated route (a report recorded since applies)."""
-        for route, (policy_hash, _allowed, require) in list(self._gate.items()):
+        for route, (policy_hash, _refusal, require) in list(self._gate.items()):
             if not require:
                 continue
             try:
@@ -257,4 +268,4 @@ class ModeResolver:
                 if current is not None and current[0] == policy_hash and current[1] != now:
                     self._gate = {**self._gate, route: (policy_hash, now, require)}
                     logger.info("route %s: gate answer for policy %s is now %s", route,
-                                policy_hash[:12], "speculative" if now else "target_only")
+                                policy_hash[:12], "target_only" if now else "speculative")

@@ -20,17 +20,18 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from guardian.governance.policyfile import PolicyReloader
 from guardian.governance.registry import PairRegistry
 from guardian.governance.rollback import ObservingSink, RollbackController
 from guardian.governance.routestate import ModeResolver, RouteStateStore
+from guardian.governance.triggers import check_policy
+from guardian.policy import PolicyReloader
 
 logger = logging.getLogger(__name__)
 
 
 @dataclass
 class Governance:
-    engine: Engine
+    db: Engine  # the audit database (SQLAlchemy), not the inference engine
     store: RouteStateStore
     resolver: ModeResolver
     controller: RollbackController
@@ -42,7 +43,12 @@ class Governance:
             self.reloader.stop()
         self.controller.stop()
         self.resolver.stop()
-        self.engine.dispose()
+        self.db.dispose()
+
+    @property
+    def engine(self) -> Engine:
+        """The old name of `db`; tests/guardian/governance/test_gate_serving.py still reads it."""
+        return self.db
 
 
 def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
@@ -52,8 +58,11 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     from guardian.db import make_engine
 
     core = services.core
-    engine = make_engine(url)
-    store = RouteStateStore(engine)
+    # The policy may have been loaded before the trigger table registered its load-time
+    # check (guardian.governance.triggers); hold it to the same check before acting on it.
+    check_policy(core.policy)
+    db = make_engine(url)
+    store = RouteStateStore(db)
     resolver = ModeResolver(store, ttl_s=resolver_ttl_s, pair_hash=core.backend.pair_hash,
                             actor=f"replica:{core.replica_id}").start()
     controller = RollbackController(store, services.sink, lambda: core.policy,
@@ -75,8 +84,8 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     core.resolver = resolver
     if start_controller:
         controller.start()
-    governance = Governance(engine, store, resolver, controller, PairRegistry(engine, wrapped), reloader)
+    governance = Governance(db, store, resolver, controller, PairRegistry(db, wrapped), reloader)
     services.governance = governance
     logger.info("governance attached: route state in %s, resolver ttl %.2f s",
-                engine.url.render_as_string(hide_password=True), resolver_ttl_s)
+                db.url.render_as_string(hide_password=True), resolver_ttl_s)
     return governance

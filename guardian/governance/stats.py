@@ -1,4 +1,5 @@
-"""Pure statistics for triggers and gates (no I/O, no torch): divergences between histograms,
+"""Pure statistics for triggers and gates (no I/O, no torch; counter ratios come from
+`engine.metrics`): divergences between histograms,
 percentiles, and measurements with Argo Rollouts-style outcomes.
 
 An `Measurement` is one metric evaluated on one window: `pass`, `fail`, or `inconclusive`
@@ -13,9 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-Outcome = Literal["pass", "fail", "inconclusive"]
+from engine.metrics import SpecCounters
+from guardian.enums import Outcome
 
 # Added to every bin before normalising: an empty bin would make PSI infinite and tell the
 # operator nothing beyond "a token appeared that the reference never saw".
@@ -87,15 +89,18 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 # --- measurements ------------------------------------------------------------------------
-def acceptance_measurement(accepted: int, drafted: int, min_rate: float,
+def acceptance_measurement(counters: SpecCounters, min_rate: float,
                            min_samples: int) -> Measurement:
-    """α = accepted / drafted over the window; fails below `min_rate`."""
-    if drafted < min_samples:
-        return Measurement("acceptance_rate", "inconclusive", accepted / drafted if drafted else None,
-                           min_rate, drafted, min_samples)
-    rate = accepted / drafted
-    return Measurement("acceptance_rate", "fail" if rate < min_rate else "pass", rate, min_rate,
-                       drafted, min_samples, {"accepted": accepted, "drafted": drafted})
+    """acceptance_rate (accepted / proposed draft tokens) of the window's summed counters;
+    fails below `min_rate`, inconclusive under `min_samples` proposed tokens. alpha
+    (accepted / judged) rides along in the details."""
+    details = counters.as_dict()
+    rate = counters.acceptance_rate if counters.proposed else None
+    if counters.proposed < min_samples:
+        return Measurement("acceptance_rate", "inconclusive", rate, min_rate, counters.proposed,
+                           min_samples, details)
+    return Measurement("acceptance_rate", "fail" if counters.acceptance_rate < min_rate else "pass",
+                       rate, min_rate, counters.proposed, min_samples, details)
 
 
 def count_measurement(name: str, count: int, limit: int, samples: int,

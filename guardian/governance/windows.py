@@ -2,8 +2,8 @@
 
 A `RouteWindow` keeps, for one route, the last `window_s` seconds (at most `window_max`
 items per series) of:
-- speculative runs (served or shadow): drafted/accepted counts, accepted length per step,
-  emitted token ids;
+- speculative runs (served or shadow): their stored counters (`engine.metrics.SpecCounters`:
+  proposed / judged / accepted / steps), accepted length per step, emitted token ids;
 - shadow verdicts;
 - latency samples of the served speculative path and of the target-only baseline (served
   target-only or shadow target-only runs of the same traffic).
@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from engine.metrics import SpecCounters
 from guardian.audit.events import RequestEvent, ShadowEvent
 
 logger = logging.getLogger(__name__)
@@ -33,8 +34,7 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class SpecSample:
     t: float
-    drafted: int
-    accepted: int
+    counters: SpecCounters
     accepted_lengths: Counter  # accepted draft tokens per step -> number of steps
     token_ids: tuple[int, ...]
 
@@ -107,8 +107,7 @@ class RouteWindow:
     def add_spec(self, stats: Mapping[str, Any], token_ids: list[int], t: float | None = None) -> None:
         t = self.clock() if t is None else t
         lengths = accepted_lengths(stats)
-        sample = SpecSample(t, int(stats.get("draft_tokens") or 0), int(stats.get("accepted") or 0),
-                            lengths, tuple(token_ids))
+        sample = SpecSample(t, SpecCounters.from_stats(stats), lengths, tuple(token_ids))
         # The reference fills first; drift is measured on what comes after it.
         if sum(self.reference_steps.values()) < self.reference_size:
             self.reference_steps.update(lengths)
@@ -159,6 +158,10 @@ class RouteWindow:
             while series and _t(series[0]) < cutoff:
                 series.popleft()
 
+    def counters(self) -> SpecCounters:
+        """The speculative counters summed over the window (ratios: `engine.metrics`)."""
+        return SpecCounters.total(s.counters for s in self.spec)
+
     def current_steps(self) -> Counter:
         out: Counter = Counter()
         for s in self.spec:
@@ -176,7 +179,7 @@ def _t(item: Any) -> float:
     return item.t if hasattr(item, "t") else item[0]
 
 
-def load_window(engine: Any, route: str, *, window_s: float, window_max: int = 2048,
+def load_window(db: Any, route: str, *, window_s: float, window_max: int = 2048,
                 reference_size: int = 200, metric: str = "time_per_output_token_s",
                 pair_hash: str | None = None) -> RouteWindow:
     """Rebuild a route's window from the audit database (every replica's traffic).
@@ -196,7 +199,7 @@ def load_window(engine: Any, route: str, *, window_s: float, window_max: int = 2
     if pair_hash:
         req_q = req_q.where(AuditRequest.pair_hash == pair_hash)
         sh_q = sh_q.where(AuditShadow.pair_hash == pair_hash)
-    with engine.connect() as conn:
+    with db.connect() as conn:
         reqs = conn.execute(req_q.order_by(AuditRequest.created_at).limit(window_max)).mappings().all()
         shadows = conn.execute(sh_q.order_by(AuditShadow.created_at).limit(window_max)).mappings().all()
 

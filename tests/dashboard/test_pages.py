@@ -9,6 +9,7 @@ import pytest
 
 from dashboard.filters import Filters
 from dashboard.slo import ALERT_WINDOWS, SloTargets, evaluate_alerts, percentile, speedup
+from engine.metrics import SpecCounters
 
 pytestmark = pytest.mark.slow
 
@@ -89,8 +90,11 @@ def test_sidebar_choices_are_written_to_the_url(seeded, open_page) -> None:  # t
 def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
     at = open_page(seeded.url, "acceptance")
     runs = _in(seeded.summary.runs, _flt(at))
-    alpha = sum(r["accepted"] for r in runs) / sum(r["draft_tokens"] for r in runs)
-    assert _metric(at, "Acceptance rate α") == f"{alpha:.3f}"
+    # Stored counters, summed, ratios by engine.metrics (seeded runs carry only the legacy
+    # `draft_tokens`, which stands in for proposed and judged alike).
+    total = SpecCounters.total(SpecCounters.from_stats(r) for r in runs)
+    assert _metric(at, "Acceptance rate") == f"{total.acceptance_rate:.3f}"
+    assert _metric(at, "α") == f"{total.alpha:.3f}"
     mal = 1 + sum(r["accepted"] for r in runs) / sum(r["steps"] for r in runs)
     assert _metric(at, "Mean acceptance length") == f"{mal:.2f}"
     assert _metric(at, "Speculative runs") == f"{len(runs):,}"
@@ -98,7 +102,7 @@ def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-unt
     warnings = [w.value for w in at.warning]
     assert any(w.startswith("drifty") for w in warnings), warnings
     assert not any(w.startswith(("chat", "code")) for w in warnings), warnings
-    assert len(at.get("vega_lite_chart")) == 5  # α, length, per position, JS, PSI
+    assert len(at.get("vega_lite_chart")) == 6  # rate, α, length, per position, JS, PSI
 
 
 def test_shadow_verdicts_and_side_by_side(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
@@ -165,8 +169,21 @@ def test_export_verifies_offline(seeded, monkeypatch, tmp_path) -> None:  # type
     assert rep.ok and rep.records == n and n > 2  # request + tokens + shadow (+ its tokens)
 
 
-def test_pairs_rollbacks(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+SEEDED_ROUTES_POLICY = """
+default_route: chat
+routes:
+  chat: {mode: speculative}
+  code: {mode: speculative}
+  drifty: {mode: speculative}
+"""
+
+
+def test_pairs_rollbacks(seeded, open_page, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(SEEDED_ROUTES_POLICY)
+    monkeypatch.setenv("GUARDIAN_POLICY_FILE", str(policy))
     at = open_page(seeded.url, "pairs", range="3d")
+    # The mode in force (effective_mode): the database's rollback / promotion over the file.
     assert _metric(at, "drifty") == "target_only" and _metric(at, "chat") == "speculative"
     rollbacks = [e for e in at.expander if "route drifty" in e.label]
     assert len(rollbacks) == 1 and "trigger:drift" in rollbacks[0].label
@@ -179,6 +196,15 @@ def test_pairs_rollbacks(seeded, open_page) -> None:  # type: ignore[no-untyped-
     assert any("Gate reports** (1)" in m.value for m in at.markdown)
 
 
+def test_routes_now_follow_the_policy_file_not_stale_database_rows(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    # The default policy names none of the seeded routes: no replica serves them, whatever
+    # their database rows say (the same answer `guardian route status` gives).
+    at = open_page(seeded.url, "pairs", range="3d")
+    drifty = next(m for m in at.metric if m.label == "drifty")
+    assert drifty.value == "not served" and "not in the policy file" in drifty.help
+    assert _metric(at, "default") == "target_only"
+
+
 def test_policy_page(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
     from guardian.policy import load_policy
 
@@ -186,5 +212,9 @@ def test_policy_page(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
     h = load_policy().content_hash
     assert _metric(at, "Active policy hash") == h[:12] + "…"
     assert len(at.dataframe) == 3  # routes of the policy, loaded versions, hashes on requests
+    # History = the `policy_loaded` events the sidecar writes (nothing fills policy_versions).
+    loads = at.dataframe[1].value
+    assert list(loads["loaded_by"]) == ["cli:ops"]
+    assert list(loads["policy_file"]) == ["policies/default.yaml"]
     usage = at.dataframe[2].value
     assert int(usage["requests"].sum()) == len(_in(seeded.summary.requests, _flt(at)))

@@ -40,8 +40,8 @@ def test_sessions_are_read_only(empty_db, monkeypatch) -> None:  # type: ignore[
     from dashboard import data
 
     monkeypatch.setenv("GUARDIAN_DATABASE_URL", empty_db)
-    engine = data.get_engine()
-    with pytest.raises(sa.exc.OperationalError, match="readonly"), engine.begin() as conn:
+    db = data.get_db()
+    with pytest.raises(sa.exc.OperationalError, match="readonly"), db.begin() as conn:
         conn.execute(sa.text("DELETE FROM route_state"))
 
 
@@ -52,10 +52,10 @@ def test_postgres_sessions_are_read_only(pg_url, monkeypatch) -> None:  # type: 
 
     upgrade(pg_url)
     monkeypatch.setenv("GUARDIAN_DATABASE_URL", pg_url)
-    engine = data.get_engine()
-    with pytest.raises(sa.exc.InternalError, match="read-only transaction"), engine.begin() as conn:
+    db = data.get_db()
+    with pytest.raises(sa.exc.InternalError, match="read-only transaction"), db.begin() as conn:
         conn.execute(sa.text("DELETE FROM route_state"))
-    with engine.connect() as conn:  # and the setting survives the pool's rollback
+    with db.connect() as conn:  # and the setting survives the pool's rollback
         assert conn.execute(sa.text("SHOW transaction_read_only")).scalar() == "on"
 
 

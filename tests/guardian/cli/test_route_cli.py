@@ -59,3 +59,44 @@ def test_a_concurrent_change_is_refused_cleanly(args, monkeypatch, command) -> N
     assert out.exit_code == 1
     assert "refused: route 'default' changed concurrently" in out.output
     assert out.exception is None or isinstance(out.exception, SystemExit)
+
+
+def status_rows(args: list[str]) -> dict[str, dict]:
+    out = run("status", "--json", *args)
+    assert out.exit_code == 0, out.output
+    return {r["route"]: r for r in json.loads(out.output)["routes"]}
+
+
+def test_status_lists_routes_that_exist_only_in_the_database(args) -> None:
+    from guardian.governance.routestate import RouteStateStore
+
+    status_rows(args)  # migrates the embedded DB
+    RouteStateStore.from_url(args[1]).set_mode("retired-route", "speculative", actor="test",
+                                               reason="left over from an old policy")
+    rows = status_rows(args)
+    assert set(rows) == {"default", "retired-route"}
+    old = rows["retired-route"]
+    # No replica serves a route its policy does not name, whatever the database row says.
+    assert old["policy_mode"] is None and old["db_mode"] == "speculative"
+    assert old["effective_mode"] is None and "not in the policy file" in old["why"]
+    table = run("status", *args)
+    assert table.exit_code == 0 and "retired-route" in table.output
+
+
+@pytest.mark.parametrize("require_report", [True, False])
+def test_status_in_force_is_what_the_serving_resolver_answers(args, tmp_path, require_report) -> None:
+    from guardian.governance.routestate import ModeResolver, RouteStateStore
+    from guardian.policy import load_policy_file
+
+    policy_file = tmp_path / "spec.yaml"
+    policy_file.write_text("routes:\n  default:\n    mode: speculative\n    gate:\n"
+                           f"      require_report: {str(require_report).lower()}\n")
+    argv = [*args[:2], "--policy", str(policy_file)]
+    row = status_rows(argv)["default"]
+    policy = load_policy_file(policy_file)
+    served = ModeResolver(RouteStateStore.from_url(args[1])).decide("default", "speculative", policy)
+    assert (row["effective_mode"], row["why"]) == (served.mode, served.reason)
+    if require_report:  # a file's `speculative` without a passing gate report serves target_only
+        assert row["effective_mode"] == "target_only" and "no gate report" in row["why"]
+    else:
+        assert row["effective_mode"] == "speculative"

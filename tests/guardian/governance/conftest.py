@@ -14,10 +14,8 @@ import torch
 from guardian.audit import MemorySink, upgrade
 from guardian.audit.events import RequestEvent, ShadowEvent
 from guardian.db import make_engine
-from guardian.governance.policyfile import GovernedPolicy, GovernedRoutePolicy
 from guardian.governance.routestate import ModeResolver, RouteStateStore
-from guardian.governance.schema import TriggerPolicy
-from guardian.policy import ShadowPolicy
+from guardian.policy import Policy, RoutePolicy, ShadowPolicy, TriggerPolicy
 from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 
 torch.set_num_threads(1)
@@ -43,8 +41,8 @@ def sink() -> MemorySink:
 
 
 def governed_policy(mode: str = "speculative", triggers: TriggerPolicy | None = None,
-                    sample_rate: float = 0.0, **route: Any) -> GovernedPolicy:
-    return GovernedPolicy(routes={"default": GovernedRoutePolicy(
+                    sample_rate: float = 0.0, **route: Any) -> Policy:
+    return Policy(routes={"default": RoutePolicy(
         mode=mode, shadow=ShadowPolicy(sample_rate=sample_rate),
         triggers=triggers or TriggerPolicy(), **route)})
 

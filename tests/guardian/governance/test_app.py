@@ -99,7 +99,7 @@ def test_promotion_through_the_api_needs_a_passing_report_for_this_pair_and_poli
     stale = GateReport(backend.pair_hash, "0" * 64, "default", {}, "g.jsonl", "", "now", [], [], True)
     from guardian.audit.writer import AuditWriter
 
-    writer = AuditWriter(gov.engine.url.render_as_string(hide_password=False),
+    writer = AuditWriter(gov.db.url.render_as_string(hide_password=False),
                          spool_dir=path.parent / "spool")
     record_gate_result(writer, gov.registry, stale, actor="ci")
     writer.flush()
@@ -125,3 +125,24 @@ def test_policy_reload_refuses_an_invalid_file_and_keeps_the_last_good(app) -> N
     r = client.post("/admin/policy/reload", headers=auth("oncall"))
     assert r.status_code == 200 and r.json()["policy_hash"] != before
     assert _served(client)["mode"] == "target_only"
+
+
+@pytest.mark.parametrize("act", ["rollback", "reenable?force=true", "promote"])
+def test_a_concurrent_route_change_is_a_409_not_a_server_error(app, monkeypatch, act) -> None:
+    from guardian.governance.routestate import RouteStateStore, StateConflict
+
+    client, _backend, _sink, gov, _ = app
+    if act == "promote":  # promotion checks the gate report first: give it a passing one
+        monkeypatch.setattr("guardian.governance.promotion.check_report", lambda *a, **k: None)
+        monkeypatch.setattr("guardian.governance.promotion.latest_gate_report", lambda *a: {})
+        monkeypatch.setattr(gov.registry, "get", lambda pair: {"pair_hash": pair})
+        monkeypatch.setattr(gov.registry, "set_state", lambda *a, **k: None)
+
+    def conflict(self, route, mode, **kwargs):
+        raise StateConflict(f"route {route!r} changed concurrently; retry")
+
+    monkeypatch.setattr(RouteStateStore, "set_mode", conflict)
+    role = "release" if act == "promote" else "oncall"
+    r = client.post(f"/admin/routes/default/{act}", json={"reason": "drill"}, headers=auth(role))
+    assert r.status_code == 409, r.text
+    assert "changed concurrently" in r.json()["error"]["message"]

@@ -21,7 +21,7 @@ from guardian.backends import BackendRequest
 from guardian.backends.local import LocalEngineBackend
 from guardian.governance.rollback import ObservingSink, RollbackController
 from guardian.governance.routestate import ModeResolver
-from guardian.governance.schema import (
+from guardian.policy import (
     AcceptanceTrigger,
     DivergenceTrigger,
     DriftTrigger,

@@ -10,9 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from guardian.cli import policy as policy_cli
-from guardian.governance.policyfile import PolicyReloader, load_policy_file
-from guardian.governance.schema import route_governance
-from guardian.policy import PolicyError
+from guardian.policy import PolicyError, PolicyReloader, load_policy_file
 
 REPO = Path(__file__).resolve().parents[3]
 GOOD = """version: 1
@@ -33,8 +31,8 @@ def test_shipped_policies_validate(path: Path) -> None:
 
 def test_example_routes_differ_in_risk_appetite() -> None:
     policy = load_policy_file(REPO / "policies/examples/compliance-and-creative.yaml")
-    strict = route_governance(policy.route("compliance"))
-    relaxed = route_governance(policy.route("creative"))
+    strict = policy.route("compliance")
+    relaxed = policy.route("creative")
     assert strict.triggers.cooldown_s > relaxed.triggers.cooldown_s
     assert strict.gate.min_acceptance_rate > relaxed.gate.min_acceptance_rate
     assert policy.route("compliance").shadow.sample_rate == 1.0
@@ -84,7 +82,7 @@ def test_reload_on_file_change_refuses_invalid_and_keeps_last_good(tmp_path, sin
         path.write_text(GOOD.replace("0.4", "0.5"))  # valid: applied without a restart
         _wait(lambda: bool(applied))
         assert applied[0].content_hash == reloader.policy.content_hash != first
-        assert route_governance(applied[0].route("default")).triggers.acceptance.min_rate == 0.5
+        assert applied[0].route("default").triggers.acceptance.min_rate == 0.5
         assert reloader.reload(actor="api-key:ops") == (False, "unchanged")
     finally:
         reloader.stop()

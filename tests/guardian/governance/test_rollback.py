@@ -11,9 +11,10 @@ import pytest
 import sqlalchemy as sa
 
 from guardian.audit.models import RouteState
-from guardian.governance.rollback import GovernanceRefused, RollbackController
+from guardian.governance.errors import GovernanceRefused
+from guardian.governance.rollback import RollbackController
 from guardian.governance.routestate import ModeResolver, RouteStateStore
-from guardian.governance.schema import (
+from guardian.policy import (
     AcceptanceTrigger,
     DivergenceTrigger,
     DriftTrigger,
@@ -99,7 +100,7 @@ def test_rollback_is_audited_with_evidence_metric_and_stays_until_reenabled(stor
     with pytest.raises(GovernanceRefused, match="oncall role"):
         c.reenable("default", actor="api-key:ci", role="release", reason="fixed", force=True)
     # Once the cool-down is over (rollback 11 minutes ago), oncall may re-enable.
-    with store.engine.begin() as conn:
+    with store.db.begin() as conn:
         conn.execute(sa.update(RouteState.__table__).values(
             updated_at=datetime.now(UTC) - timedelta(minutes=11)))
     c.reenable("default", actor="cli:alice", role="oncall", reason="draft retrained")

@@ -36,7 +36,7 @@ def test_a_promotion_of_another_pair_does_not_make_this_replica_speculative(stor
 def test_unreadable_database_keeps_the_last_known_state(tmp_path, store) -> None:
     store.set_mode("default", "target_only", actor="trigger:divergence", reason="bug")
     resolver = ModeResolver(store)
-    store.engine.dispose()
+    store.db.dispose()
     (tmp_path / "guardian.db").unlink()
     (tmp_path / "guardian.db").mkdir()  # the file is gone and cannot be recreated
     assert resolver.refresh() is False
@@ -61,5 +61,5 @@ def test_replicas_on_postgres_see_a_rollback_within_a_second(fresh_pg_url) -> No
         assert b.get("default").updated_by == "trigger:acceptance"
     finally:
         resolver_b.stop()
-        a.engine.dispose()
-        b.engine.dispose()
+        a.db.dispose()
+        b.db.dispose()

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from engine.metrics import SpecCounters
 from guardian.governance.stats import (
     FailureCounter,
     acceptance_measurement,
@@ -16,6 +17,10 @@ from guardian.governance.stats import (
     percentile,
     psi,
 )
+
+
+def _counters(accepted: int, proposed: int) -> SpecCounters:
+    return SpecCounters(proposed=proposed, judged=proposed, accepted=accepted, steps=proposed // 4)
 
 
 def test_js_divergence_bounds_and_symmetry() -> None:
@@ -40,10 +45,18 @@ def test_percentile_interpolates() -> None:
 
 def test_acceptance_is_inconclusive_below_the_minimum_sample_size() -> None:
     # 0 of 10 accepted would be alarming, but 10 drafted tokens are not evidence.
-    m = acceptance_measurement(0, 10, min_rate=0.3, min_samples=64)
+    m = acceptance_measurement(_counters(0, 10), min_rate=0.3, min_samples=64)
     assert m.outcome == "inconclusive"
-    assert acceptance_measurement(0, 64, 0.3, 64).outcome == "fail"
-    assert acceptance_measurement(40, 64, 0.3, 64).outcome == "pass"
+    assert acceptance_measurement(_counters(0, 64), 0.3, 64).outcome == "fail"
+    assert acceptance_measurement(_counters(40, 64), 0.3, 64).outcome == "pass"
+
+
+def test_acceptance_measures_accepted_over_proposed_not_judged() -> None:
+    # 8 steps of gamma 4: 32 proposed, 16 judged (up to each first rejection), 8 accepted.
+    # acceptance_rate 8/32 = 0.25 fails a 0.3 floor, although alpha 8/16 = 0.5 would pass.
+    m = acceptance_measurement(SpecCounters(proposed=32, judged=16, accepted=8, steps=8), 0.3, 32)
+    assert m.outcome == "fail" and m.value == pytest.approx(0.25)
+    assert m.details["alpha"] == pytest.approx(0.5) and m.samples == 32
 
 
 def test_latency_needs_samples_on_both_sides() -> None:
@@ -71,9 +84,9 @@ def test_any_bad_event_fails_regardless_of_sample_size() -> None:
 
 def test_failure_counter_needs_consecutive_failures() -> None:
     c = FailureCounter()
-    fail = acceptance_measurement(0, 100, 0.3, 10)
-    ok = acceptance_measurement(90, 100, 0.3, 10)
-    unsure = acceptance_measurement(0, 1, 0.3, 10)
+    fail = acceptance_measurement(_counters(0, 100), 0.3, 10)
+    ok = acceptance_measurement(_counters(90, 100), 0.3, 10)
+    unsure = acceptance_measurement(_counters(0, 1), 0.3, 10)
     assert not c.update(fail, 3)
     assert not c.update(unsure, 3)  # inconclusive neither counts nor resets
     assert not c.update(fail, 3)

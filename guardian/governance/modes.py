@@ -1,0 +1,115 @@
+"""`effective_mode`: the ONE answer to "which mode is in force for this route now, and why".
+
+Serving (through `ModeResolver.mode`), shadow records (they carry the mode serving used), the
+rollback controller, `guardian route status`, the admin API and the dashboard all ask this
+function, so none of them can disagree about a route. The rules, in order:
+
+1. a route the policy file does not name is not served at all (mode None): requests to it
+   are refused, whatever the database says;
+2. `off` in the policy file always wins: it means no speculation *and* no shadow work, which
+   no database state overrides;
+3. database route state, once a governance act (rollback, re-enable, disable, promotion) set
+   it — except a speculative state for another pair than the one serving (its gate report
+   was for different weights or tokenizer): that serves `target_only`;
+4. the policy file's mode; a file saying `speculative` is held to the gate when the caller
+   passes one (a passing report for the serving pair and the policy hash, see
+   `guardian.governance.gatecheck`): without one the route serves `target_only`.
+
+Pure: the caller supplies the route state and the gate answer (lazily: it is only asked
+when rule 4 needs it), so the per-request path stays a dict lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from guardian.enums import Mode
+
+if TYPE_CHECKING:
+    from guardian.policy import Policy
+
+
+class RouteStatus(Protocol):
+    """What a route's database state must say (`routestate.RouteStatus` has it)."""
+
+    @property
+    def mode(self) -> str: ...
+    @property
+    def pair_hash(self) -> str | None: ...
+    @property
+    def reason(self) -> str | None: ...
+    @property
+    def updated_by(self) -> str: ...
+
+# Which rule decided (see the module docstring).
+Source = Literal["not_in_policy", "policy_off", "database", "other_pair", "policy", "gate"]
+
+# Asked only when a policy file's `speculative` needs the gate: None = allowed, else why not.
+GateRefusal = Callable[[], str | None]
+
+
+@dataclass(frozen=True, slots=True)
+class ModeDecision:
+    mode: Mode | None  # None: not served at all (the policy file has no such route)
+    source: Source
+    reason: str
+
+
+def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
+                   pair_hash: str | None = None, gate: GateRefusal | None = None) -> ModeDecision:
+    """The mode in force for one route.
+
+    `policy_mode`: the route's mode in the policy file (None: the file has no such route);
+    `state`: its database route state (None: no governance act set one); `pair_hash`: the
+    pair that serves it (None: unknown, no pair check); `gate`: the gate check for a file
+    saying `speculative` (None: no gate applies, e.g. `gate.require_report: false`).
+    """
+    if policy_mode is None:
+        return ModeDecision(None, "not_in_policy", "not in the policy file: requests to this "
+                            "route are refused (add it to the policy to serve it)")
+    if policy_mode == "off":
+        return ModeDecision("off", "policy_off", "the policy file says off; no database state "
+                            "overrides it")
+    if state is not None:
+        if (state.mode == "speculative" and pair_hash and state.pair_hash
+                and state.pair_hash != pair_hash):
+            return ModeDecision("target_only", "other_pair",
+                                f"speculative was set for pair {state.pair_hash[:12]}, but pair "
+                                f"{pair_hash[:12]} serves this route; promote this pair")
+        return ModeDecision(state.mode, "database",  # type: ignore[arg-type]
+                            f"set by {state.updated_by}: {state.reason or '(no reason given)'}")
+    if policy_mode == "speculative" and gate is not None:
+        refusal = gate()
+        if refusal is not None:
+            return ModeDecision("target_only", "gate", refusal)
+        return ModeDecision("speculative", "gate", "policy file, with a passing gate report for "
+                            "this pair and policy")
+    return ModeDecision(policy_mode, "policy", "policy file (no governance act has set a mode)")
+
+
+def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
+                pair_hash: Callable[[str], str | None] | str | None = None,
+                gate_refusal: Callable[[str], str | None] | None = None
+                ) -> dict[str, ModeDecision]:
+    """`effective_mode` of every route the policy names or the database holds state for.
+
+    `pair_hash`: the serving pair (or a function route -> pair); `gate_refusal(pair_hash)`:
+    the gate check, asked at most once per pair and only for routes whose policy requires a
+    report (None: no gate, as without an audit database).
+    """
+    answers: dict[str | None, str | None] = {}
+    out: dict[str, ModeDecision] = {}
+    for name in sorted(set(policy.routes) | set(states)):
+        route = policy.routes.get(name)
+        pair = pair_hash(name) if callable(pair_hash) else pair_hash
+        gate: GateRefusal | None = None
+        if gate_refusal is not None and route is not None and route.gate.require_report:
+            def gate(pair: str | None = pair) -> str | None:
+                if pair not in answers:
+                    answers[pair] = gate_refusal(pair or "")
+                return answers[pair]
+        out[name] = effective_mode(route.mode if route else None, states.get(name),
+                                   pair_hash=pair, gate=gate)
+    return out

@@ -1,0 +1,97 @@
+"""Trigger policy schema: a route's `triggers:` section, the continuous checks that roll a
+speculative route back.
+
+Every section is a `TriggerSection` (it can be disabled and has a `failure_limit`); which
+trigger reads which section is declared once, in the trigger registry
+(`guardian.governance.triggers`), and checked against this schema when a policy loads.
+
+Every trigger follows the Argo Rollouts AnalysisRun vocabulary: a measurement on a rolling
+window is `pass`, `fail` or `inconclusive` (fewer than `min_samples`); the trigger fires after
+`failure_limit` consecutive failing evaluations that each saw new data.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from guardian.policy.base import Strict
+
+
+class TriggerSection(Strict):
+    """What every trigger section has: an off switch and a failure limit."""
+
+    enabled: bool = True
+    failure_limit: int = Field(1, ge=1)  # consecutive failing evaluations before it fires
+
+
+class AcceptanceTrigger(TriggerSection):
+    """acceptance_rate (accepted / proposed draft tokens) of the speculative path below
+    `min_rate` over the window."""
+
+    min_rate: float = Field(0.3, ge=0.0, le=1.0)
+    min_samples: int = Field(128, ge=1)  # proposed tokens; below this the outcome is inconclusive
+    failure_limit: int = Field(2, ge=1)
+
+
+class DivergenceTrigger(TriggerSection):
+    """Any greedy `divergence` verdict (a `near_tie` within tolerance is not one).
+
+    `distribution_mismatch` counts too when `include_distribution_mismatch` (sampled
+    traffic); it is a statistical call, so it has its own limit.
+    """
+
+    max_divergences: int = Field(0, ge=0)  # more than this many in the window fails
+    include_distribution_mismatch: bool = True
+    max_distribution_mismatches: int = Field(2, ge=0)
+    failure_limit: int = Field(1, ge=1)  # a divergence is a bug: fire on the first failure
+
+
+class LatencyTrigger(TriggerSection):
+    """p95 latency of the served speculative path vs the target-only baseline from shadow."""
+
+    metric: str = Field("time_per_output_token_s", pattern="^(time_per_output_token_s|compute_time_s)$")
+    max_ratio: float = Field(1.1, gt=0.0)  # fail when p95(speculative) > max_ratio * p95(baseline)
+    min_samples: int = Field(20, ge=1)  # per side
+    failure_limit: int = Field(3, ge=1)
+
+
+class DriftTrigger(TriggerSection):
+    """Drift of the accepted-length and emitted-token distributions from a reference window.
+
+    The reference is the first `reference_size` observations after (re-)enabling the route;
+    JS is Jensen-Shannon divergence in bits (0..1), PSI the population stability index.
+    """
+
+    reference_size: int = Field(200, ge=1)  # steps (acceptance) / tokens (token distribution)
+    min_samples: int = Field(200, ge=1)
+    max_js: float = Field(0.1, gt=0.0, le=1.0)
+    max_psi: float = Field(0.25, gt=0.0)  # 0.1 moderate, 0.25 significant (credit-risk convention)
+    failure_limit: int = Field(3, ge=1)
+
+
+class TriggerPolicy(Strict):
+    """Continuous checks of a route serving speculatively; any firing rolls it back."""
+
+    window_s: float = Field(300.0, gt=0.0)  # rolling window length
+    window_max: int = Field(2048, ge=1)  # observations kept per series, newest first
+    evaluation_interval_s: float = Field(5.0, gt=0.0)  # background loop period
+    cooldown_s: float = Field(600.0, ge=0.0)  # after a rollback, re-enable is refused this long
+    webhook_url: str | None = None  # POSTed the rollback evidence (bounded timeout, off-path)
+    webhook_timeout_s: float = Field(2.0, gt=0.0, le=30.0)
+    acceptance: AcceptanceTrigger = AcceptanceTrigger()
+    divergence: DivergenceTrigger = DivergenceTrigger()
+    latency: LatencyTrigger = LatencyTrigger()
+    drift: DriftTrigger = DriftTrigger()
+
+    @classmethod
+    def section_names(cls) -> tuple[str, ...]:
+        """The fields that are trigger sections (each must be read by a registered trigger)."""
+        return tuple(name for name, f in cls.model_fields.items()
+                     if isinstance(f.annotation, type) and issubclass(f.annotation, TriggerSection))
+
+    def section(self, name: str) -> TriggerSection:
+        """The section called `name`; KeyError (not another section) when there is none."""
+        if name not in self.section_names():
+            raise KeyError(f"no trigger section {name!r} in the policy schema; sections: "
+                           f"{', '.join(self.section_names())}")
+        return getattr(self, name)

@@ -1,0 +1,99 @@
+"""Guardian's module import graph: no cycles in policy or governance, and policy stays below
+governance. Built from every `import` / `from ... import` statement in the source (also
+those inside functions: a lazy import still ties two modules together)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(package: str = "guardian") -> dict[str, set[str]]:
+    """module -> the modules of `package` it imports (`from pkg import sub` points at pkg.sub)."""
+    files = {_module_name(p): p for p in (ROOT / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        is_pkg = path.name == "__init__.py"
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:  # relative: resolve against this module's package
+                    anchor = name.split(".")[: len(name.split(".")) - node.level + (1 if is_pkg else 0)]
+                    base = ".".join([*anchor, base] if base else anchor)
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base
+                           for a in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in files:  # `import a.b.c` of a name inside a.b
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    edges.add(target)
+        graph[name] = edges
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.parametrize("package", ["guardian.policy", "guardian.governance"])
+def test_no_import_cycle_touches(package: str) -> None:
+    touching = [c for c in cycles(import_graph()) if any(m == package or m.startswith(package + ".")
+                                                         for m in c)]
+    assert touching == [], f"import cycles through {package}: {touching}"
+
+
+def test_policy_imports_nothing_from_governance() -> None:
+    graph = import_graph()
+    upward = {m: sorted(t for t in targets if t.startswith("guardian.governance"))
+              for m, targets in graph.items() if m.startswith("guardian.policy")}
+    assert {m: t for m, t in upward.items() if t} == {}
