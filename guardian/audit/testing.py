@@ -64,7 +64,7 @@ def shadow_event(request_id: str, *, verdict: str = "match", created_at: datetim
         verdict=verdict,  # type: ignore[arg-type]
         first_divergence_position=None if verdict == "match" else 3,
         margin_at_divergence=None if verdict == "match" else 0.01, tolerance=0.05,
-        stats={"acceptance_rate": 0.75}, shadow_compute_time_s=0.04,
+        stats={"draft_tokens": 4, "accepted": 3, "steps": 2}, shadow_compute_time_s=0.04,
         shadow_trace=[TokenTrace(i, 7, "target", None, 0.9, 1.5, i, 0) for i in range(n_tokens)])
 
 

@@ -61,10 +61,10 @@ def test_valid_but_awkward_text_is_served(client, sink) -> None:
 def test_errors_never_close_a_keep_alive_connection(backend: FakeBackend) -> None:
     real_generate = backend.generate
 
-    def generate(prompt_ids, **kw):  # type: ignore[no-untyped-def]
-        if backend.decode(prompt_ids).startswith("boom"):
+    def generate(request, on_text=None):  # type: ignore[no-untyped-def]
+        if backend.decode(request.prompt_ids).startswith("boom"):
             raise RuntimeError("engine bug")  # both paths fail: a 500
-        return real_generate(prompt_ids, **kw)
+        return real_generate(request, on_text)
 
     backend.generate = generate  # type: ignore[method-assign]
     services = build_services(backend, ListSink(), policy=policy(), keys=keystore())

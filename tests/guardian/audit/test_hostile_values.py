@@ -63,9 +63,11 @@ def named_in_gaps(url: str) -> set[str]:
 
 # -- the canonical form ---------------------------------------------------------------------
 PINNED_T = datetime(2026, 1, 2, 3, 4, 5, 678901, tzinfo=UTC)
-# Head hash of the record set below, computed with the sealer as it was on main before the
-# canonical form was made total (commit 138b9eb): ordinary records must hash exactly as before.
-PINNED_HEAD = (34, "ed7f6d0c70a87acee3d79dc3fc236dbad119cf55ec3ddeeee4d59197a20a0e85")
+# Head hash of the record set below, computed with the sealer (and the guardian.audit.testing
+# factories as they are now) checked out at commit 138b9eb, before the canonical form was made
+# total: ordinary records must hash exactly as before. (The shadow factory's stats hold counters,
+# which the old and new row builders turn into the same acceptance columns.)
+PINNED_HEAD = (34, "18792f1e0e4ee2a0f1b95bb9d08b074c7c5fc6a4e22c59c0f341649a90afbfb9")
 
 
 @pytest.mark.parametrize("copy_lines", [True, False], ids=["postgres-lines", "sqlite-rows"])

@@ -26,5 +26,6 @@ def test_legacy_stats_and_stats_without_counters() -> None:
     assert legacy["acceptance_rate"] == 0.75 and legacy["mean_acceptance_length"] == 4.0
     mirrored = _sealed({})  # a mirrored request carries no counters: NULL, not 0
     assert mirrored["acceptance_rate"] is None and mirrored["mean_acceptance_length"] is None
-    shadow = Sealer("c/1", salt=b"k", copy_lines=False).seal([shadow_event("r")]).shadow[0]
-    assert shadow["acceptance_rate"] is None
+    bare = dataclasses.replace(shadow_event("r"), stats={"acceptance_rate": 0.75})
+    shadow = Sealer("c/1", salt=b"k", copy_lines=False).seal([bare]).shadow[0]
+    assert shadow["acceptance_rate"] is None  # a ratio without its counters is not trusted
