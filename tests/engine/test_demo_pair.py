@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from engine.demo_pair import corpus
@@ -46,16 +43,6 @@ def test_simulated_greedy_steps_follow_the_definition() -> None:
     assert (report.steps, report.accepted, report.emitted) == (4, 5, 9)
     assert report.mean_acceptance_length == pytest.approx(1 + 5 / 4)
     assert report.accepted_per_position == [2, 1, 1, 1]
-
-
-@pytest.fixture(scope="session")
-def demo_pair_paths():
-    from engine.demo_pair import ensure_demo_pair
-
-    # Reuse the user's cache when set, else a per-user cache shared by test runs: the build
-    # takes minutes and is deterministic, so building it once is enough.
-    home = os.environ.get("GUARDIAN_HOME") or Path.home() / ".cache" / "spec-guardian"
-    return ensure_demo_pair(home, progress=False)
 
 
 @pytest.mark.integration
