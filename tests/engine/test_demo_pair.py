@@ -6,6 +6,7 @@ import pytest
 
 from engine.demo_pair import corpus
 from engine.demo_pair.evaluate import AcceptanceReport, simulate_greedy
+from engine.metrics import SpecCounters
 
 
 def test_split_is_deterministic_and_disjoint() -> None:
@@ -41,7 +42,11 @@ def test_simulated_greedy_steps_follow_the_definition() -> None:
     # = 2 tokens; step 3 may draft only 1 of the last 2 and it is rejected: 1 token; step 4: 1.
     simulate_greedy([True] * 4 + [True] + [True, False] + [False, True], 4, report)
     assert (report.steps, report.accepted, report.emitted) == (4, 5, 9)
+    # proposed: 4 + 3 (4 tokens left) + 1 + 0; judged: 4 + 2 (accept, reject) + 1 + 0
+    assert (report.proposed, report.judged) == (8, 7)
     assert report.mean_acceptance_length == pytest.approx(1 + 5 / 4)
+    assert report.acceptance_rate == pytest.approx(5 / 8)
+    assert report.alpha == pytest.approx(5 / 7)
     assert report.accepted_per_position == [2, 1, 1, 1]
 
 
@@ -111,14 +116,13 @@ def test_engine_speculative_decoding_of_the_demo_pair_matches_the_evaluator(
 
     pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
     prompts, samples = greedy_samples
-    accepted = steps = 0
+    counters = []
     for prompt, (_, expected) in zip(prompts, samples, strict=True):
         result = api.generate(pair, prompt, speculative=True, max_new_tokens=64, gamma=4)
         # Whether a final EOS is part of the completion is the engine's choice; compare text.
         assert _strip_eos(result.token_ids, pair) == _strip_eos(expected, pair)
-        accepted += result.stats.accepted
-        steps += result.stats.steps
-    assert 1 + accepted / steps >= 2.8
+        counters.append(result.stats.counters)
+    assert SpecCounters.total(counters).mean_acceptance_length >= 2.8
 
 
 def _strip_eos(ids: list[int], pair) -> list[int]:
