@@ -36,6 +36,23 @@ def test_heldout_prompts_are_deterministic_and_end_inside_a_body() -> None:
         assert prompt.rstrip() in heldout
 
 
+def test_code_edit_prompts_contain_the_code_being_rewritten() -> None:
+    a = corpus.code_edit_prompts(6, seed=1)
+    assert a == corpus.code_edit_prompts(6, seed=1) and a != corpus.code_edit_prompts(6, seed=2)
+    heldout = "\n".join(corpus.heldout_texts())
+    for prompt in a:
+        instruction, rest = prompt.split("\n", 1)
+        code, rewritten = rest.split("\n# Rewritten:\n")
+        old, new = instruction.removeprefix("# Rename ").removesuffix(" in this function:").split(
+            " to ")
+        assert new == f"new_{old}"
+        assert code.startswith(("def ", "async def ")) and len(code.splitlines()) > 3
+        # the function is held-out source (dedented), and the rewrite starts with its header
+        assert code.splitlines()[1].strip() in heldout
+        header = code.splitlines()[0]
+        assert new in rewritten and rewritten.replace(new, old) == header + "\n"
+
+
 def test_simulated_greedy_steps_follow_the_definition() -> None:
     report = AcceptanceReport(gamma=4)
     # 9 tokens: step 1 accepts 4 (+bonus) = 5 tokens; step 2 accepts 1 then rejects (+1)
