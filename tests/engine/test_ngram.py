@@ -161,3 +161,22 @@ def test_sampled_ngram_uses_the_targets_distributions(close_pair):
         again = generate(close_pair, prompt, speculative=True, max_new_tokens=24, gamma=4,
                          seed=seed, proposer="ngram", **kwargs)
         assert again.token_ids == res.token_ids  # seeded sampling is reproducible
+
+
+def test_lookup_agrees_with_a_plain_scan():
+    """The byte search against the definition, on random short alphabets (many matches,
+    many byte-level false matches across token boundaries: ids 1 and 256 share bytes)."""
+    def plain(tokens: list[int], k: int, n_min: int, n_max: int) -> list[int]:
+        for n in range(min(n_max, len(tokens) - 1), n_min - 1, -1):
+            for start in range(len(tokens) - n - 1, -1, -1):
+                if tokens[start:start + n] == tokens[len(tokens) - n:]:
+                    return tokens[start + n:start + n + k]
+        return []
+
+    gen = torch.Generator().manual_seed(0)
+    alphabet = torch.tensor([0, 1, 256, 65536, 257])
+    for _ in range(300):
+        size = int(torch.randint(1, 30, (1,), generator=gen))
+        tokens = alphabet[torch.randint(0, 5, (size,), generator=gen)].tolist()
+        for n_min, n_max in ((1, 1), (1, 4), (2, 3)):
+            assert prompt_lookup(tokens, 3, n_min, n_max) == plain(tokens, 3, n_min, n_max)
