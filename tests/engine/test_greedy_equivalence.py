@@ -176,6 +176,9 @@ def test_trace_contract(close_pair):
     assert stats.accepted == sum(t.origin == "accepted" for t in result.trace)
     assert sum(stats.accepted_per_position) == stats.accepted
     assert sum(stats.drafted_per_position) == stats.judged_tokens
+    # every step emitted at least one token, so the trace names every step's gamma
+    assert stats.proposed_tokens == sum({t.step: t.gamma for t in result.trace}.values())
+    assert stats.proposed_tokens >= stats.judged_tokens >= stats.accepted
     assert stats.target_forwards == stats.steps + 1  # + prefill
     for t in result.trace:
         assert (t.draft_prob is None) == (t.origin == "bonus")

@@ -180,3 +180,27 @@ def test_lookup_agrees_with_a_plain_scan():
         tokens = alphabet[torch.randint(0, 5, (size,), generator=gen)].tolist()
         for n_min, n_max in ((1, 1), (1, 4), (2, 3)):
             assert prompt_lookup(tokens, 3, n_min, n_max) == plain(tokens, 3, n_min, n_max)
+
+
+def test_sampled_ngram_acceptance_matches_its_expectation(close_pair):
+    """Each judged proposal x is accepted with probability p(x) (sum_x min(p, δ_x)), with p
+    the recorded target distribution at that position and x recomputed by the lookup."""
+    accepted = expected = variance = 0.0
+    # Random tiny models give most lookups almost no mass; this prompt's first one has some.
+    prompt = _prompt_whose_lookup_proposes_a_likely_token(close_pair)
+    for seed in range(40):
+        res = generate(close_pair, prompt, speculative=True, max_new_tokens=24, gamma=4,
+                       temperature=1.0, seed=seed, record_distributions=True, proposer="ngram")
+        history = list(res.prompt_token_ids)
+        step_start: dict[int, int] = {}
+        for t in res.trace:
+            start = step_start.setdefault(t.step, t.position)
+            if t.origin in ("accepted", "resampled"):
+                proposal = prompt_lookup(history[:len(res.prompt_token_ids) + start], t.gamma, 1, 4)
+                beta = float(res.target_distributions[t.position, proposal[t.position - start]])
+                accepted += t.origin == "accepted"
+                expected += beta
+                variance += beta * (1 - beta)
+            history.append(t.token_id)
+    assert variance > 3.0, "too few proposals judged"
+    assert abs(accepted - expected) / variance ** 0.5 < 4.0, (accepted, expected)
