@@ -7,9 +7,9 @@ One line of code differs: `GenerationStats.draft_tokens` became a read-only alia
 `proposed_tokens`, which did not exist yet. It still calls the engine's building blocks
 (rejection sampler, logits processing, KV helpers, Completion), whose behaviour for these
 calls the refactor keeps; the loop, the drafting, the verification and the bookkeeping
-are the old ones. It duplicates the
-engine's loop on purpose — `duplicates` will list it; that is the one justified exception:
-a golden file cannot stand in for it because the demo pair's weights differ across machines.
+are the old ones. It duplicates the engine's loop on purpose — `duplicates` lists it; that
+is the one justified exception: a golden file cannot stand in for it because the demo
+pair's weights differ across machines.
 
 Original docstring:
 
