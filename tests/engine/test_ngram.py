@@ -204,3 +204,28 @@ def test_sampled_ngram_acceptance_matches_its_expectation(close_pair):
             history.append(t.token_id)
     assert variance > 3.0, "too few proposals judged"
     assert abs(accepted - expected) / variance ** 0.5 < 4.0, (accepted, expected)
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_demo_pair_greedy_ngram_is_token_identical_on_both_bench_workloads(demo_pair_paths):
+    """The prompts `guardian bench engine` decodes (held-out and code-edit), greedy: prompt
+    lookup changes how many target forwards it takes, never the tokens. On the code-edit
+    workload, whose output copies the prompt, it accepts tokens."""
+    from engine import SpecCounters, load_pair
+    from engine.demo_pair.corpus import code_edit_prompts, heldout_prompts
+
+    pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir)
+    def count(text: str) -> int:
+        return len(pair.tokenizer(text)["input_ids"])
+
+    for prompts in (heldout_prompts(4), code_edit_prompts(4, count_tokens=count)):
+        baseline = generate(pair, prompts, speculative=False, max_new_tokens=64)
+        spec = generate(pair, prompts, speculative=True, max_new_tokens=64, gamma=4,
+                        proposer="ngram")
+        assert [r.token_ids for r in spec] == [r.token_ids for r in baseline]
+        for prompt, base in zip(prompts, baseline, strict=True):
+            one = generate(pair, prompt, speculative=True, max_new_tokens=64, gamma=4,
+                           proposer="ngram")
+            assert one.token_ids == base.token_ids
+    assert SpecCounters.total(r.stats.counters for r in spec).accepted > 0
