@@ -117,7 +117,8 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
     propose x_1..x_gamma ~ q -> one target forward gives p_1..p_{gamma+1} -> accept x_i
     with probability min(1, p_i(x_i) / q_i(x_i)); at the first rejection resample from
     norm(max(0, p_i - q_i)), else take a bonus token from p_{gamma+1} -> commit n + 1
-    tokens per row (see engine/step.py for the batch rule).
+    tokens per row (see engine/step.py for the batch rule). A deterministic proposal is the
+    point mass q_i = δ_{x_i}: accept with probability p_i(x_i), resample from p_i without x_i.
     """
     params, generator = req.params, req.generator
     t0 = time.perf_counter()
