@@ -17,6 +17,10 @@ _EXPORTS = {
     "generate": "engine.api",
     "IncompatiblePairError": "engine.compat",
     "PairIdentity": "engine.compat",
+    "identify_pair": "engine.compat",
+    "SpecCounters": "engine.metrics",
+    "PROPOSER_KINDS": "engine.proposers",
+    "ProposerKind": "engine.proposers",
     "Pair": "engine.loading",
     "load_pair": "engine.loading",
     "TargetScore": "engine.scoring",
@@ -27,14 +31,17 @@ _EXPORTS = {
 }
 
 __all__ = [
-    "GenerationResult", "GenerationStats", "IncompatiblePairError", "Pair", "PairIdentity",
-    "TargetScore", "TokenTrace", "chat_prompt", "generate", "load_pair", "score_target",
+    "PROPOSER_KINDS", "GenerationResult", "GenerationStats", "IncompatiblePairError", "Pair",
+    "PairIdentity", "ProposerKind", "SpecCounters", "TargetScore", "TokenTrace", "chat_prompt",
+    "generate", "identify_pair", "load_pair", "score_target",
 ]
 
 if TYPE_CHECKING:
     from engine.api import chat_prompt, generate
-    from engine.compat import IncompatiblePairError, PairIdentity
+    from engine.compat import IncompatiblePairError, PairIdentity, identify_pair
     from engine.loading import Pair, load_pair
+    from engine.metrics import SpecCounters
+    from engine.proposers import PROPOSER_KINDS, ProposerKind
     from engine.scoring import TargetScore, score_target
     from engine.trace import GenerationResult, GenerationStats, TokenTrace
 

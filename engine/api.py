@@ -1,7 +1,8 @@
 """The engine's public entry points: `generate` and `chat_prompt`.
 
-`generate` validates arguments, tokenizes, picks the loop (target-only or speculative)
-and packs each row into a GenerationResult (engine/trace.py).
+`generate` validates arguments, tokenizes, picks the loop (target-only or speculative) and
+the proposer (draft model or n-gram prompt lookup, engine/proposers/) and packs each row
+into a GenerationResult (engine/trace.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import torch
 from engine.controllers import GammaStrategy, make_controller
 from engine.decode import DecodeRequest, RowResult, decode_speculative, decode_target_only
 from engine.loading import Pair
+from engine.proposers import ProposerConfig, ProposerKind
 from engine.sampling import SamplingParams
 from engine.trace import GenerationResult, TokenTrace
 
@@ -65,10 +67,18 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
              gamma_max: int = 8, seed: int | None = None, stop: list[str] | None = None,
              record_distributions: bool = False,
              on_text: Callable[[str, list[TokenTrace]], None] | None = None,
+             proposer: ProposerKind = "draft_model", prompt_lookup_min: int = 1,
+             prompt_lookup_max: int = 4,
              ) -> GenerationResult | list[GenerationResult]:
-    """Decode one prompt (-> GenerationResult) or a batch (-> list, one per prompt)."""
+    """Decode one prompt (-> GenerationResult) or a batch (-> list, one per prompt).
+
+    proposer: what proposes the speculative tokens — "draft_model" (the pair's draft) or
+    "ngram" (prompt lookup over prompt + output, matching suffixes of prompt_lookup_max
+    down to prompt_lookup_min tokens; no draft forward). Ignored when not speculative.
+    """
     if max_new_tokens < 1:
         raise ValueError(f"max_new_tokens must be >= 1, got {max_new_tokens}")
+    proposing = ProposerConfig(proposer, prompt_lookup_min, prompt_lookup_max)
     params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
     batched = _is_batch(prompt)
     if batched and on_text is not None:
@@ -84,7 +94,7 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
                         generator=generator, on_text=on_text)
     if speculative:
         controller = make_controller(gamma_strategy, gamma, gamma_max)
-        rows = decode_speculative(pair, req, controller)
+        rows = decode_speculative(pair, req, controller, proposing)
     else:
         rows = decode_target_only(pair, req)
     results = [_result(p, row, speculative, record_distributions)

@@ -6,6 +6,11 @@ names the first differences it finds. The pair's identity is a sha256 over both 
 weights (tensor by tensor, in name order, so sharding and load dtype do not matter), the
 tokenizer (vocabulary, merges, special tokens, normalisation) and the chat template: a gate
 result is bound to exactly the bytes that passed.
+
+This module is the one place a pair is identified: `read_pair` opens two model directories
+(tokenizers and configs, no weights) and checks them, `identify_pair` gives a pair's identity
+without loading a model, `PairIdentity.changes` names what differs between two identities.
+`engine.load_pair` goes through `read_pair` too, so a backend and the loader cannot disagree.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from transformers import PreTrainedTokenizerBase
+from transformers import AutoConfig, AutoTokenizer, PretrainedConfig, PreTrainedTokenizerBase
 
 
 class IncompatiblePairError(ValueError):
@@ -34,6 +39,16 @@ class PairIdentity:
     chat_template_hash: str
     draft_name: str
     target_name: str
+
+    def changes(self, other: PairIdentity | dict[str, Any]) -> list[str]:
+        """The identity components (by name a reader knows) that differ from `other`,
+        a PairIdentity or its dict form as stored in the registry or a gate report."""
+        theirs = other if isinstance(other, dict) else {k: getattr(other, k) for k in _COMPONENTS}
+        return [label for key, label in _COMPONENTS.items() if getattr(self, key) != theirs.get(key)]
+
+
+_COMPONENTS = {"draft_hash": "draft weights", "target_hash": "target weights",
+               "tokenizer_hash": "tokenizer", "chat_template_hash": "chat template"}
 
 
 def _examples(items: list[Any], limit: int = 3) -> str:
@@ -160,3 +175,57 @@ def pair_identity(draft_dir: str | Path, target_dir: str | Path,
     return PairIdentity(pair_hash=pair_hash, draft_hash=draft_hash, target_hash=target_hash,
                         tokenizer_hash=tok_hash, chat_template_hash=template_hash,
                         draft_name=draft_name, target_name=target_name)
+
+
+@dataclass(frozen=True, slots=True)
+class PairFiles:
+    """A checked pair of model directories: tokenizers and configs, no weights loaded."""
+
+    draft_dir: Path
+    target_dir: Path
+    draft_tokenizer: PreTrainedTokenizerBase
+    target_tokenizer: PreTrainedTokenizerBase
+    draft_config: PretrainedConfig
+    target_config: PretrainedConfig
+
+    def identity(self) -> PairIdentity:
+        return pair_identity(self.draft_dir, self.target_dir, self.target_tokenizer,
+                             _name(self.draft_config, self.draft_dir),
+                             _name(self.target_config, self.target_dir))
+
+
+def _check_dir(path: Path, role: str) -> None:
+    if not path.is_dir():
+        raise FileNotFoundError(f"{role} model directory {str(path)!r} does not exist; pass a "
+                                "local Hugging Face model directory (config.json + weights)")
+    if not (path / "config.json").is_file():
+        raise FileNotFoundError(f"{role} model directory {str(path)!r} has no config.json; "
+                                "save the model with save_pretrained() first")
+
+
+def _name(config: PretrainedConfig, path: Path) -> str:
+    name = getattr(config, "_name_or_path", "") or ""
+    return name if name and not Path(name).is_absolute() else path.name
+
+
+def read_pair(draft_dir: str | Path, target_dir: str | Path) -> PairFiles:
+    """Open and check two model directories. Raises FileNotFoundError for a directory that
+    is not a saved Hugging Face model, IncompatiblePairError naming what differs."""
+    draft_path, target_path = Path(draft_dir), Path(target_dir)
+    _check_dir(draft_path, "draft")
+    _check_dir(target_path, "target")
+    files = PairFiles(draft_path, target_path,
+                      AutoTokenizer.from_pretrained(draft_path),
+                      AutoTokenizer.from_pretrained(target_path),
+                      AutoConfig.from_pretrained(draft_path),
+                      AutoConfig.from_pretrained(target_path))
+    check_compatible(files.draft_tokenizer, files.target_tokenizer,
+                     files.draft_config.get_text_config(decoder=True).vocab_size,
+                     files.target_config.get_text_config(decoder=True).vocab_size)
+    return files
+
+
+def identify_pair(draft_dir: str | Path, target_dir: str | Path) -> PairIdentity:
+    """The identity `engine.load_pair` would give this pair, without loading its weights
+    into a model (the weights are hashed from disk). Checks compatibility first."""
+    return read_pair(draft_dir, target_dir).identity()

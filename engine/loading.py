@@ -14,15 +14,13 @@ from pathlib import Path
 
 import torch
 from transformers import (
-    AutoConfig,
     AutoModelForCausalLM,
-    AutoTokenizer,
     PretrainedConfig,
     PreTrainedModel,
     PreTrainedTokenizerBase,
 )
 
-from engine.compat import IncompatiblePairError, PairIdentity, check_compatible, pair_identity
+from engine.compat import IncompatiblePairError, PairIdentity, read_pair
 from engine.layout import WEIGHT_LAYOUTS, column_major_linears
 
 logger = logging.getLogger(__name__)
@@ -78,20 +76,6 @@ def _eos_ids(tok: PreTrainedTokenizerBase, model: PreTrainedModel) -> set[int]:
     return ids
 
 
-def _check_dir(path: Path, role: str) -> None:
-    if not path.is_dir():
-        raise FileNotFoundError(f"{role} model directory {str(path)!r} does not exist; pass a "
-                                "local Hugging Face model directory (config.json + weights)")
-    if not (path / "config.json").is_file():
-        raise FileNotFoundError(f"{role} model directory {str(path)!r} has no config.json; "
-                                "save the model with save_pretrained() first")
-
-
-def _name(config: PretrainedConfig, path: Path) -> str:
-    name = getattr(config, "_name_or_path", "") or ""
-    return name if name and not Path(name).is_absolute() else path.name
-
-
 def load_pair(draft_dir: str | Path, target_dir: str | Path,
               device: str | torch.device | None = None, *,
               weight_layout: str = "column") -> Pair:
@@ -103,36 +87,26 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
     """
     if weight_layout not in WEIGHT_LAYOUTS:
         raise ValueError(f"weight_layout must be one of {WEIGHT_LAYOUTS}, got {weight_layout!r}")
-    draft_path, target_path = Path(draft_dir), Path(target_dir)
-    _check_dir(draft_path, "draft")
-    _check_dir(target_path, "target")
-    draft_tok = AutoTokenizer.from_pretrained(draft_path)
-    target_tok = AutoTokenizer.from_pretrained(target_path)
-    draft_cfg = AutoConfig.from_pretrained(draft_path)
-    target_cfg = AutoConfig.from_pretrained(target_path)
-    check_compatible(draft_tok, target_tok,
-                     draft_cfg.get_text_config(decoder=True).vocab_size,
-                     target_cfg.get_text_config(decoder=True).vocab_size)
-
+    files = read_pair(draft_dir, target_dir)
+    draft_cfg, target_cfg = files.draft_config, files.target_config
     if device is None:
         dev, dtype = _default_device()
     else:
         dev = torch.device(device)
         dtype = torch.bfloat16 if dev.type == "cuda" else torch.float32
     models = []
-    for path in (draft_path, target_path):
+    for path in (files.draft_dir, files.target_dir):
         model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
         models.append(model.to(dev).eval())
     draft, target = models
     if weight_layout == "column" and dev.type == "cpu":
         changed = column_major_linears(draft) + column_major_linears(target)
         logger.debug("stored %d weight matrices column-major for CPU decoding", changed)
-    identity = pair_identity(draft_path, target_path, target_tok,
-                             _name(draft_cfg, draft_path), _name(target_cfg, target_path))
-    pair = Pair(draft=draft, target=target, tokenizer=target_tok, device=dev, dtype=dtype,
-                identity=identity,
+    identity = files.identity()
+    pair = Pair(draft=draft, target=target, tokenizer=files.target_tokenizer, device=dev,
+                dtype=dtype, identity=identity,
                 max_context=min(_max_positions(draft_cfg), _max_positions(target_cfg)),
-                eos_token_ids=_eos_ids(target_tok, target))
+                eos_token_ids=_eos_ids(files.target_tokenizer, target))
     logger.info("loaded pair %s (draft %s, target %s) on %s/%s", identity.pair_hash[:12],
                 identity.draft_name, identity.target_name, dev, dtype)
     return pair

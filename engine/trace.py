@@ -2,7 +2,8 @@
 
 Everything downstream (the sidecar's shadow evaluator, the audit store, the benchmarks)
 consumes these dataclasses and nothing else from the engine's internals, so fields are
-only ever added, never renamed.
+only ever added, never renamed (`GenerationStats.draft_tokens`, which counted judged
+positions, lives on as a read-only alias of `judged_tokens`).
 
 Vocabulary (../shared/DESIGN.md): a speculative step emits *accepted* draft tokens plus one
 *resampled* token (first rejection) or one *bonus* token (all gamma accepted). Target-only
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 import torch
+
+from engine.metrics import SpecCounters, alpha
 
 Origin = Literal["accepted", "resampled", "bonus", "target"]
 FinishReason = Literal["stop", "length"]
@@ -36,20 +39,25 @@ class TokenTrace:
 
 @dataclass(slots=True)
 class GenerationStats:
-    """Per-request statistics. Counters follow vLLM's spec-decode metric definitions."""
+    """Per-request statistics: counters only; every ratio comes from engine.metrics.
+
+    The speculative counters are those of engine.metrics.SpecCounters (`counters`):
+    `proposed_tokens` is vLLM's num_draft_tokens, `accepted` its num_accepted_tokens, so
+    `acceptance_rate` (accepted / proposed) is comparable with vLLM dashboards; `alpha`
+    (accepted / judged) is Leviathan et al.'s per-token acceptance estimate.
+    """
 
     prompt_tokens: int = 0
     completion_tokens: int = 0
     steps: int = 0  # target forwards during decoding (prefill excluded)
-    # Draft positions judged: up to and including the first rejection in each step, so that
-    # accepted / draft_tokens estimates the per-token acceptance probability alpha of
-    # Leviathan et al. (the alpha the speedup formula uses). Proposals past the first
-    # rejection are discarded unjudged and not counted.
-    draft_tokens: int = 0
+    proposed_tokens: int = 0  # draft tokens proposed (vLLM's num_draft_tokens)
+    # Draft positions judged: up to and including the first rejection in each step
+    # (proposals past the first rejection are discarded unjudged), the denominator of alpha.
+    judged_tokens: int = 0
     accepted: int = 0  # draft tokens accepted
-    drafted_per_position: list[int] = field(default_factory=list)  # [i] = proposals at draft pos i
-    accepted_per_position: list[int] = field(default_factory=list)  # [i] = acceptances at draft pos i
-    draft_time_s: float = 0.0
+    drafted_per_position: list[int] = field(default_factory=list)  # [i] = judged at draft pos i
+    accepted_per_position: list[int] = field(default_factory=list)  # [i] = accepted at draft pos i
+    draft_time_s: float = 0.0  # proposing (draft forwards; ~0 for prompt lookup)
     verify_time_s: float = 0.0  # target forwards incl. prefill (target-only: all target time)
     total_time_s: float = 0.0
     time_to_first_token_s: float = 0.0
@@ -62,19 +70,36 @@ class GenerationStats:
     prefill_time_s: float = 0.0
 
     @property
+    def draft_tokens(self) -> int:
+        """Deprecated read-only alias of `judged_tokens` (what this name counted before
+        `proposed_tokens` existed); use `counters` instead."""
+        return self.judged_tokens
+
+    @property
+    def counters(self) -> SpecCounters:
+        return SpecCounters(proposed=self.proposed_tokens, judged=self.judged_tokens,
+                            accepted=self.accepted, steps=self.steps)
+
+    @property
     def acceptance_rate(self) -> float:
-        """alpha = accepted draft tokens / draft tokens (0.0 when nothing was drafted)."""
-        return self.accepted / self.draft_tokens if self.draft_tokens else 0.0
+        """accepted / proposed draft tokens (vLLM); 0.0 when nothing was proposed."""
+        return self.counters.acceptance_rate
+
+    @property
+    def alpha(self) -> float:
+        """accepted / judged draft positions (Leviathan et al.); 0.0 when nothing was judged."""
+        return self.counters.alpha
 
     @property
     def mean_acceptance_length(self) -> float:
         """Tokens emitted per target forward = 1 + accepted / steps (vLLM's definition)."""
-        return 1.0 + self.accepted / self.steps if self.steps else 0.0
+        return self.counters.mean_acceptance_length
 
     @property
     def acceptance_per_position(self) -> list[float]:
-        return [a / d if d else 0.0 for a, d in zip(self.accepted_per_position,
-                                                   self.drafted_per_position, strict=True)]
+        """[i] = alpha at draft position i (accepted / judged there)."""
+        return [alpha(a, d) for a, d in zip(self.accepted_per_position,
+                                            self.drafted_per_position, strict=True)]
 
 
 @dataclass(slots=True)

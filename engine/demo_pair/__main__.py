@@ -85,7 +85,7 @@ def _eval(args: argparse.Namespace) -> int:
     print(f"gamma={args.gamma} greedy on {len(prompts)} held-out prompts, "
           f"{report.emitted} tokens, {report.steps} steps")
     print(f"mean acceptance length {report.mean_acceptance_length:.3f}  "
-          f"acceptance rate {report.acceptance_rate:.3f}")
+          f"acceptance rate {report.acceptance_rate:.3f}  alpha {report.alpha:.3f}")
     print("acceptance per position " +
           " ".join(f"{a:.3f}" for a in report.acceptance_per_position))
     if not args.no_speed:

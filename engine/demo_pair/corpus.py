@@ -1,7 +1,8 @@
 """The demo pair's corpus: the standard library's own Python source, split by file path.
 
 Owns which files are used, the deterministic train / held-out split, and the held-out
-code-completion prompts that tests and benchmarks decode from. Every Python install has
+prompts that tests and benchmarks decode from: code completion (`heldout_prompts`) and
+code editing (`code_edit_prompts`, whose output mostly copies the prompt). Every Python install has
 this text, so the demo pair can be rebuilt offline anywhere.
 """
 
@@ -11,6 +12,7 @@ import hashlib
 import random
 import re
 import sysconfig
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -156,3 +158,83 @@ def _start_for_budget(text: str, end: int, want: int, count: Callable[[str], int
     if start == end:  # the header alone is over budget: cut inside it
         start = max(0, end - int(want * _CHARS_PER_TOKEN))
     return start
+
+
+# A def header that ends its line (one-line signatures only: the rename reads its parameters).
+_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?def[ \t]+\w+[ \t]*\((.*)\).*:[ \t]*$", re.MULTILINE)
+_PARAM = re.compile(r"\s*\*{0,2}(\w+)")
+
+
+def code_edit_prompts(
+    n: int = 16,
+    *,
+    seed: int = 0,
+    prompt_tokens: tuple[int, int] = (64, 160),
+    count_tokens: Callable[[str], int] | None = None,
+    root: Path | None = None,
+) -> list[str]:
+    """`n` code-editing prompts from held-out functions: rename a parameter.
+
+    Each prompt is an instruction, the whole function, and the first line of its rewrite:
+
+        # Rename <old> to <new> in this function:
+        <function>
+        # Rewritten:
+        <header with the new name>
+
+    so a faithful continuation copies the function body from the prompt — the repetitive
+    workload prompt lookup is for. Functions are dedented; the prompt is `prompt_tokens`
+    long (measured with `count_tokens` when given, else estimated from characters).
+    Deterministic in `seed`.
+    """
+    lo, hi = prompt_tokens
+    count = count_tokens or (lambda s: round(len(s) / _CHARS_PER_TOKEN))
+    candidates = [block for f in load_corpus(root) if f.heldout
+                  for m in _DEF.finditer(f.text) if (block := _function_at(f.text, m))]
+    random.Random(seed).shuffle(candidates)
+    prompts: list[str] = []
+    for code in candidates:
+        edit = _rename_a_parameter(code)
+        if edit is None:
+            continue
+        old, new, rewritten = edit
+        prompt = (f"# Rename {old} to {new} in this function:\n{code}\n# Rewritten:\n"
+                  f"{rewritten.splitlines()[0]}\n")
+        if lo <= count(prompt) <= hi:
+            prompts.append(prompt)
+            if len(prompts) == n:
+                return prompts
+    raise ValueError(f"only {len(prompts)} code-edit prompts of {lo}..{hi} tokens; ask for fewer")
+
+
+def _function_at(text: str, header: re.Match[str]) -> str | None:
+    """The dedented function starting at `header` (its body: the following lines indented
+    deeper, blank lines included), or None when it has fewer than 3 body lines."""
+    indent = len(header.group(1))
+    lines = [text[header.start():header.end()]]
+    for line in text[header.end() + 1:].splitlines():
+        if line.strip() and len(line) - len(line.lstrip(" \t")) <= indent:
+            break
+        lines.append(line)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return textwrap.dedent("\n".join(lines)) if len(lines) > 3 else None
+
+
+def _rename_a_parameter(code: str) -> tuple[str, str, str] | None:
+    """(old, new, renamed code) for the first parameter the body uses; None if none is."""
+    header, _, body = code.partition("\n")
+    params = _DEF.match(header)
+    if params is None:
+        return None
+    for part in params.group(2).split(","):
+        m = _PARAM.match(part)
+        if m is None or m.group(1) in ("self", "cls"):
+            continue
+        old = m.group(1)
+        # The name itself, not an attribute that happens to share it (`self.cv = cv`).
+        name = re.compile(rf"(?<![\w.]){old}\b")
+        if name.search(body):
+            new = f"new_{old}"
+            return old, new, name.sub(new, code)
+    return None

@@ -22,28 +22,45 @@ from dataclasses import dataclass, field
 import torch
 from transformers import DynamicCache, PreTrainedModel, PreTrainedTokenizerFast
 
+from engine.metrics import SpecCounters, acceptance_rate
+
 
 @dataclass(slots=True)
 class AcceptanceReport:
+    """The simulated steps' counters (engine.metrics vocabulary); ratios come from there."""
+
     gamma: int
     steps: int = 0
+    proposed: int = 0  # draft tokens proposed: min(gamma, tokens left - 1) per step, as the engine
+    judged: int = 0  # draft positions judged: up to and including the first rejection
     accepted: int = 0
     emitted: int = 0
     accepted_per_position: list[int] = field(default_factory=list)  # [i]: steps accepting pos i
 
     @property
+    def counters(self) -> SpecCounters:
+        return SpecCounters(proposed=self.proposed, judged=self.judged, accepted=self.accepted,
+                            steps=self.steps)
+
+    @property
     def mean_acceptance_length(self) -> float:
         """Tokens per target forward = 1 + accepted / steps (DESIGN.md vocabulary)."""
-        return 1.0 + self.accepted / self.steps if self.steps else 0.0
+        return self.counters.mean_acceptance_length
 
     @property
     def acceptance_rate(self) -> float:
-        """alpha = accepted / drafted, with gamma drafts proposed at every step."""
-        return self.accepted / (self.steps * self.gamma) if self.steps else 0.0
+        """accepted / proposed draft tokens (vLLM)."""
+        return self.counters.acceptance_rate
+
+    @property
+    def alpha(self) -> float:
+        """accepted / judged draft positions (Leviathan et al.)."""
+        return self.counters.alpha
 
     @property
     def acceptance_per_position(self) -> list[float]:
-        return [a / self.steps if self.steps else 0.0 for a in self.accepted_per_position]
+        """[i] = share of steps that accepted draft position i."""
+        return [acceptance_rate(a, self.steps) for a in self.accepted_per_position]
 
 
 @torch.inference_mode()
@@ -92,6 +109,8 @@ def simulate_greedy(matches: list[bool], gamma: int, report: AcceptanceReport) -
         for i in range(k):
             report.accepted_per_position[i] += 1
         report.steps += 1
+        report.proposed += limit
+        report.judged += min(k + 1, limit)
         report.accepted += k
         report.emitted += k + 1
         pos += k + 1

@@ -1,16 +1,27 @@
 """`guardian bench engine`: speculative vs target-only vs transformers' assisted generation.
 
+Proposers (`--proposer`): the pair's draft model, or n-gram prompt lookup (no draft model;
+transformers' counterpart is `prompt_lookup_num_tokens`). Workloads (`--workload`): the demo
+pair's held-out code-completion prompts, or a repetitive code-editing workload whose prompts
+contain the function being rewritten (engine.demo_pair.corpus.code_edit_prompts), where
+prompt lookup shines.
+
 All methods run in one process, on the same prompts, interleaved prompt by prompt (so a
 noisy neighbour slows every method alike), after a warm-up. The output is a set of ratios
 measured side by side, never an absolute timing to compare across runs.
 
 Reported (JSON and a table): tokens/s of each method, speedup vs target-only and vs assisted
-generation, acceptance rate α, mean acceptance length, the measured draft/target cost ratio c,
-the speedup predicted by (1 − α^(γ+1)) / ((1 − α)(γc + 1)), efficiency = measured / predicted,
-and the greedy exact-match rate of speculative (and assisted) output against target-only.
+generation, α, the acceptance rate, mean acceptance length, the measured draft/target cost
+ratio c, the speedup predicted by (1 − α^(γ+1)) / ((1 − α)(γc + 1)), efficiency = measured /
+predicted, and the greedy exact-match rate of speculative (and assisted) output against
+target-only.
 
-α is the engine's acceptance rate: accepted / draft positions verified up to and including
-the first rejection, the per-token acceptance probability the formula is stated in.
+Counters and their ratios come from engine.metrics (DESIGN.md vocabulary): α = accepted /
+draft positions judged (up to and including the first rejection), the per-token acceptance
+probability the formula is stated in; acceptance_rate = accepted / proposed (vLLM's); mean
+acceptance length = 1 + accepted / steps. Prompt lookup runs no draft forward: its c is the
+lookup's time per proposed position over a target forward (≈ 0), and rows with no match
+propose nothing, so the formula (γ proposals every step) is an upper bound for it.
 
 The headline speedup and efficiency are end to end (prompt prefill included), as a user sees
 them. Two diagnostics sit beside them: the same efficiency with the measured cost of a γ+1-token
@@ -63,6 +74,9 @@ def _timed(fn: Any) -> tuple[Any, float]:
     return out, time.perf_counter() - t0
 
 
+WORKLOADS = ("heldout", "code-edit")
+
+
 def run_engine_bench(
     draft_dir: Path,
     target_dir: Path,
@@ -72,13 +86,15 @@ def run_engine_bench(
     gamma: int,
     threads: int | None,
     weight_layout: str = "column",
+    proposer: str = "draft_model",
+    workload: str = "heldout",
     progress: bool = True,
 ) -> dict[str, Any]:
     """Run the side-by-side benchmark and return the JSON-ready report."""
     import torch
     from rich.progress import Progress
 
-    from engine import generate, load_pair
+    from engine import SpecCounters, generate, load_pair
     from engine.metrics import expected_speedup
 
     if threads:
@@ -87,15 +103,20 @@ def run_engine_bench(
     tok = pair.tokenizer
     eos = sorted(pair.eos_token_ids)
     pad = tok.pad_token_id if tok.pad_token_id is not None else eos[0]
+    lookup_max = 4  # engine.generate's prompt_lookup_max default, and transformers' match size
 
     def ours(prompt: str, speculative: bool) -> Any:
         return generate(pair, prompt, speculative=speculative, max_new_tokens=max_new_tokens,
-                        temperature=0.0, gamma=gamma, gamma_strategy="constant")
+                        temperature=0.0, gamma=gamma, gamma_strategy="constant",
+                        proposer=proposer, prompt_lookup_max=lookup_max)
 
     def hf(prompt: str, assisted: bool) -> list[int]:
         enc = tok(prompt, return_tensors="pt").to(pair.device)
         extra: dict[str, Any] = {}
-        if assisted:
+        if assisted and proposer == "ngram":
+            # transformers' prompt lookup, same γ and longest n-gram as ours.
+            extra = dict(prompt_lookup_num_tokens=gamma, max_matching_ngram_size=lookup_max)
+        elif assisted:
             # Same pair and the same constant γ as ours, so the comparison is of implementations.
             extra = dict(assistant_model=pair.draft, num_assistant_tokens=gamma,
                          num_assistant_tokens_schedule="constant")
@@ -114,7 +135,7 @@ def run_engine_bench(
     speculative = MethodTotals("speculative")
     assisted = MethodTotals("hf_assisted")
     hf_greedy = MethodTotals("hf_target_only")
-    steps = accepted = drafted = 0
+    counters = []
     draft_time = draft_forwards = 0.0
     target_time = target_forwards = 0.0
     spec_verify_time = spec_target_forwards = 0.0
@@ -139,9 +160,7 @@ def run_engine_bench(
             speculative.decode_seconds += dt - res_s.stats.prefill_time_s
             speculative.decode_tokens += len(res_s.token_ids)
             st = res_s.stats
-            steps += st.steps
-            accepted += st.accepted
-            drafted += st.draft_tokens
+            counters.append(st.counters)
             draft_time += st.draft_time_s
             draft_forwards += st.draft_forwards
             spec_verify_time += st.verify_time_s
@@ -158,9 +177,13 @@ def run_engine_bench(
             hf_greedy.outputs.append(ids)
             bar.advance(task)
 
-    alpha = accepted / drafted if drafted else 0.0
+    spec = SpecCounters.total(counters)
+    alpha = spec.alpha
     target_forward_s = target_time / target_forwards
-    c = (draft_time / draft_forwards) / target_forward_s
+    # Cost of proposing one token: a draft forward, or (prompt lookup, no forwards) the
+    # lookup's time per proposed position.
+    per_proposal = draft_forwards or spec.proposed
+    c = (draft_time / per_proposal) / target_forward_s if per_proposal else 0.0
     # The issue's formula assumes a verify forward over γ+1 tokens costs one 1-token target
     # forward. It is the headline. On a CPU the γ+1-row matmuls cost more than 1-row ones, so
     # the same formula with the *measured* verify cost is reported beside it as a diagnostic:
@@ -183,14 +206,17 @@ def run_engine_bench(
                  "target": str(target_dir)},
         "config": {"prompts": n, "max_new_tokens": max_new_tokens, "gamma": gamma,
                    "gamma_strategy": "constant", "temperature": 0.0,
-                   "weight_layout": weight_layout},
+                   "weight_layout": weight_layout, "proposer": proposer, "workload": workload,
+                   "prompt_lookup_max": lookup_max if proposer == "ngram" else None},
         "tokens_per_s": {m.name: round(m.tokens_per_s, 2)
                          for m in (target_only, speculative, assisted, hf_greedy)},
         "speedup_vs_target_only": round(speedup, 3),
         "speedup_vs_assisted": round(speculative.tokens_per_s / assisted.tokens_per_s, 3),
         "hf_target_only_vs_ours": round(hf_greedy.tokens_per_s / target_only.tokens_per_s, 3),
-        "acceptance_rate": round(alpha, 4),
-        "mean_acceptance_length": round(1 + accepted / steps, 3) if steps else 0.0,
+        "counters": spec.as_dict(),  # summed over prompts, with their unrounded ratios
+        "alpha": round(alpha, 4),
+        "acceptance_rate": round(spec.acceptance_rate, 4),
+        "mean_acceptance_length": round(spec.mean_acceptance_length, 3),
         "cost_ratio_c": round(c, 4),
         "predicted_speedup": round(predicted, 3),
         "efficiency": round(speedup / predicted, 3) if predicted else 0.0,
@@ -212,7 +238,8 @@ def _print_table(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     cfg = report["config"]
-    table = Table(title=f"guardian bench engine — γ={cfg['gamma']}, {cfg['prompts']} prompts × "
+    table = Table(title=f"guardian bench engine — {cfg['proposer']}, γ={cfg['gamma']}, "
+                        f"{cfg['prompts']} {cfg['workload']} prompts × "
                         f"{cfg['max_new_tokens']} tokens, {report['machine']['device']}, "
                         f"{cfg['weight_layout']}-major weights")
     table.add_column("metric")
@@ -220,7 +247,7 @@ def _print_table(report: dict[str, Any]) -> None:
     for name, tps in report["tokens_per_s"].items():
         table.add_row(f"tokens/s {name}", f"{tps:.1f}")
     for key in ("speedup_vs_target_only", "speedup_vs_assisted", "hf_target_only_vs_ours",
-                "acceptance_rate", "mean_acceptance_length", "cost_ratio_c",
+                "alpha", "acceptance_rate", "mean_acceptance_length", "cost_ratio_c",
                 "predicted_speedup", "efficiency", "verify_cost_ratio",
                 "predicted_speedup_measured_verify", "efficiency_measured_verify",
                 "decode_speedup_vs_target_only", "efficiency_decode",
@@ -250,7 +277,7 @@ def cli(
     json_path: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
     draft: Path | None = typer.Option(None, help="Draft model dir (default: the demo pair)."),
     target: Path | None = typer.Option(None, help="Target model dir (default: the demo pair)."),
-    prompts: int = typer.Option(16, min=1, help="Held-out demo prompts to decode."),
+    prompts: int = typer.Option(16, min=1, help="Prompts of the workload to decode."),
     max_new_tokens: int = typer.Option(128, min=1, help="Tokens generated per prompt."),
     gamma: int = typer.Option(4, min=1, max=16, help="Constant speculation depth γ."),
     threads: int = typer.Option(
@@ -260,21 +287,33 @@ def cli(
     weight_layout: str = typer.Option(
         "column", help="CPU Linear weight layout: 'column' (the engine's default, see "
         "engine/layout.py) or 'row' (as transformers loads it), to measure what it changes."),
+    proposer: str = typer.Option(
+        "draft_model", help="What proposes the speculative tokens: 'draft_model' (the pair's "
+        "draft) or 'ngram' (prompt lookup, no draft model; compared with transformers' "
+        "prompt_lookup_num_tokens)."),
+    workload: str = typer.Option(
+        "heldout", help="'heldout': the demo pair's held-out code-completion prompts; "
+        "'code-edit': prompts that contain the function being rewritten (output copies input)."),
 ) -> None:
     """Benchmark speculative vs target-only vs transformers assisted generation (one process)."""
     # Before torch loads: idle OpenMP workers sleep instead of spinning, so a busy neighbour
     # on a small shared CPU does not turn one method's run into a stall.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from engine.demo_pair import heldout_prompts
     from engine.layout import WEIGHT_LAYOUTS
+    from guardian.enums import PROPOSER_KINDS
 
-    if weight_layout not in WEIGHT_LAYOUTS:  # before a first-run demo-pair build
-        raise typer.BadParameter(f"choose one of {', '.join(WEIGHT_LAYOUTS)}",
-                                 param_hint="--weight-layout")
+    # Checked before a first-run demo-pair build, which takes minutes.
+    for value, choices, hint in ((weight_layout, WEIGHT_LAYOUTS, "--weight-layout"),
+                                 (proposer, PROPOSER_KINDS, "--proposer"),
+                                 (workload, WORKLOADS, "--workload")):
+        if value not in choices:
+            raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}",
+                                     param_hint=hint)
     draft, target = pair_dirs(draft, target)
-    report = run_engine_bench(draft, target, prompts=heldout_prompts(prompts),
+    report = run_engine_bench(draft, target, prompts=_workload(workload, prompts, target),
                               max_new_tokens=max_new_tokens, gamma=gamma, threads=threads,
-                              weight_layout=weight_layout)
+                              weight_layout=weight_layout, proposer=proposer,
+                              workload=workload)
     _print_table(report)
     if json_path:
         json_path.parent.mkdir(parents=True, exist_ok=True)
@@ -282,4 +321,21 @@ def cli(
         typer.echo(f"wrote {json_path}")
 
 
-__all__ = ["MethodTotals", "cli", "pair_dirs", "run_engine_bench"]
+def _workload(name: str, n: int, target: Path) -> list[str]:
+    """The workload's first `n` prompts; code-edit prompts are sized with the pair's own
+    tokenizer (they hold a whole function, so a character estimate could overflow a small
+    context window)."""
+    from engine.demo_pair.corpus import code_edit_prompts, heldout_prompts
+
+    if name == "heldout":
+        return heldout_prompts(n)
+    from transformers import AutoTokenizer
+
+    tok = AutoTokenizer.from_pretrained(target)
+    try:
+        return code_edit_prompts(n, count_tokens=lambda s: len(tok(s)["input_ids"]))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--prompts") from exc
+
+
+__all__ = ["WORKLOADS", "MethodTotals", "cli", "pair_dirs", "run_engine_bench"]

@@ -8,6 +8,7 @@ differences between a 1-token and a (gamma+1)-token forward must not flip a gree
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -154,3 +155,13 @@ def self_pair(load) -> Pair:
 def close_pair(load) -> Pair:
     """Draft is a perturbed copy of the target: partial acceptance."""
     return load("llama-close", "llama-target")
+
+
+@pytest.fixture(scope="session")
+def demo_pair_paths():
+    from engine.demo_pair import ensure_demo_pair
+
+    # Reuse the user's cache when set, else a per-user cache shared by test runs: the build
+    # takes minutes and is deterministic, so building it once is enough.
+    home = os.environ.get("GUARDIAN_HOME") or Path.home() / ".cache" / "spec-guardian"
+    return ensure_demo_pair(home, progress=False)

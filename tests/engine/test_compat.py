@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 
 import pytest
 import torch
 
-from engine import IncompatiblePairError, load_pair
+from engine import IncompatiblePairError, identify_pair, load_pair
 from engine.compat import chat_template_hash, tokenizer_hash, weights_hash
 
 from .conftest import build_tokenizer, make_model, save
@@ -101,3 +102,21 @@ def test_identity_of_a_pair_with_another_template(tmp_path, model_dirs):
     assert other.identity.target_hash == base.identity.target_hash
     assert other.identity.chat_template_hash != base.identity.chat_template_hash
     assert other.identity.pair_hash != base.identity.pair_hash
+
+
+def test_identify_pair_equals_the_loaded_identity_without_loading(tmp_path, model_dirs):
+    """A backend identifies a pair on disk with the engine's own function and gets exactly
+    what load_pair reports; changes() names the components that differ."""
+    base = load_pair(model_dirs("llama-draft"), model_dirs("llama-target")).identity
+    assert identify_pair(model_dirs("llama-draft"), model_dirs("llama-target")) == base
+    assert base.changes(base) == [] and base.changes(dataclasses.asdict(base)) == []
+    other = identify_pair(model_dirs("llama-close"), model_dirs("llama-target"))
+    assert base.changes(other) == ["draft weights"]
+    assert base.changes({}) == ["draft weights", "target weights", "tokenizer",
+                                "chat template"]
+    tok = build_tokenizer(template="{{ messages }}")
+    draft = save(make_model("llama", 320, 1, seed=2, eos_id=0), tok, tmp_path / "d")
+    with pytest.raises(IncompatiblePairError, match="chat templates differ"):
+        identify_pair(draft, model_dirs("llama-target"))
+    with pytest.raises(FileNotFoundError, match=r"no config\.json"):
+        identify_pair(tmp_path, model_dirs("llama-target"))

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from engine.demo_pair import corpus
 from engine.demo_pair.evaluate import AcceptanceReport, simulate_greedy
+from engine.metrics import SpecCounters
 
 
 def test_split_is_deterministic_and_disjoint() -> None:
@@ -38,24 +36,35 @@ def test_heldout_prompts_are_deterministic_and_end_inside_a_body() -> None:
         assert prompt.rstrip() in heldout
 
 
+def test_code_edit_prompts_contain_the_code_being_rewritten() -> None:
+    a = corpus.code_edit_prompts(6, seed=1)
+    assert a == corpus.code_edit_prompts(6, seed=1) and a != corpus.code_edit_prompts(6, seed=2)
+    heldout = "\n".join(corpus.heldout_texts())
+    for prompt in a:
+        instruction, rest = prompt.split("\n", 1)
+        code, rewritten = rest.split("\n# Rewritten:\n")
+        old, new = instruction.removeprefix("# Rename ").removesuffix(" in this function:").split(
+            " to ")
+        assert new == f"new_{old}"
+        assert code.startswith(("def ", "async def ")) and len(code.splitlines()) > 3
+        # the function is held-out source (dedented), and the rewrite starts with its header
+        assert code.splitlines()[1].strip() in heldout
+        header = code.splitlines()[0]
+        assert new in rewritten and rewritten.replace(new, old) == header + "\n"
+
+
 def test_simulated_greedy_steps_follow_the_definition() -> None:
     report = AcceptanceReport(gamma=4)
     # 9 tokens: step 1 accepts 4 (+bonus) = 5 tokens; step 2 accepts 1 then rejects (+1)
     # = 2 tokens; step 3 may draft only 1 of the last 2 and it is rejected: 1 token; step 4: 1.
     simulate_greedy([True] * 4 + [True] + [True, False] + [False, True], 4, report)
     assert (report.steps, report.accepted, report.emitted) == (4, 5, 9)
+    # proposed: 4 + 3 (4 tokens left) + 1 + 0; judged: 4 + 2 (accept, reject) + 1 + 0
+    assert (report.proposed, report.judged) == (8, 7)
     assert report.mean_acceptance_length == pytest.approx(1 + 5 / 4)
+    assert report.acceptance_rate == pytest.approx(5 / 8)
+    assert report.alpha == pytest.approx(5 / 7)
     assert report.accepted_per_position == [2, 1, 1, 1]
-
-
-@pytest.fixture(scope="session")
-def demo_pair_paths():
-    from engine.demo_pair import ensure_demo_pair
-
-    # Reuse the user's cache when set, else a per-user cache shared by test runs: the build
-    # takes minutes and is deterministic, so building it once is enough.
-    home = os.environ.get("GUARDIAN_HOME") or Path.home() / ".cache" / "spec-guardian"
-    return ensure_demo_pair(home, progress=False)
 
 
 @pytest.mark.integration
@@ -124,14 +133,13 @@ def test_engine_speculative_decoding_of_the_demo_pair_matches_the_evaluator(
 
     pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
     prompts, samples = greedy_samples
-    accepted = steps = 0
+    counters = []
     for prompt, (_, expected) in zip(prompts, samples, strict=True):
         result = api.generate(pair, prompt, speculative=True, max_new_tokens=64, gamma=4)
         # Whether a final EOS is part of the completion is the engine's choice; compare text.
         assert _strip_eos(result.token_ids, pair) == _strip_eos(expected, pair)
-        accepted += result.stats.accepted
-        steps += result.stats.steps
-    assert 1 + accepted / steps >= 2.8
+        counters.append(result.stats.counters)
+    assert SpecCounters.total(counters).mean_acceptance_length >= 2.8
 
 
 def _strip_eos(ids: list[int], pair) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from engine.decode import DecodeRequest, _Batch, _forward
+from engine.batch import Batch, DecodeRequest, forward
 from engine.kv import cache_length, crop_to, new_cache, position_ids
 from engine.sampling import SamplingParams
 
@@ -30,7 +30,7 @@ def test_crop_keeps_exactly_the_accepted_prefix(llama_pair):
 
 
 @torch.inference_mode()
-def test_rollback_then_continue_equals_a_fresh_forward(llama_pair):
+def test_rollback_then_continue_equals_a_freshforward(llama_pair):
     """Feed a rejected block, roll back, feed the real continuation: logits must equal a
     single forward over the real sequence (no stale key/value survives the crop)."""
     model = llama_pair.target
@@ -62,14 +62,14 @@ def test_left_padded_rows_match_the_prompt_alone(llama_pair):
     pair = llama_pair
     prompts = [[11, 12, 13, 14, 15, 16, 17], [21, 22, 23], [31]]
     req = DecodeRequest(prompts=prompts, params=SamplingParams(), max_new_tokens=4, stop=[])
-    batch = _Batch(pair, req, extra_columns=8)
+    batch = Batch(pair, req, extra_columns=8)
     assert batch.mask(7).tolist()[1] == [0, 0, 0, 0, 1, 1, 1]
     cache = new_cache()
-    logits = [_forward(pair.target, batch.tokens, cache, 0, batch, last_only=True)[:, -1]]
+    logits = [forward(pair.target, batch.tokens, cache, 0, batch, last_only=True)[:, -1]]
     steps = torch.tensor([[40, 41], [50, 51], [60, 61]])
-    logits.append(_forward(pair.target, steps[:, :1], cache, 7, batch)[:, -1])
+    logits.append(forward(pair.target, steps[:, :1], cache, 7, batch)[:, -1])
     # A two-token step, as a verify forward would be.
-    two = _forward(pair.target, torch.tensor([[42, 43], [52, 53], [62, 63]]), cache, 8, batch)
+    two = forward(pair.target, torch.tensor([[42, 43], [52, 53], [62, 63]]), cache, 8, batch)
     for row, prompt in enumerate(prompts):
         fed = [*prompt, steps[row, 0].item(), 40 + 10 * row + 2, 40 + 10 * row + 3]
         alone = _full_logits(pair.target, torch.tensor([fed]))

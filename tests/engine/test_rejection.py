@@ -116,3 +116,71 @@ def test_sampled_step_with_no_draft_samples_from_p():
                                      torch.Generator().manual_seed(5))
     assert bool((n == 0).all())
     assert g_test_pvalue(next_token, _dist([1, 2, 3, 4])) > ALPHA
+
+
+# --- deterministic proposals (n-gram prompt lookup): q = δ_x --------------------------------
+
+P_POINT = _dist([5, 1, 3, 0, 2, 0.5])
+
+
+@pytest.mark.parametrize("x", [0, 1, 3], ids=["likely x", "unlikely x", "x outside p"])
+def test_point_mass_proposal_emits_tokens_that_follow_target(x):
+    """q = δ_x: x accepted with probability p(x); a rejection resamples from p without x;
+    when every position is accepted the bonus token follows p."""
+    gamma, p = 3, P_POINT
+    draft = torch.full((N, gamma), x)
+    n, next_token = rejection_sample(draft, None, p.expand(N, gamma + 1, p.numel()),
+                                     torch.Generator().manual_seed(11 + x))
+    first = torch.where(n > 0, draft[:, 0], next_token)
+    assert g_test_pvalue(first, p) > ALPHA
+    expected = p[x].item()
+    tolerance = 6 * (expected * (1 - expected) / N) ** 0.5 + 1e-9
+    assert (n > 0).double().mean().item() == pytest.approx(expected, abs=tolerance)
+    resampled = next_token[n == 0]
+    residual = p.clone()
+    residual[x] = 0.0
+    assert g_test_pvalue(resampled, residual / residual.sum()) > ALPHA
+    assert not bool((resampled == x).any())  # p - δ_x leaves no mass on x
+    bonus = next_token[n == gamma]
+    if expected > 0:
+        assert g_test_pvalue(bonus, p) > ALPHA
+    else:
+        assert bonus.numel() == 0
+
+
+def test_point_mass_on_a_certain_token_is_always_accepted():
+    p = _dist([0, 0, 1, 0])
+    draft = torch.full((1000, 4), 2)
+    n, next_token = rejection_sample(draft, None, p.expand(1000, 5, 4),
+                                     torch.Generator().manual_seed(3))
+    assert bool((n == 4).all()) and bool((next_token == 2).all())
+
+
+def test_rows_propose_different_lengths():
+    """Positions past a row's length are never judged: the token at n == length is that
+    row's bonus token, drawn from p there (here p differs per position to tell them apart)."""
+    vocab, gamma = 4, 3
+    p = torch.stack([_dist([1, 0, 0, 0]), _dist([0, 1, 0, 0]), _dist([0, 0, 1, 0]),
+                     _dist([0, 0, 0, 1])])  # position j always emits token j
+    draft = torch.tensor([[0, 1, 2]] * 3)  # each draft token has p = 1: accepted when judged
+    lengths = torch.tensor([0, 2, 3])
+    for q in (None, torch.full((3, gamma, vocab), 0.25)):
+        n, next_token = rejection_sample(draft, q, p.expand(3, gamma + 1, vocab),
+                                         torch.Generator().manual_seed(4), lengths)
+        assert n.tolist() == [0, 2, 3]
+        assert next_token.tolist() == [0, 2, 3]
+
+
+def test_point_mass_with_short_rows_keeps_the_target_distribution():
+    """Rows with no proposal (length 0) sample p itself; rows with one get the usual rule."""
+    gamma, p = 2, P_POINT
+    draft = torch.full((N, gamma), 2)
+    lengths = torch.tensor([0, 1]).repeat(N // 2)
+    n, next_token = rejection_sample(draft, None, p.expand(N, gamma + 1, p.numel()),
+                                     torch.Generator().manual_seed(8), lengths)
+    assert bool((n <= lengths).all())
+    none = lengths == 0
+    assert g_test_pvalue(next_token[none], p) > ALPHA
+    first = torch.where(n > 0, draft[:, 0], next_token)[~none]
+    assert g_test_pvalue(first, p) > ALPHA
+    assert g_test_pvalue(next_token[~none & (n == 1)], p) > ALPHA  # bonus after length 1

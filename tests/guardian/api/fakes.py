@@ -149,7 +149,8 @@ class FakeBackend:
                 if speculative and k < g - 1:
                     stats.drafted_per_position[k] += 1
                     stats.accepted_per_position[k] += 1
-                    stats.draft_tokens += 1
+                    stats.proposed_tokens += 1  # every fake proposal is judged and accepted
+                    stats.judged_tokens += 1
                     stats.accepted += 1
                 p = _dist(prefix, self.spec_skew if speculative else 0.0)
                 dists.append(p)

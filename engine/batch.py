@@ -1,0 +1,101 @@
+"""A decoding request's batch: the left-padded token matrix, its one forward path, its rows.
+
+Owns what both decoding loops and the draft-model proposer share: `DecodeRequest` (what to
+decode), `Batch` (tokens, padding mask, per-row `RowResult`), `forward` (the model's own
+forward with a DynamicCache, explicit position ids and a left-padding mask only when a row
+is padded) and `finish` (end-of-request stats).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import torch
+from transformers import DynamicCache, PreTrainedModel
+
+from engine.kv import position_ids
+from engine.loading import Pair
+from engine.sampling import SamplingParams
+from engine.stopping import Completion, OnText
+from engine.trace import GenerationStats
+
+
+@dataclass(slots=True)
+class DecodeRequest:
+    prompts: list[list[int]]
+    params: SamplingParams
+    max_new_tokens: int
+    stop: list[str]
+    record_distributions: bool = False
+    generator: torch.Generator | None = None
+    on_text: OnText | None = None  # single-prompt requests only
+
+
+@dataclass(slots=True)
+class RowResult:
+    completion: Completion
+    stats: GenerationStats
+
+
+class Batch:
+    """Left-padded token matrix, its padding mask and per-row bookkeeping."""
+
+    def __init__(self, pair: Pair, req: DecodeRequest, extra_columns: int) -> None:
+        lengths = [len(p) for p in req.prompts]
+        if min(lengths) == 0:
+            raise ValueError("prompt is empty; send at least one token of text")
+        width = max(lengths)
+        if width >= pair.max_context:
+            raise ValueError(f"prompt has {width} tokens but the pair's context window is "
+                             f"{pair.max_context}; shorten the prompt")
+        self.size, self.width, self.device = len(lengths), width, pair.device
+        self.prompts = req.prompts
+        rows = [[pair.pad_token_id] * (width - n) + p for n, p in zip(lengths, req.prompts,
+                                                                       strict=True)]
+        self.tokens = torch.tensor(rows, dtype=torch.long, device=self.device)  # (B, L)
+        self.pad: torch.Tensor | None = None
+        self._mask: torch.Tensor | None = None
+        if min(lengths) != width:
+            pad = torch.tensor([width - n for n in lengths], device=self.device)
+            self.pad = pad.unsqueeze(1)  # (B, 1)
+            # One mask for the whole request; forwards slice it (no per-step allocation).
+            cols = torch.arange(width + extra_columns, device=self.device).unsqueeze(0)
+            self._mask = (cols >= self.pad).long()  # (B, L_max)
+        self.rows = [RowResult(Completion(pair.tokenizer, pair.eos_token_ids, req.stop,
+                                          req.max_new_tokens, req.on_text),
+                               GenerationStats(prompt_tokens=n)) for n in lengths]
+
+    def mask(self, length: int) -> torch.Tensor | None:
+        return None if self._mask is None else self._mask[:, :length]
+
+    def active(self) -> list[int]:
+        return [i for i, r in enumerate(self.rows) if not r.completion.finished]
+
+
+def forward(model: PreTrainedModel, ids: torch.Tensor, cache: DynamicCache, start: int,
+            batch: Batch, last_only: bool = False) -> torch.Tensor:
+    """Run `ids` (B, T) at columns [start, start+T) -> logits (B, T or 1, V)."""
+    pos = position_ids(start, ids.shape[1], batch.pad, ids.device).expand(ids.shape[0], -1)
+    out = model(input_ids=ids, past_key_values=cache, use_cache=True, position_ids=pos,
+                attention_mask=batch.mask(start + ids.shape[1]),
+                logits_to_keep=1 if last_only else 0)
+    return out.logits
+
+
+def sync(device: torch.device) -> None:
+    # CUDA kernels run asynchronously; the per-phase timings the goodput controller needs
+    # are only real after a sync. On CPU this is free.
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+
+
+def finish(batch: Batch, started: float, first_token_at: float | None) -> list[RowResult]:
+    total = time.perf_counter() - started
+    for row in batch.rows:
+        row.stats.completion_tokens = len(row.completion.token_ids)
+        row.stats.total_time_s = total
+        row.stats.time_to_first_token_s = (first_token_at or started) - started
+        if not row.completion.finished:
+            row.completion.finish("length")
+    return batch.rows

@@ -1,0 +1,70 @@
+"""N-gram prompt lookup: propose what followed the last n tokens the previous time.
+
+No draft model. For n from `n_max` down to `n_min`, take the row's last n tokens (prompt +
+output so far), find their most recent earlier occurrence, and propose the (up to gamma)
+tokens that followed it — vLLM's ngram proposer and transformers' `prompt_lookup_num_tokens`.
+It shines where the output copies its input: code edits, extraction, quoting.
+
+The proposal is deterministic, so its q is the point mass δ_x: the verifier accepts x with
+probability p(x) and, at a rejection, resamples from norm(max(0, p - δ_x)); greedy output is
+the target's own. A row that finds no match proposes nothing (a plain target step), and
+rows may propose different counts.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+
+import torch
+
+from engine.batch import Batch
+from engine.proposers.base import Proposal
+from engine.sampling import SamplingParams
+
+# Proposal columns past a row's own length are never judged; any valid id will do.
+_FILLER = 0
+_WIDTH = array("q").itemsize  # bytes per token id in the search buffer
+
+
+def prompt_lookup(tokens: Sequence[int], k: int, n_min: int, n_max: int) -> list[int]:
+    """Up to k tokens that followed the most recent earlier occurrence of the longest
+    suffix n-gram of `tokens` (n_max >= n >= n_min); [] when none occurs earlier."""
+    size = len(tokens)
+    # bytes.rfind searches in C: ~50x faster than comparing list slices in Python, which
+    # matters because the lookup runs every step and must stay small beside a forward.
+    data = array("q", tokens).tobytes()
+    for n in range(min(n_max, size - 1), n_min - 1, -1):
+        pattern = data[(size - n) * _WIDTH:]
+        end = (size - 1) * _WIDTH  # an occurrence must end before the suffix does
+        while (at := data.rfind(pattern, 0, end)) >= 0:
+            if at % _WIDTH == 0:  # a byte match across token boundaries is no match
+                start = at // _WIDTH + n
+                return list(tokens[start:start + k])
+            end = at + len(pattern) - 1
+    return []
+
+
+class NgramProposer:
+    def __init__(self, batch: Batch, n_min: int, n_max: int) -> None:
+        self.n_min, self.n_max = n_min, n_max
+        self.history = [list(p) for p in batch.prompts]  # per row, without left padding
+
+    def prefill(self, batch: Batch) -> int:
+        return 0  # nothing to warm up: the history is the prompt itself
+
+    def propose(self, batch: Batch, committed: int, gamma: int, params: SamplingParams,
+                generator: torch.Generator | None) -> Proposal:
+        found = [[] if gamma == 0 or row.completion.finished else
+                 prompt_lookup(history, gamma, self.n_min, self.n_max)
+                 for history, row in zip(self.history, batch.rows, strict=True)]
+        width = max(len(f) for f in found)
+        if width == 0:
+            return Proposal.empty(batch.size, batch.device)
+        rows = [f + [_FILLER] * (width - len(f)) for f in found]
+        return Proposal(torch.tensor(rows, dtype=torch.long, device=batch.device),
+                        [len(f) for f in found])
+
+    def commit(self, committed: int, emitted: list[list[int]]) -> None:
+        for history, tokens in zip(self.history, emitted, strict=True):
+            history.extend(tokens)

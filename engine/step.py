@@ -1,0 +1,124 @@
+"""A speculative step's outcome and its bookkeeping: the per-row trace and counters.
+
+`speculative_step` (engine/decode.py) verifies a proposal and returns a `StepOutcome`:
+per active row, the tokens it emitted with their origins, p(x), q(x) and target margins,
+and how many draft tokens it proposed, had judged and had accepted — host-side lists.
+`record_step` turns that into TokenTraces, Completion updates and GenerationStats counters.
+
+Batch rule: every row commits the same count n + 1 (n = min over active rows of the
+accepted counts n_i), so every cache stays rectangular. Still lossless: a row with n_i > n
+emits its first n+1 tokens x_1..x_{n+1}, all accepted, which is exactly what the one-row
+algorithm emits at those positions; where the output is cut depends only on other rows'
+independent coins and on this row's own accept decisions so far (a stopping time), and the
+next step restarts from the target's exact distribution at the new prefix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from engine.batch import Batch
+from engine.trace import GenerationStats, Origin, TokenTrace
+
+
+@dataclass(frozen=True, slots=True)
+class RowStep:
+    """What one row emitted at one step (n + 1 tokens) and what was judged to get there."""
+
+    tokens: list[int]
+    origins: list[Origin]
+    p: list[float]  # p(x) under the processed target distribution the verifier used
+    q: list[float | None]  # q(x) under the proposal; None for the bonus token
+    margins: list[float]  # target top-1 minus top-2 raw logit
+    proposed: int  # draft tokens this row proposed (its gamma this step)
+    judged: int  # draft positions judged: up to and including the first rejection
+    accepted: int  # draft tokens accepted (and kept by the batch's common n)
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    rows: dict[int, RowStep]  # active rows only
+    n: int  # draft tokens every active row accepted; each row commits n + 1 tokens
+    gamma: int  # the depth asked of the proposer
+    draft_forwards: int  # draft-model forwards spent proposing
+    distributions: torch.Tensor | None  # (B, n+1, V) float32 on CPU when recording
+    draft_s: float  # wall time of the proposal
+    verify_s: float  # wall time of the target forward and the accept/resample decisions
+    verified_at: float  # time.perf_counter() when the step's tokens were known
+
+    @property
+    def judged(self) -> int:
+        return sum(r.judged for r in self.rows.values())
+
+    @property
+    def accepted(self) -> int:
+        return sum(r.accepted for r in self.rows.values())
+
+
+@dataclass(frozen=True, slots=True)
+class HostVerdict:
+    """The verifier's per-row results, copied to the host in one transfer."""
+
+    n: list[int]  # n_i: draft tokens row i accepted
+    own: list[list[int]]  # row i's one-row output: accepted prefix + its next token at n_i
+    p: list[list[float]]  # p(own) (gamma+1)
+    q: list[list[float]]  # q(own) (gamma; the last column is padding)
+    margins: list[list[float]]  # (gamma+1)
+
+    @classmethod
+    def copy(cls, n_row: torch.Tensor, own: torch.Tensor, p_x: torch.Tensor,
+             q_x: torch.Tensor, margin: torch.Tensor) -> HostVerdict:
+        """(B,), (B, g+1), (B, g+1), (B, g), (B, g+1) tensors -> host lists.
+
+        One device->host copy for the step (float64 holds ids < 2^53 and float32 exactly).
+        """
+        columns = [n_row.unsqueeze(1).expand_as(own), own, p_x,
+                   torch.nn.functional.pad(q_x, (0, 1)), margin]
+        n, own_l, p_l, q_l, m_l = torch.stack([c.double() for c in columns]).tolist()
+        return cls([int(r[0]) for r in n], [[int(t) for t in r] for r in own_l], p_l, q_l, m_l)
+
+    def row(self, i: int, n: int, proposed: int) -> RowStep:
+        """Row i's share of a step that commits n + 1 tokens per row."""
+        # A row cut short by the batch's common n had its token at position n accepted too.
+        accepted = n + 1 if self.n[i] > n else n
+        origins: list[Origin] = ["accepted" if j < accepted else
+                                 "resampled" if j < proposed else "bonus" for j in range(n + 1)]
+        return RowStep(tokens=self.own[i][:n + 1], origins=origins, p=self.p[i][:n + 1],
+                       q=[None if o == "bonus" else self.q[i][j] for j, o in enumerate(origins)],
+                       margins=self.margins[i][:n + 1], proposed=proposed,
+                       judged=min(n + 1, proposed), accepted=accepted)
+
+
+def record_step(batch: Batch, outcome: StepOutcome, step: int) -> None:
+    """Append each active row's tokens (with their traces) and add its counters."""
+    dists = outcome.distributions
+    for i, row_step in outcome.rows.items():
+        row = batch.rows[i]
+        base = len(row.completion.token_ids)
+        traces = [TokenTrace(base + j, tok, origin, q, p, margin, step, row_step.proposed)
+                  for j, (tok, origin, q, p, margin) in enumerate(zip(
+                      row_step.tokens, row_step.origins, row_step.q, row_step.p,
+                      row_step.margins, strict=True))]
+        row.completion.extend(row_step.tokens, traces, dists[i] if dists is not None else None)
+        _count(row.stats, row_step, outcome)
+
+
+def _count(stats: GenerationStats, row_step: RowStep, outcome: StepOutcome) -> None:
+    stats.steps += 1
+    stats.proposed_tokens += row_step.proposed
+    stats.judged_tokens += row_step.judged
+    stats.accepted += row_step.accepted
+    stats.draft_forwards += outcome.draft_forwards
+    stats.target_forwards += 1
+    stats.draft_time_s += outcome.draft_s
+    stats.verify_time_s += outcome.verify_s
+    grow = row_step.proposed - len(stats.drafted_per_position)
+    if grow > 0:
+        stats.drafted_per_position.extend([0] * grow)
+        stats.accepted_per_position.extend([0] * grow)
+    for j in range(row_step.judged):
+        stats.drafted_per_position[j] += 1
+    for j in range(row_step.accepted):
+        stats.accepted_per_position[j] += 1
