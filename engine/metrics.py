@@ -99,9 +99,10 @@ class SpecCounters:
                    steps=int(stats.get("steps") or 0))
 
     def as_dict(self) -> dict[str, float | int]:
-        """Counters and their derived ratios, under the names used everywhere."""
+        """Counters (under the keys GenerationStats stores them, so `from_stats` reads this
+        back) and their derived ratios, under the names used everywhere."""
         return {"proposed_tokens": self.proposed, "judged_tokens": self.judged,
-                "accepted_tokens": self.accepted, "steps": self.steps,
+                "accepted": self.accepted, "steps": self.steps,
                 "acceptance_rate": self.acceptance_rate, "alpha": self.alpha,
                 "mean_acceptance_length": self.mean_acceptance_length}
 

@@ -165,11 +165,8 @@ class LocalEngineBackend:
             speculative=request.speculative, max_new_tokens=request.max_new_tokens,
             temperature=s.temperature, top_p=s.top_p, top_k=s.top_k, gamma=request.gamma,
             gamma_strategy=request.gamma_strategy, gamma_max=request.gamma_max,
-            seed=request.seed, stop=list(request.stop), record_distributions=record)
-        if request.proposer != "draft_model":
-            # SEAM: engine.generate(..., proposer=) lands with the engine branch; until then
-            # only a non-default proposer is passed (the integrator passes it always).
-            kwargs["proposer"] = request.proposer
+            seed=request.seed, stop=list(request.stop), record_distributions=record,
+            proposer=request.proposer)
         if on_text is not None:
             def plain_on_text(delta: str, traces: list[Any]) -> None:
                 on_text(delta, [_token(t) for t in traces])

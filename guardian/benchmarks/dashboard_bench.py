@@ -33,6 +33,8 @@ from typing import Any
 
 import typer
 
+from engine.metrics import SpecCounters
+
 log = logging.getLogger(__name__)
 
 PAIR = "pair-" + "d1a7" * 8
@@ -87,8 +89,13 @@ def _trace(rng: random.Random, n: int, alpha: float, gamma: int, speculative: bo
                                   rng.uniform(0.3, 1.0), rng.uniform(0.0, 6.0), steps, gamma))
         accepted += run
         steps += 1
-    stats = {"completion_tokens": n, "steps": steps, "draft_tokens": gamma * steps if speculative
-             else 0, "accepted": accepted, "drafted_per_position": drafted if speculative else [],
+    # Synthetic runs accept a prefix then reject (or take the bonus): judged = accepted + one
+    # rejected position per step that stopped short.
+    judged = accepted + sum(1 for t in out if t.origin == "resampled")
+    stats = {"completion_tokens": n, "steps": steps,
+             "proposed_tokens": gamma * steps if speculative else 0,
+             "judged_tokens": judged if speculative else 0, "accepted": accepted,
+             "drafted_per_position": drafted if speculative else [],
              "accepted_per_position": accepted_pp if speculative else []}
     return out, stats
 
@@ -181,7 +188,7 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
         summary.token_rows += n
         if spec_served:
             summary.runs.append({"created_at": at, "route": route, **{
-                k: stats[k] for k in ("accepted", "draft_tokens", "steps")}})
+                k: stats[k] for k in ("accepted", "proposed_tokens", "judged_tokens", "steps")}})
         summary.requests.append({"request_id": rid, "created_at": at, "route": route,
                                  "latency": tm["queue_time_s"] + tm["total_time_s"],
                                  "ttft": tm["queue_time_s"] + tm["time_to_first_token_s"],
@@ -192,7 +199,7 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
             sh_tm = _timing(rng, cap, sh_stats, not spec_served, False)
             sh_stats.update(total_time_s=sh_tm["total_time_s"])
             spec_stats = stats if spec_served else sh_stats
-            rate = spec_stats["accepted"] / spec_stats["draft_tokens"]
+            rate = SpecCounters.from_stats(spec_stats).acceptance_rate
             r = rng.random() if divergences else 0.0
             if greedy:
                 verdict = "match" if r < 0.9 else ("near_tie" if r < 0.985 else "divergence")
@@ -225,7 +232,7 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
                 "spec_s": spec[0]["total_time_s"], "spec_n": spec[1]["completion_tokens"]})
             if not spec_served:
                 summary.runs.append({"created_at": sh_at, "route": route, **{
-                    k: sh_stats[k] for k in ("accepted", "draft_tokens", "steps")}})
+                    k: sh_stats[k] for k in ("accepted", "proposed_tokens", "judged_tokens", "steps")}})
         if len(events) >= 256:
             flush()
     last_at = summary.requests[-1]["created_at"] if summary.requests else start

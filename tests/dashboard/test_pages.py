@@ -90,8 +90,7 @@ def test_sidebar_choices_are_written_to_the_url(seeded, open_page) -> None:  # t
 def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
     at = open_page(seeded.url, "acceptance")
     runs = _in(seeded.summary.runs, _flt(at))
-    # Stored counters, summed, ratios by engine.metrics (seeded runs carry only the legacy
-    # `draft_tokens`, which stands in for proposed and judged alike).
+    # Stored counters, summed, ratios by engine.metrics.
     total = SpecCounters.total(SpecCounters.from_stats(r) for r in runs)
     assert _metric(at, "Acceptance rate") == f"{total.acceptance_rate:.3f}"
     assert _metric(at, "α") == f"{total.alpha:.3f}"

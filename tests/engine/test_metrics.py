@@ -29,3 +29,10 @@ def test_counters_module_loads_without_torch() -> None:
 
     code = "import engine.metrics, sys; assert 'torch' not in sys.modules, 'torch loaded'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_as_dict_round_trips_through_from_stats() -> None:
+    from engine.metrics import SpecCounters
+
+    c = SpecCounters(proposed=12, judged=9, accepted=7, steps=3)
+    assert SpecCounters.from_stats(c.as_dict()) == c

@@ -48,9 +48,9 @@ def test_speculative_counters_are_labelled_by_route_pair_mode(make_client) -> No
         return float(line.rsplit(" ", 1)[1])
 
     stats = ext["stats"]
-    # the fake's stats are legacy-shaped: draft_tokens counts proposed = judged positions
-    assert value("spec_decode_draft_tokens_total") == stats["draft_tokens"]
-    assert value("spec_decode_judged_tokens_total") == stats["draft_tokens"]
+    # spec_decode.draft_tokens counts proposed tokens (vLLM's num_draft_tokens)
+    assert value("spec_decode_draft_tokens_total") == stats["proposed_tokens"]
+    assert value("spec_decode_judged_tokens_total") == stats["judged_tokens"]
     assert value("spec_decode_accepted_tokens_total") == stats["accepted"]
     assert value("spec_decode_drafts_total") == stats["drafted_per_position"][0]
     assert value("spec_decode_accepted_tokens_per_position_total", 'position="0"') == \

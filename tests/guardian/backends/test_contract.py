@@ -83,7 +83,7 @@ def test_counters_and_ratios_come_from_spec_counters() -> None:
     stats = served.extension()["stats"]
     assert stats["acceptance_rate"] == c.acceptance_rate and stats["alpha"] == c.alpha
     assert stats["mean_acceptance_length"] == c.mean_acceptance_length
-    assert stats["draft_tokens"] == served.result.stats["draft_tokens"]  # raw counters kept
+    assert stats["proposed_tokens"] == served.result.stats["proposed_tokens"]  # raw counters kept
 
 
 def test_route_proposer_reaches_the_backend() -> None:
