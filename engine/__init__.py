@@ -16,7 +16,7 @@ _EXPORTS = {
     "chat_prompt": "engine.api",
     "generate": "engine.api",
     "IncompatiblePairError": "engine.compat",
-    "PairIdentity": "engine.compat",
+    "PairIdentity": "engine.identity",
     "identify_pair": "engine.compat",
     "SpecCounters": "engine.metrics",
     "PROPOSER_KINDS": "engine.proposers",
@@ -38,7 +38,8 @@ __all__ = [
 
 if TYPE_CHECKING:
     from engine.api import chat_prompt, generate
-    from engine.compat import IncompatiblePairError, PairIdentity, identify_pair
+    from engine.compat import IncompatiblePairError, identify_pair
+    from engine.identity import PairIdentity
     from engine.loading import Pair, load_pair
     from engine.metrics import SpecCounters
     from engine.proposers import PROPOSER_KINDS, ProposerKind

@@ -9,7 +9,8 @@ result is bound to exactly the bytes that passed.
 
 This module is the one place a pair is identified: `read_pair` opens two model directories
 (tokenizers and configs, no weights) and checks them, `identify_pair` gives a pair's identity
-without loading a model, `PairIdentity.changes` names what differs between two identities.
+without loading a model; `PairIdentity` and `identity_changes` (what differs between two
+identities) live in engine/identity.py, importable without transformers.
 `engine.load_pair` goes through `read_pair` too, so a backend and the loader cannot disagree.
 """
 
@@ -25,30 +26,11 @@ from typing import Any
 
 from transformers import AutoConfig, AutoTokenizer, PretrainedConfig, PreTrainedTokenizerBase
 
+from engine.identity import PairIdentity
+
 
 class IncompatiblePairError(ValueError):
     """The draft and target cannot be paired; the message names what differs."""
-
-
-@dataclass(frozen=True, slots=True)
-class PairIdentity:
-    pair_hash: str
-    draft_hash: str
-    target_hash: str
-    tokenizer_hash: str
-    chat_template_hash: str
-    draft_name: str
-    target_name: str
-
-    def changes(self, other: PairIdentity | dict[str, Any]) -> list[str]:
-        """The identity components (by name a reader knows) that differ from `other`,
-        a PairIdentity or its dict form as stored in the registry or a gate report."""
-        theirs = other if isinstance(other, dict) else {k: getattr(other, k) for k in _COMPONENTS}
-        return [label for key, label in _COMPONENTS.items() if getattr(self, key) != theirs.get(key)]
-
-
-_COMPONENTS = {"draft_hash": "draft weights", "target_hash": "target weights",
-               "tokenizer_hash": "tokenizer", "chat_template_hash": "chat template"}
 
 
 def _examples(items: list[Any], limit: int = 3) -> str:

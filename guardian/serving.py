@@ -58,15 +58,6 @@ __all__ = ["GenerationRequest", "OnText", "Served", "ServingCore", "ServingError
            "stats_dict"]
 
 
-def __getattr__(name: str) -> Any:
-    # Transition alias: `PairBackend` moved to guardian.backends.local.LocalEngineBackend.
-    if name == "PairBackend":
-        from guardian.backends.local import LocalEngineBackend
-
-        return LocalEngineBackend
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 # --- requests and results ---------------------------------------------------------------
 class ServingError(Exception):
     """Bad input found while preparing a request: becomes an OpenAI-style 4xx error."""

@@ -39,7 +39,7 @@ WAIT_TIMEOUT_S = 60.0
 async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -> JSONResponse:
     core, inner = services.core, body.request
     route_name = core.resolve_route(request.headers.get(ROUTE_HEADER), inner.model)
-    route = core.policy.route(route_name)
+    route = core.route_policy(route_name)  # the mode in force, as serving sees it
     if isinstance(inner, ChatCompletionRequest):
         endpoint, prompt = "chat.completions", render_prompt(services, inner)
         prompt_ids = core.backend.encode(prompt)

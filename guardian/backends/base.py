@@ -26,7 +26,7 @@ from engine.metrics import SpecCounters
 from guardian.enums import GammaStrategy, Origin, ProposerKind
 
 if TYPE_CHECKING:
-    from engine.compat import PairIdentity
+    from engine.identity import PairIdentity
 
 FinishReason = Literal["stop", "length"]
 

@@ -56,7 +56,6 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     from guardian.backends import Unsupported
     from guardian.backends.local import LocalEngineBackend
     from guardian.governance.gates import GoldenError, check_backend, load_golden, run_gate
-    from guardian.governance.schema import route_governance
 
     console = Console()
     try:
@@ -67,7 +66,7 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     route = route or policy.default_route
     if route not in policy.routes:
         raise fail(f"unknown route {route!r}; the policy has: {', '.join(sorted(policy.routes))}", 2)
-    gate_policy = route_governance(policy.route(route)).gate
+    gate_policy = policy.route(route).gate
     proposer = policy.route(route).proposer
     draft_dir, target_dir = _pair_dirs(pair)
     if threads:

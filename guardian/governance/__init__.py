@@ -14,5 +14,4 @@ Module map (building blocks first):
 - `gates`      golden-set gate runner and report
 - `promotion`  promotion bound to a passing gate report for the exact pair and policy
 - `runtime`    wiring all of it onto a running sidecar
-- `schema`, `policyfile`: old import paths, re-exporting from `guardian.policy`
 """

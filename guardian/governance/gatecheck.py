@@ -38,7 +38,7 @@ def check_report(report: dict[str, Any] | None, *, pair_hash: str, policy_hash: 
         if registry is not None:
             entry = registry.get(pair_hash)
             if entry is not None:
-                from engine.compat import PairIdentity
+                from engine.identity import PairIdentity
 
                 ident = {k: (entry.get("details") or {}).get(k) for k in PairIdentity.__slots__}
                 changed = registry.lineage_change(PairIdentity(**ident)) if all(ident.values()) else None

@@ -37,7 +37,7 @@ from typing import Any
 from engine.metrics import SpecCounters
 from guardian.backends import BackendRequest, BackendResult, Sampling, ServingBackend, Unsupported
 from guardian.enums import ProposerKind
-from guardian.governance.schema import GatePolicy
+from guardian.policy import GatePolicy
 from guardian.verdicts import greedy_verdict, total_variation
 
 logger = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from dataclasses import asdict, is_dataclass
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.audit.models import ModelPair
 
 if TYPE_CHECKING:
-    from engine.compat import PairIdentity
+    from engine.identity import PairIdentity
 
 logger = logging.getLogger(__name__)
 
@@ -37,12 +37,11 @@ class PairRefused(ValueError):
 
 
 def describe_change(old: dict[str, Any], new: PairIdentity | dict[str, Any]) -> str:
-    """Which identity components differ between a registered pair and `new`."""
-    new_d = asdict(new) if is_dataclass(new) and not isinstance(new, type) else dict(new)  # type: ignore[arg-type]
-    labels = {"draft_hash": "draft weights", "target_hash": "target weights",
-              "tokenizer_hash": "tokenizer", "chat_template_hash": "chat template"}
-    changed = [label for key, label in labels.items() if old.get(key) != new_d.get(key)]
-    return ", ".join(changed) if changed else "nothing"
+    """Which identity components differ between a registered pair and `new`, in words
+    (the comparison itself is the engine's: engine.compat.identity_changes)."""
+    from engine.identity import identity_changes
+
+    return ", ".join(identity_changes(old, new)) or "nothing"
 
 
 class PairRegistry:

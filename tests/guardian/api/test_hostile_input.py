@@ -205,7 +205,7 @@ def test_a_failing_shadow_evaluation_is_reported_not_a_500(backend) -> None:
 
     def offer(job):  # type: ignore[no-untyped-def]
         # What the evaluator delivers for a job that raised (seen live: an empty mirrored
-        # completion on the real engine -> AttributeError in PairBackend.score_target).
+        # completion on the real engine -> AttributeError in the old PairBackend.score_target).
         job.done.set_exception(AttributeError("'TargetScore' object has no attribute 'argmax'"))
         return True
 

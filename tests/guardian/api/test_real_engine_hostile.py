@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
-from guardian.serving import PairBackend
+from guardian.backends.local import LocalEngineBackend
 from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 from tests.guardian.api.conftest import auth, keystore, policy
 from tests.guardian.api.fakes import ListSink
@@ -26,7 +26,7 @@ def client() -> Iterator[TestClient]:
         tok = build_tokenizer()
         target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
         draft = perturb(target, 0.05, seed=3)
-        backend = PairBackend.load(save(draft, tok, root / "draft"),
+        backend = LocalEngineBackend.load(save(draft, tok, root / "draft"),
                                    save(target, tok, root / "target"), device="cpu")
         services = build_services(backend, ListSink(),
                                   policy=policy(mode="speculative", sample_rate=1.0),

@@ -7,7 +7,7 @@ import pytest
 
 from guardian.backends import Unsupported
 from guardian.governance.gates import GoldenPrompt, PromptResult, evaluate_gate, run_gate
-from guardian.governance.schema import GatePolicy
+from guardian.policy import GatePolicy
 from tests.guardian.api.fakes import FakeBackend
 
 GREEDY = [GoldenPrompt("a", "def add(a, b):"), GoldenPrompt("b", "the quick", max_tokens=6)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from guardian.governance.gates import PromptResult, evaluate_gate
-from guardian.governance.schema import GatePolicy
+from guardian.policy import GatePolicy
 
 
 def result(pid: str, verdict: str = "match", t_target: float = 2.0, t_spec: float = 1.0,

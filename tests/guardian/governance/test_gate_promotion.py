@@ -15,9 +15,9 @@ from guardian.backends.local import LocalEngineBackend
 from guardian.cli import gate as gate_cli
 from guardian.cli import route as route_cli
 from guardian.governance.gates import GoldenError, load_golden
-from guardian.governance.policyfile import load_policy_file
 from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore
+from guardian.policy import load_policy_file
 from guardian.settings import get_settings
 
 POLICY = """version: 1
