@@ -132,3 +132,22 @@ def test_an_evaluation_that_raises_reaches_its_waiter(make_client, backend) -> N
     assert r.status_code == 202, r.text
     assert r.json()["status"] == "failed"
     assert evaluator.dropped >= 1
+
+
+def test_mirror_records_carry_the_mode_in_force(make_client, sink) -> None:  # noqa: F811
+    """A rollback in the database (the resolver's answer) wins over the policy file for
+    mirrored records too, exactly as for served ones."""
+
+    class RolledBack:
+        def mode(self, route, policy_mode, policy=None, policy_hash=None):  # type: ignore[no-untyped-def]
+            return "target_only"
+
+    client = make_client(policy(mode="speculative", sample_rate=1.0))
+    client.app.state.services.core.resolver = RolledBack()
+    served = client.post("/v1/completions", json=BODY, headers=auth()).json()
+    r = client.post("/v1/shadow", headers=auth(), json={
+        "request": BODY, "response": {"choices": [{"text": " world"}]}})
+    assert r.status_code == 202, r.text
+    mirrored = sink.of(RequestEvent, r.json()["id"])
+    assert served["spec_guardian"]["mode"] == "target_only"
+    assert mirrored and mirrored[0].mode == "target_only" == sink.of(RequestEvent, served["id"])[0].mode

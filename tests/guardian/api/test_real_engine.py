@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import RequestEvent, ShadowEvent
+from guardian.backends import BackendRequest
 from guardian.backends.local import LocalEngineBackend
 from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 from tests.guardian.api.conftest import auth, keystore, policy
@@ -59,6 +60,31 @@ def test_greedy_speculative_shadow_matches_target_only(real, backend) -> None:
     served = sink.of(RequestEvent, out["id"])[0]
     assert served.completion_text == out["choices"][0]["text"]
     assert len(served.trace) == len(served.completion_token_ids)
+
+
+def test_a_route_with_the_ngram_proposer_speculates_by_prompt_lookup(backend) -> None:
+    """`proposer: ngram` in the route's policy reaches the engine: the route is served
+    speculatively with no draft-model forward, and greedy output is target-only's."""
+    sink = ListSink()
+    services = build_services(backend, sink, policy=policy(mode="speculative", proposer="ngram"),
+                              keys=keystore())
+    try:
+        client = TestClient(create_app(services=services))
+        # A prompt that repeats itself, so prompt lookup has something to propose.
+        body = {"model": backend.model_name, "prompt": "a b c d a b c d a b c d a b", "max_tokens": 12,
+                "temperature": 0}
+        out = client.post("/v1/completions", json=body, headers=auth()).json()
+        ext = out["spec_guardian"]
+        assert ext["served_path"] == "speculative", ext
+        assert ext["stats"]["draft_forwards"] == 0 and ext["stats"]["proposed_tokens"] > 0, ext
+        plain = client.post("/v1/completions", headers={**auth(), "X-Guardian-Route": "canary"},
+                            json={**body, "model": backend.model_name}).json()
+    finally:
+        close_services(services)
+    reference = backend.generate(BackendRequest(prompt_ids=backend.encode(body["prompt"]),
+                                                max_new_tokens=12, speculative=False))
+    assert out["choices"][0]["text"] == reference.text
+    assert plain["choices"][0]["text"] == reference.text
 
 
 def test_sampled_shadow_compares_real_distributions(real, backend) -> None:
