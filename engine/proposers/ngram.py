@@ -5,6 +5,13 @@ output so far), find their most recent earlier occurrence, and propose the (up t
 tokens that followed it — vLLM's ngram proposer and transformers' `prompt_lookup_num_tokens`.
 It shines where the output copies its input: code edits, extraction, quoting.
 
+One refinement of "most recent": when the text repeats with a period shorter than gamma, the
+most recent occurrence's continuation runs into the suffix itself and is cut short (the loop
+`a b c a b c` offers 3 tokens, not 4). Then the most recent occurrence that has a whole
+gamma-token continuation wins, and without one the earliest (the longest continuation).
+Measured with `guardian bench engine --proposer ngram` on the demo pair (BENCHMARKS.md): tokens
+proposed per step 2.2 -> 3.2 on the code-edit workload, mean acceptance length 2.37 -> 2.93.
+
 The proposal is deterministic, so its q is the point mass δ_x: the verifier accepts x with
 probability p(x) and, at a rejection, resamples from norm(max(0, p - δ_x)); greedy output is
 the target's own. A row that finds no match proposes nothing (a plain target step), and
@@ -28,8 +35,9 @@ _WIDTH = array("q").itemsize  # bytes per token id in the search buffer
 
 
 def prompt_lookup(tokens: Sequence[int], k: int, n_min: int, n_max: int) -> list[int]:
-    """Up to k tokens that followed the most recent earlier occurrence of the longest
-    suffix n-gram of `tokens` (n_max >= n >= n_min); [] when none occurs earlier."""
+    """Up to k tokens that followed an earlier occurrence of the longest suffix n-gram of
+    `tokens` (n_max >= n >= n_min): the most recent occurrence with k tokens after it, else
+    the earliest one (see the module docstring); [] when the suffix occurs nowhere earlier."""
     size = len(tokens)
     # bytes.rfind searches in C: ~50x faster than comparing list slices in Python, which
     # matters because the lookup runs every step and must stay small beside a forward.
@@ -37,11 +45,16 @@ def prompt_lookup(tokens: Sequence[int], k: int, n_min: int, n_max: int) -> list
     for n in range(min(n_max, size - 1), n_min - 1, -1):
         pattern = data[(size - n) * _WIDTH:]
         end = (size - 1) * _WIDTH  # an occurrence must end before the suffix does
+        earliest = -1
         while (at := data.rfind(pattern, 0, end)) >= 0:
             if at % _WIDTH == 0:  # a byte match across token boundaries is no match
                 start = at // _WIDTH + n
-                return list(tokens[start:start + k])
+                if start + k <= size:
+                    return list(tokens[start:start + k])
+                earliest = start  # scanning leftwards: the last one kept is the earliest
             end = at + len(pattern) - 1
+        if earliest >= 0:
+            return list(tokens[earliest:earliest + k])
     return []
 
 

@@ -28,9 +28,15 @@ def test_lookup_takes_the_longest_suffix_and_its_latest_occurrence():
     assert prompt_lookup(tokens, 1, 1, 4) == [3]
     # suffix (3, 1, 2) occurs at 2..4 only when n may be 3; (7, 1, 2) never: 3-gram wins.
     assert prompt_lookup([5, 3, 1, 2, 8, 3, 1, 2], 2, 1, 3) == [8, 3]
-    # continuation may run into the suffix itself (periodic text)
+    # periodic text: the most recent occurrence's continuation runs into the suffix, so the
+    # earliest occurrence (the longest continuation) is taken instead
     assert prompt_lookup([4, 4, 4], 5, 1, 2) == [4]
     assert prompt_lookup([4, 5, 4, 5], 5, 1, 2) == [4, 5]
+    #        0  1  2  3  4  5  6  7  8
+    loop = [1, 2, 3, 1, 2, 3, 1, 2, 3]
+    # (2, 3) last occurred at 4..5: only 3 tokens follow it; at 1..2 a whole 4 do.
+    assert prompt_lookup(loop, 4, 1, 2) == [1, 2, 3, 1]
+    assert prompt_lookup(loop, 3, 1, 2) == [1, 2, 3]  # the most recent has 3: it wins
 
 
 def test_lookup_without_a_match_proposes_nothing():
@@ -168,9 +174,12 @@ def test_lookup_agrees_with_a_plain_scan():
     many byte-level false matches across token boundaries: ids 1 and 256 share bytes)."""
     def plain(tokens: list[int], k: int, n_min: int, n_max: int) -> list[int]:
         for n in range(min(n_max, len(tokens) - 1), n_min - 1, -1):
-            for start in range(len(tokens) - n - 1, -1, -1):
-                if tokens[start:start + n] == tokens[len(tokens) - n:]:
-                    return tokens[start + n:start + n + k]
+            starts = [s + n for s in range(len(tokens) - n)
+                      if tokens[s:s + n] == tokens[len(tokens) - n:]]
+            if starts:
+                whole = [s for s in starts if s + k <= len(tokens)]
+                start = whole[-1] if whole else starts[0]
+                return tokens[start:start + k]
         return []
 
     gen = torch.Generator().manual_seed(0)
