@@ -7,7 +7,10 @@ One line of code differs: `GenerationStats.draft_tokens` became a read-only alia
 `proposed_tokens`, which did not exist yet. It still calls the engine's building blocks
 (rejection sampler, logits processing, KV helpers, Completion), whose behaviour for these
 calls the refactor keeps; the loop, the drafting, the verification and the bookkeeping
-are the old ones. It duplicates the engine's loop on purpose — `duplicates` lists it; that
+are the old ones. The blind spot that follows: a change inside those building blocks
+(rejection.py, sampling.py) moves both sides alike and is NOT caught by the bit-identity
+test; tests/engine/test_rejection.py (hand-built logits, exact greedy outcomes, G-tests)
+and test_sampling*.py guard them. It duplicates the engine's loop on purpose — `duplicates` lists it; that
 is the one justified exception: a golden file cannot stand in for it because the demo
 pair's weights differ across machines.
 

@@ -35,7 +35,8 @@ def reference_generate(pair: Pair, prompts: list[str], *, max_new_tokens: int,
                        temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0,
                        gamma: int = 4, gamma_strategy: str = "constant", gamma_max: int = 8,
                        seed: int | None = None, stop: list[str] | None = None,
-                       record_distributions: bool = False) -> list[ref.RowResult]:
+                       record_distributions: bool = False,
+                       controller: Any = None) -> list[ref.RowResult]:
     """What `engine.generate(..., speculative=True)` did before the refactor."""
     generator = None
     if seed is not None:
@@ -45,7 +46,8 @@ def reference_generate(pair: Pair, prompts: list[str], *, max_new_tokens: int,
                                                   top_k=top_k),
                             max_new_tokens=max_new_tokens, stop=list(stop or []),
                             record_distributions=record_distributions, generator=generator)
-    return ref.decode_speculative(pair, req, make_controller(gamma_strategy, gamma, gamma_max))
+    controller = controller or make_controller(gamma_strategy, gamma, gamma_max)
+    return ref.decode_speculative(pair, req, controller)
 
 
 def assert_identical(new: list[GenerationResult], old: list[ref.RowResult]) -> None:
@@ -72,6 +74,51 @@ def _both(pair: Pair, prompts: list[str], **kwargs: Any) -> None:
     assert_identical(new, reference_generate(pair, prompts, **kwargs))
 
 
+class _Recording:
+    """Wraps the controller the new engine builds and records every gamma it chose."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.chosen = inner, []
+
+    def gamma(self) -> int:
+        self.chosen.append(self.inner.gamma())
+        return self.chosen[-1]
+
+    def update(self, *args: Any) -> None:
+        self.inner.update(*args)
+
+
+class _Replay:
+    def __init__(self, chosen: list[int]) -> None:
+        self.chosen = iter(chosen)
+
+    def gamma(self) -> int:
+        return next(self.chosen)
+
+    def update(self, *args: Any) -> None:
+        pass
+
+
+def _both_replayed(pair: Pair, prompts: list[str], monkeypatch: pytest.MonkeyPatch,
+                   **kwargs: Any) -> None:
+    """The goodput controller reads wall-clock times, so two runs choose different gammas
+    on a loaded machine: replay the new run's choices into the reference instead."""
+    import engine.api
+
+    made: list[_Recording] = []
+
+    def recording(*args: Any) -> _Recording:
+        made.append(_Recording(make_controller(*args)))
+        return made[-1]
+
+    monkeypatch.setattr(engine.api, "make_controller", recording)
+    new = generate(pair, prompts, speculative=True, **kwargs)
+    monkeypatch.undo()
+    (rec,) = made
+    assert_identical(new, reference_generate(pair, prompts, controller=_Replay(rec.chosen),
+                                             **kwargs))
+
+
 @pytest.mark.parametrize("which", ["close_pair", "llama_pair", "self_pair"])
 @pytest.mark.parametrize("gamma", range(1, 9))
 def test_greedy_single_prompts_are_bit_identical(which, gamma, request):
@@ -96,15 +143,14 @@ def test_padded_batches_are_bit_identical(close_pair, temperature, gamma):
 
 @pytest.mark.parametrize("strategy", ["heuristic", "goodput"])
 @pytest.mark.parametrize("temperature", [0.0, 0.8])
-def test_gamma_strategies_are_bit_identical(close_pair, strategy, temperature):
+def test_gamma_strategies_are_bit_identical(close_pair, strategy, temperature, monkeypatch):
+    both = _both if strategy == "heuristic" else (
+        lambda *a, **k: _both_replayed(*a, monkeypatch=monkeypatch, **k))
     for seed, prompt in enumerate(PROMPTS[:3]):
-        _both(close_pair, [prompt], max_new_tokens=40, gamma=2, gamma_strategy=strategy,
-              gamma_max=6, temperature=temperature, seed=seed)
-    # Goodput reads wall-clock times, so its gamma sequence may differ between two runs;
-    # the batch case uses the deterministic heuristic only.
-    if strategy == "heuristic":
-        _both(close_pair, PROMPTS, max_new_tokens=20, gamma=2, gamma_strategy=strategy,
-              gamma_max=6, temperature=temperature, seed=3)
+        both(close_pair, [prompt], max_new_tokens=40, gamma=2, gamma_strategy=strategy,
+             gamma_max=6, temperature=temperature, seed=seed)
+    both(close_pair, PROMPTS, max_new_tokens=20, gamma=2, gamma_strategy=strategy,
+         gamma_max=6, temperature=temperature, seed=3)
 
 
 @pytest.mark.parametrize("arch", ["gpt2", "qwen2"])
@@ -140,3 +186,17 @@ def test_demo_pair_bench_prompts_are_bit_identical(demo_pair_paths, temperature)
     for prompt in prompts:
         _both(pair, [prompt], max_new_tokens=64, gamma=4, temperature=temperature, seed=0)
     _both(pair, prompts, max_new_tokens=32, gamma=4, temperature=temperature, seed=0)
+
+
+@pytest.mark.parametrize("temperature", [0.0, 0.9])
+def test_target_only_is_bit_identical(close_pair, temperature):
+    """The target-only loop was rewritten onto the shared batch/forward modules too."""
+    for prompts in ([PROMPTS[0]], PROMPTS):
+        new = generate(close_pair, prompts, speculative=False, max_new_tokens=20,
+                       temperature=temperature, top_k=40, seed=5, record_distributions=True)
+        generator = torch.Generator(device=close_pair.device).manual_seed(5)
+        req = ref.DecodeRequest(prompts=[_encode(close_pair, p) for p in prompts],
+                                params=SamplingParams(temperature=temperature, top_k=40),
+                                max_new_tokens=20, stop=[], record_distributions=True,
+                                generator=generator)
+        assert_identical(new, ref.decode_target_only(close_pair, req))
