@@ -1,4 +1,4 @@
-"""Guardian's module import graph: no cycles in policy or governance, and policy stays below
+"""Module import graphs: no cycle anywhere in guardian, engine or dashboard; policy stays below
 governance. Built from every `import` / `from ... import` statement in the source (also
 those inside functions: a lazy import still ties two modules together)."""
 
@@ -97,3 +97,21 @@ def test_policy_imports_nothing_from_governance() -> None:
     upward = {m: sorted(t for t in targets if t.startswith("guardian.governance"))
               for m, targets in graph.items() if m.startswith("guardian.policy")}
     assert {m: t for m, t in upward.items() if t} == {}
+
+
+@pytest.mark.parametrize("package", ["guardian", "engine", "dashboard"])
+def test_no_import_cycle_anywhere_in(package: str) -> None:
+    assert cycles(import_graph(package)) == []
+
+
+def test_engine_imports_nothing_from_guardian_or_dashboard() -> None:
+    """The design's layering: the inference package stands alone (lazy imports included)."""
+    offenders = []
+    for path in (ROOT / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            offenders += [f"{path.relative_to(ROOT)}: {n}" for n in names
+                          if n.split(".")[0] in ("guardian", "dashboard")]
+    assert offenders == []
