@@ -2,8 +2,11 @@
 
 Everything downstream (the sidecar's shadow evaluator, the audit store, the benchmarks)
 consumes these dataclasses and nothing else from the engine's internals, so fields are
-only ever added, never renamed (`GenerationStats.draft_tokens`, which counted judged
-positions, lives on as a read-only alias of `judged_tokens`).
+only ever added, never renamed. One exception, made on purpose by the Seams change:
+`GenerationStats.draft_tokens` (which counted judged positions, not proposed tokens as its
+name suggested) became a read-only property aliasing `judged_tokens`, so `dataclasses.asdict`
+no longer emits it; the sidecar's local backend re-adds the key to the stats it serializes
+for one release (guardian/backends/local.py).
 
 Vocabulary (../shared/DESIGN.md): a speculative step emits *accepted* draft tokens plus one
 *resampled* token (first rejection) or one *bonus* token (all gamma accepted). Target-only

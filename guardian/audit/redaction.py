@@ -53,9 +53,6 @@ def check_redaction(redaction: str) -> str:
     return redaction
 
 
-# The old name; guardian/audit/rows.py (not part of this change) still calls it.
-check_mode = check_redaction
-
 
 def redact_text(redaction: str, key: bytes, text: str | None) -> tuple[str | None, str | None]:
     """(stored text, stored hash) for one prompt/completion under `redaction`."""

@@ -179,17 +179,17 @@ class Sealer:
         out.append(row)
 
     def _request(self, batch: SealedBatch, ev: RequestEvent) -> None:
-        mode = redaction.check_mode(ev.redaction)
+        redaction_level = redaction.check_redaction(ev.redaction)
         created = _utc(ev.created_at)
-        prompt, prompt_h = redaction.redact_text(mode, self._key, ev.prompt_text)
-        completion, completion_h = redaction.redact_text(mode, self._key, ev.completion_text)
+        prompt, prompt_h = redaction.redact_text(redaction_level, self._key, ev.prompt_text)
+        completion, completion_h = redaction.redact_text(redaction_level, self._key, ev.completion_text)
         stats = json_safe(ev.stats)
         rate, mal = _rates(stats)
-        full = mode == "full"
+        full = redaction_level == "full"
         self._chain_row(batch.requests, "audit_requests", {
             "request_id": ev.request_id, "created_at": created, "route": ev.route,
             "mode": ev.mode, "served_path": ev.served_path, "endpoint": ev.endpoint,
-            "pair_hash": ev.pair_hash, "policy_hash": ev.policy_hash, "redaction": mode,
+            "pair_hash": ev.pair_hash, "policy_hash": ev.policy_hash, "redaction": redaction_level,
             "prompt_text": prompt, "completion_text": completion, "prompt_hash": prompt_h,
             "completion_hash": completion_h,
             "prompt_token_ids": [int(t) for t in ev.prompt_token_ids] if full else None,
@@ -197,7 +197,7 @@ class Sealer:
             "prompt_tokens": len(ev.prompt_token_ids),
             "completion_tokens": len(ev.completion_token_ids),
             "finish_reason": ev.finish_reason,
-            "params": json_safe(redaction.redact_params(mode, ev.params)),
+            "params": json_safe(redaction.redact_params(redaction_level, ev.params)),
             "queue_time_s": float(ev.queue_time_s), "compute_time_s": float(ev.compute_time_s),
             "time_to_first_token_s": float(ev.time_to_first_token_s),
             "time_per_output_token_s": float(ev.time_per_output_token_s),
@@ -205,7 +205,7 @@ class Sealer:
             "fallback_reason": ev.fallback_reason, "replica_id": ev.replica_id,
             "trace_len": len(ev.trace)})
         batch.request_ids.append(ev.request_id)
-        self._tokens(batch, ev.request_id, created, "served", mode, ev.trace)
+        self._tokens(batch, ev.request_id, created, "served", redaction_level, ev.trace)
 
     def _shadow(self, batch: SealedBatch, ev: ShadowEvent) -> None:
         stats = json_safe(ev.stats)
@@ -221,13 +221,13 @@ class Sealer:
             "mean_acceptance_length": mal, "stats": stats,
             "shadow_compute_time_s": float(ev.shadow_compute_time_s),
             "trace_len": len(ev.shadow_trace)})
-        # Shadow tokens follow the route's redaction mode like the served tokens, so a `full`
+        # Shadow tokens follow the route's redaction like the served tokens, so a `full`
         # route can be compared token by token; producers that don't say get metadata only.
-        self._tokens(batch, ev.request_id, created, "shadow", redaction.check_mode(ev.redaction),
+        self._tokens(batch, ev.request_id, created, "shadow", redaction.check_redaction(ev.redaction),
                      ev.shadow_trace)
 
     def _tokens(self, batch: SealedBatch, request_id: str, created: datetime, source: str,
-                mode: str, trace: list[Any]) -> None:
+                redaction_level: str, trace: list[Any]) -> None:
         """The hot loop: ~one f-string and one SHA-256 per emitted token.
 
         Must produce exactly `chain.canonical_line("audit_tokens", row)` (a test checks it).
@@ -243,9 +243,9 @@ class Sealer:
                 raise ValueError(f"unknown token origin {t.origin!r}")
             tid: int | None = None
             th: str | None = None
-            if mode == "full":
+            if redaction_level == "full":
                 tid = int(t.token_id)
-            elif mode == "hashed":
+            elif redaction_level == "hashed":
                 th = hashlib.blake2b(f"{request_id}\x1f{source}\x1f{t.position}\x1f{t.token_id}"
                                      .encode(), key=key, digest_size=32).hexdigest()
             dp = NULL if t.draft_prob is None else f"{t.draft_prob:.9g}"

@@ -37,9 +37,9 @@ _COPY_CHUNK = 4 * 1024 * 1024
 class BatchStore:
     """Writes sealed batches to one database; remembers which token partitions exist."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.postgres = engine.dialect.name == "postgresql"
+    def __init__(self, db: Engine) -> None:
+        self.db = db
+        self.postgres = db.dialect.name == "postgresql"
         self._days: set[date] = set()
         self._insert = pg_insert if self.postgres else sqlite_insert
 
@@ -48,7 +48,7 @@ class BatchStore:
         missing = days - self._days
         if missing:
             # Own short transaction: creating a partition locks the parent table.
-            with self.engine.begin() as conn:
+            with self.db.begin() as conn:
                 ensure_partitions(conn, missing)
             self._days |= missing
 
@@ -56,7 +56,7 @@ class BatchStore:
         """Write `batch`; False when it was already written (idempotent replay)."""
         if self.postgres and batch.token_lines:
             self._ensure_days(batch)
-        with self.engine.begin() as conn:
+        with self.db.begin() as conn:
             if batch.first_seq == 1:
                 conn.execute(self._insert(AuditChain.__table__).values(
                     chain_id=batch.chain_id, replica_id=batch.chain_id.rsplit("/", 1)[0],

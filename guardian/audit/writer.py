@@ -172,9 +172,9 @@ class AuditWriter:
         self.cfg = config or AuditSettings()
         self.replica_id = replica_id or default_replica_id()
         self.chain_id = f"{self.replica_id}/{uuid.uuid4().hex[:12]}"
-        self.engine = make_engine(url, connect_timeout_s=self.cfg.connect_timeout_s,
+        self.db = make_engine(url, connect_timeout_s=self.cfg.connect_timeout_s,
                                   statement_timeout_ms=self.cfg.statement_timeout_ms)
-        self.store = BatchStore(self.engine)
+        self.store = BatchStore(self.db)
         self.spool = Spool(spool_dir, self.chain_id, self.cfg.spool_max_bytes)
         self._sealer = Sealer(self.chain_id, salt=self.cfg.salt.encode(),
                               copy_lines=self.store.postgres)
@@ -271,7 +271,7 @@ class AuditWriter:
                 if not self.spool.append(batch, headroom=True):
                     log.critical("audit: could not record the loss %s anywhere", gap.details)
         self.spool.close()
-        self.engine.dispose()
+        self.db.dispose()
         log.info("audit writer %s closed: %s", self.chain_id, self.stats())
 
     # -- introspection ------------------------------------------------------------------
@@ -318,7 +318,7 @@ class AuditWriter:
                 import sqlalchemy as sa
 
                 try:
-                    with self.engine.connect() as conn:
+                    with self.db.connect() as conn:
                         conn.execute(sa.text("SELECT 1"))
                     self._probe_ok, self._probe_error = True, None
                 except Exception as exc:

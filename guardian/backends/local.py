@@ -88,6 +88,10 @@ def _plain(value: Any) -> Any:
 def to_result(res: GenerationResult) -> BackendResult:
     """engine.GenerationResult -> the contract's plain BackendResult (distributions dropped)."""
     stats = _plain(dataclasses.asdict(res.stats))
+    # Deprecated key, kept in the API's `spec_guardian.stats` and the audit stats JSON for
+    # one release so readers of `draft_tokens` (which always counted judged positions) keep
+    # working; new readers use `judged_tokens` / `proposed_tokens` (see README, "Changes").
+    stats["draft_tokens"] = res.stats.judged_tokens
     st = res.stats
     return BackendResult(
         prompt_token_ids=[int(t) for t in res.prompt_token_ids],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from guardian.audit.redaction import check_mode, mask_pii, redact_params, redact_text
+from guardian.audit.redaction import check_redaction, mask_pii, redact_params, redact_text
 
 
 @pytest.mark.parametrize(("text", "secret"), [
@@ -32,4 +32,4 @@ def test_modes() -> None:
     assert redact_text("none", b"k", "hi") == (None, None)
     assert redact_params("none", {"temperature": 0.5, "stop": ["secret"]}) == {"temperature": 0.5}
     with pytest.raises(ValueError, match="use one of"):
-        check_mode("partial")
+        check_redaction("partial")

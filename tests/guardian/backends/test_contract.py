@@ -154,3 +154,17 @@ def test_a_new_backend_kind_is_one_registry_entry(monkeypatch) -> None:
 
 def fake_factory(settings: Settings) -> FakeBackend:
     return FakeBackend()
+
+
+def test_local_stats_keep_the_deprecated_draft_tokens_key() -> None:
+    """Readers of `stats.draft_tokens` (API clients, stored JSON) keep getting judged
+    positions for one release after the counters were renamed."""
+    from engine.trace import GenerationResult, GenerationStats
+    from guardian.backends.local import to_result
+
+    st = GenerationStats(steps=2, proposed_tokens=8, judged_tokens=6, accepted=5)
+    res = GenerationResult(prompt_token_ids=[1], token_ids=[2], text="x", finish_reason="length",
+                           trace=[], stats=st, speculative=True)
+    stats = to_result(res).stats
+    assert stats["draft_tokens"] == 6 == stats["judged_tokens"]
+    assert stats["proposed_tokens"] == 8
