@@ -109,6 +109,13 @@ def record_report(db, pair_hash: str, policy_hash: str, spool: Path, *, passed: 
         writer.close()
 
 
+def write_keys(path: Path) -> dict[str, str]:
+    """A keys file with one key per role (named `<role>-cli`); returns role -> plaintext key."""
+    from guardian.auth import ROLES, add_key_to_file
+
+    return {role: add_key_to_file(path, f"{role}-cli", role) for role in ROLES}  # type: ignore[arg-type]
+
+
 class Clock:
     def __init__(self) -> None:
         self.t = 1000.0
