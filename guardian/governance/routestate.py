@@ -37,7 +37,7 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,7 +72,10 @@ def as_rows(states: dict[str, RouteStatus]) -> laststate.Rows:
     """Route states as JSON values (the last-known-state file; a change is detected on them)."""
     return {name: {"mode": s.mode, "pair_hash": s.pair_hash, "policy_hash": s.policy_hash,
                    "reason": s.reason, "version": s.version,
-                   "updated_at": s.updated_at.isoformat(), "updated_by": s.updated_by}
+                   # SQLite hands back naive UTC: normalise, or a re-read looks like a change
+                   "updated_at": (s.updated_at if s.updated_at.tzinfo
+                                  else s.updated_at.replace(tzinfo=UTC)).isoformat(),
+                   "updated_by": s.updated_by}
             for name, s in sorted(states.items())}
 
 
@@ -146,13 +149,20 @@ class RouteStateStore:
         """Call `listener(RouteStatus)` after every write through this store."""
         self._listeners.append(listener)
 
-    def serving_pair(self, route: str) -> str | None:
-        """The pair of the route's newest served request (None before its first request):
-        the pair a report or a promotion must be for, as seen from outside a replica."""
+    def serving_pair(self, route: str, *, recent_s: float = 3600.0) -> str | None:
+        """The pair of the route's newest served request (None before any request): the pair
+        a report or a promotion must be for, as seen from outside a replica.
+
+        Looked for among the last `recent_s` of requests first: the (created_at, route)
+        index then bounds the scan, so a route idle for days does not walk the whole table.
+        Without a recent request of its own, the newest request of any route answers (the
+        pair the replicas serve now), else None."""
         t = AuditRequest.__table__
+        newest = sa.select(t.c.pair_hash).order_by(t.c.created_at.desc()).limit(1)
+        since = datetime.now(UTC) - timedelta(seconds=recent_s)
         with self.db.connect() as conn:
-            return conn.execute(sa.select(t.c.pair_hash).where(t.c.route == route)
-                                .order_by(t.c.created_at.desc()).limit(1)).scalar()
+            pair = conn.execute(newest.where(t.c.created_at >= since, t.c.route == route)).scalar()
+            return pair if pair is not None else conn.execute(newest).scalar()
 
 
 class ModeResolver:
