@@ -215,3 +215,41 @@ def test_a_reload_by_the_file_watcher_is_held_to_the_same_gate(make_app) -> None
     assert len(_decisions(app)) == 1
     loaded = app.events("policy_loaded")
     assert loaded and loaded[-1].actor.startswith("replica:")
+
+
+UNGATED = POLICY + "    gate: {{require_report: false}}\n"
+
+
+def test_a_reload_cannot_switch_the_gate_off_to_turn_speculation_on(make_app) -> None:
+    app = make_app("target_only")
+    before = app.gov.reloader.policy.content_hash
+    app.path.write_text(UNGATED.format(mode="speculative"))
+    r = app.client.post("/admin/policy/reload", headers=auth("oncall"))
+    assert r.status_code == 400
+    message = r.json()["error"]["message"]
+    assert "route(s) default" in message and "require_report" in message
+    assert app.gov.reloader.policy.content_hash == before  # the last good policy stays
+    assert app.served()["served_path"] == "target_only"
+    [refused] = [e for e in app.events("policy_decision")
+                 if e.details.get("action") == "reload_refused"]
+    assert refused.actor == "api-key:oncall-key"
+    # With the gate on, the same reload loads (and the resolver holds the route to it).
+    app.path.write_text(POLICY.format(mode="speculative"))
+    assert app.client.post("/admin/policy/reload", headers=auth("oncall")).status_code == 200
+    assert app.served()["served_path"] == "target_only"
+
+
+def test_gate_not_lowered_lets_an_already_ungated_route_change_other_settings() -> None:
+    from guardian.policy import GatePolicy, PolicyError
+    from guardian.policy.loading import gate_not_lowered
+    from tests.guardian.governance.conftest import governed_policy
+
+    ungated = governed_policy("speculative", gate=GatePolicy(require_report=False))
+    gate_not_lowered(ungated, governed_policy("speculative", sample_rate=0.5,
+                                              gate=GatePolicy(require_report=False)))
+    gate_not_lowered(governed_policy("speculative"), governed_policy("target_only"))
+    gate_not_lowered(governed_policy("target_only"), governed_policy("speculative"))  # gated
+    for old in (governed_policy("speculative"),  # gate on -> off
+                governed_policy("target_only", gate=GatePolicy(require_report=False))):
+        with pytest.raises(PolicyError, match="route\\(s\\) default"):
+            gate_not_lowered(old, ungated)
