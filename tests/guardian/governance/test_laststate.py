@@ -97,8 +97,10 @@ def _wait(pred, timeout: float = 10.0) -> None:
         time.sleep(0.02)
 
 
-def test_a_rollback_survives_a_restart_while_the_database_is_down(start, url,
+def test_a_rollback_survives_a_restart_while_the_database_is_down(start, fresh_db_url,
                                                                   guardian_home) -> None:
+    url = fresh_db_url  # SQLite and Postgres
+    upgrade(url)
     first = start(url)
     assert first.served() == "speculative"
     r = first.client.post("/admin/routes/default/rollback", json={"reason": "divergence"},
