@@ -47,7 +47,8 @@ app = typer.Typer(help="Route state: status, enable / disable speculation, promo
 POLICY_HELP = "Policy YAML (default: GUARDIAN_POLICY_FILE, else policies/default.yaml)."
 KEY_HELP = ("API key to act with (its role decides what you may do; audited as api-key:<name>). "
             "Prefer the environment variable: a flag shows in the process list.")
-KEYS_FILE_HELP = "API keys file the key is checked against (the sidecar's keys file)."
+KEYS_FILE_HELP = ("API keys file the key is checked against, the sidecar's own (default: "
+                  "GUARDIAN_API_KEYS_FILE).")
 DEV_HELP = ("Development database only: act as admin without an API key when no keys file is "
             "configured (audited as cli-dev:<OS user>).")
 OVERRIDE_HELP = ("Admin key only: turn speculation on without a passing gate report; needs "
