@@ -166,7 +166,8 @@ def database_url(home: Path | None) -> str:
 
 def _fresh_routes(client: httpx.Client) -> None:
     """A demo route left target_only by an earlier demo's rollback serves speculatively again
-    (an audited, forced re-enable), so this run can show its own rollback."""
+    (an audited, forced re-enable: an admin override of the gate, which the demo's loopback
+    open mode may give), so this run can show its own rollback."""
     r = client.get("/admin/routes")
     if r.status_code != 200:
         logger.warning("cannot read route states (%s); continuing", r.status_code)
@@ -174,7 +175,8 @@ def _fresh_routes(client: httpx.Client) -> None:
     for state in r.json()["routes"]:
         if state["route"] in ROUTES and state["mode"] != "speculative":
             rr = client.post(f"/admin/routes/{state['route']}/reenable", params={"force": "true"},
-                             json={"reason": "guardian demo: fresh run of the demo traffic"})
+                             json={"reason": "guardian demo: fresh run of the demo traffic",
+                                   "override": True})
             logger.info("re-enabled route %s for the demo: %s", state["route"], rr.status_code)
 
 

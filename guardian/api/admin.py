@@ -2,12 +2,20 @@
 
 - `GET  /admin/routes`                    oncall, release: modes in force and the policy hash
 - `POST /admin/routes/{route}/rollback`   oncall: serve target-only (speculation off)
-- `POST /admin/routes/{route}/reenable`   oncall: back to speculative after a rollback
-                                          (`?force=true` skips the post-rollback cool-down)
+- `POST /admin/routes/{route}/reenable`   oncall: back to speculative after a rollback; needs
+                                          a passing gate report for this pair and policy hash
+                                          (409 naming what is missing; `?force=true` skips
+                                          only the post-rollback cool-down)
 - `POST /admin/routes/{route}/promote`    release: promote a route to speculative; needs a
                                           passing gate report for this pair and policy hash
 - `POST /admin/policy/reload`             oncall: re-read the policy file (invalid: 400, the
-                                          last good policy stays; embedded policy: no-op)
+                                          last good policy stays; embedded policy: no-op). A
+                                          route the new file makes speculative without a
+                                          passing report serves target_only (audited once)
+
+Re-enable and promote accept `{"override": true, "reason": "..."}`: an admin (only) may turn
+speculation on without a passing report; the event records the override, who and why.
+Turning speculation off (rollback) never needs a report and never waits for a cool-down.
 - `GET  /admin/audit/{request_id}`        compliance: the audit events of one request
 
 Every state change is a GovernanceEvent in the audit store. With governance attached (a
@@ -25,6 +33,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
+from pydantic import Field
 
 from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse, RouteChange, RouteState, RouteStates
@@ -47,6 +56,28 @@ ReleaseKey = Annotated[Principal, Depends(require("release"))]
 ComplianceKey = Annotated[Principal, Depends(require("compliance"))]
 
 
+class RouteAct(RouteChange):
+    """A change that turns speculation on (re-enable, promote)."""
+
+    override: bool = Field(False, description="Admin only, with a non-empty `reason`: turn "
+                           "speculation on without a passing gate report (audited as an override).")
+
+
+def _override(body: RouteAct, who: Principal) -> str | None:
+    """The override's reason, or None when none was asked; refuses a non-admin (403) or a
+    missing reason (400) before anything changes."""
+    if not body.override:
+        return None
+    if who.role != "admin":
+        raise ServingError(403, f"API key '{who.name}' has role '{who.role}'; an override of the "
+                           "gate needs the admin role. Run `guardian gate` on this pair instead.",
+                           type_="permission_error", code="insufficient_role", param="override")
+    if not body.reason.strip():
+        raise ServingError(400, "an override needs a `reason` (it is audited with who gave it)",
+                           param="reason", code="reason_required")
+    return body.reason.strip()
+
+
 def _states(services: Services) -> RouteStates:
     # `route_policy` carries the mode in force (guardian.governance.modes.effective_mode via
     # the serving resolver): the same answer requests get.
@@ -58,9 +89,9 @@ def _states(services: Services) -> RouteStates:
 
 
 def _known(services: Services, route: str) -> None:
-    routes = services.core.policy.routes
-    if route not in routes:
-        raise ServingError(404, f"unknown route {route!r}; known: {', '.join(sorted(routes))}",
+    if route not in services.core.policy.routes:
+        # No list of the known routes here: GET /admin/routes shows them to whoever may see them.
+        raise ServingError(404, f"unknown route {route!r} (GET /admin/routes lists the routes)",
                            param="route", code="route_not_found")
 
 
@@ -69,8 +100,9 @@ def _refused(exc: Exception) -> ServingError:
 
 
 def _change(services: Services, route: str, mode: Mode, kind: str, actor: Principal,
-            reason: str) -> RouteStates:
-    """Without a database: this replica's policy copy (embedded use and tests)."""
+            reason: str, override: str | None = None) -> RouteStates:
+    """Without a database: this replica's policy copy (embedded use and tests). There is no
+    audit store to hold gate reports here, so no gate applies; an override is still recorded."""
     core = services.core
     _known(services, route)
     previous = core.policy.route(route).mode
@@ -78,7 +110,9 @@ def _change(services: Services, route: str, mode: Mode, kind: str, actor: Princi
     services.sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind=kind,  # type: ignore[arg-type]
         route=route, pair_hash=core.backend.pair_hash, policy_hash=core.policy_hash,
-        actor=actor.actor, details={"previous_mode": previous, "new_mode": mode, "reason": reason}))
+        actor=actor.actor, details={"previous_mode": previous, "new_mode": mode, "reason": reason,
+                                    **({"override": {"by": actor.actor, "reason": override}}
+                                       if override is not None else {})}))
     return _states(services)
 
 
@@ -116,31 +150,34 @@ async def rollback(route: str, body: RouteChange, services: ServicesDep,
 
 
 @oncall.post("/admin/routes/{route}/reenable", response_model=RouteStates)
-async def reenable(route: str, body: RouteChange, services: ServicesDep, who: OncallKey,
+async def reenable(route: str, body: RouteAct, services: ServicesDep, who: OncallKey,
                    force: bool = False) -> RouteStates:
+    override = _override(body, who)
     if getattr(services, "governance", None) is None:
-        return _change(services, route, "speculative", "reenable", who, body.reason)
+        return _change(services, route, "speculative", "reenable", who, body.reason, override)
     from guardian.governance.rollback import reenable_route
 
     with _governed(services, route) as gov:
         reenable_route(gov.store, services.sink, route, actor=who.actor, role=who.role,
                        reason=body.reason, policy=services.policy,
                        pair_hash=services.core.backend.pair_hash, force=force,
-                       on_done=gov.controller.reset)
+                       on_done=gov.controller.reset, override_reason=override)
     return _states(services)
 
 
 @release.post("/admin/routes/{route}/promote", response_model=RouteStates)
-async def promote(route: str, body: RouteChange, services: ServicesDep,
+async def promote(route: str, body: RouteAct, services: ServicesDep,
                   who: ReleaseKey) -> RouteStates:
+    override = _override(body, who)
     if getattr(services, "governance", None) is None:
-        return _change(services, route, "speculative", "promotion", who, body.reason)
+        return _change(services, route, "speculative", "promotion", who, body.reason, override)
     from guardian.governance.promotion import promote as do_promote
 
     with _governed(services, route) as gov:
         do_promote(gov.store, services.sink, route=route, pair_hash=services.core.backend.pair_hash,
                    policy=services.policy, actor=who.actor, role=who.role,
-                   reason=body.reason or "promotion", db=gov.db, registry=gov.registry)
+                   reason=body.reason or "promotion", db=gov.db, registry=gov.registry,
+                   override_reason=override)
     gov.controller.reset(route)
     return _states(services)
 

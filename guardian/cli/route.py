@@ -1,9 +1,23 @@
 """`guardian route status|enable|disable|promote`: route state in the audit database.
 
 These commands act on the database every replica reads (`route_state`), so they take effect
-on all replicas within the ModeResolver's refresh bound (~1 s). The CLI holds database
-credentials, which is the trust boundary here; `--role` is what the actor claims and is
-recorded in the audit log with the OS user (the HTTP admin API checks roles by API key).
+on all replicas within the ModeResolver's refresh bound (~1 s).
+
+Who acts: the database credential alone is not an identity, so every state-changing command
+(`enable`, `disable`, `promote`) authenticates with an API key, exactly as the admin API
+does: `--key` or `GUARDIAN_API_KEY`, checked against the keys file (`--keys-file` or
+`GUARDIAN_API_KEYS_FILE`). The role comes from the key (there is no `--role`), and the act
+is audited as `api-key:<name>`. Without a keys file these commands refuse, unless `--dev`
+(or `GUARDIAN_DEV_MODE=1`) says this is a development database: then the act runs as admin
+and is audited as `cli-dev:<OS user>`. `status` only reads and needs no key.
+
+Turning speculation on (`enable`, `promote`) needs a passing gate report for the pair and the
+policy (`guardian.governance.gatecheck`); `--override --reason "..."` goes without one, for
+an admin key only, audited as an override. `disable` never needs a report nor waits.
+
+Exit codes: 0 done; 1 refused (unknown key, wrong role, a governance rule, a concurrent
+change); 2 bad usage or configuration (no key, no keys file, unreadable keys or policy file).
+Every failure is one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -13,6 +27,7 @@ import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,11 +45,56 @@ app = typer.Typer(help="Route state: status, enable / disable speculation, promo
                   no_args_is_help=True)
 
 POLICY_HELP = "Policy YAML (default: GUARDIAN_POLICY_FILE, else policies/default.yaml)."
-ROLE_HELP = "Role you act in (recorded in the audit log); default GUARDIAN_ROLE."
+KEY_HELP = ("API key to act with (its role decides what you may do; audited as api-key:<name>). "
+            "Prefer the environment variable: a flag shows in the process list.")
+KEYS_FILE_HELP = ("API keys file the key is checked against, the sidecar's own (default: "
+                  "GUARDIAN_API_KEYS_FILE).")
+DEV_HELP = ("Development database only: act as admin without an API key when no keys file is "
+            "configured (audited as cli-dev:<OS user>).")
+OVERRIDE_HELP = ("Admin key only: turn speculation on without a passing gate report; needs "
+                 "--reason, audited as an override.")
 
 
 def actor() -> str:
+    """The OS user, for commands that do not authenticate (yet): `guardian gate` records its
+    results as `cli:<user>`."""
     return f"cli:{getpass.getuser()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who a CLI act is by: `actor` goes into the audit log, `role` decides what is allowed."""
+
+    actor: str
+    role: str
+
+
+def authenticate(key: str | None, keys_file: Path | None, dev: bool) -> Actor:
+    """The identity behind a state-changing command, or exit with one line (1 or 2)."""
+    from guardian.auth import AuthConfigError, KeyStore
+    from guardian.settings import get_settings
+
+    keys_file = keys_file or get_settings().api_keys_file
+    if keys_file is None:
+        if dev:
+            who = Actor(f"cli-dev:{getpass.getuser()}", "admin")
+            typer.secho(f"dev mode: no keys file, acting as admin ({who.actor})", fg="yellow",
+                        err=True)
+            return who
+        raise fail("no API keys file: state-changing commands authenticate with an API key "
+                   "checked against it (--keys-file or GUARDIAN_API_KEYS_FILE); a database "
+                   "credential is not an identity. On a development database pass --dev.", 2)
+    if not key:
+        raise fail("an API key is needed: --key or GUARDIAN_API_KEY (the sidecar's operator "
+                   "issues keys)", 2)
+    try:
+        principal = KeyStore.from_file(keys_file).authenticate(key)
+    except AuthConfigError as exc:
+        raise fail(str(exc), 2) from None
+    if principal is None:
+        raise fail(f"refused: the API key is not in {keys_file} (revoked, or for another "
+                   "sidecar)")
+    return Actor(principal.actor, principal.role)
 
 
 def fail(message: str, code: int = 1) -> typer.Exit:
@@ -101,11 +161,12 @@ def load_policy(path: Path | None) -> Policy:
         raise fail(str(exc), 2) from None
 
 
-def _role(role: str | None) -> str:
-    role = role or os.environ.get("GUARDIAN_ROLE")
-    if not role:
-        raise fail("say which role you act in: --role oncall|release|admin (or GUARDIAN_ROLE)", 2)
-    return role
+def _override_reason(override: bool, reason: str | None) -> str | None:
+    if not override:
+        return None
+    if not (reason or "").strip():
+        raise fail("--override needs --reason \"...\" (it is audited with who gave it)", 2)
+    return (reason or "").strip()
 
 
 @app.command()
@@ -170,65 +231,93 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
 @app.command()
 def enable(route: str = typer.Argument(..., help="Route to serve speculatively again."),
            reason: str = typer.Option(..., "--reason", help="Why it is safe again (audited)."),
-           force: bool = typer.Option(False, "--force", help="Skip the post-rollback cool-down."),
-           role: str | None = typer.Option(None, "--role", help=ROLE_HELP),
+           force: bool = typer.Option(False, "--force", help="Skip the post-rollback cool-down "
+                                      "(not the gate report)."),
+           pair: str | None = typer.Option(
+               None, "--pair", help="Pair hash (or a unique prefix) that will serve, whose gate "
+               "report is checked (default: the pair of the route's newest request)."),
+           override: bool = typer.Option(False, "--override", help=OVERRIDE_HELP),
+           key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
+           keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
+           dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
            url: str | None = typer.Option(None, "--url", help=URL_HELP),
            policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
-    """Re-enable speculation on a route after a rollback (oncall role)."""
+    """Re-enable speculation on a route after a rollback (oncall role; needs a gate report)."""
     from guardian.governance.rollback import reenable_route
     from guardian.governance.routestate import RouteStateStore
 
-    policy, role = load_policy(policy_file), _role(role)
+    who = authenticate(key, keys_file, dev)
+    override_reason = _override_reason(override, reason)
+    policy = load_policy(policy_file)
     db, resolved = open_db(url)
     store = RouteStateStore(db)
     current = store.get(route)
+    pair_hash = (_find_pair(db, pair) if pair else
+                 store.serving_pair(route) or (current.pair_hash if current else None))
     with audited_change(resolved) as writer:
-        reenable_route(store, writer, route, actor=actor(), role=role, reason=reason, policy=policy,
-                       pair_hash=current.pair_hash if current else None, force=force)
-    typer.secho(f"route {route}: speculative (audited as {actor()})", fg="green")
+        reenable_route(store, writer, route, actor=who.actor, role=who.role, reason=reason,
+                       policy=policy, pair_hash=pair_hash, force=force,
+                       override_reason=override_reason)
+    typer.secho(f"route {route}: speculative (audited as {who.actor}"
+                f"{', gate OVERRIDDEN' if override_reason else ''})", fg="green")
 
 
 @app.command()
 def disable(route: str = typer.Argument(..., help="Route to serve target-only."),
             reason: str = typer.Option(..., "--reason", help="Why (audited)."),
-            role: str | None = typer.Option(None, "--role", help=ROLE_HELP),
+            key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
+            keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
+            dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
             url: str | None = typer.Option(None, "--url", help=URL_HELP),
             policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
-    """Turn speculation off on a route now (oncall role): a manual rollback."""
+    """Turn speculation off on a route now (oncall role): a manual rollback; never waits."""
     from guardian.governance.promotion import set_route_mode
     from guardian.governance.routestate import RouteStateStore
 
-    policy, role = load_policy(policy_file), _role(role)
+    who = authenticate(key, keys_file, dev)
+    policy = load_policy(policy_file)
     db, resolved = open_db(url)
     store = RouteStateStore(db)
     current = store.get(route)
     with audited_change(resolved) as writer:
-        set_route_mode(store, writer, route=route, mode="target_only", policy=policy, actor=actor(),
-                       role=role, reason=reason, pair_hash=current.pair_hash if current else None)
-    typer.secho(f"route {route}: target_only (audited as {actor()})", fg="yellow")
+        set_route_mode(store, writer, route=route, mode="target_only", policy=policy,
+                       actor=who.actor, role=who.role, reason=reason,
+                       pair_hash=current.pair_hash if current else None)
+    typer.secho(f"route {route}: target_only (audited as {who.actor})", fg="yellow")
+
+
+def _find_pair(db: Engine, pair: str) -> str:
+    from guardian.governance.registry import PairRefused, PairRegistry
+
+    try:
+        return str(PairRegistry(db).find(pair)["pair_hash"])
+    except PairRefused as exc:
+        raise fail(f"refused: {exc}") from None
 
 
 @app.command()
 def promote(route: str = typer.Argument(..., help="Route to serve the pair speculatively."),
             pair: str = typer.Option(..., "--pair", help="Pair hash (or a unique prefix)."),
-            reason: str = typer.Option("promotion", "--reason", help="Why (audited)."),
+            reason: str | None = typer.Option(None, "--reason", help="Why (audited; default "
+                                              "'promotion'; required with --override)."),
             report: Path | None = typer.Option(None, "--report", help="Gate report JSON (default: "
                                                "the newest gate result for the pair in the DB)."),
-            role: str | None = typer.Option(None, "--role", help=ROLE_HELP),
+            override: bool = typer.Option(False, "--override", help=OVERRIDE_HELP),
+            key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
+            keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
+            dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
             url: str | None = typer.Option(None, "--url", help=URL_HELP),
             policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
     """Promote a gated pair to speculative on a route (release role)."""
     from guardian.governance.promotion import promote as do_promote
-    from guardian.governance.registry import PairRefused, PairRegistry
+    from guardian.governance.registry import PairRegistry
     from guardian.governance.routestate import RouteStateStore
 
-    policy, role = load_policy(policy_file), _role(role)
+    who = authenticate(key, keys_file, dev)
+    override_reason = _override_reason(override, reason)
+    policy = load_policy(policy_file)
     db, resolved = open_db(url)
-    registry = PairRegistry(db)
-    try:
-        pair_hash = registry.find(pair)["pair_hash"]
-    except PairRefused as exc:
-        raise fail(f"refused: {exc}") from None
+    pair_hash = _find_pair(db, pair)
     report_data = None
     if report is not None:
         try:
@@ -237,7 +326,8 @@ def promote(route: str = typer.Argument(..., help="Route to serve the pair specu
             raise fail(f"cannot read gate report {report}: {exc}", 2) from None
     with audited_change(resolved) as writer:
         do_promote(RouteStateStore(db), writer, route=route, pair_hash=pair_hash, policy=policy,
-                   actor=actor(), role=role, reason=reason, report=report_data, db=db,
-                   registry=registry)
-    typer.secho(f"route {route}: speculative with pair {pair_hash[:12]} (audited as {actor()})",
-                fg="green")
+                   actor=who.actor, role=who.role, reason=reason or "promotion",
+                   report=report_data, db=db, registry=PairRegistry(db),
+                   override_reason=override_reason)
+    typer.secho(f"route {route}: speculative with pair {pair_hash[:12]} (audited as {who.actor}"
+                f"{', gate OVERRIDDEN' if override_reason else ''})", fg="green")

@@ -1,13 +1,15 @@
 """The promotion rule, read from the audit store: may this pair serve speculatively under
 this policy? A passing gate report for exactly this pair hash and policy hash says yes.
 
-Shared by promotion (which raises) and the route-mode resolver (which needs an answer for a
-policy FILE asking for `mode: speculative` without a promotion); kept apart from both so
-neither imports the other.
+Every path to `speculative` asks it: promotion and re-enable (`speculation_evidence`, which
+also admits an audited admin override), and the route-mode resolver (`gate_refusal`, for a
+policy FILE, loaded or reloaded, asking for `mode: speculative` without a promotion). Kept
+apart from all of them so none imports another. Turning speculation OFF never asks it.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -18,6 +20,8 @@ from guardian.governance.errors import GovernanceRefused
 
 if TYPE_CHECKING:
     from guardian.governance.registry import PairRegistry
+
+logger = logging.getLogger(__name__)
 
 
 def latest_gate_report(db: Engine, pair_hash: str) -> dict[str, Any] | None:
@@ -80,3 +84,57 @@ def gate_refusal(db: Engine, pair_hash: str, policy_hash: str) -> str | None:
     except GovernanceRefused as exc:
         return str(exc)
     return None
+
+
+def require_report(db: Engine | None, *, pair_hash: str, policy_hash: str,
+                   report: dict[str, Any] | None = None,
+                   registry: PairRegistry | None = None) -> dict[str, Any]:
+    """The passing report that lets `pair_hash` serve speculatively under `policy_hash`.
+
+    `report`: an explicit report (a JSON file's contents); else the newest gate result for
+    the pair in the audit database `db`. Raises GovernanceRefused naming what is missing.
+    """
+    if report is None and db is not None and pair_hash:
+        report = latest_gate_report(db, pair_hash)
+    check_report(report, pair_hash=pair_hash, policy_hash=policy_hash, registry=registry)
+    assert report is not None
+    return report
+
+
+def check_override(*, actor: str, role: str, reason: str | None) -> str:
+    """The override's reason, or GovernanceRefused: an override needs the admin role and a
+    reason (it goes into the audit log with who gave it)."""
+    if role != "admin":
+        raise GovernanceRefused(f"an override of the gate needs the admin role; {actor} has "
+                                f"{role!r}. Run `guardian gate` on this pair instead, or ask an "
+                                "admin.")
+    if not (reason or "").strip():
+        raise GovernanceRefused("an override needs a reason (it is audited with who gave it)")
+    return (reason or "").strip()
+
+
+def speculation_evidence(db: Engine | None, *, pair_hash: str | None, policy_hash: str,
+                         actor: str, role: str, override_reason: str | None = None,
+                         report: dict[str, Any] | None = None,
+                         registry: PairRegistry | None = None) -> dict[str, Any]:
+    """What entitles an act to turn speculation on, for its audit event's details.
+
+    Every path to `speculative` (re-enable, promotion) asks this: a passing gate report for
+    exactly `pair_hash` + `policy_hash` (`{"gate_report": summary}`), or, only when no such
+    report exists, an admin override with a reason (`{"override": {by, reason, refusal}}`,
+    logged as a WARNING). `override_reason` None: no override asked. Raises GovernanceRefused.
+    """
+    if override_reason is not None:
+        override_reason = check_override(actor=actor, role=role, reason=override_reason)
+    try:
+        found = require_report(db, pair_hash=pair_hash or "", policy_hash=policy_hash,
+                               report=report, registry=registry)
+    except GovernanceRefused as exc:
+        if override_reason is None:
+            raise
+        logger.warning("gate OVERRIDDEN by %s for pair %s: %s (refusal was: %s)", actor,
+                       (pair_hash or "unknown")[:12], override_reason, exc)
+        return {"override": {"by": actor, "reason": override_reason, "refusal": str(exc)}}
+    return {"gate_report": {"created_at": found.get("created_at"),
+                            "golden_sha256": found.get("golden_sha256"),
+                            "checks": found.get("checks")}}

@@ -44,7 +44,10 @@ class RouteStatus(Protocol):
     def updated_by(self) -> str: ...
 
 # Which rule decided (see the module docstring).
-Source = Literal["not_in_policy", "policy_off", "database", "other_pair", "policy", "gate"]
+# "unknown_state": added by `ModeResolver` when neither the database nor the last known state
+# file could be read since start (never speculative then).
+Source = Literal["not_in_policy", "policy_off", "database", "other_pair", "policy", "gate",
+                 "unknown_state"]
 
 # Asked only when a policy file's `speculative` needs the gate: None = allowed, else why not.
 GateRefusal = Callable[[], str | None]

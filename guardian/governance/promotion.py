@@ -1,5 +1,6 @@
 """Promotion: a route may serve a pair speculatively only with a passing gate report for that
-exact pair hash and the active policy's hash, and only by someone with the `release` role.
+exact pair hash and the active policy's hash, and only by someone with the `release` role
+(or an admin override with a reason, audited as such: `gatecheck.speculation_evidence`).
 
 Gate results are recorded as `gate_result` governance events (the audit store is the system
 of record; a report file can also be passed explicitly). A change of weights or tokenizer
@@ -18,7 +19,7 @@ from sqlalchemy import Engine
 
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
-from guardian.governance.gatecheck import check_report, latest_gate_report
+from guardian.governance.gatecheck import check_override, speculation_evidence
 from guardian.governance.gates import GateReport
 from guardian.governance.modes import effective_mode
 from guardian.governance.registry import PairRegistry
@@ -43,24 +44,27 @@ def record_gate_result(sink: AuditSink, registry: PairRegistry | None, report: G
 
 def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: str, policy: Policy,
             actor: str, role: str, reason: str, report: dict[str, Any] | None = None,
-            db: Engine | None = None, registry: PairRegistry | None = None) -> RouteStatus:
+            db: Engine | None = None, registry: PairRegistry | None = None,
+            override_reason: str | None = None) -> RouteStatus:
     """Set `route` to speculative for `pair_hash`, after checking role and gate report.
 
     `report`: an explicit report dict (a JSON file's contents); else the newest gate result
     for the pair in the audit database `db` (the rule itself: `guardian.governance.gatecheck`).
+    `override_reason`: an admin override of a missing or failing report (None: no override).
     """
     if role not in RELEASE_ROLES:
         raise GovernanceRefused(f"promotion needs the release role; {actor} has {role!r}. Ask a "
                                 "release manager.")
     if route not in policy.routes:
         raise GovernanceRefused(f"unknown route {route!r}; known routes: {', '.join(sorted(policy.routes))}")
-    if registry is not None and registry.get(pair_hash) is None:
+    if override_reason is not None:
+        check_override(actor=actor, role=role, reason=override_reason)
+    elif registry is not None and registry.get(pair_hash) is None:
         raise GovernanceRefused(f"pair {pair_hash[:12]} is not registered; `guardian gate` registers "
                                 "a pair when it runs its golden set")
-    if report is None and db is not None:
-        report = latest_gate_report(db, pair_hash)
-    check_report(report, pair_hash=pair_hash, policy_hash=policy.content_hash, registry=registry)
-    assert report is not None
+    evidence = speculation_evidence(db, pair_hash=pair_hash, policy_hash=policy.content_hash,
+                                    actor=actor, role=role, override_reason=override_reason,
+                                    report=report, registry=registry)
     current = store.get(route)
     status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
                             pair_hash=pair_hash, policy_hash=policy.content_hash,
@@ -69,21 +73,24 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="promotion",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
         details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
-                 "new_mode": "speculative", "reason": reason,
-                 "gate_report": {"created_at": report.get("created_at"),
-                                 "golden_sha256": report.get("golden_sha256"),
-                                 "checks": report.get("checks")}}))
-    if registry is not None:
+                 "new_mode": "speculative", "reason": reason, **evidence}))
+    if registry is not None and registry.get(pair_hash) is not None:
         registry.set_state(pair_hash, "promoted", actor=actor)
-    logger.info("route %s promoted to speculative with pair %s by %s", route, pair_hash[:12], actor)
+    logger.info("route %s promoted to speculative with pair %s by %s%s", route, pair_hash[:12],
+                actor, " (gate OVERRIDDEN)" if "override" in evidence else "")
     return status
 
 
 def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode: str, policy: Policy,
                    actor: str, role: str, reason: str, pair_hash: str | None = None) -> RouteStatus:
-    """Manual disable (speculation off → target_only) by oncall; audited as a rollback."""
+    """Manual disable (speculation off → target_only) by oncall; audited as a rollback.
+
+    Turning speculation off never waits: no gate report, no cool-down, no version check."""
     if role not in ("oncall", "admin"):
         raise GovernanceRefused(f"changing a route's mode needs the oncall role; {actor} has {role!r}")
+    if mode == "speculative":  # turning speculation ON goes through the gate, never here
+        raise GovernanceRefused("set_route_mode only turns speculation off; re-enable or promote "
+                                "to turn it on (they check the gate report)")
     if route not in policy.routes:
         raise GovernanceRefused(f"unknown route {route!r}; known routes: {', '.join(sorted(policy.routes))}")
     current = store.get(route)

@@ -15,9 +15,11 @@ When a trigger fires on a route serving speculatively, the controller
 
 Anti-flapping: a trigger fires only after `failure_limit` consecutive failing evaluations that
 each saw new data; a pass resets it; inconclusive windows never fire. A rolled-back route
-stays target-only until someone re-enables it (`reenable`, oncall role), which is refused
-during `cooldown_s` after the rollback unless forced; re-enabling clears the window so only
-fresh evidence counts.
+stays target-only until someone re-enables it (`reenable`, oncall role), which needs a
+passing gate report for the serving pair and the policy in force (or an admin override with a
+reason: `gatecheck.speculation_evidence`) and is refused during `cooldown_s` after the
+rollback unless forced; re-enabling clears the window so only fresh evidence counts. Turning
+speculation off (a rollback, `promotion.set_route_mode`) never waits for either.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import Any
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.enums import Mode
 from guardian.governance.errors import GovernanceRefused
+from guardian.governance.gatecheck import speculation_evidence
 from guardian.governance.modes import ModeDecision, effective_mode
 from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
 from guardian.governance.stats import FailureCounter, Measurement
@@ -194,11 +197,11 @@ class RollbackController:
 
     # --- deliberate acts ------------------------------------------------------------------------
     def reenable(self, route: str, *, actor: str, role: str, reason: str,
-                 force: bool = False) -> RouteStatus:
+                 force: bool = False, override_reason: str | None = None) -> RouteStatus:
         """Serve `route` speculatively again after a rollback (oncall role; audited)."""
         return reenable_route(self.store, self.sink, route, actor=actor, role=role, reason=reason,
                               policy=self._policy(), pair_hash=self.pair_hash, force=force,
-                              on_done=self.reset)
+                              on_done=self.reset, override_reason=override_reason)
 
     def reset(self, route: str) -> None:
         """Forget the route's evidence and failure counts (after re-enable / promotion)."""
@@ -233,8 +236,13 @@ class RollbackController:
 
 def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor: str, role: str,
                    reason: str, policy: Policy, pair_hash: str | None, force: bool = False,
-                   on_done: Callable[[str], None] | None = None) -> RouteStatus:
-    """Shared by the controller, the CLI and the admin API."""
+                   on_done: Callable[[str], None] | None = None,
+                   override_reason: str | None = None) -> RouteStatus:
+    """Shared by the controller, the CLI and the admin API.
+
+    `pair_hash`: the pair that will serve speculatively; its gate report (for this policy)
+    is read from the store's database. `override_reason`: an admin override of a missing or
+    failing report (None: no override)."""
     if role not in ONCALL_ROLES:
         raise GovernanceRefused(f"re-enabling speculation needs the oncall role; {actor} has "
                                 f"{role!r}. Ask an on-call engineer.")
@@ -253,6 +261,8 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
                 f"({current.reason}); the cool-down is {cooldown:.0f} s. Retry in "
                 f"{cooldown - age:.0f} s, or force it if the cause is fixed (CLI --force, "
                 "API ?force=true).")
+    evidence = speculation_evidence(store.db, pair_hash=pair_hash, policy_hash=policy.content_hash,
+                                    actor=actor, role=role, override_reason=override_reason)
     status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)
@@ -261,7 +271,7 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
         details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
                  "new_mode": "speculative", "reason": reason, "forced": force,
-                 "previous_reason": current.reason if current else None}))
+                 "previous_reason": current.reason if current else None, **evidence}))
     if on_done is not None:
         on_done(route)
     return status

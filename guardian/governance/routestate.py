@@ -12,6 +12,13 @@ cache at once. So a change made on this replica applies from the next request, a
 on another replica within `ttl_s` plus one query (bound: ~1 s with the default). When the
 database cannot be read the last known state stays in force (logged), never the other way.
 
+Fail-safe across restarts: with a `state_file` the resolver keeps every route's row on local
+disk too (`guardian.governance.laststate`, rewritten atomically whenever a refresh or a write
+through the store changed it). If the database cannot be read when the resolver starts, it
+serves that last known state (a rollback before the outage stays a rollback); with no usable
+file either, the state is UNKNOWN and no route serves speculatively (decision source
+`unknown_state`) until the database answers. The first successful read always wins.
+
 Gate for policy files (issue #5): a route whose policy FILE says `mode: speculative`, with no
 route state row overriding it, serves speculatively only with a passing gate report for this
 replica's pair hash and the policy's content hash (`gate.require_report`, default true; the
@@ -30,7 +37,8 @@ import threading
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -38,6 +46,7 @@ from sqlalchemy import Engine
 
 from guardian.audit.models import AuditRequest, RouteState
 from guardian.enums import Mode
+from guardian.governance import laststate
 from guardian.governance.gatecheck import gate_refusal
 from guardian.governance.modes import ModeDecision, effective_mode
 
@@ -57,6 +66,28 @@ class RouteStatus:
     version: int
     updated_at: datetime
     updated_by: str
+
+
+def as_rows(states: dict[str, RouteStatus]) -> laststate.Rows:
+    """Route states as JSON values (the last-known-state file; a change is detected on them)."""
+    return {name: {"mode": s.mode, "pair_hash": s.pair_hash, "policy_hash": s.policy_hash,
+                   "reason": s.reason, "version": s.version,
+                   # SQLite hands back naive UTC: normalise, or a re-read looks like a change
+                   "updated_at": (s.updated_at if s.updated_at.tzinfo
+                                  else s.updated_at.replace(tzinfo=UTC)).isoformat(),
+                   "updated_by": s.updated_by}
+            for name, s in sorted(states.items())}
+
+
+def from_rows(rows: laststate.Rows) -> dict[str, RouteStatus]:
+    return {name: RouteStatus(name, str(r["mode"]), r.get("pair_hash"), r.get("policy_hash"),
+                              r.get("reason"), int(r["version"]),
+                              datetime.fromisoformat(r["updated_at"]), str(r["updated_by"]))
+            for name, r in rows.items()}
+
+
+UNKNOWN_STATE = ("route state unknown: the database could not be read since this replica "
+                 "started and there is no last known state file; no speculation until it answers")
 
 
 class StateConflict(RuntimeError):
@@ -118,13 +149,20 @@ class RouteStateStore:
         """Call `listener(RouteStatus)` after every write through this store."""
         self._listeners.append(listener)
 
-    def serving_pair(self, route: str) -> str | None:
-        """The pair of the route's newest served request (None before its first request):
-        the pair a report or a promotion must be for, as seen from outside a replica."""
+    def serving_pair(self, route: str, *, recent_s: float = 3600.0) -> str | None:
+        """The pair of the route's newest served request (None before any request): the pair
+        a report or a promotion must be for, as seen from outside a replica.
+
+        Looked for among the last `recent_s` of requests first: the (created_at, route)
+        index then bounds the scan, so a route idle for days does not walk the whole table.
+        Without a recent request of its own, the newest request of any route answers (the
+        pair the replicas serve now), else None."""
         t = AuditRequest.__table__
+        newest = sa.select(t.c.pair_hash).order_by(t.c.created_at.desc()).limit(1)
+        since = datetime.now(UTC) - timedelta(seconds=recent_s)
         with self.db.connect() as conn:
-            return conn.execute(sa.select(t.c.pair_hash).where(t.c.route == route)
-                                .order_by(t.c.created_at.desc()).limit(1)).scalar()
+            pair = conn.execute(newest.where(t.c.created_at >= since, t.c.route == route)).scalar()
+            return pair if pair is not None else conn.execute(newest).scalar()
 
 
 class ModeResolver:
@@ -132,13 +170,22 @@ class ModeResolver:
 
     def __init__(self, store: RouteStateStore, *, ttl_s: float = 0.5,
                  pair_hash: str | None = None, sink: Any = None,
-                 actor: str = "route-resolver") -> None:
+                 actor: str = "route-resolver", state_file: Path | str | None = None) -> None:
         """`pair_hash`: the pair this replica serves; a promotion of another pair does not
         make it speculative (its gate report was for different weights or tokenizer).
-        `sink` (an AuditSink) receives the `policy_decision` events of the file-mode gate."""
+        `sink` (an AuditSink) receives the `policy_decision` events of the file-mode gate.
+        `state_file`: the last-known-state file (None: none kept; without the database at
+        start the state is then unknown)."""
         self.store, self.ttl_s, self.pair_hash = store, ttl_s, pair_hash
         self.sink, self.actor = sink, actor
+        self.state_file = Path(state_file) if state_file is not None else None
         self._states: dict[str, RouteStatus] = {}
+        # Where `_states` came from: "database", "file" (last known, DB unreadable since
+        # start) or "unknown" (neither: nothing may speculate).
+        self.source = "unknown"
+        self._saved: laststate.Rows | None = None
+        self._file_tried = False
+        self._save_lock = threading.Lock()
         # route -> (policy_hash, refusal or None, re-check on refresh); swapped whole
         self._gate: dict[str, tuple[str, str | None, bool]] = {}
         self._gate_lock = threading.RLock()  # slow path only: decide / record once
@@ -151,17 +198,59 @@ class ModeResolver:
 
     def _local_write(self, status: RouteStatus) -> None:
         self._states = {**self._states, status.route: status}
+        if self.source == "database":  # a write means the DB answered; keep the file in step
+            self._persist(self._states)
 
     def refresh(self) -> bool:
         """Re-read every route's state; False (old state kept) when the DB is unreachable."""
         try:
             states = self.store.all()
         except sa.exc.SQLAlchemyError as exc:
-            logger.warning("route state unreadable, keeping the last known state: %s", exc)
+            if self.source == "unknown" and not self._file_tried:
+                self._file_tried = True
+                self._load_last_known(exc)
+            else:
+                logger.warning("route state unreadable, keeping the last known state: %s", exc)
             return False
+        if self.source != "database":
+            logger.info("route state read from the database (was: %s)", self.source)
         self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
+        self.source = "database"
+        self._persist(states)
         self._recheck_gates()
         return True
+
+    def _load_last_known(self, exc: Exception) -> None:
+        """The DB has not answered since start: serve the last known state, or none at all."""
+        loaded = laststate.load(self.state_file, from_rows) if self.state_file else None
+        if loaded is None:
+            logger.warning("route state unreadable and no last known state%s: no route serves "
+                           "speculatively until the database answers: %s",
+                           f" in {self.state_file}" if self.state_file else "", exc)
+            return
+        states, saved_at = loaded
+        self._states, self.source = states, "file"
+        self._saved = as_rows(states)
+        logger.warning("route state unreadable; serving the last known state from %s (saved %s, "
+                       "%d routes) until the database answers: %s", self.state_file, saved_at,
+                       len(states), exc)
+
+    def _persist(self, states: dict[str, RouteStatus]) -> None:
+        """Rewrite the last-known-state file when the rows changed (never raises)."""
+        if self.state_file is None:
+            return
+        rows = as_rows(states)
+        with self._save_lock:
+            if rows == self._saved:
+                return
+            try:
+                laststate.save(self.state_file, rows,
+                               source=self.store.db.url.render_as_string(hide_password=True))
+            except OSError as exc:  # serving goes on; only the restart safety net is missing
+                logger.error("cannot write the last known route state to %s: %s",
+                             self.state_file, exc)
+                return
+            self._saved = rows
 
     def start(self) -> ModeResolver:
         if self._thread is None:
@@ -202,8 +291,11 @@ class ModeResolver:
                 if entry is not None and entry[0] == (policy_hash or policy.content_hash):
                     return entry[1]  # hot path: a dict lookup
                 return self._check_gate(route, policy)
-        return effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
-                              gate=gate)
+        decision = effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
+                                  gate=gate)
+        if decision.mode == "speculative" and self.source == "unknown":
+            return ModeDecision("target_only", "unknown_state", UNKNOWN_STATE)
+        return decision
 
     # --- file-mode gate --------------------------------------------------------------------
     def _check_gate(self, route: str, policy: Policy) -> str | None:

@@ -3,7 +3,9 @@
 `attach(services, url=..., policy_file=...)` adds to a built `Services`:
 - a `RouteStateStore` on the audit database and a started `ModeResolver` (the serving core
   asks it per request: `core.resolver`); it also holds a policy file's `mode: speculative`
-  to the gate (a passing report for this pair + policy, unless `gate.require_report: false`);
+  to the gate (a passing report for this pair + policy, unless `gate.require_report: false`),
+  whether loaded at start or by a reload, and keeps the last known route state in
+  `<home>/route-state.json` so a restart while the database is down fails safe;
 - a started `RollbackController`, fed by wrapping the services' audit sink in an
   `ObservingSink` (serving and shadow results reach it without knowing about governance);
 - a started `PolicyReloader` (file change or `reload()` from the admin API; an invalid file
@@ -53,9 +55,13 @@ class Governance:
 
 def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
            watch_policy: bool = True, resolver_ttl_s: float = 0.5,
-           start_controller: bool = True) -> Governance:
-    """Attach governance to `services` (guardian.api.deps.Services); returns the handle."""
+           start_controller: bool = True, state_file: Path | str | None = None) -> Governance:
+    """Attach governance to `services` (guardian.api.deps.Services); returns the handle.
+
+    `state_file`: the last known route state (default `<GUARDIAN_HOME>/route-state.json`)."""
     from guardian.db import make_engine
+    from guardian.governance.laststate import FILE_NAME
+    from guardian.settings import get_settings
 
     core = services.core
     # The policy may have been loaded before the trigger table registered its load-time
@@ -64,7 +70,8 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     db = make_engine(url)
     store = RouteStateStore(db)
     resolver = ModeResolver(store, ttl_s=resolver_ttl_s, pair_hash=core.backend.pair_hash,
-                            actor=f"replica:{core.replica_id}").start()
+                            actor=f"replica:{core.replica_id}",
+                            state_file=state_file or get_settings().home / FILE_NAME).start()
     controller = RollbackController(store, services.sink, lambda: core.policy,
                                     pair_hash=core.backend.pair_hash, resolver=resolver,
                                     telemetry=services.telemetry)

@@ -11,7 +11,14 @@ policy is the lower layer and imports nothing from governance.)
 
 `PolicyReloader` re-reads the file when it changes (polling its mtime and size, 1 s) or when
 `reload()` is called (the admin API); an invalid file is refused, logged and audited as a
-`policy_decision`, and the last good policy stays in force.
+`policy_decision`, and the last good policy stays in force. A reload is also held to the
+reload checks (`RELOAD_CHECKS`, comparing the policy in force with the new one): a reload
+may not switch the gate off (`gate.require_report: false`) on a route it lets speculate.
+With the gate on, a route the new file makes `speculative` loads but serves target_only until
+a passing gate report for the pair and the NEW policy hash exists (the route-mode resolver,
+`guardian.governance.routestate`, audits that once); with the gate off nothing would stop it,
+so turning speculation on must not be the reload's to do (a restart with the file, by whoever
+deploys it, still can).
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ logger = logging.getLogger(__name__)
 
 PolicyCheck = Callable[[Policy], None]
 _checks: list[PolicyCheck] = []
+ReloadCheck = Callable[[Policy, Policy], None]  # (in force, new): raises PolicyError to refuse
 
 
 def register_check(check: PolicyCheck) -> PolicyCheck:
@@ -134,6 +142,26 @@ def load_policy(path: Path | str | None = None) -> Policy:
     return policy
 
 
+def gate_not_lowered(old: Policy, new: Policy) -> None:
+    """Refuse a reload that lets a route speculate with no gate report required, unless it
+    already did so under the policy in force (on-call may reload; lowering the gate is not
+    theirs to do)."""
+    def ungated(policy: Policy, name: str) -> bool:
+        route = policy.routes.get(name)
+        return route is not None and route.mode == "speculative" and not route.gate.require_report
+
+    lowered = sorted(name for name in new.routes if ungated(new, name) and not ungated(old, name))
+    if lowered:
+        raise PolicyError(
+            f"reload refused: route(s) {', '.join(lowered)} would serve speculatively with "
+            "`gate.require_report: false`, i.e. without any gate report; a reload cannot turn "
+            "speculation on without evidence. Keep require_report: true (and run `guardian "
+            "gate` for the new policy), or deploy the file with a restart.")
+
+
+RELOAD_CHECKS: tuple[ReloadCheck, ...] = (gate_not_lowered,)
+
+
 class PolicyReloader:
     """Keeps the last good policy of one file; reloads on change or on demand."""
 
@@ -161,6 +189,8 @@ class PolicyReloader:
             self._stamp = self._file_stamp()
             try:
                 new = load_policy_file(self.path)
+                for check in RELOAD_CHECKS:
+                    check(self.policy, new)
             except PolicyError as exc:
                 self.last_error = str(exc)
                 logger.error("policy reload refused, keeping %s: %s", self.policy.content_hash[:12], exc)

@@ -1,9 +1,11 @@
-"""`guardian route disable / enable / status` on an embedded SQLite audit DB: role checks,
-audited changes, and refusals (incl. a concurrent change) as one clean line, never a traceback."""
+"""`guardian route disable / enable / status` on an embedded SQLite audit DB: acts
+authenticated by API key (the role comes from the key), audited changes, and refusals (incl.
+a concurrent change) as one clean line, never a traceback."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from typer.testing import CliRunner
 
 from guardian.cli import route as route_cli
 from guardian.settings import get_settings
+from tests.guardian.governance.conftest import write_keys
 
 POLICY = Path(__file__).resolve().parents[3] / "policies" / "default.yaml"
 
@@ -18,13 +21,23 @@ POLICY = Path(__file__).resolve().parents[3] / "policies" / "default.yaml"
 @pytest.fixture
 def args(tmp_path, monkeypatch) -> list[str]:
     monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    for name in ("GUARDIAN_API_KEY", "GUARDIAN_API_KEYS_FILE", "GUARDIAN_DEV_MODE"):
+        monkeypatch.delenv(name, raising=False)
     get_settings.cache_clear()
     yield ["--url", f"sqlite:///{tmp_path / 'audit.db'}", "--policy", str(POLICY)]
     get_settings.cache_clear()
 
 
-def run(*argv: str):
-    return CliRunner().invoke(route_cli.app, list(argv))
+@pytest.fixture
+def keys(tmp_path) -> Callable[[str], list[str]]:
+    """role -> the CLI arguments that act with that role's key (tmp_path/keys.yaml)."""
+    path = tmp_path / "keys.yaml"
+    plain = write_keys(path)
+    return lambda role: ["--key", plain[role], "--keys-file", str(path)]
+
+
+def run(*argv: str, env: dict[str, str] | None = None):
+    return CliRunner().invoke(route_cli.app, list(argv), env=env)
 
 
 def db_mode(args: list[str]) -> str | None:
@@ -33,29 +46,58 @@ def db_mode(args: list[str]) -> str | None:
     return {r["route"]: r["db_mode"] for r in json.loads(out.output)["routes"]}["default"]
 
 
-def test_disable_then_enable_needs_the_oncall_role(args) -> None:
-    refused = run("disable", "default", "--reason", "drill", "--role", "release", *args)
+def register_gated_pair(args: list[str], tmp_path: Path, *, report: bool = True) -> str:
+    """A registered pair (and, with `report`, a passing gate report for it under POLICY)."""
+    from engine.identity import PairIdentity
+    from guardian.db import make_engine
+    from guardian.governance.registry import PairRegistry
+    from guardian.policy import load_policy_file
+    from tests.guardian.governance.conftest import record_report
+
+    status_rows(args)  # migrates the embedded DB
+    pair = "ab" * 32
+    db = make_engine(args[1])
+    PairRegistry(db).register(PairIdentity(pair, "d", "t", "tok", "tpl", "draft", "target"),
+                              actor="test")
+    if report:
+        record_report(db, pair, load_policy_file(POLICY).content_hash, tmp_path / "spool")
+    return pair
+
+
+def test_disable_then_enable_need_the_oncall_role_from_the_key(args, keys, tmp_path) -> None:
+    refused = run("disable", "default", "--reason", "drill", *keys("release"), *args)
     assert refused.exit_code == 1 and "refused:" in refused.output and "oncall" in refused.output
     assert db_mode(args) is None
-    ok = run("disable", "default", "--reason", "drill", "--role", "oncall", *args)
+    ok = run("disable", "default", "--reason", "drill", *keys("oncall"), *args)
     assert ok.exit_code == 0, ok.output
+    assert "audited as api-key:oncall-cli" in ok.output
     assert db_mode(args) == "target_only"
-    refused = run("enable", "default", "--reason", "fixed", "--role", "release", *args)
+    assert status_rows(args)["default"]["updated_by"] == "api-key:oncall-cli"
+    refused = run("enable", "default", "--reason", "fixed", *keys("release"), *args)
     assert refused.exit_code == 1 and "oncall role" in refused.output
-    ok = run("enable", "default", "--reason", "fixed", "--role", "oncall", *args)
+    # Turning speculation on needs a passing gate report for the pair (issue 13).
+    refused = run("enable", "default", "--reason", "fixed", *keys("oncall"), *args)
+    assert refused.exit_code == 1 and "no gate report for pair" in refused.output
+    assert db_mode(args) == "target_only"
+    pair = register_gated_pair(args, tmp_path)
+    ok = run("enable", "default", "--reason", "fixed", "--pair", pair[:8], *keys("oncall"), *args)
     assert ok.exit_code == 0, ok.output
-    assert db_mode(args) == "speculative"
+    row = status_rows(args)["default"]
+    assert (row["db_mode"], row["pair"], row["updated_by"]) == ("speculative", pair,
+                                                                "api-key:oncall-cli")
 
 
 @pytest.mark.parametrize("command", ["disable", "enable"])
-def test_a_concurrent_change_is_refused_cleanly(args, monkeypatch, command) -> None:
+def test_a_concurrent_change_is_refused_cleanly(args, keys, monkeypatch, command) -> None:
     from guardian.governance.routestate import RouteStateStore, StateConflict
 
     def conflict(self, route, mode, **kwargs):
         raise StateConflict(f"route {route!r} changed concurrently; retry")
 
     monkeypatch.setattr(RouteStateStore, "set_mode", conflict)
-    out = run(command, "default", "--reason", "drill", "--role", "oncall", *args)
+    # (re-enabling checks the gate report first: let it pass)
+    monkeypatch.setattr("guardian.governance.rollback.speculation_evidence", lambda *a, **k: {})
+    out = run(command, "default", "--reason", "drill", *keys("oncall"), *args)
     assert out.exit_code == 1
     assert "refused: route 'default' changed concurrently" in out.output
     assert out.exception is None or isinstance(out.exception, SystemExit)
@@ -100,3 +142,107 @@ def test_status_in_force_is_what_the_serving_resolver_answers(args, tmp_path, re
         assert row["effective_mode"] == "target_only" and "no gate report" in row["why"]
     else:
         assert row["effective_mode"] == "speculative"
+
+
+# --- authentication of CLI acts (issue 13, item 7) ----------------------------------------
+def _one_clean_line(out) -> str:
+    assert out.exception is None or isinstance(out.exception, SystemExit), out.exception
+    assert "Traceback" not in out.output
+    lines = [line for line in out.output.splitlines() if line.strip()]
+    assert len(lines) == 1, out.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", ["disable", "enable"])
+def test_without_a_keys_file_acts_are_refused_unless_dev(args, command) -> None:
+    out = run(command, "default", "--reason", "drill", *args)
+    assert out.exit_code == 2
+    line = _one_clean_line(out)
+    assert "no API keys file" in line and "--dev" in line
+    # A key alone is no identity either: there is nothing to check it against.
+    out = run(command, "default", "--reason", "drill", "--key", "sg-whatever", *args)
+    assert out.exit_code == 2 and "no API keys file" in _one_clean_line(out)
+    assert db_mode(args) is None
+
+
+def test_dev_mode_acts_as_admin_audited_as_the_os_user(args, monkeypatch) -> None:
+    import getpass
+
+    out = run("disable", "default", "--reason", "drill", "--dev", *args)
+    assert out.exit_code == 0, out.output
+    who = f"cli-dev:{getpass.getuser()}"
+    assert "dev mode" in out.output and status_rows(args)["default"]["updated_by"] == who
+    out = run("disable", "default", "--reason", "again", *args, env={"GUARDIAN_DEV_MODE": "1"})
+    assert out.exit_code == 0, out.output
+
+
+def test_the_key_comes_from_the_environment_and_the_role_from_the_key(args, tmp_path) -> None:
+    plain = write_keys(tmp_path / "keys.yaml")
+    env = {"GUARDIAN_API_KEY": plain["oncall"], "GUARDIAN_API_KEYS_FILE": str(tmp_path / "keys.yaml")}
+    get_settings.cache_clear()
+    out = run("disable", "default", "--reason", "drill", *args, env=env)
+    assert out.exit_code == 0, out.output
+    assert status_rows(args)["default"]["updated_by"] == "api-key:oncall-cli"
+    # There is no --role to claim a role with any more.
+    out = run("disable", "default", "--reason", "drill", "--role", "admin", *args, env=env)
+    assert out.exit_code == 2 and "No such option" in out.output
+
+
+def test_bad_credentials_are_one_line_each(args, keys, tmp_path) -> None:
+    path = keys("oncall")[3]
+    out = run("disable", "default", "--reason", "x", "--keys-file", path, *args)
+    assert out.exit_code == 2 and "an API key is needed" in _one_clean_line(out)
+    out = run("disable", "default", "--reason", "x", "--key", "sg-forged", "--keys-file", path,
+              *args)
+    assert out.exit_code == 1 and "the API key is not in" in _one_clean_line(out)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("keys: [{name: x}]\n")
+    out = run("disable", "default", "--reason", "x", "--key", "sg-a", "--keys-file", str(broken),
+              *args)
+    assert out.exit_code == 2 and "needs name, role and sha256" in _one_clean_line(out)
+    out = run("disable", "default", "--reason", "x", "--key", "sg-a", "--keys-file",
+              str(tmp_path / "missing.yaml"), *args)
+    assert out.exit_code == 2 and "cannot read API keys file" in _one_clean_line(out)
+    assert db_mode(args) is None
+
+
+def _governance(args: list[str], kind: str) -> list[dict]:
+    import sqlalchemy as sa
+
+    from guardian.audit.models import AuditGovernance
+    from guardian.db import make_engine
+
+    t = AuditGovernance.__table__
+    with make_engine(args[1]).connect() as conn:
+        rows = conn.execute(sa.select(t.c.actor, t.c.details).where(t.c.kind == kind)).all()
+    return [{"actor": a, **d} for a, d in rows]
+
+
+def test_override_is_for_admin_keys_with_a_reason_and_audited(args, keys, tmp_path) -> None:
+    pair = register_gated_pair(args, tmp_path, report=False)  # registered, never gated
+    out = run("promote", "default", "--pair", pair[:8], *keys("release"), *args)
+    assert out.exit_code == 1 and "no gate report for pair" in out.output
+    out = run("promote", "default", "--pair", pair[:8], "--override", *keys("release"),
+              "--reason", "trust me", *args)
+    assert out.exit_code == 1 and "admin role" in _one_clean_line(out)
+    out = run("promote", "default", "--pair", pair[:8], "--override", *keys("admin"), *args)
+    assert out.exit_code == 2 and "--override needs --reason" in _one_clean_line(out)
+    assert db_mode(args) is None
+    out = run("promote", "default", "--pair", pair[:8], "--override", *keys("admin"),
+              "--reason", "gate runner down; verified by hand (INC-7)", *args)
+    assert out.exit_code == 0, out.output
+    assert "gate OVERRIDDEN" in out.output and db_mode(args) == "speculative"
+    [event] = _governance(args, "promotion")
+    assert event["actor"] == event["override"]["by"] == "api-key:admin-cli"
+    assert event["override"]["reason"] == "gate runner down; verified by hand (INC-7)"
+    assert "no gate report" in event["override"]["refusal"]
+    # and enable: an on-call key cannot override, an admin key can
+    assert run("disable", "default", "--reason", "drill", *keys("oncall"), *args).exit_code == 0
+    out = run("enable", "default", "--reason", "fine", "--pair", pair[:8], "--override",
+              *keys("oncall"), *args)
+    assert out.exit_code == 1 and "admin role" in out.output
+    out = run("enable", "default", "--reason", "fine", "--pair", pair[:8], "--override",
+              *keys("admin"), *args)
+    assert out.exit_code == 0, out.output
+    [event] = _governance(args, "reenable")
+    assert event["override"]["by"] == "api-key:admin-cli" and event["override"]["reason"] == "fine"

@@ -21,6 +21,18 @@ from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 torch.set_num_threads(1)
 
 
+@pytest.fixture(autouse=True)
+def guardian_home(tmp_path, monkeypatch) -> Path:
+    """Each test its own GUARDIAN_HOME: the last known route state file lives there."""
+    from guardian.settings import get_settings
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("GUARDIAN_HOME", str(home))
+    get_settings.cache_clear()
+    yield home
+    get_settings.cache_clear()
+
+
 @pytest.fixture
 def db_engine(tmp_path):
     url = f"sqlite:///{tmp_path / 'guardian.db'}"
@@ -77,6 +89,31 @@ def shadow_event(verdict: str, *, route: str = "default", pair: str = "pair-a",
                        verdict=verdict, first_divergence_position=2 if verdict != "match" else None,  # type: ignore[arg-type]
                        margin_at_divergence=margin, tolerance=0.5, stats={},
                        shadow_compute_time_s=0.1)
+
+
+def record_report(db, pair_hash: str, policy_hash: str, spool: Path, *, passed: bool = True,
+                  route: str = "default") -> None:
+    """A gate result for `pair_hash` under `policy_hash` in the audit DB `db` (an Engine),
+    through the real writer: what `guardian gate` records."""
+    from guardian.audit.writer import AuditWriter
+    from guardian.governance.gates import Check, GateReport
+    from guardian.governance.promotion import record_gate_result
+
+    report = GateReport(pair_hash, policy_hash, route, {}, "golden.jsonl", "", "now", [],
+                        [Check("greedy_equivalence", "pass" if passed else "fail", 0, 0,
+                               "" if passed else "2 of 8 prompts differ")], passed)
+    writer = AuditWriter(db.url.render_as_string(hide_password=False), spool_dir=spool)
+    try:
+        record_gate_result(writer, None, report, actor="ci")
+    finally:
+        writer.close()
+
+
+def write_keys(path: Path) -> dict[str, str]:
+    """A keys file with one key per role (named `<role>-cli`); returns role -> plaintext key."""
+    from guardian.auth import ROLES, add_key_to_file
+
+    return {role: add_key_to_file(path, f"{role}-cli", role) for role in ROLES}  # type: ignore[arg-type]
 
 
 class Clock:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -53,6 +54,19 @@ def _served(client: TestClient) -> dict:
     return client.post("/v1/completions", json=BODY, headers=auth()).json()["spec_guardian"]
 
 
+def _record_report(gov: Governance, backend: FakeBackend, policy_hash: str, spool: Path, *,
+                   passed: bool = True) -> None:
+    """A gate result for the serving pair under `policy_hash`, written to the audit DB."""
+    from guardian.audit.writer import AuditWriter
+
+    report = GateReport(backend.pair_hash, policy_hash, "default", {}, "g.jsonl", "", "now", [],
+                        [Check("greedy_equivalence", "pass" if passed else "fail", 0, 0, "")],
+                        passed)
+    writer = AuditWriter(gov.db.url.render_as_string(hide_password=False), spool_dir=spool)
+    record_gate_result(writer, None, report, actor="ci")
+    writer.close()
+
+
 def _wait(pred, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not pred():
@@ -61,7 +75,7 @@ def _wait(pred, timeout: float = 10.0) -> None:
 
 
 def test_divergence_in_shadow_rolls_the_route_back_for_the_next_request(app) -> None:
-    client, backend, sink, gov, _ = app
+    client, backend, sink, gov, path = app
     assert _served(client)["served_path"] == "speculative"
     backend.spec_flip_at = 2  # the speculative path now emits a wrong token (margin 5: a bug)
     assert _served(client)["served_path"] == "speculative"
@@ -75,6 +89,12 @@ def test_divergence_in_shadow_rolls_the_route_back_for_the_next_request(app) -> 
     r = client.post("/admin/routes/default/reenable", json={"reason": "fixed"}, headers=auth("oncall"))
     assert r.status_code == 409 and "cool-down" in r.json()["error"]["message"]
     backend.spec_flip_at = None
+    # Forcing skips the cool-down, not the evidence: a passing gate report for this pair and
+    # policy is needed to turn speculation back on (issue 13).
+    r = client.post("/admin/routes/default/reenable?force=true", json={"reason": "engine fixed"},
+                    headers=auth("oncall"))
+    assert r.status_code == 409 and "no gate report for pair" in r.json()["error"]["message"]
+    _record_report(gov, backend, gov.reloader.policy.content_hash, path.parent / "spool")
     r = client.post("/admin/routes/default/reenable?force=true", json={"reason": "engine fixed"},
                     headers=auth("oncall"))
     assert r.status_code == 200
@@ -133,10 +153,13 @@ def test_a_concurrent_route_change_is_a_409_not_a_server_error(app, monkeypatch,
 
     client, _backend, _sink, gov, _ = app
     if act == "promote":  # promotion checks the gate report first: give it a passing one
-        monkeypatch.setattr("guardian.governance.promotion.check_report", lambda *a, **k: None)
-        monkeypatch.setattr("guardian.governance.promotion.latest_gate_report", lambda *a: {})
+        monkeypatch.setattr("guardian.governance.promotion.speculation_evidence",
+                            lambda *a, **k: {})
         monkeypatch.setattr(gov.registry, "get", lambda pair: {"pair_hash": pair})
         monkeypatch.setattr(gov.registry, "set_state", lambda *a, **k: None)
+    elif act.startswith("reenable"):  # so does re-enabling
+        monkeypatch.setattr("guardian.governance.rollback.speculation_evidence",
+                            lambda *a, **k: {})
 
     def conflict(self, route, mode, **kwargs):
         raise StateConflict(f"route {route!r} changed concurrently; retry")

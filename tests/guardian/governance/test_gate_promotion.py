@@ -19,6 +19,7 @@ from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore
 from guardian.policy import load_policy_file
 from guardian.settings import get_settings
+from tests.guardian.governance.conftest import write_keys
 
 POLICY = """version: 1
 default_route: default
@@ -50,8 +51,10 @@ def env(tmp_path, monkeypatch) -> dict:
     get_settings.cache_clear()
     (tmp_path / "policy.yaml").write_text(POLICY)
     (tmp_path / "golden.jsonl").write_text(GOLDEN)
+    keys_file = tmp_path / "keys.yaml"
     yield {"url": f"sqlite:///{tmp_path / 'audit.db'}", "policy": tmp_path / "policy.yaml",
-           "golden": tmp_path / "golden.jsonl", "reports": tmp_path / "reports", "tmp": tmp_path}
+           "golden": tmp_path / "golden.jsonl", "reports": tmp_path / "reports", "tmp": tmp_path,
+           "keys": write_keys(keys_file), "keys_file": keys_file}
     get_settings.cache_clear()
 
 
@@ -64,7 +67,9 @@ def run_gate(env: dict, dirs: tuple[Path, Path], policy: Path | None = None):
 
 def promote(env: dict, pair: str, role: str = "release", policy: Path | None = None,
             report: Path | None = None):
-    args = ["promote", "default", "--pair", pair, "--role", role, "--url", env["url"],
+    # The role comes from the API key (issue 13: no --role flag any more).
+    args = ["promote", "default", "--pair", pair, "--key", env["keys"][role],
+            "--keys-file", str(env["keys_file"]), "--url", env["url"],
             "--policy", str(policy or env["policy"]), "--reason", "gate passed"]
     if report:
         args += ["--report", str(report)]
@@ -93,6 +98,7 @@ def test_gate_passes_a_good_pair_writes_reports_and_allows_promotion(env, pair_d
     db = make_engine(env["url"])
     state = RouteStateStore(db).get("default")
     assert state.mode == "speculative" and state.pair_hash == identity.pair_hash
+    assert state.updated_by == "api-key:release-cli"  # who: the key's name, not an OS user
     assert PairRegistry(db).get(identity.pair_hash)["state"] == "promoted"
 
 

@@ -22,7 +22,12 @@ from guardian.policy import (
     TriggerPolicy,
 )
 from guardian.telemetry import Telemetry
-from tests.guardian.governance.conftest import governed_policy, request_event, shadow_event
+from tests.guardian.governance.conftest import (
+    governed_policy,
+    record_report,
+    request_event,
+    shadow_event,
+)
 
 ONLY_ACCEPTANCE = dict(latency=LatencyTrigger(enabled=False), drift=DriftTrigger(enabled=False),
                        divergence=DivergenceTrigger(enabled=False))
@@ -74,7 +79,8 @@ def test_hovering_acceptance_does_not_flap(store, sink, clock) -> None:
     assert c.rollbacks == 1 and store.get("default").mode == "target_only"
 
 
-def test_rollback_is_audited_with_evidence_metric_and_stays_until_reenabled(store, sink) -> None:
+def test_rollback_is_audited_with_evidence_metric_and_stays_until_reenabled(store, sink,
+                                                                          tmp_path) -> None:
     telemetry = Telemetry()
     policy = governed_policy(triggers=TriggerPolicy(
         cooldown_s=600, acceptance=AcceptanceTrigger(min_rate=0.5, min_samples=40, failure_limit=1),
@@ -99,10 +105,14 @@ def test_rollback_is_audited_with_evidence_metric_and_stays_until_reenabled(stor
         c.reenable("default", actor="cli:alice", role="oncall", reason="fixed")
     with pytest.raises(GovernanceRefused, match="oncall role"):
         c.reenable("default", actor="api-key:ci", role="release", reason="fixed", force=True)
-    # Once the cool-down is over (rollback 11 minutes ago), oncall may re-enable.
+    # Once the cool-down is over (rollback 11 minutes ago), oncall may re-enable, given a
+    # passing gate report for this pair and policy (issue 13: turning speculation on needs it).
     with store.db.begin() as conn:
         conn.execute(sa.update(RouteState.__table__).values(
             updated_at=datetime.now(UTC) - timedelta(minutes=11)))
+    with pytest.raises(GovernanceRefused, match="no gate report for pair pair-a"):
+        c.reenable("default", actor="cli:alice", role="oncall", reason="draft retrained")
+    record_report(store.db, "pair-a", policy.content_hash, tmp_path / "spool")
     c.reenable("default", actor="cli:alice", role="oncall", reason="draft retrained")
     assert store.get("default").mode == "speculative"
     reenable = next(e for e in sink.governance if e.kind == "reenable")

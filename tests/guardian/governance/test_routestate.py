@@ -63,3 +63,25 @@ def test_replicas_on_postgres_see_a_rollback_within_a_second(fresh_pg_url) -> No
         resolver_b.stop()
         a.db.dispose()
         b.db.dispose()
+
+
+def test_serving_pair_is_the_routes_recent_pair_else_the_newest_anywhere(store, tmp_path) -> None:
+    import dataclasses
+    from datetime import UTC, datetime, timedelta
+
+    from guardian.audit.writer import AuditWriter
+    from tests.guardian.governance.conftest import request_event
+
+    assert store.serving_pair("default") is None  # no request yet
+    writer = AuditWriter(store.db.url.render_as_string(hide_password=False),
+                         spool_dir=tmp_path / "spool")
+    old = datetime.now(UTC) - timedelta(days=2)
+    for i, (route, pair, at) in enumerate([("idle", "pair-old", old), ("default", "pair-x", old),
+                                           ("default", "pair-a", datetime.now(UTC))]):
+        writer.submit(dataclasses.replace(request_event(route=route, pair=pair), created_at=at,
+                                          request_id=f"req-{i}"))
+    writer.close()
+    assert store.serving_pair("default") == "pair-a"
+    # Idle for two days: what the replicas serve now, not what served it back then.
+    assert store.serving_pair("idle") == "pair-a"
+    assert store.serving_pair("idle", recent_s=3 * 86400) == "pair-old"
