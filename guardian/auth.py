@@ -325,6 +325,12 @@ class KeyStore:
         signature = _signature(path)
         entries = cls._load(path)
         logger.info("loaded %d API keys from %s", len(entries), path)
+        try:
+            if path.stat().st_mode & 0o077:
+                logger.warning("API keys file %s is readable by other users; `chmod 600 %s` "
+                               "(`guardian keys` writes it 0600)", path, path)
+        except OSError:
+            pass
         store = cls(entries, path=path)
         store._signature = signature
         return store
