@@ -40,7 +40,8 @@ from guardian.auth import (
     rotate_key_in_file,
 )
 from guardian.cli import app as cli_app
-from guardian.policy import Policy, RoutePolicy, ShadowPolicy, load_policy
+from guardian.enums import REDACTIONS
+from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy, ShadowPolicy, load_policy
 from tests.guardian.api.conftest import KEYS, auth, backend, keystore, make_client, sink  # noqa: F401
 from tests.guardian.api.fakes import FakeBackend, ListSink
 
@@ -221,6 +222,31 @@ def test_a_header_cannot_store_a_hashed_routes_prompt_in_clear(route_client, sin
     assert row["params"]["principal"] == "api-key:inference-key"
     assert row["params"]["route_reason"] == "model"
     assert "stop" not in row["params"]  # string params could carry prompt text
+
+
+@pytest.mark.parametrize("model_route", ["full", "redacted", "hashed", "none"])
+def test_redaction_floor_order(backend, sink, model_route: str) -> None:  # noqa: F811
+    """The documented order, least protective first: full < redacted < hashed < none. A
+    header may move a request only to a route at least as protective as its model's."""
+    order = ["full", "redacted", "hashed", "none"]
+    assert set(order) == set(REDACTIONS) == set(REDACTION_PROTECTION)
+    off = ShadowPolicy(sample_rate=0.0)
+    pol = Policy(routes={"default": RoutePolicy(shadow=off), **{
+        r: RoutePolicy(models=[f"m-{r}"], redaction=r, shadow=off) for r in order}})
+    services = build_services(backend, sink, policy=pol, keys=keystore())
+    try:
+        client = TestClient(create_app(services=services))
+        for picked in order:
+            r = client.post("/v1/completions", json={**COMPLETION, "model": f"m-{model_route}"},
+                            headers={**auth("admin"), "X-Guardian-Route": picked})
+            if order.index(picked) >= order.index(model_route):
+                assert r.status_code == 200, (model_route, picked, r.text)
+                assert r.json()["spec_guardian"]["route"] == picked
+            else:
+                assert r.status_code == 403, (model_route, picked, r.text)
+                assert r.json()["error"]["code"] == "redaction_floor"
+    finally:
+        close_services(services)
 
 
 # --- trusted evidence: mirror-driven rollback ----------------------------------------------------
