@@ -407,6 +407,14 @@ def test_the_running_sidecar_follows_the_keys_file(tmp_path: Path, backend, sink
         assert status(new) == 200
         rotated = rotate_key_in_file(path, "proxy-2")
         assert (status(new), status(rotated)) == (401, 200)
+        # the same through the CLI an operator would use
+        cli = CliRunner()
+        added = cli.invoke(cli_app, ["keys", "add", "proxy-3", "--role", "inference", "-f", str(path)])
+        assert added.exit_code == 0 and status(added.stdout.strip().splitlines()[-1]) == 200
+        assert cli.invoke(cli_app, ["keys", "revoke", "proxy-2", "-f", str(path)]).exit_code == 0
+        assert status(rotated) == 401
+        rotated = add_key_to_file(path, "proxy-4", "inference")
+        assert status(rotated) == 200
         # A broken edit keeps the last good keys (neither open nor locked out) and says so.
         with caplog.at_level(logging.ERROR, logger="guardian.auth"):
             path.write_text("keys: [oops")
