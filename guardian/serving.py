@@ -49,13 +49,16 @@ from guardian.backends import (
     ServingBackend,
     TraceToken,
 )
-from guardian.policy import Policy, RoutePolicy
+from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
 from guardian.telemetry import Telemetry, now_ns
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["GenerationRequest", "OnText", "Served", "ServingCore", "ServingError", "ratios",
-           "stats_dict"]
+__all__ = ["GenerationRequest", "OnText", "RouteChoice", "Served", "ServingCore", "ServingError",
+           "ratios", "stats_dict"]
+
+# Why a request is on its route: the X-Guardian-Route header, its model, or the default.
+RouteReason = Literal["header", "model", "default"]
 
 
 # --- requests and results ---------------------------------------------------------------
@@ -66,6 +69,16 @@ class ServingError(Exception):
                  code: str | None = None, type_: str = "invalid_request_error") -> None:
         super().__init__(message)
         self.status, self.message, self.param, self.code, self.type = status, message, param, code, type_
+
+
+@dataclass(frozen=True, slots=True)
+class RouteChoice:
+    """A request's route, why it was chosen, and the route its model maps to without any
+    header (`policy_route`: the redaction floor and an un-listed key's only route)."""
+
+    name: str
+    reason: RouteReason
+    policy_route: str
 
 
 @dataclass(slots=True)
@@ -83,6 +96,12 @@ class GenerationRequest:
     stop: list[str] | None = None
     request_id: str = field(default_factory=lambda: f"req-{uuid.uuid4().hex}")
     created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # Attribution, recorded in the audit event's params (hash-covered, kept at every
+    # redaction): who sent it (`api-key:<name>`, never the key), which of its secrets
+    # (digest prefix), and why this route (header / model / default).
+    principal: str | None = None
+    key_id: str | None = None
+    route_reason: RouteReason | None = None
 
     @property
     def greedy(self) -> bool:
@@ -96,7 +115,13 @@ class GenerationRequest:
         return {"max_tokens": self.max_tokens, "temperature": self.temperature, "top_p": self.top_p,
                 "top_k": self.top_k, "seed": self.seed, "stop": self.stop, "model": self.model,
                 "gamma_strategy": route.gamma.strategy, "gamma": route.gamma.initial,
-                "gamma_max": route.gamma.max}
+                "gamma_max": route.gamma.max, **self.attribution()}
+
+    def attribution(self) -> dict[str, str]:
+        """Who sent the request and why it is on its route (only what is known)."""
+        out = {"principal": self.principal, "key_id": self.key_id,
+               "route_reason": self.route_reason}
+        return {k: v for k, v in out.items() if v is not None}
 
 
 @dataclass(slots=True)
@@ -166,20 +191,43 @@ class ServingCore:
         self._policy, self.policy_hash = policy, policy.content_hash
 
     # route and mode ----------------------------------------------------------------------
-    def resolve_route(self, header_route: str | None, model: str) -> str:
+    def resolve_route(self, header_route: str | None, model: str) -> RouteChoice:
+        """The request's route: the header's, else its model's, else the default route.
+
+        Only the policy is consulted here; whether the caller may use the route is the API's
+        check (`guardian.api.deps.authorized_route`), and the redaction floor is
+        `check_redaction_floor`. An unknown route's error never lists the routes.
+        """
+        routed = self.policy.route_for_model(model)
         if header_route:
             if header_route not in self.policy.routes:
-                raise ServingError(404, f"unknown route {header_route!r} (X-Guardian-Route); "
-                                   f"known routes: {', '.join(sorted(self.policy.routes))}",
+                raise ServingError(404, f"unknown route {header_route!r} (X-Guardian-Route); ask "
+                                   "the operator which routes your API key may use, or drop the "
+                                   "header to use the route of your model",
                                    param="X-Guardian-Route", code="route_not_found")
-            return header_route
-        routed = self.policy.route_for_model(model)
+            return RouteChoice(header_route, "header", routed or self.policy.default_route)
         if routed:
-            return routed
+            return RouteChoice(routed, "model", routed)
         if model != self.backend.model_name:
             raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
                                "the served models", param="model", code="model_not_found")
-        return self.policy.default_route
+        default = self.policy.default_route
+        return RouteChoice(default, "default", default)
+
+    def check_redaction_floor(self, choice: RouteChoice) -> None:
+        """A header may not pick a route that keeps more of the prompt than the route the
+        request's model maps to (`guardian.policy.REDACTION_PROTECTION`)."""
+        if choice.name == choice.policy_route:
+            return
+        picked = self.policy.route(choice.name).redaction
+        floor = self.policy.route(choice.policy_route).redaction
+        if REDACTION_PROTECTION[picked] < REDACTION_PROTECTION[floor]:
+            raise ServingError(
+                403, f"route {choice.name!r} (X-Guardian-Route) keeps more of the prompt "
+                f"(redaction {picked!r}) than the route this model maps to (redaction "
+                f"{floor!r}); a header may not lower redaction. Drop the header or pick a "
+                f"route whose redaction is at least {floor!r}.", param="X-Guardian-Route",
+                code="redaction_floor", type_="permission_error")
 
     def model_names(self) -> list[str]:
         names = [self.backend.model_name]

@@ -290,7 +290,9 @@ class ShadowEvaluator:
             raise Unsupported(f"the {self.backend.kind!r} backend cannot score a completion "
                               "it did not produce; mirror traffic cannot be judged")
         score = self.backend.score_target(req.prompt_ids, ids, req.sampling)
-        stats: dict[str, Any] = {"external": True, "completion_tokens": len(ids)}
+        # `principal`: the mirror key that supplied the response (rollback evidence names it)
+        stats: dict[str, Any] = {"external": True, "principal": req.principal,
+                                 "completion_tokens": len(ids)}
         if req.greedy:
             result = greedy_verdict(ids, score.argmax_ids, score.margins or [],
                                     job.route.near_tie_tolerance)

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from jinja2 import TemplateError
 
-from guardian.api.deps import ServicesDep, require
+from guardian.api.deps import ServicesDep, authorized_route, require
 from guardian.api.generation import build_request, headers, stream, usage
 from guardian.api.schemas import (
     AssistantMessage,
@@ -39,7 +39,7 @@ def render_prompt(services: ServicesDep, body: ChatCompletionRequest) -> str:
 @router.post("/v1/chat/completions", response_model=ChatCompletion)
 async def create_chat_completion(body: ChatCompletionRequest, request: Request,
                                  services: ServicesDep) -> Any:
-    services.core.resolve_route(request.headers.get("x-guardian-route"), body.model)
+    authorized_route(services.core, request, body.model)  # refuse before rendering the prompt
     prompt = render_prompt(services, body)
     req = build_request(services, request, body, "chat.completions", prompt, None,
                         body.requested_max_tokens, "chatcmpl")

@@ -1,8 +1,9 @@
-"""Shared API dependencies: the app's services, authentication and role checks.
+"""Shared API dependencies: the app's services, authentication, role and route checks.
 
 Routers depend on `ServicesDep` and declare their roles with `Depends(require(...))`; the
 role table itself is the routers' `dependencies=[...]`, so the role × endpoint test can read
-it off the app.
+it off the app. Handlers that serve or judge traffic pick the request's route with
+`authorized_route` (the key's authorized routes and the redaction floor; `guardian.auth`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from fastapi import Depends, Request
 from guardian.audit.events import AuditSink
 from guardian.auth import KeyStore, Principal, allowed
 from guardian.policy import Policy
-from guardian.serving import ServingCore, ServingError
+from guardian.serving import RouteChoice, ServingCore, ServingError
 from guardian.shadow import ShadowEvaluator
 from guardian.telemetry import Telemetry
 
@@ -55,6 +56,9 @@ def get_services(request: Request) -> Services:
 ServicesDep = Annotated[Services, Depends(get_services)]
 
 
+ROUTE_HEADER = "x-guardian-route"
+
+
 def _bearer(request: Request) -> str | None:
     auth = request.headers.get("authorization")
     if auth and auth.lower().startswith("bearer "):
@@ -84,3 +88,26 @@ def require(*roles: str) -> Callable[[Request], Principal]:
 
     check.roles = roles  # type: ignore[attr-defined]  # read by the role-matrix test
     return check
+
+
+def principal_of(request: Request) -> Principal:
+    """The principal `require` authenticated for this request."""
+    principal: Principal | None = getattr(request.state, "principal", None)
+    if principal is None:  # a handler without `require`: a programming error, never a pass
+        raise RuntimeError("no authenticated principal on this request")
+    return principal
+
+
+def authorized_route(core: ServingCore, request: Request, model: str) -> RouteChoice:
+    """The request's route if its key may use it: 404 for an unknown route or model, 403 for
+    a route outside the key's list (or a header pick by a key without one), 403 when a
+    header would lower redaction below the model's route."""
+    choice = core.resolve_route(request.headers.get(ROUTE_HEADER), model)
+    principal = principal_of(request)
+    denial = principal.route_denial(choice.name, by_header=choice.reason == "header",
+                                    policy_route=choice.policy_route)
+    if denial is not None:
+        raise ServingError(403, denial, type_="permission_error", code="route_not_allowed",
+                           param="X-Guardian-Route" if choice.reason == "header" else "model")
+    core.check_redaction_floor(choice)
+    return choice

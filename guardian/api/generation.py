@@ -17,13 +17,13 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import StreamingResponse
 
-from guardian.api.deps import Services
+from guardian.api.deps import ROUTE_HEADER, Services, authorized_route, principal_of
 from guardian.api.schemas import _Request
 from guardian.serving import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
 
-ROUTE_HEADER = "x-guardian-route"
+__all__ = ["ROUTE_HEADER", "build_request", "headers", "stream", "usage"]
 
 ChunkBuilder = Callable[[str, str | None], dict[str, Any]]  # (delta, finish_reason) -> choice
 
@@ -32,7 +32,8 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
                   prompt_text: str, prompt_ids: list[int] | None, max_tokens: int | None,
                   id_prefix: str) -> GenerationRequest:
     core = services.core
-    route = core.resolve_route(request.headers.get(ROUTE_HEADER), body.model)
+    choice = authorized_route(core, request, body.model)
+    principal = principal_of(request)
     if prompt_ids is None:
         prompt_ids = core.backend.encode(prompt_text)
     if not prompt_ids:
@@ -42,10 +43,11 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
         max_tokens = max(1, core.backend.max_context - len(prompt_ids))
     core.check_lengths(prompt_ids, max_tokens)
     req = GenerationRequest(
-        endpoint=endpoint, route=route, model=body.model, prompt_text=prompt_text,  # type: ignore[arg-type]
+        endpoint=endpoint, route=choice.name, model=body.model, prompt_text=prompt_text,  # type: ignore[arg-type]
         prompt_ids=prompt_ids, max_tokens=max_tokens, temperature=body.temperature,
         top_p=body.top_p, top_k=max(0, body.top_k), seed=body.seed,
-        stop=body.stop)  # type: ignore[arg-type]  # validator normalised it to a list
+        stop=body.stop,  # type: ignore[arg-type]  # validator normalised it to a list
+        principal=principal.actor, key_id=principal.key_id, route_reason=choice.reason)
     req.request_id = f"{id_prefix}-{req.request_id.removeprefix('req-')}"
     return req
 

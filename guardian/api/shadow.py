@@ -1,4 +1,10 @@
-"""`POST /v1/shadow` (role: inference): evaluate a response produced elsewhere, without serving.
+"""`POST /v1/shadow` (role: mirror): evaluate a response produced elsewhere, without serving.
+
+A separate role from `inference`: the caller supplies the response being judged, so its
+verdicts could be fabricated. They are always audited, attributed to the mirror key
+(RequestEvent params, ShadowEvent stats `principal`), but count toward a route's rollback
+triggers only where its policy sets `triggers.mirror_evidence: true`. The route is
+authorized exactly as for serving (the key's routes, the redaction floor).
 
 For traffic mirrored by Istio/Envoy: the body carries the original request and the primary's
 response; the sidecar judges the primary's tokens against its target at the same prefixes
@@ -19,14 +25,13 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from guardian.api.chat import render_prompt
-from guardian.api.deps import ServicesDep, require
-from guardian.api.generation import ROUTE_HEADER
+from guardian.api.deps import ServicesDep, authorized_route, principal_of, require
 from guardian.api.schemas import ChatCompletionRequest, ErrorResponse, ShadowAccepted, ShadowRequest
 from guardian.audit.events import RequestEvent
 from guardian.serving import GenerationRequest, ServingError
 from guardian.shadow import ShadowJob
 
-router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
+router = APIRouter(tags=["inference"], dependencies=[Depends(require("mirror"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
                               403: {"model": ErrorResponse}})
 
@@ -38,7 +43,9 @@ WAIT_TIMEOUT_S = 60.0
 @router.post("/v1/shadow", response_model=ShadowAccepted, status_code=202)
 async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -> JSONResponse:
     core, inner = services.core, body.request
-    route_name = core.resolve_route(request.headers.get(ROUTE_HEADER), inner.model)
+    choice = authorized_route(core, request, inner.model)
+    principal = principal_of(request)
+    route_name = choice.name
     route = core.route_policy(route_name)  # the mode in force, as serving sees it
     if isinstance(inner, ChatCompletionRequest):
         endpoint, prompt = "chat.completions", render_prompt(services, inner)
@@ -61,7 +68,9 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
                             prompt_text=prompt, prompt_ids=prompt_ids,
                             max_tokens=max(1, len(completion_ids)), temperature=inner.temperature,
                             top_p=inner.top_p, top_k=max(0, inner.top_k), seed=inner.seed,
-                            stop=inner.stop)  # type: ignore[arg-type]
+                            stop=inner.stop,  # type: ignore[arg-type]
+                            principal=principal.actor, key_id=principal.key_id,
+                            route_reason=choice.reason)
     req.request_id = f"shadow-{req.request_id.removeprefix('req-')}"
     policy_hash = core.policy_hash
     services.sink.submit(RequestEvent(

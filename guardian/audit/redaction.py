@@ -11,7 +11,9 @@ Hashes are keyed BLAKE2b with `GUARDIAN_AUDIT_SALT`; a per-token hash also cover
 and position, so equal tokens do not hash equal across a request or across requests
 (no frequency analysis) and nobody without the key can brute-force the small vocabulary.
 Outside `full` redaction only scalar numeric/bool request params are kept: string params such as
-stop sequences could carry prompt text.
+stop sequences could carry prompt text. The attribution params (`ATTRIBUTION_PARAMS`: who sent
+the request and why it is on its route) are kept at every level: they hold no prompt text, and
+the trail must say who is behind every record.
 """
 
 from __future__ import annotations
@@ -65,7 +67,13 @@ def redact_text(redaction: str, key: bytes, text: str | None) -> tuple[str | Non
     return mask_pii(text), None
 
 
+# Set by the API from the authenticated key (`guardian.serving.GenerationRequest.attribution`).
+ATTRIBUTION_PARAMS = frozenset({"principal", "key_id", "route_reason"})
+
+
 def redact_params(redaction: str, params: dict[str, Any]) -> dict[str, Any]:
     if redaction == "full":
         return dict(params)
-    return {k: v for k, v in params.items() if v is None or isinstance(v, bool | int | float)}
+    return {k: v for k, v in params.items()
+            if v is None or isinstance(v, bool | int | float)
+            or (k in ATTRIBUTION_PARAMS and isinstance(v, str))}

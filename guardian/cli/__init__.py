@@ -10,7 +10,7 @@ import logging
 
 import typer
 
-from guardian.cli import audit, bench, dashboard, db, demo, gate, pair, policy, route, serve
+from guardian.cli import audit, bench, dashboard, db, demo, gate, keys, pair, policy, route, serve
 
 app = typer.Typer(
     name="guardian",
@@ -29,6 +29,7 @@ app.add_typer(policy.app, name="policy")
 app.add_typer(audit.app, name="audit")
 app.add_typer(db.app, name="db")
 app.add_typer(bench.app, name="bench")
+app.add_typer(keys.app, name="keys")
 
 
 @app.callback()

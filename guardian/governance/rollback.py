@@ -13,6 +13,11 @@ When a trigger fires on a route serving speculatively, the controller
 4. POSTs the evidence to the policy's webhook on its own thread (bounded timeout; a slow or
    dead webhook never delays serving or the next evaluation).
 
+Whose evidence: verdicts on mirrored traffic (`/v1/shadow`: the mirror key supplied the
+judged response) are ignored unless the route's `triggers.mirror_evidence` is true, and the
+rollback's evidence lists the principal behind every counted failing verdict
+(`details["verdicts"]`, `details["evidence_principals"]`).
+
 Anti-flapping: a trigger fires only after `failure_limit` consecutive failing evaluations that
 each saw new data; a pass resets it; inconclusive windows never fire. A rolled-back route
 stays target-only until someone re-enables it (`reenable`, oncall role), which needs a
@@ -43,12 +48,13 @@ from guardian.governance.modes import ModeDecision, effective_mode
 from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
-from guardian.governance.windows import RouteWindow
+from guardian.governance.windows import RouteWindow, is_mirrored
 from guardian.policy import Policy, TriggerPolicy
 
 logger = logging.getLogger(__name__)
 
 ONCALL_ROLES = ("oncall", "admin")
+MAX_LISTED_VERDICTS = 50  # failing verdicts named in a rollback's evidence (newest kept)
 
 
 @dataclass(slots=True)
@@ -105,7 +111,12 @@ class RollbackController:
             return
         if event.pair_hash != self.pair_hash:
             return  # evidence about another pair says nothing about this one
-        metric = self._triggers(event.route).latency.metric
+        triggers = self._triggers(event.route)
+        if isinstance(event, ShadowEvent) and is_mirrored(event.stats) and not triggers.mirror_evidence:
+            logger.debug("mirrored verdict %s on route %s not counted (mirror_evidence: false)",
+                         event.request_id, event.route)
+            return
+        metric = triggers.latency.metric
         w = self.window(event.route)
         with self._lock:
             if isinstance(event, RequestEvent):
@@ -178,7 +189,8 @@ class RollbackController:
         self.store.set_mode(route, "target_only", actor=actor, reason=reason,
                             pair_hash=self.pair_hash, policy_hash=self._policy().content_hash)
         details = {"previous_mode": current.mode if current else "speculative",
-                   "new_mode": "target_only", "fired": fired, "reason": reason, "evidence": evidence}
+                   "new_mode": "target_only", "fired": fired, "reason": reason, "evidence": evidence,
+                   **self._verdict_principals(route)}
         self.sink.submit(GovernanceEvent(
             event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
             route=route, pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
@@ -194,6 +206,19 @@ class RollbackController:
         with self._lock:
             for name in fired:
                 self._counters.pop((route, name), None)
+
+    def _verdict_principals(self, route: str) -> dict[str, Any]:
+        """Who is behind the verdicts in the window: every failing verdict with its principal
+        (bounded), and a count of all counted verdicts per principal."""
+        w = self.window(route)
+        with self._lock:
+            samples = list(w.verdicts)
+        failing = [{"request_id": v.request_id, "verdict": v.verdict, "principal": v.principal}
+                   for v in samples if v.verdict in ("divergence", "distribution_mismatch")]
+        per_principal: dict[str, int] = {}
+        for v in samples:
+            per_principal[v.principal] = per_principal.get(v.principal, 0) + 1
+        return {"verdicts": failing[-MAX_LISTED_VERDICTS:], "evidence_principals": per_principal}
 
     # --- deliberate acts ------------------------------------------------------------------------
     def reenable(self, route: str, *, actor: str, role: str, reason: str,

@@ -4,7 +4,8 @@ A `RouteWindow` keeps, for one route, the last `window_s` seconds (at most `wind
 items per series) of:
 - speculative runs (served or shadow): their stored counters (`engine.metrics.SpecCounters`:
   proposed / judged / accepted / steps), accepted length per step, emitted token ids;
-- shadow verdicts;
+- shadow verdicts, each with the principal behind it (`SIDECAR` for the sidecar's own shadow
+  runs, the mirror key's `api-key:<name>` for mirrored traffic);
 - latency samples of the served speculative path and of the target-only baseline (served
   target-only or shadow target-only runs of the same traffic).
 plus a frozen *reference* for drift: the first `reference_size` steps/tokens seen after the
@@ -30,6 +31,19 @@ from guardian.audit.events import RequestEvent, ShadowEvent
 
 logger = logging.getLogger(__name__)
 
+SIDECAR = "sidecar"  # the principal behind verdicts of the sidecar's own shadow runs
+
+
+def is_mirrored(stats: Mapping[str, Any]) -> bool:
+    """A verdict on mirrored traffic (`/v1/shadow`): the judged response came from a caller."""
+    return bool(stats.get("external"))
+
+
+def verdict_principal(stats: Mapping[str, Any]) -> str:
+    if is_mirrored(stats):
+        return str(stats.get("principal") or "api-key:unknown")
+    return SIDECAR
+
 
 @dataclass(frozen=True, slots=True)
 class SpecSample:
@@ -47,6 +61,7 @@ class VerdictSample:
     position: int | None
     margin: float | None
     tolerance: float
+    principal: str = SIDECAR
 
 
 def accepted_lengths(stats: Mapping[str, Any]) -> Counter:
@@ -117,9 +132,10 @@ class RouteWindow:
         self.version += 1
 
     def add_verdict(self, verdict: str, request_id: str, position: int | None = None,
-                    margin: float | None = None, tolerance: float = 0.0, t: float | None = None) -> None:
+                    margin: float | None = None, tolerance: float = 0.0, t: float | None = None,
+                    principal: str = SIDECAR) -> None:
         self.verdicts.append(VerdictSample(self.clock() if t is None else t, verdict, request_id,
-                                           position, margin, tolerance))
+                                           position, margin, tolerance, principal))
         self.version += 1
 
     def add_latency(self, path: str, seconds: float, t: float | None = None) -> None:
@@ -141,7 +157,8 @@ class RouteWindow:
                        t: float | None = None) -> None:
         """A shadow verdict; its run is speculative evidence or a target-only baseline sample."""
         self.add_verdict(event.verdict, event.request_id, event.first_divergence_position,
-                         event.margin_at_divergence, event.tolerance, t)
+                         event.margin_at_divergence, event.tolerance, t,
+                         verdict_principal(event.stats))
         shadow_stats = event.stats.get("shadow_stats") or {}
         if event.shadow_path == "speculative" and shadow_stats:
             self.add_spec(shadow_stats, [tr.token_id for tr in event.shadow_trace], t)
@@ -181,8 +198,11 @@ def _t(item: Any) -> float:
 
 def load_window(db: Any, route: str, *, window_s: float, window_max: int = 2048,
                 reference_size: int = 200, metric: str = "time_per_output_token_s",
-                pair_hash: str | None = None) -> RouteWindow:
+                pair_hash: str | None = None, mirror_evidence: bool = False) -> RouteWindow:
     """Rebuild a route's window from the audit database (every replica's traffic).
+
+    Verdicts on mirrored traffic are left out unless `mirror_evidence` (the route's
+    `triggers.mirror_evidence`), as the live controller does.
 
     Rows are replayed in time order with their age mapped onto this process's monotonic clock,
     so pruning behaves as for a live window.
@@ -216,8 +236,11 @@ def load_window(db: Any, route: str, *, window_s: float, window_max: int = 2048,
             window.add_latency(r["served_path"], float(value), t)
     for s in shadows:
         t = mono(s["created_at"])
+        if is_mirrored(s["stats"] or {}) and not mirror_evidence:
+            continue
         window.add_verdict(s["verdict"], s["request_id"], s["first_divergence_position"],
-                           s["margin_at_divergence"], s["tolerance"], t)
+                           s["margin_at_divergence"], s["tolerance"], t,
+                           verdict_principal(s["stats"] or {}))
         shadow_stats = (s["stats"] or {}).get("shadow_stats") or {}
         if s["shadow_path"] == "speculative" and shadow_stats:
             window.add_spec(shadow_stats, [], t)

@@ -16,6 +16,7 @@ from guardian.policy.gate import GatePolicy
 from guardian.policy.loading import PolicyReloader, load_policy, load_policy_file, register_check
 from guardian.policy.model import (
     DEFAULT_POLICY_FILE,
+    REDACTION_PROTECTION,
     GammaPolicy,
     Policy,
     RoutePolicy,
@@ -33,6 +34,7 @@ from guardian.policy.triggers import (
 
 __all__ = [
     "DEFAULT_POLICY_FILE",
+    "REDACTION_PROTECTION",
     "AcceptanceTrigger",
     "DivergenceTrigger",
     "DriftTrigger",

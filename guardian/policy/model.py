@@ -21,6 +21,14 @@ from guardian.policy.triggers import TriggerPolicy
 
 DEFAULT_POLICY_FILE = Path(__file__).resolve().parents[2] / "policies" / "default.yaml"
 
+# How much each redaction protects a prompt, lowest first (`guardian.audit.redaction`):
+# full keeps text and ids; redacted keeps text with PII masked (the rest in clear); hashed
+# keeps only a keyed hash (a guess can be confirmed only with the salt); none keeps nothing.
+# The redaction floor: an X-Guardian-Route header may pick a route only if its protection is
+# at least that of the route the request's model maps to. Storing less (e.g. `none`) is not
+# a privacy risk but loses evidence, so it is bounded by the key's authorized routes instead.
+REDACTION_PROTECTION: dict[str, int] = {"full": 0, "redacted": 1, "hashed": 2, "none": 3}
+
 
 class ShadowPolicy(Strict):
     sample_rate: float = Field(0.1, ge=0.0, le=1.0)

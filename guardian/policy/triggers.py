@@ -78,6 +78,11 @@ class TriggerPolicy(Strict):
     cooldown_s: float = Field(600.0, ge=0.0)  # after a rollback, re-enable is refused this long
     webhook_url: str | None = None  # POSTed the rollback evidence (bounded timeout, off-path)
     webhook_timeout_s: float = Field(2.0, gt=0.0, le=30.0)
+    # Count verdicts on mirrored traffic (`/v1/shadow`, mirror role) as evidence here? The
+    # mirror caller supplies the primary's response, so it can fabricate divergences; trust
+    # it only when that caller is the operator's own mesh. Off: mirrored verdicts are still
+    # judged, audited and shown, they just never fire a rollback.
+    mirror_evidence: bool = False
     acceptance: AcceptanceTrigger = AcceptanceTrigger()
     divergence: DivergenceTrigger = DivergenceTrigger()
     latency: LatencyTrigger = LatencyTrigger()

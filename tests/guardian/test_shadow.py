@@ -100,17 +100,17 @@ def test_shadow_yields_to_serving_within_one_step(make_client, backend, sink) ->
 def test_mirror_endpoint_judges_a_primary_produced_elsewhere(make_client, sink) -> None:  # noqa: F811
     client = make_client()
     good = client.post("/v1/completions", json=BODY, headers=auth()).json()["choices"][0]["text"]
-    r = client.post("/v1/shadow", headers=auth(), json={
+    r = client.post("/v1/shadow", headers=auth("mirror"), json={
         "request": BODY, "response": {"choices": [{"text": good}]}, "wait": True})
     assert r.status_code == 200 and r.json()["verdict"] == "match"
     wrong = good[:2] + ("a" if good[2] != "a" else "b") + good[3:]
-    r = client.post("/v1/shadow", headers=auth(), json={
+    r = client.post("/v1/shadow", headers=auth("mirror"), json={
         "request": BODY, "response": {"choices": [{"text": wrong}]}, "wait": True})
     assert r.json()["verdict"] == "divergence" and r.json()["first_divergence_position"] == 2
     rid = r.json()["id"]
     assert sink.of(RequestEvent, rid)[0].served_path == "external"
     assert sink.of(ShadowEvent, rid)[0].verdict == "divergence"
-    queued = client.post("/v1/shadow", headers=auth(), json={
+    queued = client.post("/v1/shadow", headers=auth("mirror"), json={
         "request": {**BODY, "messages": None}, "response": {"choices": [{"message": {
             "role": "assistant", "content": good}}]}})
     assert queued.status_code == 202 and queued.json()["status"] in ("queued", "evaluated")
@@ -126,7 +126,7 @@ def test_an_evaluation_that_raises_reaches_its_waiter(make_client, backend) -> N
         raise AttributeError("evaluation bug")
 
     evaluator.evaluate = boom  # type: ignore[method-assign]
-    r = client.post("/v1/shadow", headers=auth(), json={
+    r = client.post("/v1/shadow", headers=auth("mirror"), json={
         "request": {"model": "fake-target", "prompt": "hello", "max_tokens": 4, "temperature": 0},
         "response": {"choices": [{"text": " world"}]}, "wait": True})
     assert r.status_code == 202, r.text
@@ -145,7 +145,7 @@ def test_mirror_records_carry_the_mode_in_force(make_client, sink) -> None:  # n
     client = make_client(policy(mode="speculative", sample_rate=1.0))
     client.app.state.services.core.resolver = RolledBack()
     served = client.post("/v1/completions", json=BODY, headers=auth()).json()
-    r = client.post("/v1/shadow", headers=auth(), json={
+    r = client.post("/v1/shadow", headers=auth("mirror"), json={
         "request": BODY, "response": {"choices": [{"text": " world"}]}})
     assert r.status_code == 202, r.text
     mirrored = sink.of(RequestEvent, r.json()["id"])

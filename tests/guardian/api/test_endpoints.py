@@ -44,16 +44,21 @@ def test_speculative_route_serves_speculative_with_acceptance_stats(make_client)
 
 
 def test_route_selected_by_header_and_by_model_alias(client) -> None:
+    # Choosing a route by header needs a key that lists it (tests/guardian/test_auth.py has
+    # the whole route matrix).
+    client.app.state.keys.add("sg-test-proxy", "proxy", "inference", routes=["default", "canary"])
+    proxy = {"Authorization": "Bearer sg-test-proxy"}
     by_header = client.post("/v1/completions", json=BODY,
-                            headers={**auth(), "X-Guardian-Route": "canary"}).json()
+                            headers={**proxy, "X-Guardian-Route": "canary"}).json()
     assert by_header["spec_guardian"]["route"] == "canary"
     by_model = client.post("/v1/completions", json={**BODY, "model": "fake-canary"},
                            headers=auth()).json()
     assert by_model["spec_guardian"]["route"] == "canary"
     assert by_model["spec_guardian"]["served_path"] == "speculative"
     unknown = client.post("/v1/completions", json=BODY,
-                          headers={**auth(), "X-Guardian-Route": "nope"})
+                          headers={**proxy, "X-Guardian-Route": "nope"})
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "route_not_found"
+    assert "canary" not in unknown.json()["error"]["message"]  # routes are not enumerated
 
 
 def test_models_lists_target_and_route_aliases(client) -> None:

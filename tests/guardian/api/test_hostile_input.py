@@ -160,7 +160,7 @@ def test_hostile_requests_among_forty_callers_leave_the_trail_whole(audited) -> 
                             json={**OK, "prompt": f"p{i}\x00\ufdd0", "stop": ["\x00"]})
             assert r.status_code == 200, r.text
             ids.append(r.headers["x-request-id"])
-            r = client.post("/v1/shadow", headers=auth(), json={
+            r = client.post("/v1/shadow", headers=auth("mirror"), json={
                 "request": {**OK, "prompt": f"m{i}"},
                 "response": {"choices": [{"text": "z\x00\ufdd0", "finish_reason": "\x00"}]}})
             assert r.status_code == 202, r.text
@@ -211,7 +211,7 @@ def test_a_failing_shadow_evaluation_is_reported_not_a_500(backend) -> None:
 
     services.shadow.offer = offer  # type: ignore[method-assign]
     try:
-        r = TestClient(create_app(services=services)).post("/v1/shadow", headers=auth(), json={
+        r = TestClient(create_app(services=services)).post("/v1/shadow", headers=auth("mirror"), json={
             "request": OK, "response": {"choices": [{"text": ""}]}, "wait": True})
         assert r.status_code == 202, r.text
         assert r.json()["status"] == "failed" and r.headers["x-request-id"] == r.json()["id"]

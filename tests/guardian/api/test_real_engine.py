@@ -77,7 +77,8 @@ def test_a_route_with_the_ngram_proposer_speculates_by_prompt_lookup(backend) ->
         ext = out["spec_guardian"]
         assert ext["served_path"] == "speculative", ext
         assert ext["stats"]["draft_forwards"] == 0 and ext["stats"]["proposed_tokens"] > 0, ext
-        plain = client.post("/v1/completions", headers={**auth(), "X-Guardian-Route": "canary"},
+        # admin: picking a route by header needs a key that lists it (or admin)
+        plain = client.post("/v1/completions", headers={**auth("admin"), "X-Guardian-Route": "canary"},
                             json={**body, "model": backend.model_name}).json()
     finally:
         close_services(services)
@@ -109,7 +110,7 @@ def test_chat_template_and_mirror_on_the_real_pair(real, backend) -> None:
     prompt = {"model": backend.model_name, "prompt": "for i in", "max_tokens": 8,
               "temperature": 0}
     text = client.post("/v1/completions", json=prompt, headers=auth()).json()["choices"][0]["text"]
-    r = client.post("/v1/shadow", headers=auth(), json={
+    r = client.post("/v1/shadow", headers=auth("mirror"), json={
         "request": prompt, "response": {"choices": [{"text": text}]}, "wait": True})
     # the target's own greedy text, re-tokenized, is judged a match (or a near tie on a
     # re-tokenization boundary) — never a divergence
@@ -124,7 +125,7 @@ def test_an_empty_mirrored_completion_gets_a_verdict(real, backend) -> None:
     client, _ = real
     prompt = {"model": backend.model_name, "prompt": "for i in", "max_tokens": 8,
               "temperature": 0}
-    r = client.post("/v1/shadow", headers=auth(), json={
+    r = client.post("/v1/shadow", headers=auth("mirror"), json={
         "request": prompt, "response": {"choices": [{"text": ""}]}, "wait": True})
     assert r.status_code == 200, r.text
     assert r.json()["status"] == "evaluated", r.json()

@@ -38,3 +38,22 @@ def test_window_rebuilt_from_the_audit_db_matches_the_live_one(db_engine, tmp_pa
     assert [v.verdict for v in rebuilt.verdicts] == ["divergence"]
     assert [v for _, v in rebuilt.baseline_latency] == [v for _, v in live.baseline_latency]
     assert rebuilt.current_steps() == live.current_steps()
+
+
+def test_mirrored_verdicts_are_rebuilt_only_where_trusted(db_engine, tmp_path) -> None:
+    """A window rebuilt from the DB leaves mirrored verdicts out unless the route trusts them
+    (as the live controller does), and keeps who was behind each one it counts."""
+    import dataclasses
+
+    url = db_engine.url.render_as_string(hide_password=False)
+    writer = AuditWriter(url, spool_dir=tmp_path / "spool", replica_id="r1")
+    mirrored = dataclasses.replace(shadow_event("divergence"), request_id="shadow-1",
+                                   stats={"external": True, "principal": "api-key:mesh"})
+    writer.submit(shadow_event("match"))
+    writer.submit(mirrored)
+    writer.close()
+    untrusted = load_window(db_engine, "default", window_s=300)
+    assert [(v.verdict, v.principal) for v in untrusted.verdicts] == [("match", "sidecar")]
+    trusted = load_window(db_engine, "default", window_s=300, mirror_evidence=True)
+    assert sorted((v.verdict, v.principal) for v in trusted.verdicts) == [
+        ("divergence", "api-key:mesh"), ("match", "sidecar")]

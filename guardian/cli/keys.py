@@ -1,0 +1,111 @@
+"""`guardian keys add|list|revoke|rotate`: the API keys file.
+
+The file holds SHA-256 digests only (`guardian.auth`); a key's plaintext is printed once, by
+`add` and `rotate`, and never again. Every change replaces the file atomically with mode 0600,
+and a running sidecar picks it up on its next authentication (no restart): a revoked key is
+refused from the next request on.
+
+Whoever can write the keys file can mint any key, so the file's permissions are the trust
+boundary for these commands (they take no API key themselves).
+
+Exit codes: 0 done; 1 the file or the named key says no (missing key, duplicate name, invalid
+file); 2 a usage error (missing option, unknown role).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+import typer
+
+from guardian.auth import KEYS_FILE_ENV, ROLES, ROUTED_ROLES, AuthConfigError
+
+app = typer.Typer(help="API keys: add, list, revoke, rotate (the keys file stores digests only).",
+                  no_args_is_help=True)
+
+RoleChoice = Enum("RoleChoice", {r: r for r in ROLES}, type=str)  # type: ignore[misc]
+
+KEYS_FILE_HELP = f"The API keys YAML file (default: ${KEYS_FILE_ENV})."
+KeysFileOption = typer.Option(..., "--keys-file", "-f", envvar=KEYS_FILE_ENV, help=KEYS_FILE_HELP,
+                              dir_okay=False, show_envvar=False)
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    typer.secho(f"error: {message}", fg="red", err=True)
+    return typer.Exit(code)
+
+
+def _routes(raw: list[str] | None) -> list[str] | None:
+    """`--route a --route b` or `--route a,b`; None when not given."""
+    if not raw:
+        return None
+    return [r.strip() for item in raw for r in item.split(",") if r.strip()]
+
+
+@app.command()
+def add(name: str = typer.Argument(..., help="Who holds the key (recorded as api-key:<name>)."),
+        role: RoleChoice = typer.Option(..., "--role", "-r", help="What the key may do."),
+        route: list[str] = typer.Option(None, "--route", help=(
+            "A route the key may use (repeat, or comma-separate). Inference/mirror keys only; "
+            "without it the key may use only the route its model maps to.")),
+        keys_file: Path = KeysFileOption) -> None:
+    """Create an API key; prints the key ONCE (store it now), keeps only its SHA-256."""
+    from guardian.auth import add_key_to_file
+
+    try:
+        key = add_key_to_file(keys_file, name, role.value, _routes(route))  # type: ignore[arg-type]
+    except AuthConfigError as exc:
+        raise _fail(str(exc)) from None
+    typer.secho(f"added key {name!r} ({role.value}) to {keys_file}; it is shown only now:",
+                err=True)
+    typer.echo(key)
+
+
+@app.command("list")
+def list_keys(keys_file: Path = KeysFileOption) -> None:
+    """Show each key's name, role, routes and key id (a digest prefix, never the digest)."""
+    from guardian.auth import read_keys_file
+
+    if not keys_file.exists():
+        raise _fail(f"no keys file at {keys_file}; create one with `guardian keys add`")
+    try:
+        entries = read_keys_file(keys_file)
+    except AuthConfigError as exc:
+        raise _fail(str(exc)) from None
+    if not entries:
+        typer.echo(f"{keys_file}: no keys")
+        return
+    width = max(len(e.name) for e in entries)
+    typer.echo(f"{'NAME':<{width}}  {'ROLE':<10}  {'KEY ID':<12}  ROUTES")
+    for e in entries:
+        routes = ("all" if e.role == "admin" else "-" if e.role not in ROUTED_ROLES else
+                  "model's route only" if e.routes is None else ", ".join(e.routes) or "(none)")
+        typer.echo(f"{e.name:<{width}}  {e.role:<10}  {e.key_id:<12}  {routes}")
+
+
+@app.command()
+def revoke(name: str = typer.Argument(..., help="The key's name (`guardian keys list`)."),
+           keys_file: Path = KeysFileOption) -> None:
+    """Remove a key; a running sidecar refuses it from the next request on."""
+    from guardian.auth import revoke_key_in_file
+
+    try:
+        removed = revoke_key_in_file(keys_file, name)
+    except AuthConfigError as exc:
+        raise _fail(str(exc)) from None
+    typer.echo(f"revoked key {removed.name!r} ({removed.role}, key id {removed.key_id})")
+
+
+@app.command()
+def rotate(name: str = typer.Argument(..., help="The key's name (`guardian keys list`)."),
+           keys_file: Path = KeysFileOption) -> None:
+    """Give a key a new secret (same name, role, routes); prints it ONCE, the old one stops."""
+    from guardian.auth import rotate_key_in_file
+
+    try:
+        key = rotate_key_in_file(keys_file, name)
+    except AuthConfigError as exc:
+        raise _fail(str(exc)) from None
+    typer.secho(f"rotated key {name!r} in {keys_file}; the new key is shown only now:", err=True)
+    typer.echo(key)
