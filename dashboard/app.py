@@ -1,7 +1,8 @@
 """Entry point of the on-call dashboard: `streamlit run dashboard/app.py` (or `guardian dashboard`).
 
-Runs on every rerun of every page: page config, navigation, the shared filters (sidebar and
-URL), the database check; then the selected page renders.
+Runs on every rerun of every page: page config, the login gate (`dashboard.auth`: nothing
+below it runs for a session that has not logged in with an accepted key), navigation, the shared
+filters (sidebar and URL), the database check; then the selected page renders.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ if _ROOT not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from dashboard import data, filters  # noqa: E402
+from dashboard import auth, data, filters  # noqa: E402
 
 # Not "pages/": a pages/ directory beside the entry point switches Streamlit to its legacy
 # multipage mode, which runs a page without this entry script (no filters, no DB check).
 VIEWS_DIR = Path(__file__).parent / "views"
 
 st.set_page_config(page_title="spec-guardian", page_icon=":material/shield:", layout="wide")
+access = auth.gate()  # stops here (login form / refusal) until this session is logged in
 
 pages = [
     st.Page(VIEWS_DIR / "overview.py", title="Overview / SLOs", icon=":material/monitoring:",
@@ -37,6 +39,7 @@ pages = [
     st.Page(VIEWS_DIR / "policy.py", title="Policy", icon=":material/policy:", url_path="policy"),
 ]
 page = st.navigation(pages)
+auth.sidebar(access)
 
 try:
     data.get_db()
