@@ -1,7 +1,7 @@
 """Entry point of the on-call dashboard: `streamlit run dashboard/app.py` (or `guardian dashboard`).
 
-Runs on every rerun of every page: page config, the login gate (`dashboard.auth`: nothing
-below it runs for a session that has not logged in with an accepted key), navigation, the shared
+Runs on every rerun of every page: page config, navigation, the login gate (`dashboard.auth`:
+nothing below it runs for a session that has not logged in with an accepted key), the shared
 filters (sidebar and URL), the database check; then the selected page renders.
 """
 
@@ -24,7 +24,6 @@ from dashboard import auth, data, filters  # noqa: E402
 VIEWS_DIR = Path(__file__).parent / "views"
 
 st.set_page_config(page_title="spec-guardian", page_icon=":material/shield:", layout="wide")
-access = auth.gate()  # stops here (login form / refusal) until this session is logged in
 
 pages = [
     st.Page(VIEWS_DIR / "overview.py", title="Overview / SLOs", icon=":material/monitoring:",
@@ -38,7 +37,10 @@ pages = [
             url_path="pairs"),
     st.Page(VIEWS_DIR / "policy.py", title="Policy", icon=":material/policy:", url_path="policy"),
 ]
-page = st.navigation(pages)
+# Navigation first, hidden until logged in: it resolves the page the URL names, so the rerun
+# after a login lands on that page (a deep link survives the login), not on the default one.
+page = st.navigation(pages, position="sidebar" if auth.logged_in() else "hidden")
+access = auth.gate()  # stops here (login form / refusal) until this session is logged in
 auth.sidebar(access)
 
 try:

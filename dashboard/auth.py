@@ -114,6 +114,14 @@ def current() -> Access:
     return access
 
 
+def logged_in() -> bool:
+    """Has this session logged in, or is there no login (dev mode)? Not re-checked here: `gate`
+    does that."""
+    if keys_file() is None:
+        return dev_mode()
+    return isinstance(st.session_state.get(_SESSION), Access)
+
+
 def logout() -> None:
     for k in (_SESSION, _KEY):
         st.session_state.pop(k, None)

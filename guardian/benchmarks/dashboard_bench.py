@@ -292,6 +292,9 @@ def time_pages(url: str, *, range_key: str = "24h", warm: bool = True,
 
     app = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
     os.environ["GUARDIAN_DATABASE_URL"] = url
+    # Times the pages, not the login: no keys file, dev mode (see dashboard.auth).
+    os.environ.pop("GUARDIAN_API_KEYS_FILE", None)
+    os.environ["GUARDIAN_DASHBOARD_DEV"] = "1"
     out: dict[str, dict[str, Any]] = {}
     for page in PAGES:
         st.cache_data.clear()

@@ -57,7 +57,7 @@ PII = ("jane.doe@example.com", "4111 1111 1111 1111", "078-05-1120")
 
 def add_pii_request(url: str) -> str:
     """Write one request whose prompt holds an e-mail address, a card number and an SSN, with
-    a divergent shadow comparison (so it shows on the shadow page too); returns its id. The
+    a (matching) shadow comparison, so the shadow page shows it too; returns its id. The
     completion holds a NUL, so it is stored in the escaped form `decode_text` reverses."""
     import dataclasses
     import uuid
@@ -77,7 +77,7 @@ def add_pii_request(url: str) -> str:
     store = BatchStore(engine)
     sealer = Sealer(f"pii/{uuid.uuid4().hex[:8]}", salt=b"dashboard-pii",
                     copy_lines=store.postgres)
-    store.write(sealer.seal([ev, shadow_event(rid, verdict="divergence")]))
+    store.write(sealer.seal([ev, shadow_event(rid, verdict="match")]))
     engine.dispose()
     return rid
 
