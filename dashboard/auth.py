@@ -24,8 +24,9 @@ logins say only "not accepted" (unknown key and refused role differ only for a *
 whose holder knows it) and each failure in a session waits a little longer before answering.
 
 Without a keys file the dashboard refuses to run unless `guardian dashboard --dev` started it
-(`GUARDIAN_DASHBOARD_DEV=1`, loopback only): then everyone is `dev` with admin's view, under a
-banner "development mode: no login".
+(`GUARDIAN_DASHBOARD_DEV=1`) on a loopback address (checked here too, against Streamlit's
+`server.address`, for a hand-made `streamlit run`): then everyone is `dev` with admin's view,
+under a banner "development mode: no login".
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from guardian.auth import AuthConfigError, KeyStore, Principal
+from guardian.auth import AuthConfigError, KeyStore, Principal, is_loopback
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +137,12 @@ def gate() -> Access:
                      "sidecar API key. Start it with `guardian dashboard --keys-file FILE` (or "
                      f"set {KEYS_ENV}); for a local try-out without login use "
                      "`guardian dashboard --dev`.")
+            st.stop()
+        address = st.get_option("server.address")  # None: all interfaces
+        if not (address and is_loopback(address)):
+            st.error("Development mode (no login) serves a loopback address only, and this "
+                     f"server listens on {address or 'all interfaces'}: start it with "
+                     "`guardian dashboard --dev` (127.0.0.1), or give it a keys file.")
             st.stop()
         access = Access("dev", "admin", dev=True)
         st.session_state[_SESSION] = access

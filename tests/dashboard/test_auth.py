@@ -35,9 +35,14 @@ def pii_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str]:
 def app_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """app_test(url, keys_file | None, dev=False) -> a run, not logged-in AppTest."""
     import streamlit as st
+    from streamlit import config
     from streamlit.testing.v1 import AppTest
 
-    def run(url: str, keys_file: Path | None, dev: bool = False) -> AppTest:
+    saved = st.get_option("server.address")
+
+    def run(url: str, keys_file: Path | None, dev: bool = False,
+            address: str | None = "127.0.0.1") -> AppTest:
+        config.set_option("server.address", address)
         monkeypatch.setenv("GUARDIAN_DATABASE_URL", url)
         if keys_file is None:
             monkeypatch.delenv("GUARDIAN_API_KEYS_FILE", raising=False)
@@ -54,6 +59,7 @@ def app_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
         return at
 
     yield run
+    config.set_option("server.address", saved)
     st.cache_data.clear()
 
 
@@ -137,6 +143,12 @@ def test_dev_mode_shows_a_banner_and_no_login(pii_db, app_test) -> None:  # type
     at = app_test(pii_db[0], None, dev=True)
     assert any("development mode: no login" in w.value for w in at.warning)
     assert at.metric and not _on_login_form(at)
+
+
+def test_dev_mode_is_refused_on_all_interfaces(pii_db, app_test) -> None:  # type: ignore[no-untyped-def]
+    at = app_test(pii_db[0], None, dev=True, address=None)  # `streamlit run`'s default
+    assert "loopback" in at.error[0].value and "all interfaces" in at.error[0].value
+    assert not at.metric and _leaks(at) == []
 
 
 def test_logout_returns_to_the_login_form(pii_db, app_test, dashboard_keys) -> None:  # type: ignore[no-untyped-def]
