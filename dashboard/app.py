@@ -1,7 +1,8 @@
 """Entry point of the on-call dashboard: `streamlit run dashboard/app.py` (or `guardian dashboard`).
 
-Runs on every rerun of every page: page config, navigation, the shared filters (sidebar and
-URL), the database check; then the selected page renders.
+Runs on every rerun of every page: page config, navigation, the login gate (`dashboard.auth`:
+nothing below it runs for a session that has not logged in with an accepted key), the shared
+filters (sidebar and URL), the database check; then the selected page renders.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ if _ROOT not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from dashboard import data, filters  # noqa: E402
+from dashboard import auth, data, filters  # noqa: E402
 
 # Not "pages/": a pages/ directory beside the entry point switches Streamlit to its legacy
 # multipage mode, which runs a page without this entry script (no filters, no DB check).
@@ -36,7 +37,11 @@ pages = [
             url_path="pairs"),
     st.Page(VIEWS_DIR / "policy.py", title="Policy", icon=":material/policy:", url_path="policy"),
 ]
-page = st.navigation(pages)
+# Navigation first, hidden until logged in: it resolves the page the URL names, so the rerun
+# after a login lands on that page (a deep link survives the login), not on the default one.
+page = st.navigation(pages, position="sidebar" if auth.logged_in() else "hidden")
+access = auth.gate()  # stops here (login form / refusal) until this session is logged in
+auth.sidebar(access)
 
 try:
     data.get_db()

@@ -183,14 +183,19 @@ def search_requests(url: str, since: datetime, until: datetime, routes: Routes,
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
-def request_record(url: str, request_id: str) -> dict[str, Any] | None:
-    from guardian.audit.queries import get_request
+def request_record(url: str, request_id: str, *, text: bool) -> dict[str, Any] | None:
+    """{'request', 'shadows', 'tokens'} of one request; prompt / completion text (decoded from
+    its stored form), token ids and params only with `text` (compliance / admin): otherwise
+    they are never selected. `text` is part of the cache key, so the two views never mix."""
+    from guardian.audit.chain import decode_text
 
-    rec = get_request(db_for(url), request_id)
-    if rec is None:
-        return None
-    return {"request": rec.request, "shadows": rec.shadows,
-            "tokens": queries.request_tokens(db_for(url), request_id)}
+    rec = queries.request_detail(db_for(url), request_id, text=text)
+    if rec is not None and text:
+        req = rec["request"]
+        for name in ("prompt_text", "completion_text"):
+            if isinstance(req.get(name), str):
+                req[name] = decode_text(req[name])  # hostile values are stored escaped
+    return rec
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
@@ -257,9 +262,20 @@ def verify_chains() -> Any:
     return verify_db(_db())
 
 
+class TextNotAllowed(PermissionError):
+    """The session's role may not read prompt / completion text."""
+
+
 def export_records(since: datetime | None, until: datetime | None, route: str | None,
-                   request_id: str | None, fmt: str) -> tuple[bytes, int]:
-    """An offline-verifiable export (`guardian audit export`) of the filtered records."""
+                   request_id: str | None, fmt: str, *, text: bool) -> tuple[bytes, int]:
+    """An offline-verifiable export (`guardian audit export`) of the filtered records.
+
+    Only with `text` (compliance / admin): the records are verified against their hashes,
+    which cover the text, so an export cannot leave the text out and stay verifiable.
+    """
+    if not text:
+        raise TextNotAllowed("exports hold prompt and completion text: compliance and admin "
+                             "keys only")
     import tempfile
     from pathlib import Path
 
@@ -346,8 +362,10 @@ def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str, cap: 
     df = tokens[tokens["position"] < cap].copy()
     df["path"] = df["source"].map({"served": label.get(served_path, served_path),
                                    "shadow": label.get(shadow_path, shadow_path)})
+    # No token_id column for a metadata-only session (dashboard.auth): hashes or "·" only.
+    ids = df["token_id"] if "token_id" in df else pd.Series(None, index=df.index, dtype=object)
     df["token"] = [str(int(i)) if pd.notna(i) else (h[:6] if isinstance(h, str) else "·")
-                   for i, h in zip(df["token_id"], df["token_hash"], strict=True)]
+                   for i, h in zip(ids, df["token_hash"], strict=True)]
     known = df[df["token"] != "·"].pivot_table(index="position", columns="source", values="token",
                                                aggfunc="first")
     if {"served", "shadow"} <= set(known.columns):

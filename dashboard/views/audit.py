@@ -1,12 +1,16 @@
 """Audit explorer: find a request (by id, time range, route, verdict), read its per-token
-record, check the hash chains, and download an offline-verifiable export."""
+record, check the hash chains, and download an offline-verifiable export.
+
+Prompt / completion text, token ids and exports only for compliance and admin (`dashboard.auth`);
+on-call and release get the metadata, from queries that never select the text."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import data, filters
+from dashboard import auth, data, filters
 
+access = auth.current()
 flt = filters.current()
 url = data.database_url()
 VERDICTS = ["any", "match", "near_tie", "divergence", "distribution_ok", "distribution_mismatch",
@@ -43,7 +47,7 @@ if not found.empty:
     pick = found["request_id"].iloc[rows[0] if rows else 0]
 
 if pick:
-    rec = data.request_record(url, pick)
+    rec = data.request_record(url, pick, text=access.text)
     if rec is not None:
         req = rec["request"]
         st.subheader(f"Request {pick}")
@@ -55,7 +59,14 @@ if pick:
         st.markdown(f"pair `{data.short_hash(req['pair_hash'], 24)}` · policy "
                     f"`{data.short_hash(req['policy_hash'], 24)}` · chain `{req['chain_id']}` "
                     f"seq {req['seq']} · hash `{data.short_hash(req['hash'], 16)}`")
-        if req.get("prompt_text") is not None:
+        st.caption(f"prompt {req['prompt_tokens']} tokens · hash "
+                   f"`{data.short_hash(req['prompt_hash'], 16)}` · completion "
+                   f"{req['completion_tokens']} tokens · hash "
+                   f"`{data.short_hash(req['completion_hash'], 16)}` · finish "
+                   f"{req['finish_reason']}")
+        if not access.text:
+            st.info(access.hidden_note, icon=":material/visibility_off:")
+        elif req.get("prompt_text") is not None:
             with st.expander("Prompt and completion"):
                 st.text(req["prompt_text"])
                 st.text(req["completion_text"] or "")
@@ -82,6 +93,9 @@ with left:
                 st.text("\n".join(rep.errors))
 with right:
     st.markdown("**Export**")
+    if not access.text:  # records are verified against hashes that cover the text
+        st.caption(f"Exports hold prompt and completion text. {access.hidden_note}")
+        st.stop()
     scope = "this request" if request_id else "the filtered time range and route"
     st.caption(f"Records of {scope} with their hashes; verify offline with "
                "`guardian audit verify --export FILE`.")
@@ -92,6 +106,6 @@ with right:
         payload, n = data.export_records(None if request_id else flt.since,
                                          None if request_id else flt.until,
                                          None if request_id else flt.single_route,
-                                         request_id or None, fmt)
+                                         request_id or None, fmt, text=access.text)
         st.download_button(f"Download {n:,} records ({fmt})", payload,
                            file_name=f"guardian-audit.{fmt}", key="audit_download")

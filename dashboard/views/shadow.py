@@ -1,13 +1,15 @@
 """Shadow equivalence: does speculative decoding still say what the target alone would say?
 Verdicts over time, the divergences and near ties with their margins, and one request side by
-side (target-only vs speculative, each token marked accepted / resampled / bonus)."""
+side (target-only vs speculative, each token marked accepted / resampled / bonus). Token ids
+only for compliance and admin (`dashboard.auth`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import charts, data, filters
+from dashboard import auth, charts, data, filters
 
+access = auth.current()
 flt = filters.current()
 url = data.database_url()
 
@@ -55,7 +57,7 @@ pick = typed.strip() or (st.selectbox("…or a flagged request" if not flagged.e
                          if ids else None)
 if not pick:
     st.stop()
-rec = data.request_record(url, pick)
+rec = data.request_record(url, pick, text=access.text)
 if rec is None:
     st.warning(f"No request {pick!r} in the audit store: check the id (and the database).")
     st.stop()
@@ -79,4 +81,5 @@ else:
     st.altair_chart(charts.token_strip(strip, sh["first_divergence_position"]), width="content")
     st.caption("Cell = token id (hash prefix when redacted; · where the audit store keeps no id, "
                "as for shadow tokens); colour = origin. Compared up to the shadow cap; the red "
-               "line marks the first difference.")
+               "line marks the first difference."
+               + ("" if access.text else f" {access.hidden_note}"))

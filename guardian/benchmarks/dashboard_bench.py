@@ -288,10 +288,15 @@ def time_pages(url: str, *, range_key: str = "24h", warm: bool = True,
     import os
 
     import streamlit as st
+    from streamlit import config
     from streamlit.testing.v1 import AppTest
 
     app = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
     os.environ["GUARDIAN_DATABASE_URL"] = url
+    # Times the pages, not the login: no keys file, dev mode (see dashboard.auth).
+    os.environ.pop("GUARDIAN_API_KEYS_FILE", None)
+    os.environ["GUARDIAN_DASHBOARD_DEV"] = "1"
+    config.set_option("server.address", "127.0.0.1")  # dev mode is loopback-only
     out: dict[str, dict[str, Any]] = {}
     for page in PAGES:
         st.cache_data.clear()

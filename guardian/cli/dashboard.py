@@ -1,5 +1,10 @@
 """`guardian dashboard`: start the Streamlit on-call dashboard against the audit database.
 
+Login: with the sidecar's API keys (`--keys-file`, else `GUARDIAN_API_KEYS_FILE`); compliance
+and admin keys see prompt and completion text, oncall and release keys metadata only, other
+roles are refused (`dashboard.auth` says why this mechanism). Without a keys file it refuses to
+start unless `--dev` (loopback only, no login, a banner says so).
+
 The dashboard only reads: its sessions are read-only (see `dashboard.data`), and on Postgres it
 should connect as a role that can only SELECT - `--print-role-sql NAME` prints the statements
 that create one. Registered in `guardian/cli/__init__.py` as `app.add_typer(dashboard.app,
@@ -16,6 +21,17 @@ from pathlib import Path
 import typer
 
 from guardian.cli.db import URL_HELP, _url
+
+LOGIN_HELP = """Start the dashboard (read-only) against the configured audit database.
+
+\b
+Login: every session logs in with a sidecar API key from the keys file
+(--keys-file, else GUARDIAN_API_KEYS_FILE; the sidecar's keys).
+  compliance, admin   metadata + prompt/completion text, token ids, exports
+  oncall, release     metadata only (ids, lengths, hashes, verdicts, timings)
+  other roles         refused (inference, mirror)
+
+Without a keys file it refuses to start; --dev runs it without login, on a loopback address only, under a "development mode: no login" banner."""  # noqa: E501
 
 app = typer.Typer(help="On-call dashboard (Streamlit): SLOs, drift, shadow equivalence, audit.",
                   invoke_without_command=True)
@@ -57,7 +73,7 @@ def _check_db(url: str) -> None:
         raise typer.Exit(1)
 
 
-@app.callback()
+@app.callback(help=LOGIN_HELP)
 def dashboard(
     url: str | None = typer.Option(None, "--url", help=URL_HELP + " Use a read-only role."),
     port: int = typer.Option(8501, help="HTTP port."),
@@ -65,10 +81,15 @@ def dashboard(
     print_role_sql: str | None = typer.Option(
         None, "--print-role-sql", metavar="ROLE",
         help="Print the SQL that creates a read-only Postgres role ROLE, then exit."),
+    keys_file: Path | None = typer.Option(
+        None, "--keys-file", envvar="GUARDIAN_API_KEYS_FILE", dir_okay=False,
+        help="API keys YAML of the sidecar (hashed keys + roles): users log in with a key."),
+    dev: bool = typer.Option(False, "--dev", help="No login (loopback only), for local try-outs: "
+                             "anyone reaching the port sees all text."),
 ) -> None:
-    """Start the dashboard (read-only) against the configured audit database."""
     from sqlalchemy.engine import make_url
 
+    from guardian.auth import AuthConfigError, KeyStore, is_loopback
     from guardian.db import is_postgres, normalize_url
 
     resolved = normalize_url(_url(url))
@@ -78,13 +99,40 @@ def dashboard(
                                      "with query_only", param_hint="--print-role-sql")
         typer.echo(readonly_role_sql(print_role_sql, make_url(resolved).database or "postgres"))
         return
+    if keys_file is not None:
+        if dev:
+            raise typer.BadParameter("--dev runs without login; leave it out when a keys file "
+                                     "is given (or unset GUARDIAN_API_KEYS_FILE)",
+                                     param_hint="--dev")
+        try:
+            KeyStore.from_file(keys_file)  # fail here, not on the first login
+        except AuthConfigError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--keys-file") from None
+    elif not dev:
+        typer.secho("no API keys file: the dashboard shows audit data only after a login with a "
+                    "sidecar API key. Pass --keys-file FILE (or set GUARDIAN_API_KEYS_FILE); for "
+                    "a local try-out without login, --dev.", fg="red", err=True)
+        raise typer.Exit(2)
+    elif not is_loopback(address):
+        raise typer.BadParameter(f"--dev (no login) is allowed on a loopback address only, not "
+                                 f"{address!r}; use --keys-file to expose the dashboard",
+                                 param_hint="--address")
     _check_db(resolved)
     cmd = [sys.executable, "-m", "streamlit", "run", str(APP_FILE), "--server.port", str(port),
            "--server.address", address, "--server.headless", "true",
            "--browser.gatherUsageStats", "false"]
     env = {**os.environ, "GUARDIAN_DATABASE_URL": resolved}
+    env.pop("GUARDIAN_DASHBOARD_DEV", None)  # only this command's --dev turns login off
+    if keys_file is not None:
+        env["GUARDIAN_API_KEYS_FILE"] = str(keys_file.resolve())
+    else:
+        env.pop("GUARDIAN_API_KEYS_FILE", None)
+        env["GUARDIAN_DASHBOARD_DEV"] = "1"
     safe = make_url(resolved).render_as_string(hide_password=True)
-    typer.echo(f"dashboard on http://{address}:{port} reading {safe} (read-only); Ctrl-C stops it")
+    login = f"login with API keys from {keys_file}" if keys_file else \
+        "DEVELOPMENT MODE: no login"
+    typer.echo(f"dashboard on http://{address}:{port} reading {safe} (read-only; {login}); "
+               "Ctrl-C stops it")
     try:
         raise typer.Exit(subprocess.call(cmd, env=env))
     except KeyboardInterrupt:

@@ -5,6 +5,9 @@ AppTest factory that opens a page of the real app against it.
 (three routes, one that drifts and is rolled back, an incident in the last 30 minutes) and the
 `SeedSummary` of what was written, so tests compare the pages' figures with the data, not with
 the queries.
+
+Every page needs a login (`dashboard.auth`): `dashboard_keys` is a keys file with one key per
+role, and `open_page(..., role=...)` logs in through the real login form (admin by default).
 """
 
 from __future__ import annotations
@@ -48,19 +51,82 @@ def seeded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     return seed(f"sqlite:///{tmp_path_factory.mktemp('dash') / 'guardian.db'}")
 
 
+# In one stored prompt (and its completion and stop string): what only compliance may read.
+PII = ("jane.doe@example.com", "4111 1111 1111 1111", "078-05-1120")
+
+
+def add_pii_request(url: str) -> str:
+    """Write one request whose prompt holds an e-mail address, a card number and an SSN, with
+    a (matching) shadow comparison, so the shadow page shows it too; returns its id. The
+    completion holds a NUL, so it is stored in the escaped form `decode_text` reverses."""
+    import dataclasses
+    import uuid
+
+    from guardian.audit.rows import Sealer
+    from guardian.audit.store import BatchStore
+    from guardian.audit.testing import request_event, shadow_event
+    from guardian.db import make_engine, normalize_url
+
+    email, card, ssn = PII
+    rid = f"req-pii-{uuid.uuid4().hex[:8]}"
+    ev = request_event(8, redaction="full", request_id=rid,
+                       prompt=f"Refund {email}, card {card}, SSN {ssn}.",
+                       completion=f"Refunded card {card}\x00 for {email}.")
+    ev = dataclasses.replace(ev, params={**ev.params, "stop": [email]})
+    engine = make_engine(normalize_url(url))
+    store = BatchStore(engine)
+    sealer = Sealer(f"pii/{uuid.uuid4().hex[:8]}", salt=b"dashboard-pii",
+                    copy_lines=store.postgres)
+    store.write(sealer.seal([ev, shadow_event(rid, verdict="match")]))
+    engine.dispose()
+    return rid
+
+
+@dataclass
+class KeysFile:
+    path: Path
+    keys: dict[str, str]  # role -> plaintext key
+
+
+LOGIN_ROLES = ("compliance", "admin", "oncall", "release", "inference")
+
+
+@pytest.fixture(scope="session")
+def dashboard_keys(tmp_path_factory: pytest.TempPathFactory) -> KeysFile:
+    """A sidecar keys file holding one key per role (`LOGIN_ROLES`)."""
+    from guardian.auth import add_key_to_file
+
+    path = tmp_path_factory.mktemp("keys") / "keys.yaml"
+    return KeysFile(path, {role: add_key_to_file(path, f"{role}-1", role)  # type: ignore[arg-type]
+                           for role in LOGIN_ROLES})
+
+
+def login(at: object, key: str) -> object:
+    """Type `key` into the login form of a run AppTest and submit it."""
+    at.text_input(key="login_key").input(key)  # type: ignore[attr-defined]
+    next(b for b in at.button if b.label == "Log in").click().run()  # type: ignore[attr-defined]
+    return at
+
+
 @pytest.fixture
-def open_page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., object]]:
-    """open_page(url, page, **query_params) -> a run AppTest showing `page` ("overview"...)."""
+def open_page(monkeypatch: pytest.MonkeyPatch,
+              dashboard_keys: KeysFile) -> Iterator[Callable[..., object]]:
+    """open_page(url, page, role="admin", **query_params) -> a run AppTest, logged in with
+    the key of `role`, showing `page` ("overview"...)."""
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
-    def run(url: str, page: str, **query: str) -> AppTest:
+    def run(url: str, page: str, role: str = "admin", **query: str) -> AppTest:
         monkeypatch.setenv("GUARDIAN_DATABASE_URL", url)
+        monkeypatch.setenv("GUARDIAN_API_KEYS_FILE", str(dashboard_keys.path))
+        monkeypatch.delenv("GUARDIAN_DASHBOARD_DEV", raising=False)
         st.cache_data.clear()
         at = AppTest.from_file(APP, default_timeout=60)
         for k, v in query.items():
             at.query_params[k] = v
         at.run()
+        login(at, dashboard_keys.keys[role])
+        assert at.session_state["auth_access"].role == role
         if page != "overview":
             at.switch_page(f"views/{page}.py").run()
         assert not at.exception, [e.value for e in at.exception]

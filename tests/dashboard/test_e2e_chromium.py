@@ -1,7 +1,10 @@
 """Each page loaded in a real headless Chromium (Debian's `chromium`) from a real
 `streamlit run`: a screenshot per page under artifacts/screenshots/ and no exception or error
-element on the page. Driven over the DevTools protocol with `websockets` (a Streamlit
-dependency), so no browser-automation package is needed."""
+element on the page; and the login per role (a screenshot each: login-*.png): compliance and
+admin read the seeded prompt's e-mail address, card number and SSN, on-call and release never
+get them in the page, an inference key and a wrong key stay on the login form. Driven over the
+DevTools protocol with `websockets` (a Streamlit dependency), so no browser-automation package
+is needed. A browser reload is a new Streamlit session, so every navigation logs in again."""
 
 from __future__ import annotations
 
@@ -17,12 +20,13 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.dashboard.conftest import APP, seed
+from tests.dashboard.conftest import APP, LOGIN_ROLES, PII, KeysFile, add_pii_request, seed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -44,7 +48,11 @@ PROBE = """JSON.stringify({
   charts: document.querySelectorAll('[data-testid="stVegaLiteChart"], .vega-embed').length,
   metrics: document.querySelectorAll('[data-testid="stMetric"]').length,
   not_found: !!document.body && document.body.innerText.includes('Page not found'),
+  login_form: !!document.querySelector('input[type="password"]'),
+  alerts: [...document.querySelectorAll('[data-testid="stAlertContainer"]')].map(e => e.innerText),
+  leaks: PII.filter(v => document.documentElement.innerHTML.includes(v)),
 })"""
+LOGIN_TITLE = "spec-guardian · log in"
 
 
 def _free_port() -> int:
@@ -65,13 +73,24 @@ def _wait_http(url: str, timeout_s: float, proc: subprocess.Popen[bytes]) -> Non
     raise TimeoutError(f"{url} did not answer in {timeout_s:.0f} s")
 
 
+@dataclass
+class Server:
+    url: str
+    keys: KeysFile
+    pii_request: str  # a request whose prompt holds PII
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`streamlit run dashboard/app.py` on seeded data without incident or divergence."""
+def server(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: KeysFile) -> Iterator[Server]:
+    """`streamlit run dashboard/app.py` (login with `dashboard_keys`) on seeded data without
+    incident or divergence, plus one request holding PII."""
     url = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'guardian.db'}"
     seed(url, requests=900, incident=False, divergences=False)
+    rid = add_pii_request(url)
     port = _free_port()
-    env = {**os.environ, "GUARDIAN_DATABASE_URL": url}
+    env = {**os.environ, "GUARDIAN_DATABASE_URL": url,
+           "GUARDIAN_API_KEYS_FILE": str(dashboard_keys.path)}
+    env.pop("GUARDIAN_DASHBOARD_DEV", None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
@@ -79,7 +98,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait_http(f"http://127.0.0.1:{port}/_stcore/health", 60, proc)
-        yield f"http://127.0.0.1:{port}"
+        yield Server(f"http://127.0.0.1:{port}", dashboard_keys, rid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -103,7 +122,9 @@ class Cdp:
                 return msg["result"]
 
     def probe(self) -> dict[str, Any]:
-        res = self.call("Runtime.evaluate", expression=PROBE, returnByValue=True)
+        res = self.call("Runtime.evaluate", returnByValue=True,
+                        expression=f"(() => {{ const PII = {json.dumps(list(PII))}; "
+                                   f"return {PROBE}; }})()")
         value = res.get("result", {}).get("value")  # none while the document is being replaced
         return json.loads(value) if value else {"title": None}
 
@@ -133,6 +154,28 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cdp]:
         proc.wait(10)
 
 
+def _shot(cdp: Cdp, name: str) -> None:
+    time.sleep(1.0)  # let Vega finish drawing before the screenshot
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    png = cdp.call("Page.captureScreenshot", format="png")["data"]
+    (SHOTS / f"{name}.png").write_bytes(base64.b64decode(png))
+
+
+def _open(cdp: Cdp, server: Server, path: str, role: str | None, title: str,
+          key: str | None = None) -> dict[str, Any]:
+    """Navigate to `path` (a new session: the login form), log in with the key of `role` (or
+    `key`), and wait until the page titled `title` has rendered."""
+    cdp.call("Page.navigate", url=f"{server.url}/{path}")
+    _settle(cdp, LOGIN_TITLE)
+    cdp.call("Runtime.evaluate", expression="document.querySelector('input[type=\"password\"]')"
+                                            ".focus()")
+    cdp.call("Input.insertText", text=key if key is not None else server.keys.keys[str(role)])
+    cdp.call("Runtime.evaluate", expression="[...document.querySelectorAll('button')]"
+                                            ".find(b => b.innerText.trim() === 'Log in').click()")
+    time.sleep(1.0)  # the submit's rerun starts; _settle then waits for it to finish
+    return _settle(cdp, title)
+
+
 def _settle(cdp: Cdp, title: str, timeout_s: float = 60) -> dict[str, Any]:
     """Poll until the page shows `title` and Streamlit has stopped running, twice in a row."""
     deadline, stable, last = time.monotonic() + timeout_s, 0, {}
@@ -147,14 +190,10 @@ def _settle(cdp: Cdp, title: str, timeout_s: float = 60) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("page", list(PAGES))
-def test_page_renders_in_chromium(server: str, browser: Cdp, page: str) -> None:
+def test_page_renders_in_chromium(server: Server, browser: Cdp, page: str) -> None:
     path = "" if page == "overview" else page  # the default page lives at the root
-    browser.call("Page.navigate", url=f"{server}/{path}?range=24h")
-    state = _settle(browser, PAGES[page])
-    time.sleep(1.0)  # let Vega finish drawing before the screenshot
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    png = browser.call("Page.captureScreenshot", format="png")["data"]
-    (SHOTS / f"{page}.png").write_bytes(base64.b64decode(png))
+    _open(browser, server, f"{path}?range=24h", "admin", PAGES[page])
+    _shot(browser, page)
     state = browser.probe()
     assert state["exceptions"] == 0, state
     assert state["errors"] == 0, state
@@ -163,3 +202,36 @@ def test_page_renders_in_chromium(server: str, browser: Cdp, page: str) -> None:
         assert state["charts"] > 0, state
     if page in ("overview", "acceptance", "shadow", "pairs", "policy"):
         assert state["metrics"] > 0, state
+
+
+@pytest.mark.parametrize("role", [r for r in LOGIN_ROLES if r != "inference"])
+def test_login_per_role_in_chromium(server: Server, browser: Cdp, role: str) -> None:
+    """Log in on the audit explorer at the PII request: text for compliance / admin only."""
+    state = _open(browser, server, f"audit?request_id={server.pii_request}", role,
+                  PAGES["audit"])
+    assert not state["login_form"] and state["exceptions"] == 0, state
+    if role in ("compliance", "admin"):  # open the "Prompt and completion" expander
+        browser.call("Runtime.evaluate", expression="document.querySelector("
+                     "'[data-testid=\"stExpander\"] summary').click()")
+        time.sleep(0.5)
+    _shot(browser, f"login-{role}")
+    state = browser.probe()
+    if role in ("compliance", "admin"):
+        assert sorted(state["leaks"]) == sorted(PII), state
+    else:
+        assert state["leaks"] == [], state
+        assert any(f"Text hidden for role {role}" in a for a in state["alerts"]), state
+    assert state["exceptions"] == 0 and state["errors"] == 0, state
+
+
+@pytest.mark.parametrize("who", ["inference", "wrong-key"])
+def test_refused_logins_in_chromium(server: Server, browser: Cdp, who: str) -> None:
+    key = server.keys.keys["inference"] if who == "inference" else "sg-" + "x" * 43
+    state = _open(browser, server, f"audit?request_id={server.pii_request}", None, LOGIN_TITLE,
+                  key=key)
+    time.sleep(1.5)  # the failed-login delay
+    state = _settle(browser, LOGIN_TITLE)
+    _shot(browser, f"login-refused-{who}")
+    want = "role cannot open the dashboard" if who == "inference" else "this key is not accepted"
+    assert state["login_form"] and any(want in a for a in state["alerts"]), state
+    assert state["leaks"] == [] and state["metrics"] == 0, state

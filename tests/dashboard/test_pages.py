@@ -161,7 +161,7 @@ def test_export_verifies_offline(seeded, monkeypatch, tmp_path) -> None:  # type
 
     monkeypatch.setenv("GUARDIAN_DATABASE_URL", seeded.url)
     rid = seeded.summary.shadows[0]["request_id"]
-    payload, n = data.export_records(None, None, None, rid, "jsonl")
+    payload, n = data.export_records(None, None, None, rid, "jsonl", text=True)
     path = tmp_path / "x.jsonl"
     path.write_bytes(payload)
     rep = verify_export(path)

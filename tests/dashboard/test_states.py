@@ -80,12 +80,12 @@ def test_cli_prints_a_read_only_role() -> None:
 
 
 def test_cli_refuses_a_database_without_schema(sqlite_url) -> None:  # type: ignore[no-untyped-def]
-    res = CliRunner().invoke(_cli(), ["dashboard", "--url", sqlite_url])
+    res = CliRunner().invoke(_cli(), ["dashboard", "--url", sqlite_url, "--dev"])
     assert res.exit_code == 1
     assert "guardian db upgrade" in res.output and "Traceback" not in res.output
 
 
-def test_cli_starts_streamlit_read_only_on_the_url(empty_db, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_cli_starts_streamlit_read_only_on_the_url(empty_db, monkeypatch, dashboard_keys) -> None:  # type: ignore[no-untyped-def]
     import guardian.cli.dashboard as mod
 
     seen = {}
@@ -95,7 +95,10 @@ def test_cli_starts_streamlit_read_only_on_the_url(empty_db, monkeypatch) -> Non
         return 0
 
     monkeypatch.setattr(mod.subprocess, "call", fake_call)
-    res = CliRunner().invoke(_cli(), ["dashboard", "--url", empty_db, "--port", "8999"])
+    res = CliRunner().invoke(_cli(), ["dashboard", "--url", empty_db, "--port", "8999",
+                                      "--keys-file", str(dashboard_keys.path)])
     assert res.exit_code == 0, res.output
     assert seen["cmd"][1:4] == ["-m", "streamlit", "run"] and seen["cmd"][4].endswith("app.py")
     assert "8999" in seen["cmd"] and seen["env"]["GUARDIAN_DATABASE_URL"] == empty_db
+    assert seen["env"]["GUARDIAN_API_KEYS_FILE"] == str(dashboard_keys.path.resolve())
+    assert "GUARDIAN_DASHBOARD_DEV" not in seen["env"]
