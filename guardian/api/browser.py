@@ -11,6 +11,9 @@ remain, in open mode too (no API key to steal there, so this is the only barrier
   (curl, SDKs, proxies) are unaffected: they are not a browser acting for someone else.
 * a state-changing request to `/admin/*` with a form or text body (the Content-Types a page
   can send without a CORS preflight) gets 415: admin endpoints take JSON or no body.
+
+"The sidecar's own origin" is built from the request's scheme and (already trusted) Host;
+behind a TLS-terminating proxy list the public origin in `allowed_origins`.
 """
 
 from __future__ import annotations

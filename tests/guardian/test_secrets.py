@@ -184,3 +184,13 @@ def test_guardian_audit_checkpoint_signs_with_the_resolved_key(tmp_path, monkeyp
         assert not rep.ok  # the public key does not verify it
     finally:
         db.dispose()
+
+
+def test_plain_audit_verify_needs_no_secret(tmp_path) -> None:
+    from guardian.audit import upgrade
+    from guardian.cli import app
+
+    url = f"sqlite:///{tmp_path / 'guardian.db'}"
+    upgrade(url)
+    result = CliRunner().invoke(app, ["audit", "verify", "--url", url])
+    assert result.exit_code == 0, result.output
