@@ -10,7 +10,10 @@ kept 1,000 file descriptors. `GuardedH11Protocol` adds, per connection:
   request on a kept-alive connection, until its head is parsed; then 408 and close;
 * a body deadline (`timeout_body`): from the parsed head until the body is complete; then the
   connection is closed (the app sees a client disconnect);
-* a connection cap (`max_connections`): a connection accepted beyond it is closed at once.
+* a connection cap (`max_connections`): at the cap, a new connection evicts the connection
+  idle the longest — one with no request in progress (a slow head, or an idle keep-alive) —
+  so a flood of slow heads cannot lock real clients out; if every connection is busy with a
+  request, the new one is closed instead. Either way open file descriptors stay bounded.
 
 The timers are asyncio `call_later` handles on the event loop (no task per connection);
 every parse step re-derives which one should run from h11's view of the client's state.
@@ -40,24 +43,44 @@ class GuardedH11Protocol(H11Protocol):
     timeout_header: float = 10.0
     timeout_body: float = 30.0
     max_connections: int = 512
-    _cap_warned_at = 0.0  # shared: one warning a minute, not one per refused connection
+    _cap_warned_at = 0.0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting_for: str | None = None  # "headers" | "body" | None
+        self._idle_since = time.monotonic()  # connected, or last response completed
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self.max_connections:
-            now = time.monotonic()
-            if now - GuardedH11Protocol._cap_warned_at > 60:
-                GuardedH11Protocol._cap_warned_at = now
-                logger.warning("connection limit (%d) reached: closing new connections "
-                               "(GUARDIAN_MAX_CONNECTIONS)", self.max_connections)
+        if len(self.connections) > self.max_connections and not self._evict_idlest():
+            self._warn_cap("closing new connections: every connection has a request in progress")
             transport.close()
             return
         self._arm("headers")  # a client that connects and sends nothing
+
+    def _idle(self) -> bool:
+        """No request in progress: waiting for a (next) request head."""
+        return (not self.transport.is_closing() and self.conn.their_state is h11.IDLE
+                and (self.cycle is None or self.cycle.response_complete))
+
+    def _evict_idlest(self) -> bool:
+        idle = [c for c in self.connections
+                if c is not self and isinstance(c, GuardedH11Protocol) and c._idle()]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: c._idle_since)
+        self._warn_cap("evicting the connections idle the longest")
+        victim._disarm()
+        victim._close_waiting("headers")
+        return True
+
+    def _warn_cap(self, what: str) -> None:
+        now = time.monotonic()  # shared: one warning a minute, not one per connection
+        if now - GuardedH11Protocol._cap_warned_at > 60:
+            GuardedH11Protocol._cap_warned_at = now
+            logger.warning("connection limit (%d, GUARDIAN_MAX_CONNECTIONS) reached: %s",
+                           self.max_connections, what)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -68,6 +91,7 @@ class GuardedH11Protocol(H11Protocol):
         self._update()
 
     def on_response_complete(self) -> None:
+        self._idle_since = time.monotonic()
         super().on_response_complete()
         # The keep-alive timer (set by uvicorn) covers the idle wait for a next request;
         # a pipelined next request already parsed may be waiting for its body.
@@ -104,13 +128,16 @@ class GuardedH11Protocol(H11Protocol):
 
     def _expired(self, what: str) -> None:
         self._deadline, self._waiting_for = None, None
+        logger.debug("closing connection from %s: request %s not received within %.0f s",
+                     self.client, what,
+                     self.timeout_header if what == "headers" else self.timeout_body)
+        self._close_waiting(what)
+
+    def _close_waiting(self, what: str) -> None:
         if self.transport.is_closing():
             return
-        logger.debug("closing connection from %s: request %s not received within %.0f s",
-                    self.client, what,
-                    self.timeout_header if what == "headers" else self.timeout_body)
         if what == "headers" and self.conn.our_state is h11.IDLE:
-            self.transport.write(_TIMEOUT_408)  # nothing else has been written on it
+            self.transport.write(_TIMEOUT_408)  # no response is in progress on it
         self.transport.close()
 
 

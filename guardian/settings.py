@@ -87,12 +87,15 @@ class Settings(BaseSettings):
         "to send state-changing requests besides the sidecar's own; others get 403.")
 
     # Connection limits (applied by `guardian serve`; guardian.connections).
+    # Off by default: uvicorn counts *open connections* against it too, so a flood of slow
+    # heads would answer real requests 503 (measured); max_connections bounds both instead.
     limit_concurrency: int | None = Field(
-        default=256, ge=1, description="uvicorn: beyond this many connections or requests in "
-        "progress, new requests get 503 at once.")
+        default=None, ge=1, description="uvicorn: with this many connections open or requests "
+        "in progress, new requests get 503.")
     max_connections: int = Field(
-        default=512, ge=1, description="Open connections beyond this are closed as soon as "
-        "they are accepted (bounds file descriptors).")
+        default=512, ge=1, description="Open connections at most: at the cap a new connection "
+        "evicts the one idle the longest (or is closed if all are busy). Bounds file "
+        "descriptors and, as h11 runs one request per connection, requests in progress.")
     timeout_keep_alive: int = Field(default=5, ge=1, description="uvicorn: seconds an idle "
                                     "keep-alive connection stays open.")
     timeout_header: float = Field(default=10.0, gt=0, description="Seconds a client has to "

@@ -130,33 +130,57 @@ def test_a_body_shorter_than_its_content_length_is_cut_off() -> None:
         assert healthy(url)
 
 
-def test_connections_beyond_the_cap_are_closed_at_once() -> None:
-    with running(**guarded(max_connections=10, timeout_header=3.0)) as (url, port), \
+def test_at_the_cap_the_longest_idle_connections_make_way() -> None:
+    """Slow heads beyond the cap evict the oldest slow heads, and a real client still gets
+    through while the cap is full of them: descriptors stay bounded, service goes on."""
+    with running(**guarded(max_connections=10, timeout_header=30.0)) as (url, port), \
             ExitStack() as stack:
-        sockets = [stack.enter_context(connect(port)) for _ in range(15)]
+        sockets = []
+        for _ in range(15):
+            sockets.append(stack.enter_context(connect(port, PARTIAL_HEAD)))
+            time.sleep(0.02)  # a definite order of age
         time.sleep(0.3)
         closed = [closed_within(s, 0.2)[0] for s in sockets]
-        assert sum(closed) == 5, closed  # exactly the five beyond the cap
-        for s in sockets:
-            s.close()
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:  # the server notices the closes
-            try:
-                if healthy(url):
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        assert healthy(url)
+        assert closed == [True] * 5 + [False] * 10, closed  # the five oldest made way
+        assert healthy(url)  # the cap is full of slow heads, yet a real request is answered
+        assert closed_within(sockets[5], 0.5)[0]  # ... by evicting the oldest one left
+        assert not any(closed_within(s, 0.1)[0] for s in sockets[7:])
 
 
-@pytest.mark.parametrize("field,value", [("limit_concurrency", 256), ("timeout_keep_alive", 5),
-                                         ("h11_max_incomplete_event_size", 16 * 1024)])
-def test_serve_applies_uvicorn_limits_from_settings(monkeypatch, field: str, value: int) -> None:
+def test_at_the_cap_with_every_connection_busy_a_new_one_is_closed() -> None:
+    head = (b"POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+    with running(**guarded(max_connections=5, timeout_body=30.0)) as (_, port), \
+            ExitStack() as stack:
+        busy = [stack.enter_context(connect(port, head)) for _ in range(5)]  # bodies pending
+        time.sleep(0.3)
+        extra = stack.enter_context(connect(port))
+        assert closed_within(extra, 1.0)[0]
+        assert not any(closed_within(s, 0.1)[0] for s in busy)
+
+
+@pytest.mark.parametrize("field,default", [("limit_concurrency", None),
+                                           ("timeout_keep_alive", 5),
+                                           ("h11_max_incomplete_event_size", 16 * 1024)])
+def test_serve_applies_uvicorn_limits_from_settings(monkeypatch, field: str, default) -> None:
     for name in ("LIMIT_CONCURRENCY", "TIMEOUT_KEEP_ALIVE", "H11_MAX_INCOMPLETE_EVENT_SIZE"):
         monkeypatch.delenv(f"GUARDIAN_{name}", raising=False)
-    assert uvicorn_limits(Settings())[field] == value
-    monkeypatch.setenv(f"GUARDIAN_{field.upper()}", str(value * 2))
-    assert uvicorn_limits(Settings())[field] == value * 2
+    assert uvicorn_limits(Settings())[field] == default
+    monkeypatch.setenv(f"GUARDIAN_{field.upper()}", "4096")
+    assert uvicorn_limits(Settings())[field] == 4096
+    protocol = uvicorn_limits(Settings(timeout_header=2.5, max_connections=7))["http"]
+    assert (protocol.timeout_header, protocol.max_connections) == (2.5, 7)
+
+
+def test_a_flood_of_slow_heads_beyond_the_cap_does_not_lock_out_real_requests() -> None:
+    """With the defaults' relation (no uvicorn concurrency limit), a full cap of slow heads
+    still lets a real request through."""
+    with running(**guarded(max_connections=40, timeout_header=30.0)) as (url, port), \
+            ExitStack() as stack:
+        for _ in range(60):
+            stack.enter_context(connect(port, PARTIAL_HEAD))
+        time.sleep(0.3)
+        assert all(healthy(url) for _ in range(5))
 
 
 def test_an_oversized_head_gets_400() -> None:
