@@ -194,3 +194,22 @@ def test_plain_audit_verify_needs_no_secret(tmp_path) -> None:
     upgrade(url)
     result = CliRunner().invoke(app, ["audit", "verify", "--url", url])
     assert result.exit_code == 0, result.output
+
+
+def test_any_cli_command_missing_secrets_prints_one_line(tmp_path) -> None:
+    """`guardian` itself (main), not CliRunner: no traceback reaches the operator."""
+    import os
+    import subprocess
+    import sys
+
+    from guardian.audit import upgrade
+
+    url = f"sqlite:///{tmp_path / 'guardian.db'}"
+    upgrade(url)
+    out = subprocess.run([sys.executable, "-c", "from guardian.cli import main; main()", "audit",
+                          "checkpoint", "--out", str(tmp_path / "cp.json"), "--url", url],
+                         capture_output=True, text=True, timeout=60, env=dict(os.environ))
+    assert out.returncode == 2
+    assert out.stderr.strip().startswith("error: no audit secrets") and "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "cp.json").exists()
