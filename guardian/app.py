@@ -1,6 +1,7 @@
 """FastAPI app factory: `create_app(settings=None, *, services=None)`.
 
-Owns wiring only: which routers exist, the error handlers, the body-size limit, and building
+Owns wiring only: which routers exist, the error handlers, the body-size limit, the browser
+guards (trusted Host headers, Origin checks: guardian.api.browser), and building
 `Services` (policy, serving backend, audit sink, telemetry, shadow evaluator, API keys) from
 settings. With a database (`create_app()` from settings) governance is attached too: route state,
 rollback controller and policy reload (guardian.governance.runtime). Nothing is built at
@@ -8,9 +9,11 @@ import time; uvicorn uses the factory
 (`uvicorn guardian.app:create_app --factory`).
 
 With `services` given (tests, embedding) the app uses them as they are and does not close
-them. Otherwise the pair loads in a background thread after startup — `/healthz` answers at
-once, `/readyz` and the API return 503 until the pair is ready — because building the demo
-pair on first use takes minutes and probes must not time out meanwhile.
+them. Otherwise the audit secrets are resolved first (guardian.audit.config.AuditSettings.
+for_server: a missing secret stops the app here, before it serves), then the pair loads in a
+background thread after startup — `/healthz` answers at once, `/readyz` and the API return 503
+until the pair is ready — because building the demo pair on first use takes minutes and probes
+must not time out meanwhile.
 """
 
 from __future__ import annotations
@@ -28,14 +31,18 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from guardian.api import admin, chat, completions, health, models, shadow
+from guardian.api.browser import BrowserGuard
 from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
+from guardian.audit.config import AuditSettings
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.auth import KeyStore
 from guardian.backends import ServingBackend, open_backend
 from guardian.policy import Policy, load_policy
+from guardian.secrets import is_loopback
 from guardian.serving import ServingCore
 from guardian.settings import Settings, get_settings
 from guardian.shadow import ShadowEvaluator
@@ -112,7 +119,8 @@ def close_services(services: Services) -> None:
     services.telemetry.shutdown()
 
 
-def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
+def _load_from_settings(settings: Settings, keys: KeyStore,
+                        audit: AuditSettings | None = None) -> Services:
     from guardian.audit import open_sink, upgrade
 
     policy = load_policy(settings.policy_file)
@@ -125,7 +133,7 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
         # Embedded SQLite: nobody else will migrate this file, so do it here (idempotent).
         # Postgres is migrated by the operator (`guardian db upgrade`).
         upgrade(url)
-    sink = open_sink(settings)
+    sink = open_sink(settings, audit_settings=audit)
     replica = settings.replica_id or f"{socket.gethostname()}-{os.getpid()}"
     services = build_services(backend, sink, policy=policy, keys=keys, replica_id=replica)
     services.audit_reader = db_reader(url)
@@ -148,13 +156,15 @@ def _load_from_settings(settings: Settings, keys: KeyStore) -> Services:
 def create_app(settings: Settings | None = None, *, services: Services | None = None) -> FastAPI:
     settings = settings or get_settings()
     own = services is None
+    # Before anything else: a sidecar without its secrets must not start (SecretsError).
+    audit = AuditSettings.for_server(settings) if own else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if own:
             def load() -> None:
                 try:
-                    app.state.services = _load_from_settings(settings, app.state.keys)
+                    app.state.services = _load_from_settings(settings, app.state.keys, audit)
                 except Exception as exc:  # keep serving /readyz with the reason
                     logger.exception("sidecar startup failed")
                     app.state.startup_error = f"{type(exc).__name__}: {exc}"
@@ -178,4 +188,11 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
                    admin.release, admin.compliance):
         app.include_router(router)
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
+    # Outermost (added last): refuse a foreign Host or a cross-site request before any work.
+    app.add_middleware(BrowserGuard, allowed_origins=settings.allowed_origins)
+    trusted = settings.resolved_trusted_hosts
+    if own and settings.trusted_hosts is None and not is_loopback(settings.host):
+        logger.warning("bound to %s: only Host headers %s are served; set "
+                       "GUARDIAN_TRUSTED_HOSTS to the names clients use", settings.host, trusted)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted)
     return app

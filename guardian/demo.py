@@ -154,6 +154,19 @@ def _pair_env(home: Path | None) -> dict[str, str]:
     return {"GUARDIAN_DRAFT_DIR": str(paths.draft_dir), "GUARDIAN_TARGET_DIR": str(paths.target_dir)}
 
 
+def check_secrets(home: Path | None) -> None:
+    """Resolve the sidecar's audit secrets as it will (same home, loopback): creates the
+    quickstart's secrets file on first use, raises `SecretsError` with what to set otherwise —
+    here, readably, rather than as a child process that exits before it is ready."""
+    from guardian.audit.config import AuditSettings
+    from guardian.settings import Settings
+
+    overrides: dict[str, Any] = {"host": "127.0.0.1"}  # spawn_sidecar binds loopback
+    if home is not None:
+        overrides["home"] = home
+    AuditSettings.for_server(Settings(**overrides), announce=False)
+
+
 def database_url(home: Path | None) -> str:
     url = os.environ.get("GUARDIAN_DATABASE_URL")
     if url:
@@ -278,6 +291,7 @@ def run_demo(*, requests: int = 120, max_tokens: int = 32, time_limit_s: float =
     sidecar is still up (with `keep_running`, it then serves until interrupted)."""
     from engine.demo_pair import heldout_prompts
 
+    check_secrets(home)  # before a first-run pair build: fail in seconds, not minutes
     env = {"GUARDIAN_POLICY_FILE": str(DEMO_POLICY),
            "GUARDIAN_TORCH_THREADS": os.environ.get("GUARDIAN_TORCH_THREADS", "1"),
            **_pair_env(home)}

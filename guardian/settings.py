@@ -2,15 +2,40 @@
 
 Nothing is built at import time: call `get_settings()`; tests call `get_settings.cache_clear()`
 after changing the environment.
+
+Secrets (the audit salt and checkpoint key) are not fields here: `guardian.audit.config.
+AuditSettings` resolves them, highest precedence first:
+
+1. the environment variables `GUARDIAN_AUDIT_SALT` / `GUARDIAN_AUDIT_CHECKPOINT_KEY`
+   (or the same names in `.env`);
+2. the secrets file (`secrets_file`, default `<home>/secrets.env`, mode 0600);
+3. only for the embedded quickstart (no `database_url`, loopback `host`): on first start the
+   sidecar generates that file itself and logs its path;
+4. only in dev mode (`GUARDIAN_DEV_MODE=1`, `guardian serve --dev`): the public development
+   values.
+
+Outside dev mode a missing secret, a secret equal to a development value or one shorter than
+16 characters stops the sidecar at start-up with a message naming the variables.
+
+Browser safety: requests whose Host is not in `trusted_hosts` get 400 (DNS rebinding);
+state-changing requests with an Origin not in `allowed_origins` get 403.
+
+Connection limits: `guardian serve` applies the `limit_*`/`timeout_*`/`h11_*`/`max_*` fields to
+uvicorn (see `guardian.connections`).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from guardian.secrets import SECRETS_FILE_NAME
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")  # as in a Host header: IPv6 in brackets
 
 
 def _default_home() -> Path:
@@ -46,6 +71,49 @@ class Settings(BaseSettings):
     replica_id: str | None = Field(
         default=None, description="Stable id of this sidecar replica (default: hostname-pid)."
     )
+    dev_mode: bool = Field(default=False, description="Development only: allow the public "
+                           "development salt and checkpoint key when none is configured.")
+    secrets_file: Path | None = Field(default=None, description="dotenv file holding "
+                                      "GUARDIAN_AUDIT_SALT / GUARDIAN_AUDIT_CHECKPOINT_KEY "
+                                      "(default <home>/secrets.env); env vars win over it.")
+
+    # Browser safety. Comma-separated in the environment.
+    trusted_hosts: Annotated[list[str] | None, NoDecode] = Field(
+        default=None, description="Host header values served (e.g. `guardian.internal,10.0.0.5`; "
+        "`*` = any). Default: localhost, 127.0.0.1, ::1 and `host`. Anything else gets 400, "
+        "which stops DNS-rebinding pages.")
+    allowed_origins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="Browser origins (`https://ops.example.com`) allowed "
+        "to send state-changing requests besides the sidecar's own; others get 403.")
+
+    # Connection limits (applied by `guardian serve`; guardian.connections).
+    # Off by default: uvicorn counts *open connections* against it too, so a flood of slow
+    # heads would answer real requests 503 (measured); max_connections bounds both instead.
+    limit_concurrency: int | None = Field(
+        default=None, ge=1, description="uvicorn: with this many connections open or requests "
+        "in progress, new requests get 503.")
+    max_connections: int = Field(
+        default=512, ge=1, description="Open connections at most: at the cap a new connection "
+        "evicts the one idle the longest (or is closed if all are busy). Bounds file "
+        "descriptors and, as h11 runs one request per connection, requests in progress.")
+    timeout_keep_alive: int = Field(default=5, ge=1, description="uvicorn: seconds an idle "
+                                    "keep-alive connection stays open.")
+    timeout_header: float = Field(default=10.0, gt=0, description="Seconds a client has to "
+                                  "send a request's headers, from its first byte (or from "
+                                  "connecting); then 408 and the connection is closed.")
+    timeout_body: float = Field(default=30.0, gt=0, description="Seconds a client has to send "
+                                "a request's body once its headers are in; then the connection "
+                                "is closed.")
+    h11_max_incomplete_event_size: int = Field(
+        default=16 * 1024, ge=1024, description="uvicorn/h11: largest request line + headers, "
+        "in bytes; larger gets 400.")
+
+    @field_validator("trusted_hosts", "allowed_origins", mode="before")
+    @classmethod
+    def _split_commas(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [v.strip() for v in value.split(",") if v.strip()]
+        return value
 
     @property
     def resolved_database_url(self) -> str:
@@ -56,6 +124,26 @@ class Settings(BaseSettings):
     @property
     def spool_dir(self) -> Path:
         return self.home / "spool"
+
+    @property
+    def resolved_secrets_file(self) -> Path:
+        return self.secrets_file or self.home / SECRETS_FILE_NAME
+
+    @property
+    def resolved_trusted_hosts(self) -> list[str]:
+        """Host header names served (IPv6 literals bracketed, as a Host header carries them)."""
+        if self.trusted_hosts is not None:
+            return [_host_header_form(h) for h in self.trusted_hosts]
+        hosts = list(LOOPBACK_NAMES)
+        if self.host not in ("0.0.0.0", "::"):  # a wildcard bind is no name clients use
+            bound = _host_header_form(self.host)
+            if bound not in hosts:
+                hosts.append(bound)
+        return hosts
+
+
+def _host_header_form(host: str) -> str:
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 @lru_cache(maxsize=1)

@@ -24,6 +24,11 @@ import pytest
 # pool starves the uvicorn/streamlit subprocesses that tests start. Read when torch first
 # loads, which is after this file is imported.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+# The suite runs in dev mode (public development audit secrets, no secrets file written into
+# anyone's home) and trusts Starlette's TestClient host; tests of the production rules unset
+# these (tests/guardian/test_secrets.py, tests/guardian/api/test_browser_safety.py).
+os.environ.setdefault("GUARDIAN_DEV_MODE", "1")
+os.environ.setdefault("GUARDIAN_TRUSTED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 
 PG_ADMIN_URL = os.environ.get("GUARDIAN_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 

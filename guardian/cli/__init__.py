@@ -44,4 +44,10 @@ def _root(
 
 
 def main() -> None:
-    app()
+    from guardian.secrets import SecretsError
+
+    try:
+        app()
+    except SecretsError as exc:  # any command that needs the audit secrets: one line, no trace
+        typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
+        raise SystemExit(2) from None

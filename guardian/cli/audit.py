@@ -155,9 +155,6 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
                None, "--export", help="Verify an export file offline instead of the database.")
            ) -> None:
     """Walk every hash chain; exit 1 naming the first edited/deleted/inserted/reordered record."""
-    from guardian.audit.config import AuditSettings
-
-    key = AuditSettings().checkpoint_key
     if export_file is not None:
         from guardian.audit.export import verify_export
 
@@ -170,10 +167,13 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
             raise typer.Exit(1) from None
         _print_report(rep, str(export_file))
         return
+    from guardian.audit.config import AuditSettings
     from guardian.audit.verify import verify_db
 
     cp = _load_checkpoint(checkpoint)
-    rep = verify_db(_db(url), checkpoint=cp, checkpoint_key=key if cp else None)
+    # The key only matters against a checkpoint: plain verification needs no secret.
+    key = AuditSettings().checkpoint_key if cp else None
+    rep = verify_db(_db(url), checkpoint=cp, checkpoint_key=key)
     _print_report(rep, "audit database" + (f" against {checkpoint}" if checkpoint else ""))
 
 

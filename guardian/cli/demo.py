@@ -34,6 +34,9 @@ def demo(
     seed: int = typer.Option(0, help="Seed for the prompt plan and sampled requests."),
     json_out: Path | None = typer.Option(None, "--json", dir_okay=False,
                                          help="Also write the summary here as JSON."),
+    dev: bool = typer.Option(False, "--dev", help="Development mode for the sidecar "
+                             "(GUARDIAN_DEV_MODE=1): public development audit secrets when "
+                             "none are configured."),
 ) -> None:
     """Drive realistic traffic through the real sidecar (several routes, greedy and sampled, one
     route that drifts and gets rolled back) so that every dashboard page has true data."""
@@ -43,7 +46,10 @@ def demo(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from guardian.demo import MIN_DRIFT_REQUESTS, run_demo
+    from guardian.secrets import SecretsError
 
+    if dev:
+        os.environ["GUARDIAN_DEV_MODE"] = "1"  # the sidecar child inherits it
     console = Console()
     logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request otherwise
     if requests < 3 * MIN_DRIFT_REQUESTS:
@@ -72,10 +78,15 @@ def demo(
         if keep_running:
             console.print(f"Sidecar still serving at {summary.url} (open, loopback). Ctrl-C stops it.")
 
-    with progress:
-        summary = run_demo(requests=requests, max_tokens=max_tokens, time_limit_s=time_limit,
-                           home=home, seed=seed, keep_running=keep_running, on_start=on_start,
-                           on_done=on_done, on_summary=on_summary)
+    try:
+        with progress:
+            summary = run_demo(requests=requests, max_tokens=max_tokens,
+                               time_limit_s=time_limit, home=home, seed=seed,
+                               keep_running=keep_running, on_start=on_start, on_done=on_done,
+                               on_summary=on_summary)
+    except SecretsError as exc:
+        typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2) from exc
     if summary.errors:
         raise typer.Exit(1)
 

@@ -1,0 +1,155 @@
+"""Connection limits for `guardian serve`: what uvicorn has, and the header/body timeouts it lacks.
+
+uvicorn (0.54, h11 protocol) bounds idle keep-alive connections (`timeout_keep_alive`), the
+size of a request head (`h11_max_incomplete_event_size`) and answers 503 beyond
+`limit_concurrency`, but a connection that never finishes its headers — or its body — is held
+open forever, and over-limit connections are still accepted: 1,000 slow-loris connections
+kept 1,000 file descriptors. `GuardedH11Protocol` adds, per connection:
+
+* a header deadline (`timeout_header`): from connecting, or from the first byte of a next
+  request on a kept-alive connection, until its head is parsed; then 408 and close;
+* a body deadline (`timeout_body`): from the parsed head until the body is complete; then the
+  connection is closed (the app sees a client disconnect);
+* a connection cap (`max_connections`): at the cap, a new connection evicts the connection
+  idle the longest — one with no request in progress (a slow head, or an idle keep-alive) —
+  so a flood of slow heads cannot lock real clients out; if every connection is busy with a
+  request, the new one is closed instead. Either way open file descriptors stay bounded.
+
+The timers are asyncio `call_later` handles on the event loop (no task per connection);
+every parse step re-derives which one should run from h11's view of the client's state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from guardian.settings import Settings
+
+logger = logging.getLogger(__name__)
+
+_TIMEOUT_408 = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+                b"connection: close\r\ncontent-length: 27\r\n\r\nRequest headers too slow.\r\n")
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with header/body read deadlines and a connection cap."""
+
+    timeout_header: float = 10.0
+    timeout_body: float = 30.0
+    max_connections: int = 512
+    _cap_warned_at = 0.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._waiting_for: str | None = None  # "headers" | "body" | None
+        self._idle_since = time.monotonic()  # connected, or last response completed
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > self.max_connections and not self._evict_idlest():
+            self._warn_cap("closing new connections: every connection has a request in progress")
+            transport.close()
+            return
+        self._arm("headers")  # a client that connects and sends nothing
+
+    def _idle(self) -> bool:
+        """No request in progress: waiting for a (next) request head."""
+        return (not self.transport.is_closing() and self.conn.their_state is h11.IDLE
+                and (self.cycle is None or self.cycle.response_complete))
+
+    def _evict_idlest(self) -> bool:
+        idle = [c for c in self.connections
+                if c is not self and isinstance(c, GuardedH11Protocol) and c._idle()]
+        if not idle:
+            return False
+        victim = min(idle, key=lambda c: c._idle_since)
+        self._warn_cap("evicting the connections idle the longest")
+        victim._disarm()
+        victim._close_waiting("headers")
+        return True
+
+    def _warn_cap(self, what: str) -> None:
+        now = time.monotonic()  # shared: one warning a minute, not one per connection
+        if now - GuardedH11Protocol._cap_warned_at > 60:
+            GuardedH11Protocol._cap_warned_at = now
+            logger.warning("connection limit (%d, GUARDIAN_MAX_CONNECTIONS) reached: %s",
+                           self.max_connections, what)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._update()
+
+    def on_response_complete(self) -> None:
+        self._idle_since = time.monotonic()
+        super().on_response_complete()
+        # The keep-alive timer (set by uvicorn) covers the idle wait for a next request;
+        # a pipelined next request already parsed may be waiting for its body.
+        self._update(idle_covered=True)
+
+    def _update(self, *, idle_covered: bool = False) -> None:
+        if self.transport is None or self.transport.is_closing():
+            self._disarm()
+            return
+        state = self.conn.their_state
+        if state is h11.IDLE:
+            # A partial head is buffered (or nothing yet): only time it when uvicorn's
+            # keep-alive timer is not already running.
+            if idle_covered or self.timeout_keep_alive_task is not None:
+                self._disarm()
+            elif self._waiting_for != "headers":
+                self._arm("headers")
+        elif state is h11.SEND_BODY:
+            if self._waiting_for != "body":
+                self._arm("body")
+        else:
+            self._disarm()
+
+    def _arm(self, what: str) -> None:
+        self._disarm()
+        delay = self.timeout_header if what == "headers" else self.timeout_body
+        self._waiting_for = what
+        self._deadline = self.loop.call_later(delay, self._expired, what)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline, self._waiting_for = None, None
+
+    def _expired(self, what: str) -> None:
+        self._deadline, self._waiting_for = None, None
+        logger.debug("closing connection from %s: request %s not received within %.0f s",
+                     self.client, what,
+                     self.timeout_header if what == "headers" else self.timeout_body)
+        self._close_waiting(what)
+
+    def _close_waiting(self, what: str) -> None:
+        if self.transport.is_closing():
+            return
+        if what == "headers" and self.conn.our_state is h11.IDLE:
+            self.transport.write(_TIMEOUT_408)  # no response is in progress on it
+        self.transport.close()
+
+
+def guarded_protocol(settings: Settings) -> type[GuardedH11Protocol]:
+    """The protocol class with `settings`' limits (uvicorn builds one instance per connection)."""
+    return type("GuardedH11Protocol", (GuardedH11Protocol,), {
+        "timeout_header": settings.timeout_header, "timeout_body": settings.timeout_body,
+        "max_connections": settings.max_connections})
+
+
+def uvicorn_limits(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments for `uvicorn.run` / `uvicorn.Config` that apply `settings`' limits."""
+    return {"http": guarded_protocol(settings), "limit_concurrency": settings.limit_concurrency,
+            "timeout_keep_alive": settings.timeout_keep_alive,
+            "h11_max_incomplete_event_size": settings.h11_max_incomplete_event_size}

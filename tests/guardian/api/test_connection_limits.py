@@ -1,0 +1,192 @@
+"""Connection limits under a real uvicorn server (loopback only, bounded loops).
+
+A slow-loris client — connections that start a request and never finish its headers, or
+declare a body and never send it — is disconnected within the timeout, and the server keeps
+answering normal requests meanwhile; connections beyond the cap are closed at once.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from guardian.app import build_services, close_services, create_app
+from guardian.connections import uvicorn_limits
+from guardian.settings import Settings
+from tests.guardian.api.conftest import keystore, policy
+from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.guardian.api.server import free_port
+
+PARTIAL_HEAD = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+
+
+@contextmanager
+def running(**config: Any) -> Iterator[tuple[str, int]]:
+    services = build_services(FakeBackend(), ListSink(), policy=policy(), keys=keystore())
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(services=services), host="127.0.0.1",
+                                           port=port, log_level="warning", **config))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}", port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        close_services(services)
+
+
+def guarded(**limits: Any) -> dict[str, Any]:
+    return uvicorn_limits(Settings(**{"timeout_header": 1.0, "timeout_body": 1.0,
+                                      "timeout_keep_alive": 1, **limits}))
+
+
+def connect(port: int, first: bytes = b"") -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    if first:
+        s.sendall(first)
+    return s
+
+
+def closed_within(s: socket.socket, seconds: float) -> tuple[bool, bytes]:
+    """Read until the server closes (True, what it sent) or `seconds` pass (False, ...)."""
+    s.settimeout(0.1)
+    got = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            chunk = s.recv(4096)
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return True, got
+        if not chunk:
+            return True, got
+        got += chunk
+    return False, got
+
+
+def healthy(url: str) -> bool:
+    return httpx.get(f"{url}/healthz", timeout=5).status_code == 200
+
+
+def test_plain_uvicorn_never_closes_a_connection_with_an_unfinished_head() -> None:
+    """Why guardian.connections exists: uvicorn alone (even with a 1 s keep-alive) keeps a
+    connection whose headers never finish open; the guarded protocol closes it."""
+    with running(timeout_keep_alive=1) as (_, port), connect(port, PARTIAL_HEAD) as s:
+        closed, _ = closed_within(s, 3.0)
+    assert not closed, "uvicorn now closes slow heads itself: the header guard may be redundant"
+
+
+def test_slow_loris_heads_are_closed_within_the_timeout_and_service_goes_on() -> None:
+    with running(**guarded()) as (url, port), ExitStack() as stack:
+        started = time.monotonic()
+        sockets = [stack.enter_context(connect(port, PARTIAL_HEAD)) for _ in range(50)]
+        assert healthy(url)  # answered while 50 slow heads are pending
+        results = [closed_within(s, 4.0) for s in sockets]
+        elapsed = time.monotonic() - started
+        assert all(closed for closed, _ in results), "a slow head was kept open"
+        assert elapsed < 6.0
+        assert all(b"408" in got.split(b"\r\n")[0] for _, got in results)
+        assert healthy(url)
+
+
+def test_a_silent_connection_is_closed_too() -> None:
+    with running(**guarded()) as (url, port), connect(port) as s:
+        closed, got = closed_within(s, 3.0)
+        assert closed and got.startswith(b"HTTP/1.1 408")
+        assert healthy(url)
+
+
+def test_a_slow_head_after_a_kept_alive_request_is_closed() -> None:
+    with running(**guarded()) as (_, port), connect(port) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        s.settimeout(5)
+        assert s.recv(4096).startswith(b"HTTP/1.1 200")
+        s.sendall(PARTIAL_HEAD)  # next request on the same connection, never finished
+        closed, got = closed_within(s, 3.0)
+        assert closed and b"HTTP/1.1 408" in got  # after the rest of the 200's body
+
+
+def test_a_body_shorter_than_its_content_length_is_cut_off() -> None:
+    head = (b"POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"model\": ")
+    with running(**guarded()) as (url, port), ExitStack() as stack:
+        sockets = [stack.enter_context(connect(port, head)) for _ in range(20)]
+        assert healthy(url)
+        assert all(closed_within(s, 4.0)[0] for s in sockets), "a stalled body was kept open"
+        assert healthy(url)
+
+
+def test_at_the_cap_the_longest_idle_connections_make_way() -> None:
+    """Slow heads beyond the cap evict the oldest slow heads, and a real client still gets
+    through while the cap is full of them: descriptors stay bounded, service goes on."""
+    with running(**guarded(max_connections=10, timeout_header=30.0)) as (url, port), \
+            ExitStack() as stack:
+        sockets = []
+        for _ in range(15):
+            sockets.append(stack.enter_context(connect(port, PARTIAL_HEAD)))
+            time.sleep(0.02)  # a definite order of age
+        time.sleep(0.3)
+        closed = [closed_within(s, 0.2)[0] for s in sockets]
+        assert closed == [True] * 5 + [False] * 10, closed  # the five oldest made way
+        assert healthy(url)  # the cap is full of slow heads, yet a real request is answered
+        assert closed_within(sockets[5], 0.5)[0]  # ... by evicting the oldest one left
+        assert not any(closed_within(s, 0.1)[0] for s in sockets[7:])
+
+
+def test_at_the_cap_with_every_connection_busy_a_new_one_is_closed() -> None:
+    head = (b"POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+    with running(**guarded(max_connections=5, timeout_body=30.0)) as (_, port), \
+            ExitStack() as stack:
+        busy = [stack.enter_context(connect(port, head)) for _ in range(5)]  # bodies pending
+        time.sleep(0.3)
+        extra = stack.enter_context(connect(port))
+        assert closed_within(extra, 1.0)[0]
+        assert not any(closed_within(s, 0.1)[0] for s in busy)
+
+
+@pytest.mark.parametrize("field,default", [("limit_concurrency", None),
+                                           ("timeout_keep_alive", 5),
+                                           ("h11_max_incomplete_event_size", 16 * 1024)])
+def test_serve_applies_uvicorn_limits_from_settings(monkeypatch, field: str, default) -> None:
+    for name in ("LIMIT_CONCURRENCY", "TIMEOUT_KEEP_ALIVE", "H11_MAX_INCOMPLETE_EVENT_SIZE"):
+        monkeypatch.delenv(f"GUARDIAN_{name}", raising=False)
+    assert uvicorn_limits(Settings())[field] == default
+    monkeypatch.setenv(f"GUARDIAN_{field.upper()}", "4096")
+    assert uvicorn_limits(Settings())[field] == 4096
+    protocol = uvicorn_limits(Settings(timeout_header=2.5, max_connections=7))["http"]
+    assert (protocol.timeout_header, protocol.max_connections) == (2.5, 7)
+
+
+def test_a_flood_of_slow_heads_beyond_the_cap_does_not_lock_out_real_requests() -> None:
+    """With the defaults' relation (no uvicorn concurrency limit), a full cap of slow heads
+    still lets a real request through."""
+    with running(**guarded(max_connections=40, timeout_header=30.0)) as (url, port), \
+            ExitStack() as stack:
+        for _ in range(60):
+            stack.enter_context(connect(port, PARTIAL_HEAD))
+        time.sleep(0.3)
+        assert all(healthy(url) for _ in range(5))
+
+
+def test_an_oversized_head_gets_400() -> None:
+    with running(**guarded(h11_max_incomplete_event_size=2048)) as (url, port), \
+            connect(port) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 4096 + b"\r\n")
+        closed, got = closed_within(s, 3.0)
+        assert closed and got.startswith(b"HTTP/1.1 400")
+        assert healthy(url)
