@@ -13,7 +13,18 @@ from pathlib import Path
 import typer
 
 from guardian.cli.db import URL_HELP
-from guardian.cli.route import POLICY_HELP, actor, fail, load_policy, open_db, open_writer
+from guardian.cli.route import (
+    DEV_HELP,
+    KEY_HELP,
+    KEYS_FILE_HELP,
+    POLICY_HELP,
+    Actor,
+    authenticate,
+    fail,
+    load_policy,
+    open_db,
+    open_writer,
+)
 
 app = typer.Typer(help="Promotion gate: golden prompts, target-only vs speculative.",
                   invoke_without_command=True, no_args_is_help=True)
@@ -47,8 +58,16 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
          device: str | None = typer.Option(None, "--device", help="torch device (default: auto)."),
          threads: int | None = typer.Option(None, "--threads", envvar="GUARDIAN_TORCH_THREADS",
                                             help="torch CPU threads (timings on a shared CPU are "
-                                            "steadier with 1).")) -> None:
-    """Run the golden set target-only and speculatively; exit 0 pass, 1 fail, 2 bad input."""
+                                            "steadier with 1)."),
+         key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
+         keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
+         dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
+         ) -> None:
+    """Run the golden set target-only and speculatively; exit 0 pass, 1 fail, 2 bad input.
+
+    A recorded gate report is the evidence that lets a route speculate, so recording it is a
+    release act: it needs a release (or admin) API key, checked before anything runs
+    (--no-audit needs none)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -58,6 +77,7 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     from guardian.governance.gates import GoldenError, check_backend, load_golden, run_gate
 
     console = Console()
+    who = None if no_audit else authenticate(key, keys_file, dev, roles=("release",))
     try:
         prompts = load_golden(golden)
     except GoldenError as exc:
@@ -96,8 +116,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
         report = run_gate(backend, prompts, gate_policy, policy_hash=policy.content_hash,
                           route=route, golden_file=golden, on_prompt=advance, proposer=proposer)
     json_path, md_path = report.write(report_dir)
-    if not no_audit:
-        _record(url, identity, report)
+    if who is not None:
+        _record(url, identity, report, who)
     table = Table(title=f"gate {'PASS' if report.passed else 'FAIL'}")
     for col in ("check", "outcome", "value", "threshold", "detail"):
         table.add_column(col)
@@ -113,7 +133,7 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     raise typer.Exit(0 if report.passed else 1)
 
 
-def _record(url: str | None, identity: object, report: object) -> None:
+def _record(url: str | None, identity: object, report: object, who: Actor) -> None:
     from guardian.governance.promotion import record_gate_result
     from guardian.governance.registry import PairRegistry
 
@@ -121,7 +141,7 @@ def _record(url: str | None, identity: object, report: object) -> None:
     writer = open_writer(resolved)
     try:
         registry = PairRegistry(db, writer)
-        registry.register(identity, actor=actor())  # type: ignore[arg-type]
-        record_gate_result(writer, registry, report, actor=actor())  # type: ignore[arg-type]
+        registry.register(identity, actor=who.actor)  # type: ignore[arg-type]
+        record_gate_result(writer, registry, report, actor=who.actor)  # type: ignore[arg-type]
     finally:
         writer.close()

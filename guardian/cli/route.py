@@ -55,12 +55,6 @@ OVERRIDE_HELP = ("Admin key only: turn speculation on without a passing gate rep
                  "--reason, audited as an override.")
 
 
-def actor() -> str:
-    """The OS user, for commands that do not authenticate (yet): `guardian gate` records its
-    results as `cli:<user>`."""
-    return f"cli:{getpass.getuser()}"
-
-
 @dataclass(frozen=True, slots=True)
 class Actor:
     """Who a CLI act is by: `actor` goes into the audit log, `role` decides what is allowed."""
@@ -69,9 +63,12 @@ class Actor:
     role: str
 
 
-def authenticate(key: str | None, keys_file: Path | None, dev: bool) -> Actor:
-    """The identity behind a state-changing command, or exit with one line (1 or 2)."""
-    from guardian.auth import AuthConfigError, KeyStore
+def authenticate(key: str | None, keys_file: Path | None, dev: bool,
+                 roles: tuple[str, ...] = ()) -> Actor:
+    """The identity behind a state-changing command, or exit with one line (1 refused, 2 bad
+    configuration). The key check itself is `guardian.auth.authenticate_cli` (one rule for
+    every CLI act); with `roles`, the key must hold one of them (or admin)."""
+    from guardian.auth import AuthConfigError, AuthenticationError, authenticate_cli
     from guardian.settings import get_settings
 
     keys_file = keys_file or get_settings().api_keys_file
@@ -88,12 +85,11 @@ def authenticate(key: str | None, keys_file: Path | None, dev: bool) -> Actor:
         raise fail("an API key is needed: --key or GUARDIAN_API_KEY (the sidecar's operator "
                    "issues keys)", 2)
     try:
-        principal = KeyStore.from_file(keys_file).authenticate(key)
-    except AuthConfigError as exc:
-        raise fail(str(exc), 2) from None
-    if principal is None:
-        raise fail(f"refused: the API key is not in {keys_file} (revoked, or for another "
-                   "sidecar)")
+        principal = authenticate_cli(keys_file, key, roles=roles)
+    except AuthenticationError as exc:
+        if isinstance(exc.__cause__, AuthConfigError):  # the keys file itself is unusable
+            raise fail(str(exc), 2) from None
+        raise fail(f"refused: {exc}") from None
     return Actor(principal.actor, principal.role)
 
 

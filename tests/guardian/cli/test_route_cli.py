@@ -23,6 +23,9 @@ def args(tmp_path, monkeypatch) -> list[str]:
     monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
     for name in ("GUARDIAN_API_KEY", "GUARDIAN_API_KEYS_FILE", "GUARDIAN_DEV_MODE"):
         monkeypatch.delenv(name, raising=False)
+    # Out of dev mode the audit writer needs real secrets, as in production.
+    monkeypatch.setenv("GUARDIAN_AUDIT_SALT", "route-cli-test-salt-0123456789")
+    monkeypatch.setenv("GUARDIAN_AUDIT_CHECKPOINT_KEY", "route-cli-test-key-0123456789")
     get_settings.cache_clear()
     yield ["--url", f"sqlite:///{tmp_path / 'audit.db'}", "--policy", str(POLICY)]
     get_settings.cache_clear()
