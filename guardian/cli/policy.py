@@ -46,8 +46,8 @@ def show(file: Path | None = typer.Argument(None, help=POLICY_HELP),
         table.add_row(name, r.mode, r.proposer, f"{r.shadow.sample_rate:g}",
                       f"{r.gamma.strategy} {r.gamma.initial} [{r.gamma.min}..{r.gamma.max}]",
                       str(r.load_shed_queue_depth), r.redaction,
-                      f"acceptance_rate≥{t.acceptance.min_rate:g}, p95≤{t.latency.max_ratio:g}x, "
+                      f"alpha≥{t.acceptance.min_alpha:g}, p95≤{t.latency.max_ratio:g}x, "
                       f"JS≤{t.drift.max_js:g}, cool-down {t.cooldown_s:g}s",
-                      f"acceptance_rate≥{r.gate.min_acceptance_rate:g}, "
+                      f"alpha≥{r.gate.min_alpha:g}, "
                       f"speedup≥{r.gate.min_speedup:g}")
     Console().print(table)

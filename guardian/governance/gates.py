@@ -340,10 +340,11 @@ def evaluate_gate(results: list[PromptResult], gate: GatePolicy) -> list[Check]:
                         else f"{len(sampled) - len(bad)}/{len(sampled)} within tolerance"
                         + (f"; failing: {', '.join(bad)}" if bad else "")))
     total = SpecCounters.total(r.counters for r in results)
-    rate = total.acceptance_rate
-    checks.append(Check("min_acceptance", "fail" if rate < gate.min_acceptance_rate else "pass", rate,
-                        gate.min_acceptance_rate, f"{total.accepted}/{total.proposed} proposed draft "
-                        f"tokens accepted (alpha {total.alpha:.3f} over {total.judged} judged)"))
+    checks.append(Check("min_alpha", "fail" if total.alpha < gate.min_alpha else "pass",
+                        total.alpha, gate.min_alpha,
+                        f"{total.accepted}/{total.judged} judged draft positions accepted "
+                        f"(acceptance_rate {total.acceptance_rate:.3f} of {total.proposed} "
+                        "proposed)"))
     timed = [r for r in greedy if r.speculative_time_s > 0]
     if timed:
         # Median of per-prompt ratios: one prompt hit by a scheduling stall on a shared machine

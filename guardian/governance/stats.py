@@ -89,18 +89,18 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 # --- measurements ------------------------------------------------------------------------
-def acceptance_measurement(counters: SpecCounters, min_rate: float,
+def acceptance_measurement(counters: SpecCounters, min_alpha: float,
                            min_samples: int) -> Measurement:
-    """acceptance_rate (accepted / proposed draft tokens) of the window's summed counters;
-    fails below `min_rate`, inconclusive under `min_samples` proposed tokens. alpha
-    (accepted / judged) rides along in the details."""
+    """alpha (accepted / judged draft positions) of the window's summed counters; fails below
+    `min_alpha`, inconclusive under `min_samples` judged positions. acceptance_rate (accepted /
+    proposed, gamma-dependent) rides along in the details."""
     details = counters.as_dict()
-    rate = counters.acceptance_rate if counters.proposed else None
-    if counters.proposed < min_samples:
-        return Measurement("acceptance_rate", "inconclusive", rate, min_rate, counters.proposed,
+    alpha = counters.alpha if counters.judged else None
+    if counters.judged < min_samples:
+        return Measurement("alpha", "inconclusive", alpha, min_alpha, counters.judged,
                            min_samples, details)
-    return Measurement("acceptance_rate", "fail" if counters.acceptance_rate < min_rate else "pass",
-                       rate, min_rate, counters.proposed, min_samples, details)
+    return Measurement("alpha", "fail" if counters.alpha < min_alpha else "pass",
+                       alpha, min_alpha, counters.judged, min_samples, details)
 
 
 def count_measurement(name: str, count: int, limit: int, samples: int,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Any
 
-from guardian.policy.base import Strict
+from pydantic import Field, model_validator
+
+from guardian.policy.base import Strict, renamed_field
+from guardian.policy.triggers import ALPHA_NOT_RATE
 
 
 class GatePolicy(Strict):
@@ -13,9 +16,9 @@ class GatePolicy(Strict):
     near_tie_tolerance: float = Field(0.5, ge=0.0)  # margin under which a flipped argmax is a tie
     max_near_ties: int = Field(0, ge=0)  # near_ties allowed in the whole golden set
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)  # max TV for sampled prompts
-    # acceptance_rate floor over the golden set; acceptance_rate = accepted / proposed draft
-    # tokens (engine.metrics)
-    min_acceptance_rate: float = Field(0.3, ge=0.0, le=1.0)
+    # alpha floor over the golden set: accepted / judged draft positions (engine.metrics);
+    # the old name `min_acceptance_rate` is read as this for one release
+    min_alpha: float = Field(0.3, ge=0.0, le=1.0)
     min_speedup: float = Field(1.0, ge=0.0)  # target-only time / speculative time
     gamma: int = Field(4, ge=1)
     max_new_tokens: int = Field(48, ge=1)  # per prompt unless the golden line says otherwise
@@ -24,3 +27,8 @@ class GatePolicy(Strict):
     # exact pair and policy hash; without one the route serves target_only (audited once as a
     # `policy_decision`). false: the file's mode applies as written (tests, load tests).
     require_report: bool = True
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_name(cls, data: Any) -> Any:
+        return renamed_field(data, "min_acceptance_rate", "min_alpha", ALPHA_NOT_RATE)

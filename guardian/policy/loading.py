@@ -1,7 +1,7 @@
 """Loading policy files: validation with errors that point at file:line and field; hot reload.
 
 `load_policy_file` validates a YAML file and, on failure, names every problem as
-`file:line: routes.strict.triggers.acceptance.min_rate: <what is wrong>; allowed: <...>`
+`file:line: routes.strict.triggers.acceptance.min_alpha: <what is wrong>; allowed: <...>`
 (line numbers come from composing the YAML node tree, which keeps marks). After the schema,
 every check registered with `register_check` runs on the validated policy: the trigger
 registry (`guardian.governance.triggers`) registers one, so a trigger without a policy

@@ -12,9 +12,15 @@ window is `pass`, `fail` or `inconclusive` (fewer than `min_samples`); the trigg
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Any
 
-from guardian.policy.base import Strict
+from pydantic import Field, model_validator
+
+from guardian.policy.base import Strict, renamed_field
+
+# Why the acceptance floors are on alpha, not on acceptance_rate (shared with policy/gate.py).
+ALPHA_NOT_RATE = ("the floor is on alpha = accepted / judged draft positions, which does not "
+                  "depend on gamma; acceptance_rate = accepted / proposed falls as gamma grows")
 
 
 class TriggerSection(Strict):
@@ -25,12 +31,20 @@ class TriggerSection(Strict):
 
 
 class AcceptanceTrigger(TriggerSection):
-    """acceptance_rate (accepted / proposed draft tokens) of the speculative path below
-    `min_rate` over the window."""
+    """alpha (accepted / judged draft positions, engine.metrics) of the speculative path below
+    `min_alpha` over the window. Alpha, not acceptance_rate: acceptance_rate = accepted /
+    proposed shrinks as gamma grows (a goodput controller raising gamma on a *good* pair
+    would trip a rate floor), alpha does not. The old name `min_rate` is read as `min_alpha`
+    for one release."""
 
-    min_rate: float = Field(0.3, ge=0.0, le=1.0)
-    min_samples: int = Field(128, ge=1)  # proposed tokens; below this the outcome is inconclusive
+    min_alpha: float = Field(0.3, ge=0.0, le=1.0)
+    min_samples: int = Field(128, ge=1)  # judged positions; below this: inconclusive
     failure_limit: int = Field(2, ge=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_name(cls, data: Any) -> Any:
+        return renamed_field(data, "min_rate", "min_alpha", ALPHA_NOT_RATE)
 
 
 class DivergenceTrigger(TriggerSection):

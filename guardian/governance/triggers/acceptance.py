@@ -1,5 +1,5 @@
-"""Acceptance trigger: the window's acceptance_rate (accepted / proposed draft tokens, from
-the summed stored counters) below `triggers.acceptance.min_rate`."""
+"""Acceptance trigger: the window's alpha (accepted / judged draft positions, from the summed
+stored counters) below `triggers.acceptance.min_alpha` (why alpha: policy/triggers.py)."""
 
 from __future__ import annotations
 
@@ -9,4 +9,4 @@ from guardian.policy import AcceptanceTrigger
 
 
 def evaluate(window: RouteWindow, section: AcceptanceTrigger) -> Measurement:
-    return acceptance_measurement(window.counters(), section.min_rate, section.min_samples)
+    return acceptance_measurement(window.counters(), section.min_alpha, section.min_samples)

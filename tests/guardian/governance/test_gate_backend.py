@@ -42,10 +42,21 @@ def test_sampled_prompts_need_full_distributions_and_the_gate_says_so_up_front()
     assert gate(backend, GREEDY).passed  # greedy equivalence needs only token ids
 
 
-def test_min_acceptance_is_accepted_over_proposed_with_alpha_beside_it() -> None:
-    # 20 proposed, 10 judged, 8 accepted: acceptance rate 0.4 (vLLM), alpha 0.8
+def test_the_gate_floor_is_on_alpha_with_the_acceptance_rate_beside_it() -> None:
+    # 20 proposed, 10 judged, 8 accepted: alpha 0.8 passes a 0.5 floor although the
+    # gamma-dependent acceptance rate (vLLM's accepted / proposed) is 0.4.
     r = PromptResult("a", 0.0, "match", True, "", 10, 10, 1.0, 1.0, 20, 8, judged=10)
-    check = next(c for c in evaluate_gate([r], GatePolicy(min_acceptance_rate=0.5))
-                 if c.name == "min_acceptance")
-    assert check.outcome == "fail" and check.value == pytest.approx(0.4)
-    assert "alpha 0.800" in check.detail
+    check = next(c for c in evaluate_gate([r], GatePolicy(min_alpha=0.5)) if c.name == "min_alpha")
+    assert check.outcome == "pass" and check.value == pytest.approx(0.8)
+    assert "acceptance_rate 0.400" in check.detail
+    low = next(c for c in evaluate_gate([r], GatePolicy(min_alpha=0.9)) if c.name == "min_alpha")
+    assert low.outcome == "fail"
+
+
+def test_old_floor_names_are_read_for_one_release() -> None:
+    from guardian.policy import AcceptanceTrigger
+
+    assert GatePolicy.model_validate({"min_acceptance_rate": 0.4}).min_alpha == 0.4
+    assert AcceptanceTrigger.model_validate({"min_rate": 0.4}).min_alpha == 0.4
+    with pytest.raises(ValueError, match="both"):
+        AcceptanceTrigger.model_validate({"min_rate": 0.4, "min_alpha": 0.5})

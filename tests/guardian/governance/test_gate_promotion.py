@@ -27,7 +27,7 @@ routes:
   default:
     mode: target_only
     gate:
-      min_acceptance_rate: 0.3
+      min_alpha: 0.3
       min_speedup: 0.0   # tiny CPU models: speculation is not faster, and that is not the point here
       max_new_tokens: 12
       near_tie_tolerance: 0.01
@@ -108,7 +108,7 @@ def test_promotion_with_a_stale_report_is_refused(env, pair_dirs, tmp_path) -> N
     identity = identify(*pair_dirs("good"))
     # 1. the policy changed after the gate ran (a stricter acceptance gate): report is stale
     changed = tmp_path / "policy2.yaml"
-    changed.write_text(POLICY.replace("min_acceptance_rate: 0.3", "min_acceptance_rate: 0.4"))
+    changed.write_text(POLICY.replace("min_alpha: 0.3", "min_acceptance_rate: 0.4"))
     out = promote(env, identity.pair_hash[:12], policy=changed)
     assert out.exit_code == 1 and "stale gate report" in out.output and "policy" in out.output
     # 2. the draft's weights changed: a new pair hash, and the old report does not carry over

@@ -67,8 +67,8 @@ class Harness:
         close_services(self.services)
 
 
-def acceptance_only(min_rate: float) -> TriggerPolicy:
-    return TriggerPolicy(acceptance=AcceptanceTrigger(min_rate=min_rate, min_samples=48, failure_limit=1),
+def acceptance_only(min_alpha: float) -> TriggerPolicy:
+    return TriggerPolicy(acceptance=AcceptanceTrigger(min_alpha=min_alpha, min_samples=48, failure_limit=1),
                          divergence=DivergenceTrigger(enabled=False), latency=LatencyTrigger(enabled=False),
                          drift=DriftTrigger(enabled=False))
 

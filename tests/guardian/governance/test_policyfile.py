@@ -19,7 +19,7 @@ routes:
   default:
     mode: speculative
     triggers:
-      acceptance: {min_rate: 0.4}
+      acceptance: {min_alpha: 0.4}
 """
 
 
@@ -34,20 +34,20 @@ def test_example_routes_differ_in_risk_appetite() -> None:
     strict = policy.route("compliance")
     relaxed = policy.route("creative")
     assert strict.triggers.cooldown_s > relaxed.triggers.cooldown_s
-    assert strict.gate.min_acceptance_rate > relaxed.gate.min_acceptance_rate
+    assert strict.gate.min_alpha > relaxed.gate.min_alpha
     assert policy.route("compliance").shadow.sample_rate == 1.0
 
 
 def test_errors_name_file_line_field_and_what_is_allowed(tmp_path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(GOOD.replace("mode: speculative", "mode: fast")
-                   .replace("{min_rate: 0.4}", "{min_rate: 0.4, min_rte: 1}"))
+                   .replace("{min_alpha: 0.4}", "{min_alpha: 0.4, min_rte: 1}"))
     with pytest.raises(PolicyError) as err:
         load_policy_file(bad)
     msg = str(err.value)
     assert f"{bad}:5: routes.default.mode:" in msg and "'target_only', 'speculative' or 'off'" in msg
     assert f"{bad}:7: routes.default.triggers.acceptance.min_rte: unknown field; allowed:" in msg
-    assert "min_rate" in msg.split("min_rte")[-1]
+    assert "min_alpha" in msg.split("min_rte")[-1]
 
 
 def test_yaml_syntax_error_names_the_line(tmp_path) -> None:
@@ -82,7 +82,7 @@ def test_reload_on_file_change_refuses_invalid_and_keeps_last_good(tmp_path, sin
         path.write_text(GOOD.replace("0.4", "0.5"))  # valid: applied without a restart
         _wait(lambda: bool(applied))
         assert applied[0].content_hash == reloader.policy.content_hash != first
-        assert applied[0].route("default").triggers.acceptance.min_rate == 0.5
+        assert applied[0].route("default").triggers.acceptance.min_alpha == 0.5
         assert reloader.reload(actor="api-key:ops") == (False, "unchanged")
     finally:
         reloader.stop()

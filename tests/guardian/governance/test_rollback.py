@@ -40,7 +40,7 @@ def controller(store, sink, policy, clock=None, **kw) -> RollbackController:
 
 def test_inconclusive_with_too_few_samples_never_fires(store, sink) -> None:
     policy = governed_policy(triggers=TriggerPolicy(
-        acceptance=AcceptanceTrigger(min_rate=0.5, min_samples=200, failure_limit=1), **ONLY_ACCEPTANCE))
+        acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=200, failure_limit=1), **ONLY_ACCEPTANCE))
     c = controller(store, sink, policy)
     for _ in range(4):  # 160 drafted tokens, none accepted: terrible, but not yet evidence
         c.observe(request_event(drafted=40, accepted=0))
@@ -55,7 +55,7 @@ def test_inconclusive_with_too_few_samples_never_fires(store, sink) -> None:
 def test_hovering_acceptance_does_not_flap(store, sink, clock) -> None:
     """α alternating around the threshold never gives failure_limit consecutive failures."""
     policy = governed_policy(triggers=TriggerPolicy(
-        window_s=1.0, acceptance=AcceptanceTrigger(min_rate=0.5, min_samples=40, failure_limit=3),
+        window_s=1.0, acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=40, failure_limit=3),
         **ONLY_ACCEPTANCE))
     c = controller(store, sink, policy, clock)
     outcomes = []
@@ -83,7 +83,7 @@ def test_rollback_is_audited_with_evidence_metric_and_stays_until_reenabled(stor
                                                                           tmp_path) -> None:
     telemetry = Telemetry()
     policy = governed_policy(triggers=TriggerPolicy(
-        cooldown_s=600, acceptance=AcceptanceTrigger(min_rate=0.5, min_samples=40, failure_limit=1),
+        cooldown_s=600, acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=40, failure_limit=1),
         **ONLY_ACCEPTANCE))
     c = controller(store, sink, policy, telemetry=telemetry)
     c.observe(request_event(drafted=40, accepted=4))
@@ -182,7 +182,7 @@ def test_rollback_on_one_replica_reaches_another_within_the_refresh_bound(db_eng
     try:
         assert resolver_b.mode("default", "speculative") == "speculative"
         policy = governed_policy(triggers=TriggerPolicy(
-            acceptance=AcceptanceTrigger(min_rate=0.5, min_samples=40, failure_limit=1),
+            acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=40, failure_limit=1),
             **ONLY_ACCEPTANCE))
         c = controller(replica_a, sink, policy)
         c.observe(request_event(drafted=40, accepted=0))
@@ -207,7 +207,7 @@ def test_webhook_is_posted_off_the_evaluation_path(store, sink) -> None:
 
     policy = governed_policy(triggers=TriggerPolicy(
         webhook_url="http://alerts.invalid/hook", webhook_timeout_s=1.5,
-        acceptance=AcceptanceTrigger(min_rate=0.5, min_samples=40, failure_limit=1), **ONLY_ACCEPTANCE))
+        acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=40, failure_limit=1), **ONLY_ACCEPTANCE))
     c = controller(store, sink, policy, webhook_post=slow_post)
     c.observe(request_event(drafted=40, accepted=0))
     import time
@@ -223,7 +223,7 @@ def test_background_loop_evaluates_when_evidence_arrives(store, sink) -> None:
     import time
 
     policy = governed_policy(triggers=TriggerPolicy(
-        evaluation_interval_s=30, acceptance=AcceptanceTrigger(min_rate=0.5, min_samples=40,
+        evaluation_interval_s=30, acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=40,
                                                                failure_limit=1), **ONLY_ACCEPTANCE))
     c = controller(store, sink, policy).start()
     try:

@@ -45,18 +45,25 @@ def test_percentile_interpolates() -> None:
 
 def test_acceptance_is_inconclusive_below_the_minimum_sample_size() -> None:
     # 0 of 10 accepted would be alarming, but 10 drafted tokens are not evidence.
-    m = acceptance_measurement(_counters(0, 10), min_rate=0.3, min_samples=64)
+    m = acceptance_measurement(_counters(0, 10), min_alpha=0.3, min_samples=64)
     assert m.outcome == "inconclusive"
     assert acceptance_measurement(_counters(0, 64), 0.3, 64).outcome == "fail"
     assert acceptance_measurement(_counters(40, 64), 0.3, 64).outcome == "pass"
 
 
-def test_acceptance_measures_accepted_over_proposed_not_judged() -> None:
-    # 8 steps of gamma 4: 32 proposed, 16 judged (up to each first rejection), 8 accepted.
-    # acceptance_rate 8/32 = 0.25 fails a 0.3 floor, although alpha 8/16 = 0.5 would pass.
-    m = acceptance_measurement(SpecCounters(proposed=32, judged=16, accepted=8, steps=8), 0.3, 32)
-    assert m.outcome == "fail" and m.value == pytest.approx(0.25)
-    assert m.details["alpha"] == pytest.approx(0.5) and m.samples == 32
+def test_acceptance_measures_alpha_so_a_deeper_gamma_does_not_trip_it() -> None:
+    # The same pair (alpha 0.7) at gamma 4 and at gamma 8: acceptance_rate (accepted /
+    # proposed) falls from ~0.44 to ~0.28 as gamma grows, alpha stays 0.7. A 0.3 floor must
+    # not roll the pair back because a goodput controller chose the deeper gamma.
+    gamma4 = SpecCounters(proposed=400, judged=252, accepted=176, steps=100)
+    gamma8 = SpecCounters(proposed=800, judged=316, accepted=221, steps=100)
+    assert gamma8.acceptance_rate < 0.3 < gamma4.acceptance_rate
+    for c in (gamma4, gamma8):
+        m = acceptance_measurement(c, 0.3, 64)
+        assert (m.name, m.outcome) == ("alpha", "pass") and m.value == pytest.approx(c.alpha)
+        assert m.details["acceptance_rate"] == pytest.approx(c.acceptance_rate)
+    bad = SpecCounters(proposed=400, judged=200, accepted=40, steps=100)  # alpha 0.2
+    assert acceptance_measurement(bad, 0.3, 64).outcome == "fail"
 
 
 def test_latency_needs_samples_on_both_sides() -> None:
