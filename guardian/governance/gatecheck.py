@@ -17,9 +17,11 @@ from sqlalchemy import Engine
 
 from guardian.audit.models import AuditGovernance
 from guardian.governance.errors import GovernanceRefused
+from guardian.governance.modes import ModeDecision, RouteStatus, effective_mode
 
 if TYPE_CHECKING:
     from guardian.governance.registry import PairRegistry
+    from guardian.policy import Policy
 
 logger = logging.getLogger(__name__)
 
@@ -84,6 +86,26 @@ def gate_refusal(db: Engine, pair_hash: str, policy_hash: str) -> str | None:
     except GovernanceRefused as exc:
         return str(exc)
     return None
+
+
+def decide_mode(db: Engine | None, policy: Policy, route: str, state: RouteStatus | None, *,
+                pair_hash: str | None) -> ModeDecision:
+    """`effective_mode` for an act outside the serving path (promotion, re-enable, manual
+    rollback recording the mode it replaces): with the pair that serves and, where the file
+    says `speculative` and the gate applies, the gate rule read from the audit DB — so the
+    recorded `previous_mode` is what serving was actually doing."""
+    route_policy = policy.routes.get(route)
+    gate = None
+    if (route_policy is not None and route_policy.mode == "speculative"
+            and route_policy.gate.require_report and pair_hash is not None):
+        if db is None:
+            def gate() -> str | None:
+                return "no audit database to read a gate report from"
+        else:
+            def gate() -> str | None:
+                return gate_refusal(db, pair_hash, policy.content_hash)
+    return effective_mode(route_policy.mode if route_policy else None, state,
+                          pair_hash=pair_hash, gate=gate)
 
 
 def require_report(db: Engine | None, *, pair_hash: str, policy_hash: str,

@@ -19,9 +19,8 @@ from sqlalchemy import Engine
 
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
-from guardian.governance.gatecheck import check_override, speculation_evidence
+from guardian.governance.gatecheck import check_override, decide_mode, speculation_evidence
 from guardian.governance.gates import GateReport
-from guardian.governance.modes import effective_mode
 from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore, RouteStatus
 from guardian.policy import Policy
@@ -72,7 +71,7 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="promotion",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
+        details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
                  "new_mode": "speculative", "reason": reason, **evidence}))
     if registry is not None and registry.get(pair_hash) is not None:
         registry.set_state(pair_hash, "promoted", actor=actor)
@@ -99,6 +98,6 @@ def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode:
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
+        details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
                  "new_mode": mode, "reason": reason, "manual": True}))
     return status

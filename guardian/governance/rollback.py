@@ -43,7 +43,7 @@ from typing import Any
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.enums import Mode
 from guardian.governance.errors import GovernanceRefused
-from guardian.governance.gatecheck import speculation_evidence
+from guardian.governance.gatecheck import decide_mode, speculation_evidence
 from guardian.governance.modes import ModeDecision, effective_mode
 from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
 from guardian.governance.stats import FailureCounter, Measurement
@@ -294,7 +294,7 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
     sink.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="reenable",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": effective_mode(policy.route(route).mode, current).mode,
+        details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
                  "new_mode": "speculative", "reason": reason, "forced": force,
                  "previous_reason": current.reason if current else None, **evidence}))
     if on_done is not None:

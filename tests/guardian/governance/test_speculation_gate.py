@@ -158,6 +158,26 @@ def test_rollback_never_needs_a_report_nor_waits_for_a_cool_down(make_app) -> No
     assert [e.details["new_mode"] for e in app.events("rollback")] == ["target_only"] * 2
 
 
+def test_an_act_records_the_mode_serving_was_really_in(make_app) -> None:
+    """The file says speculative but no gate report exists, so serving is target_only: a
+    manual disable records previous_mode target_only (not the file's word), and so does a
+    promotion made afterwards."""
+    from guardian.governance.promotion import promote, set_route_mode
+
+    app = make_app("speculative")
+    assert app.served()["served_path"] == "target_only"
+    policy, pair = app.gov.reloader.policy, app.backend.pair_hash
+    set_route_mode(app.gov.store, app.sink, route="default", mode="target_only", policy=policy,
+                   actor="api-key:oncall", role="oncall", reason="drill", pair_hash=pair)
+    (disabled,) = app.events("rollback")
+    assert disabled.details["previous_mode"] == "target_only"
+    app.report()
+    promote(app.gov.store, app.sink, route="default", pair_hash=pair, policy=policy,
+            actor="api-key:release", role="release", reason="gated", db=app.gov.db)
+    (promoted,) = app.events("promotion")
+    assert promoted.details["previous_mode"] == "target_only"
+
+
 def test_set_route_mode_cannot_turn_speculation_on(store, sink) -> None:
     from guardian.governance.promotion import set_route_mode
     from tests.guardian.governance.conftest import governed_policy
