@@ -24,6 +24,7 @@ _EXPORTS = {
     "Pair": "engine.loading",
     "load_pair": "engine.loading",
     "TargetScore": "engine.scoring",
+    "score_draft": "engine.scoring",
     "score_target": "engine.scoring",
     "GenerationResult": "engine.trace",
     "GenerationStats": "engine.trace",
@@ -33,7 +34,7 @@ _EXPORTS = {
 __all__ = [
     "PROPOSER_KINDS", "GenerationResult", "GenerationStats", "IncompatiblePairError", "Pair",
     "PairIdentity", "ProposerKind", "SpecCounters", "TargetScore", "TokenTrace", "chat_prompt",
-    "generate", "identify_pair", "load_pair", "score_target",
+    "generate", "identify_pair", "load_pair", "score_draft", "score_target",
 ]
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from engine.loading import Pair, load_pair
     from engine.metrics import SpecCounters
     from engine.proposers import PROPOSER_KINDS, ProposerKind
-    from engine.scoring import TargetScore, score_target
+    from engine.scoring import TargetScore, score_draft, score_target
     from engine.trace import GenerationResult, GenerationStats, TokenTrace
 
 

@@ -47,3 +47,22 @@ def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *
                        argmax_ids=logits.argmax(dim=-1).tolist(),
                        margins=top2_margin(logits).tolist(),
                        token_probs=probs.gather(1, target).squeeze(1).tolist())
+
+
+@torch.inference_mode()
+def score_draft(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *,
+                temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0
+                ) -> torch.Tensor | None:
+    """(T, V) float32 cpu: the draft's processed q at each completion prefix (one teacher-
+    forced forward, the same logits pipeline the drafter samples through); None for an empty
+    completion.
+
+    A *re-scored* q: it equals what the drafter sampled from only when the drafter is
+    consistent with itself (e.g. its cache is right). The verification issue replaces its use
+    for the acceptance expectation with the q recorded at proposal time."""
+    if not completion_ids:
+        return None
+    ids = torch.tensor([list(prompt_ids) + list(completion_ids[:-1])], device=pair.device)
+    logits = pair.draft(input_ids=ids, use_cache=False, logits_to_keep=len(completion_ids)).logits[0]
+    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
+    return process_logits(logits.float(), params).cpu()

@@ -206,24 +206,9 @@ class LocalEngineBackend:
 
     def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
                             sampling: Sampling) -> Distributions | None:
-        """(T, V) processed draft distributions q at each completion prefix (one forward)."""
-        fn = getattr(self._engine, "score_draft", None)
-        if fn is not None:
-            out = fn(self.pair, prompt_ids, completion_ids, temperature=sampling.temperature,
-                     top_p=sampling.top_p, top_k=sampling.top_k)
-            return Distributions(getattr(out, "distributions", out))
-        if not completion_ids:
-            return None
-        # The engine exposes no draft scorer yet: one teacher-forced draft forward, processed
-        # by the engine's own logits pipeline so q matches what the drafter sampled from.
-        import torch
-
-        from engine.sampling import SamplingParams, process_logits
-
-        ids = torch.tensor([list(prompt_ids) + list(completion_ids[:-1])], device=self.pair.device)
-        with torch.inference_mode():
-            logits = self.pair.draft(input_ids=ids, use_cache=False,
-                                     logits_to_keep=len(completion_ids)).logits[0]
-        params = SamplingParams(temperature=sampling.temperature, top_p=sampling.top_p,
-                                top_k=sampling.top_k)
-        return Distributions(process_logits(logits.float(), params).cpu())
+        """(T, V) processed draft distributions q at each completion prefix (engine.score_draft,
+        one teacher-forced forward; a re-scored q, see its docstring)."""
+        q = self._engine.score_draft(self.pair, list(prompt_ids), list(completion_ids),
+                                     temperature=sampling.temperature, top_p=sampling.top_p,
+                                     top_k=sampling.top_k)
+        return None if q is None else Distributions(q)
