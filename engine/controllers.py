@@ -5,7 +5,8 @@ All controllers share one tiny protocol: `gamma()` before a step, `update(...)` 
 - heuristic (transformers' assisted-generation rule): +1 after a fully accepted step,
   -1 after a partially accepted one, clamped to [1, gamma_max].
 - goodput: maximise the expected speedup (engine.metrics.expected_speedup) from the
-  running acceptance rate and the measured draft/target cost ratio c.
+  running alpha (accepted / judged positions, decayed) and the measured draft/target cost
+  ratio c.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from engine import metrics
 from engine.metrics import optimal_gamma
 
 GammaStrategy = Literal["constant", "heuristic", "goodput"]
@@ -52,9 +54,12 @@ class HeuristicGamma:
 
     def update(self, gamma: int, drafted: int, accepted: int,
                draft_time_s: float, verify_time_s: float) -> None:
-        if gamma <= 0:
-            return
-        if accepted >= gamma:
+        if gamma <= 0 or drafted <= 0:
+            return  # nothing was proposed (e.g. prompt lookup found no match): no evidence
+        # Every judged position accepted = no rejection this step: all gamma tokens of a draft
+        # model, or a shorter prompt-lookup proposal taken whole (which `accepted >= gamma`
+        # would count as a rejection and walk gamma down to 1).
+        if accepted >= drafted:
             self.value = min(self.value + 1, self.gamma_max)
         else:
             self.value = max(self.value - 1, 1)
@@ -81,7 +86,7 @@ class GoodputGamma:
 
     @property
     def alpha(self) -> float:
-        return self._accepted / self._drafted
+        return metrics.alpha(self._accepted, self._drafted)  # decayed counts, judged positions
 
     def gamma(self) -> int:
         if self.cost_ratio_ema is None:

@@ -266,7 +266,11 @@ class ShadowEvaluator:
                        verifier_p: Distributions) -> AcceptanceWindow | None:
         req = job.request
         if job.route.proposer != "draft_model":
-            return None  # a deterministic proposer has no q to take an expectation over
+            # For a point-mass proposal the expectation is sum_x min(p, δ_x) = p(x) for the
+            # proposed x, but the trace does not record x where it was rejected (it records
+            # the resampled token), so the expectation cannot be formed from it yet: the
+            # acceptance test reports "unavailable" rather than guess.
+            return None
         q = self.backend.draft_distributions(req.prompt_ids, ids, req.sampling)
         if q is None:
             return None

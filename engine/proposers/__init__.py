@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import get_args
 
@@ -18,6 +19,22 @@ from engine.proposers.draft_model import DraftModelProposer
 from engine.proposers.ngram import NgramProposer, prompt_lookup
 
 PROPOSER_KINDS: tuple[str, ...] = get_args(ProposerKind)
+
+
+def _draft_model(pair: Pair, batch: Batch, config: ProposerConfig) -> Proposer:
+    return DraftModelProposer(pair.draft, batch)
+
+
+def _ngram(pair: Pair, batch: Batch, config: ProposerConfig) -> Proposer:
+    return NgramProposer(batch, config.prompt_lookup_min, config.prompt_lookup_max)
+
+
+# The registration a new proposer adds (with its name in `ProposerKind`; a test checks that
+# every kind has a builder and that the kinds equal guardian.enums.ProposerKind).
+BUILDERS: dict[str, Callable[[Pair, Batch, ProposerConfig], Proposer]] = {
+    "draft_model": _draft_model,
+    "ngram": _ngram,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +54,8 @@ class ProposerConfig:
                              f"{self.prompt_lookup_min} and {self.prompt_lookup_max}")
 
     def build(self, pair: Pair, batch: Batch) -> Proposer:
-        if self.kind == "ngram":
-            return NgramProposer(batch, self.prompt_lookup_min, self.prompt_lookup_max)
-        return DraftModelProposer(pair.draft, batch)
+        return BUILDERS[self.kind](pair, batch, self)
 
 
-__all__ = ["PROPOSER_KINDS", "DraftModelProposer", "NgramProposer", "Proposal", "Proposer",
+__all__ = ["BUILDERS", "PROPOSER_KINDS", "DraftModelProposer", "NgramProposer", "Proposal", "Proposer",
            "ProposerConfig", "ProposerKind", "prompt_lookup"]

@@ -30,6 +30,7 @@ from guardian.backends.base import (
     TokenScores,
     TraceToken,
 )
+from guardian.enums import PROPOSER_KINDS
 
 if TYPE_CHECKING:
     from engine import GenerationResult, Pair
@@ -37,7 +38,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-CAPABILITIES = Capabilities(speculates=True, proposers=("draft_model", "ngram"),
+# Every proposer the engine builds (engine.proposers.BUILDERS; guardian.enums.PROPOSER_KINDS is
+# kept equal to the engine's kinds by a test, and is importable without torch).
+CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=True, top_logprobs=0, local_tokenizer=True,
                             scores_completions=True)
 

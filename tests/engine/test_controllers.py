@@ -63,6 +63,18 @@ def test_heuristic_moves_up_on_full_and_down_on_partial():
     assert ctl.gamma() == 1  # never below 1
 
 
+def test_heuristic_counts_a_short_proposal_taken_whole_as_full():
+    """Prompt lookup may propose fewer than gamma tokens; all of them accepted is no
+    rejection, so gamma must not walk down (it used to: accepted < gamma read as partial)."""
+    ctl = HeuristicGamma(4, gamma_max=6)
+    ctl.update(4, 2, 2, 0.0, 0.01)  # 2 proposed and judged, 2 accepted
+    assert ctl.gamma() == 5
+    ctl.update(5, 0, 0, 0.0, 0.01)  # nothing proposed: no evidence either way
+    assert ctl.gamma() == 5
+    ctl.update(5, 3, 2, 0.0, 0.01)  # rejected at the third position
+    assert ctl.gamma() == 4
+
+
 def test_constant_ignores_feedback():
     ctl = ConstantGamma(4)
     ctl.update(4, 1, 0, 0.01, 0.01)

@@ -49,10 +49,12 @@ def test_lookup_without_a_match_proposes_nothing():
 
 def test_proposer_kinds_match_the_guardian_vocabulary():
     from engine.controllers import GammaStrategy
+    from engine.proposers import BUILDERS
     from guardian import enums
 
     assert get_args(ProposerKind) == get_args(enums.ProposerKind)
     assert get_args(GammaStrategy) == get_args(enums.GammaStrategy)
+    assert sorted(BUILDERS) == sorted(get_args(ProposerKind))  # every kind can be built
 
 
 @pytest.mark.parametrize("which", ["llama_pair", "close_pair"])
