@@ -12,6 +12,8 @@ from typing import Literal, get_args
 
 # How a route serves: target-only decoding, speculative decoding, or not at all.
 Mode = Literal["target_only", "speculative", "off"]
+# A decoding path the sidecar runs: the one that served, or the other one, run in shadow.
+DecodePath = Literal["target_only", "speculative"]
 # What actually produced a response (`external`: a mirrored primary response).
 ServedPath = Literal["target_only", "speculative", "external"]
 # How much of a prompt/completion the audit trail keeps.

@@ -202,8 +202,9 @@ def run_load(url: str, *, key: str | None = None, requests: int = 64, concurrenc
 @contextmanager
 def spawn_sidecar(port: int, env: dict[str, str] | None = None,
                   ready_timeout_s: float = 900.0) -> Iterator[str]:
-    """`guardian serve` in a child process (uvicorn + the app factory); yields its URL."""
-    cmd = [sys.executable, "-m", "uvicorn", "guardian.app:create_app", "--factory",
+    """`guardian serve` in a child process (the real command: its start-up checks, secrets,
+    connection guard and uvicorn settings); yields its URL."""
+    cmd = [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
            "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"]
     child_env = {"OMP_WAIT_POLICY": "PASSIVE",  # as `guardian serve` does
                  **os.environ, **(env or {}), "GUARDIAN_HOST": "127.0.0.1"}

@@ -49,6 +49,7 @@ from guardian.backends import (
     ServingBackend,
     TraceToken,
 )
+from guardian.enums import DecodePath
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
 from guardian.telemetry import Telemetry, now_ns
 
@@ -129,7 +130,7 @@ class Served:
     request: GenerationRequest
     result: BackendResult
     mode: str
-    served_path: Literal["target_only", "speculative"]
+    served_path: DecodePath
     fallback_reason: str | None
     queue_time_s: float
     compute_time_s: float

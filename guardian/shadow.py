@@ -33,12 +33,13 @@ import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 
 from opentelemetry import trace
 
 from guardian.audit.events import AuditSink, ShadowEvent
 from guardian.backends import BackendResult, Distributions, Unsupported
+from guardian.enums import DecodePath
 from guardian.policy import RoutePolicy
 from guardian.serving import GenerationRequest, Served, ServingCore, ratios, stats_dict
 from guardian.telemetry import Telemetry
@@ -218,7 +219,7 @@ class ShadowEvaluator:
         return event
 
     def _judge_served(self, job: ShadowJob, preemptible: bool,
-                      ) -> tuple[VerdictResult, Literal["target_only", "speculative"], list, dict]:
+                      ) -> tuple[VerdictResult, DecodePath, list, dict]:
         assert job.served is not None
         req, served, route = job.request, job.served, job.route
         caps = self.backend.capabilities
@@ -235,7 +236,7 @@ class ShadowEvaluator:
         verifier = shadow_evidence if shadow_spec else served.evidence
         stats: dict[str, Any] = {"shadow_stats": stats_dict(shadow), "compared_cap": cap,
                                  **counter_fields(spec)}
-        path: Literal["target_only", "speculative"] = "speculative" if shadow_spec else "target_only"
+        path: DecodePath = "speculative" if shadow_spec else "target_only"
         if req.greedy:
             served_ids, shadow_ids = served.result.token_ids[:cap], shadow.token_ids[:cap]
             # Target-only margins are the reference; past its end use the verifier's.
@@ -281,7 +282,7 @@ class ShadowEvaluator:
         return window
 
     def _judge_external(self, job: ShadowJob,
-                        ) -> tuple[VerdictResult, Literal["target_only", "speculative"], list, dict]:
+                        ) -> tuple[VerdictResult, DecodePath, list, dict]:
         """A primary response produced elsewhere, judged against the target at its prefixes.
 
         greedy: every primary token must be the target's argmax at its prefix (a flip where

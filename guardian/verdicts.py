@@ -24,11 +24,11 @@ import math
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import torch
 
-Verdict = Literal["match", "near_tie", "divergence", "distribution_ok", "distribution_mismatch"]
+from guardian.enums import Verdict
 
 # Below this many drafted tokens the acceptance z-test is too noisy to call a mismatch.
 MIN_WINDOW_FOR_ACCEPTANCE_TEST = 64

@@ -27,6 +27,8 @@ from pydantic import (
     model_validator,
 )
 
+from guardian.enums import Mode
+
 MAX_STOP = 4
 
 _SURROGATE = re.compile("[\ud800-\udfff]")  # in a Python str, always unpaired
@@ -312,7 +314,7 @@ class ShadowAccepted(BaseModel):
 
 class RouteState(BaseModel):
     route: str
-    mode: Literal["target_only", "speculative", "off"]
+    mode: Mode
     shadow_sample_rate: float
     models: list[str]
 

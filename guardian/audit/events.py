@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from guardian.enums import Mode, Redaction, ServedPath, Verdict
+from guardian.enums import DecodePath, Mode, Redaction, ServedPath, Verdict
 
 if TYPE_CHECKING:  # a type only: readers of the trail (dashboard, CLI) must not load torch
     from engine.trace import TokenTrace
@@ -55,7 +55,7 @@ class ShadowEvent:
     route: str
     pair_hash: str
     policy_hash: str
-    shadow_path: Literal["target_only", "speculative"]  # the path that ran in shadow
+    shadow_path: DecodePath  # the path that ran in shadow
     verdict: Verdict
     first_divergence_position: int | None
     margin_at_divergence: float | None  # target top-2 logit margin at that position

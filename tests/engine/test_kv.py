@@ -30,7 +30,7 @@ def test_crop_keeps_exactly_the_accepted_prefix(llama_pair):
 
 
 @torch.inference_mode()
-def test_rollback_then_continue_equals_a_freshforward(llama_pair):
+def test_rollback_then_continue_equals_a_fresh_forward(llama_pair):
     """Feed a rejected block, roll back, feed the real continuation: logits must equal a
     single forward over the real sequence (no stale key/value survives the crop)."""
     model = llama_pair.target
