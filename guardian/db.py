@@ -43,10 +43,10 @@ def make_engine(url: str, *, connect_timeout_s: float = 5, statement_timeout_ms:
         # SQLite busy timeout: how long to wait for another writer's lock before the call
         # fails (the audit writer then spools and retries).
         connect_args["timeout"] = connect_timeout_s
-    engine = create_engine(url, connect_args=connect_args, **kwargs)
-    if engine.url.get_backend_name() == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
-    return engine
+    db = create_engine(url, connect_args=connect_args, **kwargs)
+    if db.url.get_backend_name() == "sqlite":
+        event.listen(db, "connect", _sqlite_pragmas)
+    return db
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -62,13 +62,13 @@ class DatabaseUnreachable(RuntimeError):
     """The database could not be opened; the message is the driver's first line."""
 
 
-def has_audit_schema(engine: Engine, table: str = "audit_requests") -> bool:
+def has_audit_schema(db: Engine, table: str = "audit_requests") -> bool:
     """Whether the migrated schema's `table` exists; DatabaseUnreachable (one readable line) if
     the DB is down."""
     import sqlalchemy as sa
 
     try:
-        with engine.connect() as conn:
+        with db.connect() as conn:
             return sa.inspect(conn).has_table(table)
     except Exception as exc:  # any driver error: callers turn it into a user-facing message
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]

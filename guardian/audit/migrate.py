@@ -44,11 +44,11 @@ def upgrade(url: str, revision: str = "head", *, partitions: bool = True) -> Non
     if partitions and revision == "head":
         from guardian.audit.partitions import ensure_partitions_ahead
 
-        engine = make_engine(url)
+        db = make_engine(url)
         try:
-            ensure_partitions_ahead(engine)
+            ensure_partitions_ahead(db)
         finally:
-            engine.dispose()
+            db.dispose()
 
 
 def downgrade(url: str, revision: str) -> None:
@@ -57,12 +57,12 @@ def downgrade(url: str, revision: str) -> None:
 
 def current(url: str) -> str | None:
     """The revision the database is at (None: never migrated)."""
-    engine = make_engine(url)
+    db = make_engine(url)
     try:
-        with engine.connect() as conn:
+        with db.connect() as conn:
             return MigrationContext.configure(conn).get_current_revision()
     finally:
-        engine.dispose()
+        db.dispose()
 
 
 def head() -> str | None:

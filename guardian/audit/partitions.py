@@ -58,10 +58,10 @@ def ensure_partitions(conn: Connection, days: Iterable[date]) -> list[str]:
     return created
 
 
-def ensure_partitions_ahead(engine: Engine, days_ahead: int = 7, days_back: int = 1) -> list[str]:
-    if engine.dialect.name != "postgresql":
+def ensure_partitions_ahead(db: Engine, days_ahead: int = 7, days_back: int = 1) -> list[str]:
+    if db.dialect.name != "postgresql":
         return []
     today = datetime.now(UTC).date()
-    with engine.begin() as conn:
+    with db.begin() as conn:
         return ensure_partitions(conn, (today + timedelta(days=d)
                                         for d in range(-days_back, days_ahead + 1)))

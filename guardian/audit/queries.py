@@ -55,12 +55,12 @@ def _tokens_of(conn: sa.Connection, parent: sa.Row[Any]) -> list[dict[str, Any]]
     return [_row(r) for r in conn.execute(q)]
 
 
-def get_request(engine: Engine, request_id: str) -> RequestRecord | None:
+def get_request(db: Engine, request_id: str) -> RequestRecord | None:
     """A request with its per-token rows and shadow verdict; None if unknown.
 
     If the id was recorded more than once (a client reusing ids), the latest wins.
     """
-    with engine.connect() as conn:
+    with db.connect() as conn:
         req = conn.execute(sa.select(R).where(R.c.request_id == request_id)
                            .order_by(R.c.created_at.desc())).first()
         if req is None:
@@ -93,12 +93,12 @@ def _narrowed(q: sa.Select, table: sa.Table, *, since: datetime | None = None,
     return q.limit(limit) if limit is not None else q
 
 
-def _rows(engine: Engine, q: sa.Select) -> list[dict[str, Any]]:
-    with engine.connect() as conn:
+def _rows(db: Engine, q: sa.Select) -> list[dict[str, Any]]:
+    with db.connect() as conn:
         return [_row(r) for r in conn.execute(q)]
 
 
-def list_requests(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
+def list_requests(db: Engine, *, since: datetime | None = None, until: datetime | None = None,
                   route: str | None = None, verdict: str | None = None,
                   pair_hash: str | None = None, limit: int | None = 1000) -> list[dict[str, Any]]:
     """Requests (newest first) with their latest shadow verdict (None if not shadowed)."""
@@ -112,26 +112,26 @@ def list_requests(engine: Engine, *, since: datetime | None = None, until: datet
          .outerjoin(sh, sh.c.request_id == R.c.request_id))
     if verdict is not None:  # the verdict lives on the joined shadow row, not on R
         q = q.where(sh.c.verdict == verdict)
-    return _rows(engine, _narrowed(q, R, since=since, until=until, limit=limit, route=route,
+    return _rows(db, _narrowed(q, R, since=since, until=until, limit=limit, route=route,
                                    pair_hash=pair_hash))
 
 
-def list_shadows(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
+def list_shadows(db: Engine, *, since: datetime | None = None, until: datetime | None = None,
                  route: str | None = None, verdict: str | None = None,
                  limit: int | None = 10_000) -> list[dict[str, Any]]:
-    return _rows(engine, _narrowed(sa.select(S), S, since=since, until=until, limit=limit,
+    return _rows(db, _narrowed(sa.select(S), S, since=since, until=until, limit=limit,
                                    route=route, verdict=verdict))
 
 
-def governance_events(engine: Engine, *, kind: str | None = None, route: str | None = None,
+def governance_events(db: Engine, *, kind: str | None = None, route: str | None = None,
                       since: datetime | None = None, limit: int | None = 1000
                       ) -> list[dict[str, Any]]:
     """Governance log (gate results, rollbacks, promotions, decisions...), newest first."""
-    return _rows(engine, _narrowed(sa.select(G), G, since=since, limit=limit, kind=kind,
+    return _rows(db, _narrowed(sa.select(G), G, since=since, limit=limit, kind=kind,
                                    route=route))
 
 
-def iter_chained(engine: Engine, *, since: datetime | None = None, until: datetime | None = None,
+def iter_chained(db: Engine, *, since: datetime | None = None, until: datetime | None = None,
                  route: str | None = None, request_id: str | None = None
                  ) -> Iterator[tuple[str, dict[str, Any]]]:
     """(table, row) of every chained record matching the filters, by (chain_id, seq).
@@ -142,7 +142,7 @@ def iter_chained(engine: Engine, *, since: datetime | None = None, until: dateti
     import heapq
 
     def stream(t: sa.Table, where: list[Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-        with engine.connect().execution_options(stream_results=True, yield_per=5000) as conn:
+        with db.connect().execution_options(stream_results=True, yield_per=5000) as conn:
             for r in conn.execute(sa.select(t).where(*where).order_by(t.c.chain_id, t.c.seq)):
                 yield t.name, _row(r)
 
@@ -158,7 +158,7 @@ def iter_chained(engine: Engine, *, since: datetime | None = None, until: dateti
                                           T.c.created_at == p.c.created_at,
                                           T.c.seq > p.c.seq, T.c.seq <= p.c.seq + p.c.trace_len))
              .order_by(T.c.chain_id, T.c.seq))
-        with engine.connect().execution_options(stream_results=True, yield_per=5000) as conn:
+        with db.connect().execution_options(stream_results=True, yield_per=5000) as conn:
             for r in conn.execute(q):
                 yield T.name, _row(r)
 

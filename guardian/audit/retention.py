@@ -88,10 +88,10 @@ def _plan(conn: sa.Connection, cutoff: datetime) -> tuple[datetime, dict[str, in
         cutoff = datetime(straggler_day.year, straggler_day.month, straggler_day.day, tzinfo=UTC)
 
 
-def prune(engine: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
+def prune(db: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
     """Remove every chain's prefix older than `cutoff`, anchoring what remains."""
     cutoff = cutoff.astimezone(UTC)
-    with engine.connect() as conn:
+    with db.connect() as conn:
         cutoff, ends, partitions = _plan(conn, cutoff)
         current = dict(conn.execute(sa.text(
             "SELECT chain_id, max(seq) FROM audit_anchors GROUP BY chain_id")).all())
@@ -106,15 +106,15 @@ def prune(engine: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
     res = PruneResult(cutoff, anchors)
     if not anchors and not partitions:
         return res
-    if engine.dialect.name == "postgresql":
-        with engine.begin() as conn:
+    if db.dialect.name == "postgresql":
+        with db.begin() as conn:
             conn.execute(sa.text("SET LOCAL guardian.allow_prune = 'on'"))
             _anchor_and_delete(conn, res, actor, tokens=False)
             for name in partitions:
                 conn.execute(sa.text(f"DROP TABLE {name}"))
             res.dropped_partitions = partitions
     else:
-        _sqlite_prune(engine, res, actor)
+        _sqlite_prune(db, res, actor)
     log.info("pruned audit records before %s: %s; dropped partitions %s", res.cutoff,
              res.deleted, res.dropped_partitions)
     return res
@@ -134,8 +134,8 @@ def _anchor_and_delete(conn: Any, res: PruneResult, actor: str, *, tokens: bool)
                      {"c": cid, "s": seq})
 
 
-def _sqlite_prune(engine: Engine, res: PruneResult, actor: str) -> None:
-    with engine.connect() as conn:
+def _sqlite_prune(db: Engine, res: PruneResult, actor: str) -> None:
+    with db.connect() as conn:
         dbapi = conn.connection.driver_connection
         saved = dbapi.isolation_level
         dbapi.isolation_level = None  # we issue BEGIN/COMMIT ourselves: DDL must be inside

@@ -132,7 +132,7 @@ def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | Non
     return rep
 
 
-def _stream(engine: Engine, table: str, chain_ids: list[str] | None) -> Iterator[Record]:
+def _stream(db: Engine, table: str, chain_ids: list[str] | None) -> Iterator[Record]:
     # Typed columns: SQLite hands back timestamps and JSON as text otherwise.
     model = next(t for t in CHAINED_TABLES.values() if t.name == table)
     cols = [model.c[c] for c in (*CANON_COLUMNS[table], "prev_hash", "hash")]
@@ -140,7 +140,7 @@ def _stream(engine: Engine, table: str, chain_ids: list[str] | None) -> Iterator
     if chain_ids:
         q = q.where(model.c.chain_id.in_(chain_ids))
     # A connection per table so the four streams can be read side by side.
-    with engine.connect().execution_options(stream_results=True, yield_per=5000) as conn:
+    with db.connect().execution_options(stream_results=True, yield_per=5000) as conn:
         names = [c.name for c in cols]
         for r in conn.execute(q):
             yield table, dict(zip(names, r, strict=True))
@@ -153,20 +153,20 @@ def _normalise(rec: Record) -> Record:
     return rec
 
 
-def load_anchors(engine: Engine) -> dict[str, tuple[int, str]]:
+def load_anchors(db: Engine) -> dict[str, tuple[int, str]]:
     t = AuditAnchor.__table__
     out: dict[str, tuple[int, str]] = {}
-    with engine.connect() as conn:
+    with db.connect() as conn:
         for cid, seq, h in conn.execute(sa.select(t.c.chain_id, t.c.seq, t.c.hash)):
             if seq > out.get(cid, (0, ""))[0]:
                 out[cid] = (seq, h)
     return out
 
 
-def load_declared_gaps(engine: Engine) -> dict[str, list[tuple[int, int]]]:
+def load_declared_gaps(db: Engine) -> dict[str, list[tuple[int, int]]]:
     t = AuditGovernance.__table__
     out: dict[str, list[tuple[int, int]]] = {}
-    with engine.connect() as conn:
+    with db.connect() as conn:
         for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
                                          .where(t.c.kind == "audit_gap")):
             for lo, hi in (details or {}).get("lost_seq", []):
@@ -174,12 +174,12 @@ def load_declared_gaps(engine: Engine) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
-def load_unsealed(engine: Engine) -> list[str]:
+def load_unsealed(db: Engine) -> list[str]:
     """Events the writer could not seal (no seq, so no gap in the chain), as declared by its
     `audit_gap` records: one line each, naming the request id and the reason."""
     t = AuditGovernance.__table__
     out: list[str] = []
-    with engine.connect() as conn:
+    with db.connect() as conn:
         for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
                                          .where(t.c.kind == "audit_gap")
                                          .order_by(t.c.chain_id, t.c.seq)):
@@ -191,16 +191,16 @@ def load_unsealed(engine: Engine) -> list[str]:
     return out
 
 
-def verify_db(engine: Engine, *, checkpoint: dict[str, Any] | None = None,
+def verify_db(db: Engine, *, checkpoint: dict[str, Any] | None = None,
               checkpoint_key: str | None = None, chain_ids: list[str] | None = None
               ) -> VerifyReport:
     """Walk every chain in the database (optionally against a checkpoint)."""
-    streams = [map(_normalise, _stream(engine, t, chain_ids)) for t in CHAINED]
+    streams = [map(_normalise, _stream(db, t, chain_ids)) for t in CHAINED]
     merged = heapq.merge(*streams, key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
-    anchors = load_anchors(engine)
+    anchors = load_anchors(db)
     watch = {(c["chain_id"], c["seq"]) for c in (checkpoint or {}).get("chains", [])}
-    rep = walk(merged, anchors=anchors, declared=load_declared_gaps(engine), watch=watch)
-    rep.declared_losses += load_unsealed(engine)
+    rep = walk(merged, anchors=anchors, declared=load_declared_gaps(db), watch=watch)
+    rep.declared_losses += load_unsealed(db)
     if checkpoint is not None:
         check_against_checkpoint(rep, checkpoint, checkpoint_key, anchors)
     return rep

@@ -34,10 +34,10 @@ def _naive(url: str, rows: int) -> dict[str, Any]:
     from guardian.audit.models import AuditToken
     from guardian.db import make_engine
 
-    engine = make_engine(url)
+    db = make_engine(url)
     created = datetime.now(UTC)
     t0 = time.perf_counter()
-    with Session(engine) as session:
+    with Session(db) as session:
         for i in range(rows):
             session.add(AuditToken(
                 chain_id="naive", seq=i + 1, prev_hash="0" * 64, hash="0" * 64,
@@ -46,7 +46,7 @@ def _naive(url: str, rows: int) -> dict[str, Any]:
                 draft_prob=0.5, target_prob=0.6, target_margin=1.0, step=i // 4, gamma=4))
             session.commit()
     dt = time.perf_counter() - t0
-    engine.dispose()
+    db.dispose()
     return {"rows": rows, "seconds": round(dt, 3), "records_per_s": round(rows / dt, 1)}
 
 
@@ -96,14 +96,14 @@ def cli(
         prod_s = time.perf_counter() - t0
         stats = writer.stats()
         writer.close()
-        engine = make_engine(scratch)
-        with engine.connect() as conn:
+        db = make_engine(scratch)
+        with db.connect() as conn:
             stored = conn.execute(sa.text("SELECT count(*) FROM audit_tokens")).scalar_one()
             pg_version = conn.execute(sa.text("SHOW server_version")).scalar_one()
         t0 = time.perf_counter()
-        rep = verify_db(engine)
+        rep = verify_db(db)
         verify_s = time.perf_counter() - t0
-        engine.dispose()
+        db.dispose()
         naive = _naive(scratch, naive_rows)
     prod_rps = n_tokens / prod_s
     result = {
