@@ -39,10 +39,9 @@ from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
 from guardian.audit.config import AuditSettings
 from guardian.audit.events import AuditSink, GovernanceEvent
-from guardian.auth import KeyStore
+from guardian.auth import KeyStore, is_loopback
 from guardian.backends import ServingBackend, open_backend
 from guardian.policy import Policy, load_policy
-from guardian.secrets import is_loopback
 from guardian.serving import ServingCore
 from guardian.settings import Settings, get_settings
 from guardian.shadow import ShadowEvaluator

@@ -54,7 +54,6 @@ import ipaddress
 import logging
 import os
 import secrets
-import tempfile
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -62,6 +61,8 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 import yaml
+
+from guardian.fileio import write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -126,10 +127,11 @@ def new_key() -> str:
 
 
 def is_loopback(host: str) -> bool:
+    """localhost, 127.0.0.0/8 or ::1 (also written as a Host header writes it: `[::1]`)."""
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
         return False
 
@@ -225,27 +227,7 @@ def write_keys_file(path: Path | str, entries: Sequence[KeyEntry]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     text = ("# spec-guardian API keys: SHA-256 digests only (manage with `guardian keys`).\n"
             + yaml.safe_dump({"keys": [e.as_yaml() for e in entries]}, sort_keys=False))
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    try:  # make the rename itself durable
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+    write_atomic(path, text, mode=0o600)
 
 
 def _find(entries: list[KeyEntry], name: str, path: Path) -> int:

@@ -16,14 +16,13 @@ Resolution (which source wins) lives in `guardian.audit.config.AuditSettings`.
 
 from __future__ import annotations
 
-import contextlib
-import ipaddress
 import logging
-import os
 import secrets
 import stat
-import tempfile
 from pathlib import Path
+
+from guardian.auth import is_loopback
+from guardian.fileio import write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -44,15 +43,6 @@ class SecretsError(RuntimeError):
 
 def new_secret() -> str:
     return secrets.token_urlsafe(32)  # 256 bits
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def may_generate(database_url: str | None, host: str) -> bool:
@@ -86,19 +76,8 @@ def create_secrets_file(path: Path) -> tuple[dict[str, str], bool]:
             "# hashed redaction in the audit store, the key signs audit checkpoints.\n"
             "# Environment variables of the same names take precedence.\n"
             + "".join(f"{k}={v}\n" for k, v in values.items()))
-    fd, tmp = tempfile.mkstemp(prefix=".secrets-", dir=path.parent)  # mkstemp: mode 0600
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            return read_secrets_file(path), False
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+    if not write_atomic(path, text, mode=0o600, exclusive=True):
+        return read_secrets_file(path), False
     return values, True
 
 

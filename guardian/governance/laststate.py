@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
+
+from guardian.fileio import write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -39,16 +39,7 @@ def save(path: Path, rows: Rows, *, source: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     doc = {"format": FORMAT, "saved_at": datetime.now(UTC).isoformat(), "source": source,
            "routes": rows}
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w") as fh:
-            json.dump(doc, fh, indent=1, sort_keys=True)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, json.dumps(doc, indent=1, sort_keys=True))
 
 
 def load(path: Path, parse: Callable[[Rows], T]) -> tuple[T, str] | None:
