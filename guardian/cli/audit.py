@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from guardian.cli.db import URL_HELP, _url
+from guardian.cli.route import DEV_HELP, KEY_HELP, KEYS_FILE_HELP
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -224,17 +225,22 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
 @app.command()
 def prune(older_than: str = typer.Option(..., "--older-than",
                                          help="Age (90d, 12h, 2w) or ISO date of the cutoff."),
-          actor: str = typer.Option(None, help="Who prunes (default: cli:$USER)."),
-          url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
-    """Delete records older than the cutoff, keeping the remaining chains verifiable."""
-    import getpass
+          url: str | None = typer.Option(None, "--url", help=URL_HELP),
+          key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
+          keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
+          dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
+          ) -> None:
+    """Delete records older than the cutoff, keeping the remaining chains verifiable.
 
+    Deleting audit records is a retention act: it needs a compliance (or admin) API key, and
+    the prune is recorded in the governance log under that key's name."""
     from guardian.audit.retention import prune as do_prune
+    from guardian.cli.route import authenticate
 
     cutoff = _parse_time(older_than, "--older-than")
     assert cutoff is not None
+    who = authenticate(key, keys_file, dev, roles=("compliance",)).actor
     db = _db(url)
-    who = actor or f"cli:{getpass.getuser()}"
     res = do_prune(db, cutoff, actor=who)
     _record_prune(db.url.render_as_string(hide_password=False), res, who)
     typer.echo(f"pruned records before {res.cutoff.isoformat()}: "

@@ -166,6 +166,19 @@ def route_client(backend, sink) -> TestClient:  # noqa: F811
     close_services(services)
 
 
+def test_models_list_only_what_the_key_may_use(route_client) -> None:
+    def models(key: str) -> set[str]:
+        r = route_client.get("/v1/models", headers={"Authorization": f"Bearer {key}"})
+        assert r.status_code == 200, r.text
+        return {m["id"] for m in r.json()["data"]}
+
+    everything = {"fake-target", "fake-canary", "fake-private"}
+    assert models(KEYS["admin"]) == everything
+    assert models(KEYS["inference"]) == everything  # no `routes:`: any model's own route
+    # routes [default, canary]: the private route's model is not even named
+    assert models(ROUTED["inference"]) == {"fake-target", "fake-canary"}
+
+
 @pytest.mark.parametrize("endpoint", ["/v1/completions", "/v1/chat/completions", "/v1/shadow"])
 def test_route_matrix(route_client, sink, endpoint: str) -> None:  # noqa: F811
     role = "mirror" if endpoint == "/v1/shadow" else "inference"

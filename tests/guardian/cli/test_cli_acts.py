@@ -1,5 +1,6 @@
-"""`guardian gate` records the evidence that lets a route speculate: recording it is a release
-act, authenticated like every other CLI act (checked before any model is loaded)."""
+"""CLI acts beyond `guardian route`: `guardian gate` records the evidence that lets a route
+speculate, so recording it is a release act; `guardian audit prune` deletes records, so it is a
+compliance act. Both authenticate like every other CLI act, before any work is done."""
 
 from __future__ import annotations
 
@@ -46,3 +47,25 @@ def test_a_release_key_or_a_dry_run_gets_past_authentication(prod, tmp_path: Pat
         # It gets as far as the (missing) model directories: a bad-input exit, not a refusal.
         assert out.exit_code == 2 and "refused" not in out.output, out.output
         assert "API key" not in out.output, out.output
+
+
+def test_pruning_audit_records_needs_a_compliance_key(prod, tmp_path: Path) -> None:
+    """Deleting audit records is a retention act: no free-text --actor any more."""
+    from guardian.audit import upgrade
+
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    upgrade(url)
+    runner = CliRunner()
+    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "0d"])
+    assert out.exit_code == 2 and "no API keys file" in out.output, out.output
+    keys = write_keys(tmp_path / "keys.yaml")
+    creds = ["--keys-file", str(tmp_path / "keys.yaml"), "--key"]
+    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "0d", *creds,
+                              keys["oncall"]])
+    assert out.exit_code == 1 and "compliance" in out.output, out.output
+    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "0d", *creds,
+                              keys["compliance"]], env={"GUARDIAN_AUDIT_SALT": "s" * 20,
+                                                        "GUARDIAN_AUDIT_CHECKPOINT_KEY": "k" * 20})
+    assert out.exit_code == 0 and "pruned records" in out.output, out.output
+    assert runner.invoke(app, ["audit", "prune", "--actor", "me", "--url", url,
+                               "--older-than", "0d"]).exit_code == 2  # the flag is gone
