@@ -13,10 +13,10 @@ thresholds = data.drift_thresholds()
 
 st.title("Acceptance & drift")
 st.caption("Speculative runs = requests served speculatively + speculative shadow runs. "
-           "Acceptance rate = accepted / proposed draft tokens (vLLM's; what the rollback "
-           "trigger checks); α = accepted / judged draft positions (up to each "
-           "step's first rejection; Leviathan et al.); mean acceptance length = 1 + accepted / "
-           "steps (tokens per target forward).")
+           "Acceptance rate = accepted / proposed draft tokens (vLLM's; falls as γ grows); "
+           "α = accepted / judged draft positions (up to each step's first rejection; "
+           "Leviathan et al.; what the acceptance trigger and the gate floor check); mean "
+           "acceptance length = 1 + accepted / steps (tokens per target forward).")
 
 
 bins = data.acceptance_bins(url, flt.since, flt.until, flt.routes, flt.bucket_s)
@@ -33,7 +33,7 @@ cols = st.columns(4)
 cols[0].metric("Acceptance rate", f"{overall.acceptance_rate:.3f}" if overall.proposed else "—",
                help="accepted / proposed draft tokens")
 cols[1].metric("α", f"{overall.alpha:.3f}" if overall.judged else "—",
-               help="accepted / judged draft positions")
+               help="accepted / judged draft positions; the acceptance trigger's min_alpha")
 cols[2].metric("Mean acceptance length", f"{overall.mean_acceptance_length:.2f}"
                if overall.steps else "—")
 cols[3].metric("Speculative runs", f"{int(bins['runs'].sum()):,}")
