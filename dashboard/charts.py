@@ -20,6 +20,24 @@ def _scale(colors: Mapping[str, str]) -> alt.Scale:
     return alt.Scale(domain=list(colors), range=list(colors.values()))
 
 
+# Times are UTC on a 24-hour clock, dates at midnight ticks. Vega's default axis labels an
+# hour tick "03 PM" and a quarter-hour tick "03:15" (no AM/PM): 15:15 UTC read as morning.
+_TIME_LABEL = ("utcFormat(datum.value, utchours(datum.value) == 0 && utcminutes(datum.value)"
+               " == 0 ? '%b %d' : '%H:%M')")
+
+
+def time_x(field: str) -> alt.X:
+    """The x encoding of every chart over time (UTC scale, 24-hour labels)."""
+    return alt.X(f"{field}:T", title="time (UTC)", scale=alt.Scale(type="utc"),
+                 axis=alt.Axis(labelExpr=_TIME_LABEL, labelOverlap=True))
+
+
+def time_tip(field: str) -> alt.Tooltip:
+    """A tooltip that shows `field` as a full UTC timestamp, 24-hour."""
+    return alt.Tooltip(field=field, type="temporal", timeUnit="utcyearmonthdatehoursminutesseconds",
+                       title="time (UTC)", format="%Y-%m-%d %H:%M:%S")
+
+
 def lines_with_targets(df: pd.DataFrame, value_cols: Mapping[str, str],
                        targets: Mapping[str, float], title: str, y_title: str) -> alt.LayerChart:
     """Lines of `value_cols` (column -> legend label) over `bucket`, dashed target rules."""
@@ -27,8 +45,8 @@ def lines_with_targets(df: pd.DataFrame, value_cols: Mapping[str, str],
                    value_name="value")
     long["series"] = long["series"].map(value_cols)
     line = alt.Chart(long).mark_line(point=True).encode(
-        x=alt.X("bucket:T", title=None), y=alt.Y("value:Q", title=y_title),
-        color=alt.Color("series:N", title=None), tooltip=["bucket:T", "series:N",
+        x=time_x("bucket"), y=alt.Y("value:Q", title=y_title),
+        color=alt.Color("series:N", title=None), tooltip=[time_tip("bucket"), "series:N",
                                                           alt.Tooltip("value:Q", format=".3f")])
     rules = pd.DataFrame([{"target": k, "value": v} for k, v in targets.items()])
     rule = alt.Chart(rules).mark_rule(strokeDash=[6, 4], color="#c62828").encode(
@@ -43,8 +61,8 @@ def series_by_group(df: pd.DataFrame, y: str, y_title: str, title: str,
     y_enc = alt.Y(f"{y}:Q", title=y_title,
                   scale=alt.Scale(domain=list(y_domain)) if y_domain else alt.Undefined)
     line = alt.Chart(df).mark_line(point=True).encode(
-        x=alt.X("bucket:T", title=None), y=y_enc, color=alt.Color("group:N", title="route · pair"),
-        tooltip=["bucket:T", "group:N", alt.Tooltip(f"{y}:Q", format=".3f")])
+        x=time_x("bucket"), y=y_enc, color=alt.Color("group:N", title="route · pair"),
+        tooltip=[time_tip("bucket"), "group:N", alt.Tooltip(f"{y}:Q", format=".3f")])
     layers: list[alt.Chart] = [line]
     if threshold is not None:
         layers.append(alt.Chart(pd.DataFrame({"v": [threshold], "label": [threshold_label]}))
@@ -67,9 +85,9 @@ def position_bars(df: pd.DataFrame) -> alt.Chart:
 def stacked_counts(df: pd.DataFrame, color: str, colors: Mapping[str, str], title: str,
                    y: str = "n") -> alt.Chart:
     return alt.Chart(df).mark_bar().encode(
-        x=alt.X("bucket:T", title=None), y=alt.Y(f"sum({y}):Q", title="count"),
+        x=time_x("bucket"), y=alt.Y(f"sum({y}):Q", title="count"),
         color=alt.Color(f"{color}:N", scale=_scale(colors), title=None),
-        tooltip=["bucket:T", f"{color}:N", f"sum({y}):Q"],
+        tooltip=[time_tip("bucket"), f"{color}:N", f"sum({y}):Q"],
     ).properties(title=title, height=240)
 
 
@@ -97,7 +115,7 @@ def token_strip(df: pd.DataFrame, marked: int | None = None) -> alt.LayerChart:
 
 def event_timeline(df: pd.DataFrame) -> alt.Chart:
     return alt.Chart(df).mark_point(size=140, filled=True).encode(
-        x=alt.X("created_at:T", title=None), y=alt.Y("route:N", title="route"),
+        x=time_x("created_at"), y=alt.Y("route:N", title="route"),
         color=alt.Color("kind:N", scale=_scale(EVENT_COLORS), title=None),
-        shape="kind:N", tooltip=["created_at:T", "kind:N", "route:N", "actor:N", "pair:N"],
+        shape="kind:N", tooltip=[time_tip("created_at"), "kind:N", "route:N", "actor:N", "pair:N"],
     ).properties(title="Governance timeline", height=200)

@@ -1,0 +1,34 @@
+"""Charts over time read in UTC on a 24-hour clock (15:15 UTC was labelled "03:15")."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+
+import pandas as pd
+
+from dashboard import charts
+
+T0 = datetime(2026, 11, 23, 15, 15, tzinfo=UTC)
+
+
+def _spec(chart) -> str:  # type: ignore[no-untyped-def]
+    return json.dumps(chart.to_dict())
+
+
+def test_every_time_chart_uses_a_utc_24_hour_axis() -> None:
+    bins = pd.DataFrame({"bucket": [T0, T0 + timedelta(minutes=15)], "group": ["a", "a"],
+                         "p99": [1.0, 2.0], "verdict": ["match", "match"], "n": [1, 2]})
+    events = pd.DataFrame({"created_at": [T0], "route": ["r"], "kind": ["rollback"],
+                           "actor": ["x"], "pair": ["p"]})
+    built = [
+        charts.lines_with_targets(bins, {"p99": "p99"}, {"SLO": 1.5}, "latency", "s"),
+        charts.series_by_group(bins, "p99", "s", "title", threshold=1.0),
+        charts.stacked_counts(bins, "verdict", charts.VERDICT_COLORS, "verdicts"),
+        charts.event_timeline(events),
+    ]
+    for chart in built:
+        spec = _spec(chart)
+        assert '"type": "utc"' in spec and "%H:%M" in spec, spec[:300]
+        assert "%I" not in spec and "%p" not in spec  # no 12-hour clock anywhere
+        assert "utcyearmonthdatehoursminutesseconds" in spec  # tooltips in UTC too
