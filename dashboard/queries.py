@@ -19,7 +19,7 @@ pandas computes the same linear-interpolation percentile).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pandas as pd
@@ -37,6 +37,7 @@ from guardian.audit.models import (
     ModelPair,
     RouteState,
 )
+from guardian.audit.queries import get_request
 
 R, S, T, G = (AuditRequest.__table__, AuditShadow.__table__, AuditToken.__table__,
               AuditGovernance.__table__)
@@ -302,48 +303,17 @@ _TOKEN_COLUMNS = ["source", "position", "token_id", "token_hash", "origin", "dra
                   "target_prob", "target_margin", "step", "gamma", "seq"]
 
 
-def _columns(table: sa.Table, text: bool) -> list[Any]:
-    hidden = () if text else TEXT_COLUMNS.get(table.name, ())
-    return [c for c in table.c if c.name not in hidden]
-
-
-def _utc(row: sa.Row[Any]) -> dict[str, Any]:
-    d = dict(row._mapping)
-    ts = d.get("created_at")
-    if isinstance(ts, datetime) and ts.tzinfo is None:
-        d["created_at"] = ts.replace(tzinfo=UTC)  # SQLite drops the zone; we store UTC
-    return d
-
-
-def _tokens_of(conn: sa.Connection, parent: sa.Row[Any], text: bool) -> list[dict[str, Any]]:
-    """The token rows that follow `parent` (a request or shadow row) in its chain: its next
-    `trace_len` seqs with its created_at, found by primary key (the token table has no
-    request_id index; on Postgres only one partition is read) - as `guardian.audit.queries`."""
-    if not parent.trace_len:
-        return []
-    q = (sa.select(*_columns(T, text))
-         .where(T.c.chain_id == parent.chain_id,
-                T.c.seq.between(parent.seq + 1, parent.seq + parent.trace_len),
-                T.c.created_at == parent.created_at).order_by(T.c.seq))
-    return [_utc(r) for r in conn.execute(q)]
-
-
 def request_detail(db: Engine, request_id: str, *, text: bool) -> dict[str, Any] | None:
     """One request (the latest with this id) with its shadow comparisons and per-token rows
     (served and latest shadow): {'request', 'shadows', 'tokens'}; None if unknown. Without
     `text` the `TEXT_COLUMNS` are not selected."""
-    with db.connect() as conn:
-        req = conn.execute(sa.select(*_columns(R, text)).where(R.c.request_id == request_id)
-                           .order_by(R.c.created_at.desc())).first()
-        if req is None:
-            return None
-        shadows = conn.execute(sa.select(S).where(S.c.request_id == request_id)
-                               .order_by(S.c.created_at)).all()
-        rows = _tokens_of(conn, req, text) + [t for s in shadows[-1:]
-                                              for t in _tokens_of(conn, s, text)]
+    rec = get_request(db, request_id, hidden=None if text else TEXT_COLUMNS)
+    if rec is None:
+        return None
     cols = [c for c in _TOKEN_COLUMNS if text or c not in TEXT_COLUMNS["audit_tokens"]]
-    tokens = pd.DataFrame([{c: r.get(c) for c in cols} for r in rows], columns=cols)
-    return {"request": _utc(req), "shadows": [_utc(s) for s in shadows],
+    tokens = pd.DataFrame([{c: r.get(c) for c in cols} for r in rec.tokens + rec.shadow_tokens],
+                          columns=cols)
+    return {"request": rec.request, "shadows": rec.shadows,
             "tokens": tokens.sort_values(["source", "position"], kind="stable")
             .reset_index(drop=True)}
 

@@ -7,7 +7,7 @@ on both dialects.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -41,7 +41,17 @@ class RequestRecord:
         return self.shadows[-1]["verdict"] if self.shadows else None
 
 
-def _tokens_of(conn: sa.Connection, parent: sa.Row[Any]) -> list[dict[str, Any]]:
+# table name -> columns a query leaves out of its SELECT (see `get_request`).
+Hidden = Mapping[str, Sequence[str]]
+
+
+def _columns(table: sa.Table, hidden: Hidden | None) -> list[Any]:
+    leave_out = (hidden or {}).get(table.name, ())
+    return [c for c in table.c if c.name not in leave_out]
+
+
+def _tokens_of(conn: sa.Connection, parent: sa.Row[Any],
+               hidden: Hidden | None = None) -> list[dict[str, Any]]:
     """The token records that follow `parent` (a request or shadow row) in its chain.
 
     They are its next `trace_len` seqs with the parent's created_at, so the primary key
@@ -49,26 +59,30 @@ def _tokens_of(conn: sa.Connection, parent: sa.Row[Any]) -> list[dict[str, Any]]
     """
     if not parent.trace_len:
         return []
-    q = sa.select(T).where(T.c.chain_id == parent.chain_id,
+    q = sa.select(*_columns(T, hidden)).where(T.c.chain_id == parent.chain_id,
                            T.c.seq.between(parent.seq + 1, parent.seq + parent.trace_len),
                            T.c.created_at == parent.created_at).order_by(T.c.seq)
     return [_row(r) for r in conn.execute(q)]
 
 
-def get_request(db: Engine, request_id: str) -> RequestRecord | None:
+def get_request(db: Engine, request_id: str, *, hidden: Hidden | None = None
+                ) -> RequestRecord | None:
     """A request with its per-token rows and shadow verdict; None if unknown.
 
-    If the id was recorded more than once (a client reusing ids), the latest wins.
+    If the id was recorded more than once (a client reusing ids), the latest wins. `hidden`
+    (table name -> columns) leaves columns out of the SELECTs themselves, so a caller that
+    may not see them never holds them (the dashboard's metadata-only roles).
     """
     with db.connect() as conn:
-        req = conn.execute(sa.select(R).where(R.c.request_id == request_id)
+        req = conn.execute(sa.select(*_columns(R, hidden)).where(R.c.request_id == request_id)
                            .order_by(R.c.created_at.desc())).first()
         if req is None:
             return None
-        shadow_rows = conn.execute(sa.select(S).where(S.c.request_id == request_id)
+        shadow_rows = conn.execute(sa.select(*_columns(S, hidden))
+                                   .where(S.c.request_id == request_id)
                                    .order_by(S.c.created_at)).all()
-        tokens = _tokens_of(conn, req)
-        shadow_tokens = [t for s in shadow_rows[-1:] for t in _tokens_of(conn, s)]
+        tokens = _tokens_of(conn, req, hidden)
+        shadow_tokens = [t for s in shadow_rows[-1:] for t in _tokens_of(conn, s, hidden)]
         return RequestRecord(_row(req), tokens, shadow_tokens, [_row(s) for s in shadow_rows])
 
 
