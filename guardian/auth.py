@@ -62,7 +62,7 @@ from typing import Any, Literal, get_args
 
 import yaml
 
-from guardian.fileio import write_atomic
+from guardian.fileio import warn_if_shared, write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -307,12 +307,7 @@ class KeyStore:
         signature = _signature(path)
         entries = cls._load(path)
         logger.info("loaded %d API keys from %s", len(entries), path)
-        try:
-            if path.stat().st_mode & 0o077:
-                logger.warning("API keys file %s is readable by other users; `chmod 600 %s` "
-                               "(`guardian keys` writes it 0600)", path, path)
-        except OSError:
-            pass
+        warn_if_shared(path, "API keys file")
         store = cls(entries, path=path)
         store._signature = signature
         return store

@@ -11,9 +11,13 @@ the old file or the new one, never half of either.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+logger = logging.getLogger(__name__)
 
 
 def write_atomic(path: Path, text: str, *, mode: int = 0o600, exclusive: bool = False) -> bool:
@@ -50,3 +54,15 @@ def _fsync_dir(directory: Path) -> None:
             os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def warn_if_shared(path: Path, what: str) -> None:
+    """Log a warning when `path` (a file written 0600 by `write_atomic`) has been made
+    readable or writable by other users since; a missing file says nothing."""
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return
+    if mode & 0o077:
+        logger.warning("%s %s is open to other users (mode %o); `chmod 600 %s`", what, path,
+                       mode, path)

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import logging
 import secrets
-import stat
 from pathlib import Path
 
 from guardian.auth import is_loopback
-from guardian.fileio import write_atomic
+from guardian.fileio import warn_if_shared, write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -57,9 +56,7 @@ def read_secrets_file(path: Path) -> dict[str, str]:
 
     if not path.is_file():
         return {}
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        logger.warning("secrets file %s is readable by others (mode %o); chmod 600 it", path, mode)
+    warn_if_shared(path, "secrets file")
     return {k: v for k, v in dotenv_values(path).items() if v}
 
 
