@@ -98,13 +98,16 @@ class SpecCounters:
         return cls(proposed=proposed, judged=judged, accepted=int(stats.get("accepted") or 0),
                    steps=int(stats.get("steps") or 0))
 
+    def ratios(self) -> dict[str, float]:
+        """The derived ratios, under the names used everywhere (stats JSON, API, metrics)."""
+        return {"acceptance_rate": self.acceptance_rate, "alpha": self.alpha,
+                "mean_acceptance_length": self.mean_acceptance_length}
+
     def as_dict(self) -> dict[str, float | int]:
         """Counters (under the keys GenerationStats stores them, so `from_stats` reads this
-        back) and their derived ratios, under the names used everywhere."""
+        back) and their derived ratios."""
         return {"proposed_tokens": self.proposed, "judged_tokens": self.judged,
-                "accepted": self.accepted, "steps": self.steps,
-                "acceptance_rate": self.acceptance_rate, "alpha": self.alpha,
-                "mean_acceptance_length": self.mean_acceptance_length}
+                "accepted": self.accepted, "steps": self.steps, **self.ratios()}
 
 
 def expected_tokens_per_step(alpha: float, gamma: int) -> float:

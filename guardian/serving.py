@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from engine.metrics import SpecCounters
 from guardian.audit.events import AuditSink, RequestEvent
 from guardian.backends import (
     BackendRequest,
@@ -56,7 +55,7 @@ from guardian.telemetry import Telemetry, now_ns
 logger = logging.getLogger(__name__)
 
 __all__ = ["GenerationRequest", "OnText", "RouteChoice", "Served", "ServingCore", "ServingError",
-           "ratios", "stats_dict"]
+           "stats_dict"]
 
 # Why a request is on its route: the X-Guardian-Route header, its model, or the default.
 RouteReason = Literal["header", "model", "default"]
@@ -149,16 +148,9 @@ class Served:
                 "stats": stats_dict(self.result)}
 
 
-def ratios(counters: SpecCounters) -> dict[str, float]:
-    """The derived ratios stored beside the raw counters (engine.metrics definitions:
-    acceptance_rate = accepted/proposed, alpha = accepted/judged, MAL = 1 + accepted/steps)."""
-    return {"acceptance_rate": counters.acceptance_rate, "alpha": counters.alpha,
-            "mean_acceptance_length": counters.mean_acceptance_length}
-
-
 def stats_dict(result: BackendResult) -> dict[str, Any]:
     """The backend's raw stats plus the ratios derived from its counters (audit, API)."""
-    return {**result.stats, **ratios(result.counters)}
+    return {**result.stats, **result.counters.ratios()}
 
 
 # --- the core -----------------------------------------------------------------------------

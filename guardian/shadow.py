@@ -41,7 +41,7 @@ from guardian.audit.events import AuditSink, ShadowEvent
 from guardian.backends import BackendResult, Distributions, Unsupported
 from guardian.enums import DecodePath
 from guardian.policy import RoutePolicy
-from guardian.serving import GenerationRequest, Served, ServingCore, ratios, stats_dict
+from guardian.serving import GenerationRequest, Served, ServingCore, stats_dict
 from guardian.telemetry import Telemetry
 from guardian.verdicts import (
     AcceptanceWindow,
@@ -54,14 +54,6 @@ from guardian.verdicts import (
 )
 
 logger = logging.getLogger(__name__)
-
-
-def counter_fields(result: BackendResult) -> dict[str, Any]:
-    """The speculative run's counters, under the keys `SpecCounters.from_stats` reads, and
-    their derived ratios: what the audit row's acceptance columns are filled from."""
-    c = result.counters
-    return {"proposed_tokens": c.proposed, "judged_tokens": c.judged, "accepted": c.accepted,
-            "steps": c.steps, **ratios(c)}
 
 
 class Preempted(Exception):
@@ -235,7 +227,8 @@ class ShadowEvaluator:
         spec, ref = (shadow, served.result) if shadow_spec else (served.result, shadow)
         verifier = shadow_evidence if shadow_spec else served.evidence
         stats: dict[str, Any] = {"shadow_stats": stats_dict(shadow), "compared_cap": cap,
-                                 **counter_fields(spec)}
+                                 # what the audit row's acceptance columns come from
+                                 **spec.counters.as_dict()}
         path: DecodePath = "speculative" if shadow_spec else "target_only"
         if req.greedy:
             served_ids, shadow_ids = served.result.token_ids[:cap], shadow.token_ids[:cap]
