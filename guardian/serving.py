@@ -21,6 +21,11 @@ Degrading safely: a speculative run that raises is re-run target-only and record
 speculation is skipped (`fallback_reason="load_shed"`); a route whose proposer the backend
 cannot speculate with is served target-only (`fallback_reason="unsupported_proposer"`).
 
+Admission (`guardian.admission`): a route admits at most `max_queue` requests at once; one
+more gets 429 with `Retry-After`. A request whose client hangs up or whose deadline passes
+stops within one engine step (or before it starts, if still queued) and is audited with
+finish_reason `cancelled`.
+
 Every ratio of speculative counters (acceptance rate, alpha, mean acceptance length) comes
 from engine.metrics via `BackendResult.counters` (`stats_dict`).
 """
@@ -38,6 +43,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from guardian.admission import Admission, Cancelled, CancelToken, QueueFull
 from guardian.audit.events import AuditSink, RequestEvent
 from guardian.backends import (
     BackendRequest,
@@ -66,9 +72,11 @@ class ServingError(Exception):
     """Bad input found while preparing a request: becomes an OpenAI-style 4xx error."""
 
     def __init__(self, status: int, message: str, *, param: str | None = None,
-                 code: str | None = None, type_: str = "invalid_request_error") -> None:
+                 code: str | None = None, type_: str = "invalid_request_error",
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.param, self.code, self.type = status, message, param, code, type_
+        self.headers = headers
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +110,8 @@ class GenerationRequest:
     principal: str | None = None
     key_id: str | None = None
     route_reason: RouteReason | None = None
+    # Set by the API when the client hangs up or the deadline passes; checked every step.
+    cancel: CancelToken = field(default_factory=CancelToken)
 
     @property
     def greedy(self) -> bool:
@@ -172,6 +182,7 @@ class ServingCore:
         self.last_served = 0.0  # perf_counter() when the last serving job finished
         self.shadow: Any = None  # guardian.shadow.ShadowEvaluator, attached by the app
         self.resolver: Any = None  # guardian.governance.routestate.ModeResolver, ditto
+        self.admission = Admission()
 
     @property
     def policy(self) -> Policy:
@@ -282,6 +293,7 @@ class ServingCore:
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
         route = self.route_policy(req.route)
         policy_hash = self.policy_hash
+        self._admit_to_route(req, route)
         depth = self._admit()
         want_spec = route.mode == "speculative"
         unsupported = want_spec and not self.backend.capabilities.supports(route.proposer)
@@ -299,9 +311,10 @@ class ServingCore:
                 "guardian.request_id": req.request_id, "guardian.route": req.route,
                 "guardian.mode": route.mode}) as span:
             try:
-                served = await asyncio.get_running_loop().run_in_executor(
+                job = asyncio.get_running_loop().run_in_executor(
                     self._executor, self._run, req, route, want_spec and reason is None,
                     reason, evidence, on_text, enqueued)
+                served = await self._await_job(job, req)
             except BaseException as exc:
                 self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
                                               ttft_s=0, tpot_s=0, prompt_tokens=len(req.prompt_ids),
@@ -322,25 +335,71 @@ class ServingCore:
                 self.shadow.offer_served(served, route, span.get_span_context())
         return served
 
+    def _admit_to_route(self, req: GenerationRequest, route: RoutePolicy) -> None:
+        """The route's bounded queue: 429 with Retry-After when it is full."""
+        try:
+            self.admission.admit(req.route, route.max_queue)
+        except QueueFull as exc:
+            self.telemetry.requests.add(1, {"route": req.route, "mode": route.mode,
+                                            "pair": self.backend.pair_hash[:12],
+                                            "error.type": "queue_full"})
+            raise ServingError(
+                429, f"Route {req.route!r} is at its limit of {exc.limit} requests in flight; "
+                f"retry after {exc.retry_after_s} s.", code="queue_full",
+                type_="rate_limit_error", headers={"Retry-After": str(exc.retry_after_s)},
+            ) from None
+
+    @staticmethod
+    async def _await_job(job: asyncio.Future[Served], req: GenerationRequest) -> Served:
+        """The engine job's result; at the request's deadline, cancel it and answer 504 now
+        (a queued job then ends, audited as cancelled, when the engine thread reaches it)."""
+        job.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved once
+        try:
+            if req.cancel.deadline is None:
+                return await job
+            left = req.cancel.deadline - time.monotonic()
+            done, _ = await asyncio.wait({job}, timeout=max(0.0, left))
+            if not done:
+                req.cancel.cancel("deadline_exceeded")
+                raise Cancelled("deadline_exceeded")
+            return job.result()
+        except Cancelled as exc:
+            if exc.reason == "deadline_exceeded":
+                raise ServingError(504, "The request's deadline (X-Guardian-Deadline-Ms) passed "
+                                   "before its generation finished; it was cancelled.",
+                                   code="deadline_exceeded", type_="timeout_error") from None
+            raise ServingError(499, "The client closed the request; its generation was "
+                               "cancelled.", code="client_closed_request") from None
+
     def _run(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
              reason: str | None, evidence: bool, on_text: OnText | None,
              enqueued: float) -> Served:
         """Engine thread: the speculative attempt, then target-only on failure."""
+        started = time.perf_counter()
         try:
+            req.cancel.check()  # the client left, or the deadline passed, while queued
             return self._attempt(req, route, speculative, reason, evidence, on_text, enqueued)
+        except Cancelled as exc:
+            self._record_cancelled(req, route, exc, enqueued, started)
+            raise
         finally:
             # Released here, not by the awaiting coroutine: the job is done only when the
             # engine thread is free again (a cancelled await must not wake the shadow early).
             self._release()
+            self.admission.release(req.route, time.perf_counter() - started)
 
     def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                  reason: str | None, evidence: bool, on_text: OnText | None,
                  enqueued: float) -> Served:
         started = time.perf_counter()
         sent: list[str] = []  # text already streamed: a fallback must not repeat it
+        emitted: list[TraceToken] = []  # tokens already handed out (audited if cancelled)
 
         def emit(delta: str, traces: list[TraceToken]) -> None:
+            # Called by the engine after every step: the cancellation point of a generation.
+            req.cancel.check()
             sent.append(delta)
+            emitted.extend(traces)
             if on_text is not None:
                 on_text(delta, traces)
 
@@ -348,23 +407,33 @@ class ServingCore:
         if speculative:
             try:
                 result, kept = self.run_backend(req, route, True, emit, evidence=evidence)
+            except Cancelled as exc:
+                exc.partial = ("speculative", "".join(sent), list(emitted))  # type: ignore[attr-defined]
+                raise
             except Exception as exc:  # the engine's bug must not become the user's error
                 logger.warning("speculative decoding failed for %s, serving target-only: %r",
                                req.request_id, exc)
                 reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
         if result is None:
             already = "".join(sent)
+            emitted.clear()  # the target-only run's tokens are the ones audited
 
             def emit_rest(delta: str, traces: list[TraceToken]) -> None:
                 # Skip what the failed speculative run already streamed (identical for greedy).
                 nonlocal already
+                req.cancel.check()
+                emitted.extend(traces)
                 if already:
                     n = min(len(already), len(delta))
                     delta, already = delta[n:], already[n:]
                 if delta and on_text is not None:
                     on_text(delta, traces)
 
-            result, _ = self.run_backend(req, route, False, emit_rest)
+            try:
+                result, _ = self.run_backend(req, route, False, emit_rest)
+            except Cancelled as exc:
+                exc.partial = ("target_only", "".join(sent), list(emitted))  # type: ignore[attr-defined]
+                raise
         compute = time.perf_counter() - started
         return Served(req, result, route.mode, "speculative" if speculative and reason is None
                       else "target_only", reason, started - enqueued, compute, "", False,
@@ -411,6 +480,23 @@ class ServingCore:
             time_to_first_token_s=timings.time_to_first_token_s, time_per_output_token_s=tpot,
             stats=stats_dict(result), trace=list(result.trace),  # type: ignore[arg-type]
             fallback_reason=served.fallback_reason, replica_id=self.replica_id))
+
+    def _record_cancelled(self, req: GenerationRequest, route: RoutePolicy, exc: Cancelled,
+                          enqueued: float, started: float) -> None:
+        """Audit a generation stopped by its client or deadline: what it had emitted so far,
+        finish_reason `cancelled` and why (in stats)."""
+        path, text, trace = getattr(exc, "partial", ("target_only", "", []))
+        self.sink.submit(RequestEvent(
+            request_id=req.request_id, created_at=req.created_at, route=req.route,
+            mode=route.mode, served_path=path, pair_hash=self.backend.pair_hash,
+            policy_hash=self.policy_hash, endpoint=req.endpoint, redaction=route.redaction,
+            prompt_text=req.prompt_text, completion_text=text,
+            prompt_token_ids=list(req.prompt_ids),
+            completion_token_ids=[t.token_id for t in trace], finish_reason="cancelled",
+            params=req.params(route), queue_time_s=started - enqueued,
+            compute_time_s=time.perf_counter() - started, time_to_first_token_s=0.0,
+            time_per_output_token_s=0.0, stats={"cancelled": exc.reason},
+            trace=trace, replica_id=self.replica_id))
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from jinja2 import TemplateError
 
 from guardian.api.deps import ServicesDep, authorized_route, require
-from guardian.api.generation import build_request, headers, stream, usage
+from guardian.api.generation import build_request, headers, serve_watching, stream, usage
 from guardian.api.schemas import (
     AssistantMessage,
     ChatChoice,
@@ -51,7 +51,7 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
         first = {"index": 0, "delta": {"role": "assistant", "content": ""},
                  "finish_reason": None, "logprobs": None}
         return stream(services, req, "chat.completion.chunk", choice, body.include_usage, first)
-    served = await services.core.serve(req)
+    served = await serve_watching(services, request, req)
     result = ChatCompletion(
         id=req.request_id, created=int(time.time()), model=req.model,
         choices=[ChatChoice(message=AssistantMessage(content=served.result.text),

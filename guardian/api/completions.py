@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from guardian.api.deps import ServicesDep, require
-from guardian.api.generation import build_request, headers, stream, usage
+from guardian.api.generation import build_request, headers, serve_watching, stream, usage
 from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
 
 router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
@@ -32,7 +32,7 @@ async def create_completion(body: CompletionRequest, request: Request, services:
             return {"index": 0, "text": delta, "finish_reason": finish, "logprobs": None}
 
         return stream(services, req, "text_completion", choice, body.include_usage)
-    served = await services.core.serve(req)
+    served = await serve_watching(services, request, req)
     result = Completion(id=req.request_id, created=int(time.time()), model=req.model,
                         choices=[CompletionChoice(text=served.result.text,
                                                   finish_reason=served.result.finish_reason)],

@@ -99,7 +99,7 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServingError)
     async def _serving(_: Request, exc: ServingError) -> JSONResponse:
         return error_response(exc.status, exc.message, param=exc.param, code=exc.code,
-                              type_=exc.type)
+                              type_=exc.type, headers=exc.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -23,7 +23,30 @@ from guardian.serving import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ROUTE_HEADER", "build_request", "headers", "stream", "usage"]
+__all__ = ["DEADLINE_HEADER", "ROUTE_HEADER", "build_request", "headers", "serve_watching",
+           "stream", "usage"]
+
+# Optional per-request deadline in milliseconds (queue + generation); past it the generation
+# is cancelled and the answer is 504 deadline_exceeded.
+DEADLINE_HEADER = "X-Guardian-Deadline-Ms"
+MAX_DEADLINE_MS = 3_600_000
+DISCONNECT_POLL_S = 0.05
+
+
+def deadline_of(request: Request) -> float | None:
+    """The request's deadline as a time.monotonic() value, or None without the header."""
+    raw = request.headers.get(DEADLINE_HEADER)
+    if raw is None:
+        return None
+    try:
+        ms = int(raw.strip())
+    except ValueError:
+        ms = 0
+    if not 1 <= ms <= MAX_DEADLINE_MS:
+        raise ServingError(400, f"{DEADLINE_HEADER} must be a whole number of milliseconds in "
+                           f"[1, {MAX_DEADLINE_MS}], got {raw[:40]!r}.", param=DEADLINE_HEADER,
+                           code="invalid_value")
+    return time.monotonic() + ms / 1000
 
 ChunkBuilder = Callable[[str, str | None], dict[str, Any]]  # (delta, finish_reason) -> choice
 
@@ -33,6 +56,7 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
                   id_prefix: str) -> GenerationRequest:
     core = services.core
     choice = authorized_route(core, request, body.model)
+    deadline = deadline_of(request)
     principal = principal_of(request)
     if prompt_ids is None:
         prompt_ids = core.backend.encode(prompt_text)
@@ -49,7 +73,18 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
         stop=body.stop,  # type: ignore[arg-type]  # validator normalised it to a list
         principal=principal.actor, key_id=principal.key_id, route_reason=choice.reason)
     req.request_id = f"{id_prefix}-{req.request_id.removeprefix('req-')}"
+    req.cancel.deadline = deadline
     return req
+
+
+async def serve_watching(services: Services, request: Request, req: GenerationRequest) -> Served:
+    """`core.serve`, cancelling the generation if the client hangs up while it runs."""
+    task = asyncio.ensure_future(services.core.serve(req))
+    while not task.done():
+        await asyncio.wait({task}, timeout=DISCONNECT_POLL_S)
+        if not task.done() and req.cancel.reason is None and await request.is_disconnected():
+            req.cancel.cancel("client_disconnected")
+    return task.result()
 
 
 def usage(served: Served) -> dict[str, int]:
@@ -85,19 +120,25 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
             loop.call_soon_threadsafe(q.put_nowait, None)
 
     def _consume(task: asyncio.Task[Served]) -> None:
-        # A client that hangs up mid-stream leaves the generation running to its end (it is
-        # still audited); retrieve its outcome so a failure is logged once, not as "never
-        # retrieved".
-        if not task.cancelled() and task.exception() is not None:
+        # Retrieve the outcome so a failure is logged once, not as "never retrieved"; a
+        # generation cancelled because its client hung up is audited, not a failure.
+        if (not task.cancelled() and task.exception() is not None
+                and req.cancel.reason is None):
             logger.warning("stream %s ended with %r", req.request_id, task.exception())
 
     async def events() -> AsyncIterator[str]:
         task = asyncio.create_task(run())
         task.add_done_callback(_consume)
-        if first_choice is not None:
-            yield chunk([first_choice])
-        while (delta := await q.get()) is not None:
-            yield chunk([choice(delta, None)])
+        try:
+            if first_choice is not None:
+                yield chunk([first_choice])
+            while (delta := await q.get()) is not None:
+                yield chunk([choice(delta, None)])
+        finally:
+            # The client hung up (the response closed this generator early): stop the
+            # generation at its next engine step; it is audited as cancelled.
+            if not task.done():
+                req.cancel.cancel("client_disconnected")
         try:
             served = await task
         except ServingError as exc:

@@ -57,6 +57,9 @@ class RoutePolicy(Strict):
     shadow: ShadowPolicy = ShadowPolicy()
     gamma: GammaPolicy = GammaPolicy()
     load_shed_queue_depth: int = Field(8, ge=1)
+    # Admission bound: requests of this route in flight at once (queued + running); one
+    # more is refused with 429 and Retry-After rather than left to wait (guardian.admission).
+    max_queue: int = Field(32, ge=1)
     redaction: Redaction = "full"
     near_tie_tolerance: float = Field(0.5, ge=0.0)
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)
