@@ -46,6 +46,8 @@ class LoadReport:
     max_tokens: int
     ok: int = 0
     errors: int = 0
+    refused: int = 0  # 429 queue_full answers (admission control), each with Retry-After
+    refused_without_retry_after: int = 0
     wall_s: float = 0.0
     throughput_rps: float = 0.0
     tokens_per_s: float = 0.0
@@ -69,7 +71,8 @@ class LoadReport:
 
     @property
     def passed(self) -> bool:
-        return self.errors == 0 and not self.audit_missing and self.audit_checked == self.ok
+        return (self.errors == 0 and self.refused_without_retry_after == 0
+                and not self.audit_missing and self.audit_checked == self.ok)
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -85,6 +88,8 @@ async def _one(client: httpx.AsyncClient, model: str, prompt: str, max_tokens: i
     r = await client.post("/v1/completions", json={
         "model": model, "prompt": prompt, "max_tokens": max_tokens, "temperature": 0})
     latency = time.perf_counter() - started
+    if r.status_code == 429:
+        return {"refused": r.headers.get("retry-after"), "latency": latency}
     if r.status_code != 200:
         return {"error": f"{r.status_code}: {r.text[:200]}"}
     body = r.json()
@@ -168,8 +173,11 @@ def run_load(url: str, *, key: str | None = None, requests: int = 64, concurrenc
     results, wall = asyncio.run(_run(url, key, requests, concurrency, max_tokens, time_limit_s))
     report = LoadReport(url=url, requests=len(results), concurrency=concurrency,
                         max_tokens=max_tokens, wall_s=wall)
-    good = [r for r in results if "error" not in r]
-    report.ok, report.errors = len(good), len(results) - len(good)
+    good = [r for r in results if "error" not in r and "refused" not in r]
+    refused = [r for r in results if "refused" in r]
+    report.ok, report.refused = len(good), len(refused)
+    report.errors = len(results) - len(good) - len(refused)
+    report.refused_without_retry_after = sum(not r["refused"] for r in refused)
     report.error_samples = [r["error"] for r in results if "error" in r][:5]
     lat = [r["latency"] for r in good]
     comp = [r["ext"]["compute_time_s"] for r in good]
@@ -246,6 +254,8 @@ def _print(report: LoadReport) -> None:
     table.add_column("metric")
     table.add_column("value", justify="right")
     rows = [("ok / errors", f"{report.ok} / {report.errors}"),
+            ("refused (429 queue_full)", f"{report.refused} "
+             f"({report.refused_without_retry_after} without Retry-After)"),
             ("throughput", f"{report.throughput_rps:.2f} req/s, {report.tokens_per_s:.1f} tok/s"),
             ("latency p50 / p99", f"{report.latency_p50_ms:.1f} / {report.latency_p99_ms:.1f} ms"),
             ("engine compute p50", f"{report.compute_p50_ms:.1f} ms"),
