@@ -136,11 +136,14 @@ def _check_chain(errors: list[str], db: Engine, rep: Any, cid: str, hs: list[dic
         if size < p:
             continue  # pruned past this head: nothing left to compare
         if size > total:
-            after = seqs[-1] if seqs else 0
-            losses = _losses_in(rep, cid, after, int(h["last_seq"]))
+            ok_seq = int(last_ok["last_seq"]) if last_ok else 0
+            losses = _losses_in(rep, cid, ok_seq + 1, int(h["last_seq"]))
+            tail = seqs[-1] if seqs else 0
             errors.append(f"deleted: chain {cid} holds {total} records, its signed head of "
-                          f"{h['time']} covers {size} up to seq {h['last_seq']}"
-                          + (f"; {losses}" if losses else " (newest records deleted)"))
+                          f"{h['time']} covers {size} up to seq {h['last_seq']}: records "
+                          f"after seq {ok_seq} (the last matching head) were deleted"
+                          + (f"; {losses}" if losses else
+                             f" (the chain now ends at seq {tail})"))
             return
         f.extend(leaves[f.size - p:size - p])
         if f.root().hex() != h["root"]:
