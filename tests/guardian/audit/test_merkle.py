@@ -30,7 +30,7 @@ LEAVES = [leaf_hash(f"record {i}".encode()) for i in range(40)]
 def test_hashing_has_domain_separation() -> None:
     a, b = LEAVES[0], LEAVES[1]
     assert leaf_hash(a + b) != node_hash(a, b)
-    assert EMPTY_ROOT == hashlib.sha256(b"").digest()
+    assert hashlib.sha256(b"").digest() == EMPTY_ROOT
 
 
 @pytest.mark.parametrize("n", range(0, 41))

@@ -319,7 +319,7 @@ def test_a_forged_or_untrusted_head_is_an_error(db: tuple[str, str], keys: Keys,
 @pytest.mark.parametrize("change", ["drop_middle", "drop_last", "add_forged"])
 def test_export_lines_dropped_or_added(change: str, db: tuple[str, str], keys: Keys,
                                        tmp_path: Path) -> None:
-    url, chain = db
+    url, _chain = db
     path = tmp_path / "export.jsonl"
     hashes: list[str] = []
     engine = make_engine(url)
