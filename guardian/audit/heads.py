@@ -21,6 +21,7 @@ without the root differing (Ed25519 over the head; only the replica holds the ke
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -35,9 +36,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from guardian.audit.merkle import Frontier, record_leaf
+from guardian.audit.merkle import Frontier
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
-from guardian.audit.rows import TOKEN_COLUMNS, SealedBatch
+from guardian.audit.rows import SealedBatch
 from guardian.audit.signing import Signer
 from guardian.fileio import write_atomic
 
@@ -45,9 +46,6 @@ if TYPE_CHECKING:
     from guardian.settings import Settings
 
 log = logging.getLogger(__name__)
-
-_SEQ = TOKEN_COLUMNS.index("seq")
-
 
 def chain_dirname(chain_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", chain_id.replace("/", "__"))
@@ -65,14 +63,18 @@ def make_head(signer: Signer, chain_id: str, replica_id: str, frontier: Frontier
     return head
 
 
-def batch_leaves(batch: SealedBatch) -> list[tuple[int, str]]:
-    """(seq, record hash) of every record of a sealed batch, in seq order."""
-    out = [(r["seq"], r["hash"]) for r in (*batch.requests, *batch.shadow, *batch.governance)]
-    out += [(int(line.split("\t", _SEQ + 1)[_SEQ]), line.rstrip("\n").rsplit("\t", 1)[1])
-            for line in batch.token_lines]
-    out += [(t[_SEQ], t[-1]) for t in batch.token_rows]
-    out.sort()
-    return out
+def batch_leaves(batch: SealedBatch) -> list[str]:
+    """Record hashes of a sealed batch in seq order (first_seq .. last_seq, no holes: a
+    batch is sealed contiguously). Token hashes are read off the end of each COPY line /
+    row tuple; parents are placed by seq, tokens fill the other slots in order."""
+    first = batch.first_seq
+    out: list[str | None] = [None] * batch.n_rows
+    for rows in (batch.requests, batch.shadow, batch.governance):
+        for r in rows:
+            out[r["seq"] - first] = r["hash"]
+    tokens = iter([line[-65:-1] for line in batch.token_lines]
+                  + [t[-1] for t in batch.token_rows])
+    return [h if h is not None else next(tokens) for h in out]
 
 
 def declared_lost(batch: SealedBatch) -> list[tuple[int, int]]:
@@ -129,7 +131,7 @@ class HeadPublisher:
         self._frontier = Frontier()
         self._next_seq = 1
         self._last_seq = 0
-        self._pending: dict[int, list[tuple[int, str]]] = {}  # first seq -> leaves
+        self._pending: dict[int, tuple[int, list[bytes]]] = {}  # first seq -> (last, leaves)
         self._lost: list[tuple[int, int]] = []
         self._published_size = -1
         self._wake = threading.Event()
@@ -155,11 +157,19 @@ class HeadPublisher:
         """A batch is durably in the database (also called for a duplicate replay)."""
         if batch.chain_id != self.chain_id:
             return  # a dead incarnation's spool replayed by this writer: not our chain
-        leaves = batch_leaves(batch)
+        if batch.last_seq < batch.first_seq or batch.first_seq < self._next_seq:
+            lost = declared_lost(batch)  # empty, or a replay of what is already in
+            if lost:
+                with self._lock:
+                    self._lost += lost
+                    self._advance()
+            return
+        hashes = batch_leaves(batch)
+        sha, unhex = hashlib.sha256, bytes.fromhex  # leaf_hash, inlined (hot path)
+        leaves = [sha(b"\x00" + unhex(h)).digest() for h in hashes]
         with self._lock:
             self._lost += declared_lost(batch)
-            if leaves and leaves[0][0] >= self._next_seq:
-                self._pending.setdefault(leaves[0][0], leaves)
+            self._pending.setdefault(batch.first_seq, (batch.last_seq, leaves))
             self._advance()
             due = self._frontier.size - max(self._published_size, 0) >= self.every
         if due:
@@ -169,10 +179,11 @@ class HeadPublisher:
         while True:
             batch = self._pending.pop(self._next_seq, None)
             if batch is not None:
-                for seq, h in batch:
-                    self._frontier.append(record_leaf(h))
-                    self._last_seq = seq
-                self._next_seq = batch[-1][0] + 1
+                last, leaves = batch
+                append = self._frontier.append
+                for leaf in leaves:
+                    append(leaf)
+                self._last_seq, self._next_seq = last, last + 1
                 continue
             lost = next((hi for lo, hi in self._lost if lo <= self._next_seq <= hi), None)
             if lost is None:
