@@ -1,6 +1,7 @@
 """Offline verifier of audit inclusion proofs and signed tree heads - no database needed.
 
     python -m guardian.audit.proofcheck proof.json --head head.json --trust trust.json
+    python -m guardian.audit.proofcheck consistency.json --head old-head.json --trust trust.json
 
 Imports nothing but the standard library and `cryptography`, so this one file can be copied to
 an auditor's machine and run there. It owns the *checking* side of the audit trail's
@@ -34,6 +35,7 @@ from typing import Any
 HEAD_FORMAT = "guardian-audit-head/v1"
 TRUST_FORMAT = "guardian-audit-trust/v1"
 PROOF_FORMAT = "guardian-audit-proof/v1"
+CONSISTENCY_FORMAT = "guardian-audit-consistency/v1"
 
 
 class ProofError(ValueError):
@@ -198,6 +200,27 @@ def check_proof(proof: dict[str, Any], head: dict[str, Any], trust: dict[str, An
     return out
 
 
+def check_consistency(proof: dict[str, Any], trust: dict[str, Any],
+                      old: dict[str, Any] | None = None) -> str:
+    """Check that the proof's newer signed head extends `old` (default: the proof's own old
+    head; pass the head you kept yourself). Raises ProofError otherwise."""
+    if proof.get("format") != CONSISTENCY_FORMAT:
+        raise ProofError(f"not a consistency proof (format {proof.get('format')!r})")
+    old = old or proof["old"]
+    new = proof["new"]
+    check_head(old, trust)
+    check_head(new, trust)
+    if old["chain_id"] != new["chain_id"]:
+        raise ProofError("the two heads are for different chains")
+    path = [bytes.fromhex(x) for x in proof["proof"]]
+    if not verify_consistency(int(old["size"]), int(new["size"]), bytes.fromhex(old["root"]),
+                              bytes.fromhex(new["root"]), path):
+        raise ProofError(f"chain {new['chain_id']}: the head of size {new['size']} does not "
+                         f"extend the head of size {old['size']} (history was rewritten)")
+    return (f"chain {new['chain_id']}: the head of size {new['size']} ({new['time']}) extends "
+            f"the head of size {old['size']} ({old['time']})")
+
+
 def _load(path: str) -> dict[str, Any]:
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
@@ -207,20 +230,25 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m guardian.audit.proofcheck",
                                  description="Check an audit inclusion proof against a signed "
                                  "tree head, offline.")
-    ap.add_argument("proof", help="proof JSON from `guardian audit prove`")
+    ap.add_argument("proof", help="proof JSON from `guardian audit prove` (inclusion, or "
+                    "consistency with --consistency)")
     ap.add_argument("--head", help="signed head JSON, obtained independently (default: the "
-                    "head embedded in the proof)")
+                    "head embedded in the proof); for a consistency proof: the OLD head you "
+                    "kept")
     ap.add_argument("--trust", required=True, help="trust file pinning the replicas' keys")
     args = ap.parse_args(argv)
     try:
         proof, trust = _load(args.proof), _load(args.trust)
-        head = _load(args.head) if args.head else proof["head"]
-    except (OSError, ValueError, KeyError) as exc:
+        head = (_load(args.head) if args.head else proof.get("head")) or {}
+    except (OSError, ValueError) as exc:
         print(f"unreadable input: {exc}", file=sys.stderr)
         return 2
     try:
-        lines = check_proof(proof, head, trust)
-    except (ProofError, KeyError, ValueError) as exc:
+        if proof.get("format") == CONSISTENCY_FORMAT:
+            lines = [check_consistency(proof, trust, _load(args.head) if args.head else None)]
+        else:
+            lines = check_proof(proof, head, trust)
+    except (ProofError, KeyError, ValueError, OSError) as exc:
         print(f"INVALID: {exc}", file=sys.stderr)
         return 1
     for line in lines:

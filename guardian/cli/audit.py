@@ -248,27 +248,39 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
           heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
           out: Path | None = typer.Option(None, "--out", "-o", help="Write the proof here "
                                           "(default: stdout)."),
+          consistency: bool = typer.Option(False, "--consistency", help="Instead: prove that "
+                                           "the chain's latest head extends the head given as "
+                                           "REQUEST_ID's place, a head file you kept."),
           ) -> None:
     """Print an inclusion proof (JSON) of a request's records in a signed tree head.
 
     Check it offline, without the database:
     `python -m guardian.audit.proofcheck proof.json --trust audit-trust.json [--head head.json]`.
+    With --consistency, REQUEST_ID is the path of an old head you kept: the proof shows the
+    latest head extends it (history since was only appended to).
     """
-    from guardian.audit.proofs import ProveError, prove_request
+    from guardian.audit.proofs import ProveError, prove_consistency, prove_request
 
     try:
-        proof = prove_request(_db(url), request_id, _heads_dir(heads_dir),
-                              json.loads(head.read_text()) if head else None)
-    except (ProveError, OSError, ValueError) as exc:
-        typer.secho(str(exc), fg="red", err=True)
+        given = json.loads(head.read_text()) if head else None
+        if consistency:
+            proof = prove_consistency(_db(url), json.loads(Path(request_id).read_text()),
+                                      _heads_dir(heads_dir), given)
+            what = (f"consistency of head size {proof['old']['size']} -> "
+                    f"{proof['new']['size']}")
+        else:
+            proof = prove_request(_db(url), request_id, _heads_dir(heads_dir), given)
+            what = (f"proof of {len(proof['records'])} records of {request_id!r} against the "
+                    f"head of size {proof['head']['size']}")
+    except (ProveError, OSError, ValueError, KeyError) as exc:
+        typer.secho(f"cannot prove: {exc}", fg="red", err=True)
         raise typer.Exit(1) from None
     text = json.dumps(proof, indent=2) + "\n"
     if out is None:
         typer.echo(text, nl=False)
     else:
         out.write_text(text)
-        typer.echo(f"proof of {len(proof['records'])} records of {request_id!r} against the head "
-                   f"of size {proof['head']['size']} written to {out}", err=True)
+        typer.echo(f"{what} written to {out}", err=True)
 
 
 keys_app = typer.Typer(help="Signing keys of signed tree heads: init, rotate, show.",

@@ -180,3 +180,65 @@ def test_cli_export_carries_a_signed_manifest(home: tuple[Path, str], tmp_path: 
     (tmp_path / "all.csv.manifest.json").unlink()
     code, out = _run("audit", "verify", "--export", str(out_file))
     assert code == 1 and "no readable signed manifest" in out
+
+
+def _check(tmp_path: Path, proof: Path, trust: Path, head: Path | None = None
+           ) -> subprocess.CompletedProcess[str]:
+    args = [sys.executable, "-m", "guardian.audit.proofcheck", str(proof), "--trust", str(trust)]
+    if head is not None:
+        args += ["--head", str(head)]
+    return subprocess.run(args, capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                          env={"PYTHONPATH": str(ROOT), "PATH": os.environ.get("PATH", "")})
+
+
+def test_consistency_proof_from_a_kept_head(home: tuple[Path, str], tmp_path: Path) -> None:
+    """An auditor keeps an early head; later the log proves it only grew since."""
+    home_dir, url = home
+    trust = home_dir / "audit-trust.json"
+    heads_file = next((home_dir / "audit-heads").glob("*/heads.jsonl"))
+    kept = json.loads(heads_file.read_text().splitlines()[1])  # a non-empty, non-final head
+    assert kept["size"] > 0
+    (tmp_path / "kept.json").write_text(json.dumps(kept))
+    code, out = _run("audit", "prove", str(tmp_path / "kept.json"), "--consistency", "--url", url,
+                     "-o", str(tmp_path / "c.json"))
+    assert code == 0, out
+    res = _check(tmp_path, tmp_path / "c.json", trust, tmp_path / "kept.json")
+    assert res.returncode == 0 and "extends the head of size" in res.stdout, res.stderr
+    # A different "kept" head (same size, other root) is not extended by this log.
+    forged = {**kept, "root": "22" * 32}
+    (tmp_path / "forged.json").write_text(json.dumps(forged))
+    res = _check(tmp_path, tmp_path / "c.json", trust, tmp_path / "forged.json")
+    assert res.returncode == 1 and "INVALID" in res.stderr
+    # A database whose tree changed since gets no proof.
+    tamper(url, "DELETE FROM audit_tokens WHERE seq = (SELECT max(seq) FROM audit_tokens)")
+    code, out = _run("audit", "prove", str(tmp_path / "kept.json"), "--consistency", "--url", url)
+    assert code == 1 and "no longer matches" in out
+
+
+def test_heads_are_posted_to_the_webhook(tmp_path: Path) -> None:
+    import threading
+    from http.server import BaseHTTPRequestHandler, HTTPServer
+
+    got: list[dict] = []
+
+    class Witness(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            got.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Witness)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        signer = generate(tmp_path / "k", tmp_path / "trust.json", "t")
+        pub = HeadPublisher("c/1", "t", signer, tmp_path / "heads", every=1000, interval_s=3600,
+                            webhook=f"http://127.0.0.1:{server.server_port}/heads")
+        pub.observe(_batch(1, 3))
+        pub.close()
+    finally:
+        server.shutdown()
+    assert [h["size"] for h in got] == [0, 3] and got[-1]["final"]
+    assert got[-1]["signature"] == pub.last_head["signature"]  # type: ignore[index]

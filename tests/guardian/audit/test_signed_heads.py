@@ -404,6 +404,15 @@ def test_prove_refuses_when_the_database_no_longer_matches(db: tuple[str, str],
         prove_request(make_engine(url), "r4", keys.heads)
 
 
+def test_prove_refuses_an_edited_record(db: tuple[str, str], keys: Keys) -> None:
+    from guardian.audit.proofs import ProveError
+
+    url, chain = db
+    edit(url, chain)  # content changed, stored hash kept: the tree still matches the head
+    with pytest.raises(ProveError, match="was edited"):
+        prove_request(make_engine(url), "r2", keys.heads)
+
+
 def test_key_rotation_keeps_old_heads_verifiable(fresh_db_url: str, keys: Keys,
                                                  tmp_path: Path) -> None:
     upgrade(fresh_db_url)
