@@ -27,7 +27,7 @@ class ProveError(RuntimeError):
     """No proof can be given (the message says why and what to do)."""
 
 
-def _tree(db: Engine, chain_id: str) -> tuple[Tree, list[tuple[int, str]], Frontier]:
+def tree_of(db: Engine, chain_id: str) -> tuple[Tree, list[tuple[int, str]], Frontier]:
     prefix, pruned_seq = load_prefixes(db).get(chain_id, (Frontier(), 0))
     present = [(s, h) for s, h in chain_hashes(db, chain_id) if s > pruned_seq]
     return Tree([record_leaf(h) for _, h in present], prefix), present, prefix
@@ -41,7 +41,7 @@ def prove_consistency(db: Engine, old: dict[str, Any], heads_dir: Path,
     new = new or latest_head(heads_dir, chain_id)
     if new is None:
         raise ProveError(f"no signed head for chain {chain_id} in {heads_dir}")
-    tree, _present, prefix = _tree(db, chain_id)
+    tree, _present, prefix = tree_of(db, chain_id)
     size1, size2 = int(old["size"]), int(new["size"])
     if size1 > size2:
         raise ProveError(f"the old head (size {size1}) is newer than the new one ({size2})")
@@ -69,7 +69,7 @@ def prove_request(db: Engine, request_id: str, heads_dir: Path,
     if head["chain_id"] != chain_id:
         raise ProveError(f"the head is for chain {head['chain_id']}, the request is in "
                          f"{chain_id}")
-    tree, present, prefix = _tree(db, chain_id)
+    tree, present, prefix = tree_of(db, chain_id)
     size = int(head["size"])
     if size > tree.size:
         raise ProveError(f"chain {chain_id} holds {tree.size} records, its signed head "

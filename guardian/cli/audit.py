@@ -283,6 +283,43 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
         typer.echo(f"{what} written to {out}", err=True)
 
 
+@app.command()
+def adopt(chains: list[str] | None = typer.Argument(None, help="Chain ids (default: every "
+                                                    "unattested chain)."),
+          url: str | None = typer.Option(None, "--url", help=URL_HELP),
+          heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+          trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP),
+          yes: bool = typer.Option(False, "--yes", help="Confirm: I reviewed these records."),
+          ) -> None:
+    """Sign a final head over unattested chains: chains written before signed heads existed
+    (after an upgrade), or a crashed writer's unattested tail once reviewed. Refused for a
+    chain with any other problem (it must verify, and match every existing head)."""
+    from guardian.audit.attest import adopt_chains
+    from guardian.audit.signing import SigningError, signer_for
+    from guardian.audit.writer import default_replica_id
+    from guardian.settings import get_settings
+
+    if not yes:
+        typer.secho("adopting attests records nobody signed so far: review them, then pass "
+                    "--yes", fg="red", err=True)
+        raise typer.Exit(1)
+    settings = get_settings()
+    replica = settings.replica_id or default_replica_id()
+    try:
+        signer = signer_for(settings, replica)
+    except SigningError as exc:
+        typer.secho(str(exc), fg="red", err=True)
+        raise typer.Exit(1) from None
+    done, refused = adopt_chains(_db(url), _heads_dir(heads_dir), _trust(trust), signer,
+                                 replica, chains or None)
+    for line in done:
+        typer.echo(f"adopted {line}")
+    for line in refused:
+        typer.secho(f"refused {line}", fg="red", err=True)
+    if refused:
+        raise typer.Exit(1)
+
+
 keys_app = typer.Typer(help="Signing keys of signed tree heads: init, rotate, show.",
                        no_args_is_help=True)
 app.add_typer(keys_app, name="keys")

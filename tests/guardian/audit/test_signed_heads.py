@@ -501,3 +501,33 @@ def test_two_replicas_in_one_database(fresh_db_url: str, keys: Keys, tmp_path: P
                          f"{truncate}")
     errors = check(fresh_db_url, keys, True).errors
     assert errors and all(b.chain_id in e for e in errors), errors
+
+
+def test_adopt_signs_legacy_chains_but_never_a_tampered_one(fresh_db_url: str, keys: Keys,
+                                                            tmp_path: Path) -> None:
+    """An upgraded database: chains written before signed heads existed."""
+    from guardian.audit.attest import adopt_chains
+
+    upgrade(fresh_db_url)
+    cfg = AuditSettings(flush_interval_s=0.05)
+    legacy = [AuditWriter(fresh_db_url, spool_dir=tmp_path / f"l{i}", replica_id=f"old{i}",
+                          config=cfg) for i in range(2)]
+    for i, w in enumerate(legacy):
+        w.submit(request_event(3, request_id=f"legacy{i}"))
+        w.close()
+    signer = keys.signer()
+    w = writer(fresh_db_url, keys, signer, tmp_path / "new")
+    populate(w, n=1)
+    w.close()
+    rep = check(fresh_db_url, keys, True)
+    assert sum(e.startswith("unattested chain") for e in rep.errors) == 2
+    tamper(fresh_db_url, f"DELETE FROM audit_tokens WHERE chain_id = '{legacy[1].chain_id}' "
+                         "AND seq = 2")
+    engine = make_engine(fresh_db_url)
+    done, refused = adopt_chains(engine, keys.heads, load_trust(keys.trust), signer, "ops")
+    assert [d.split(":")[0] for d in done] == [legacy[0].chain_id]
+    assert refused and refused[0].startswith(f"{legacy[1].chain_id}: deleted")
+    rep = check(fresh_db_url, keys, True)
+    assert not any(legacy[0].chain_id in e for e in rep.errors), rep.errors
+    forge_at_head(fresh_db_url, legacy[0].chain_id)  # adopted chains are protected from now on
+    assert any(e.startswith("appended:") for e in check(fresh_db_url, keys, True).errors)
