@@ -34,6 +34,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from guardian.audit.proofcheck import TRUST_FORMAT, key_id_of
 from guardian.fileio import warn_if_shared, write_atomic
+from guardian.secrets import SecretsError
 
 if TYPE_CHECKING:
     from guardian.settings import Settings
@@ -44,8 +45,9 @@ KEY_FILE_NAME = "audit-signing.key"
 TRUST_FILE_NAME = "audit-trust.json"
 
 
-class SigningError(RuntimeError):
-    """No usable signing key / trust file; the message says what to do."""
+class SigningError(SecretsError):
+    """No usable signing key / trust file; the message says what to do. A `SecretsError`, so
+    `guardian serve` and every CLI command report it in one line, like a missing salt."""
 
 
 @dataclass(frozen=True)

@@ -242,3 +242,21 @@ def test_heads_are_posted_to_the_webhook(tmp_path: Path) -> None:
         server.shutdown()
     assert [h["size"] for h in got] == [0, 3] and got[-1]["final"]
     assert got[-1]["signature"] == pub.last_head["signature"]  # type: ignore[index]
+
+
+def test_serve_without_a_signing_key_stops_with_one_line(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from guardian.settings import get_settings
+
+    monkeypatch.delenv("GUARDIAN_DEV_MODE", raising=False)
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("GUARDIAN_DATABASE_URL", "postgresql+psycopg://127.0.0.1/none")
+    monkeypatch.setenv("GUARDIAN_AUDIT_SALT", "a-production-salt-of-some-length")
+    monkeypatch.setenv("GUARDIAN_AUDIT_CHECKPOINT_KEY", "a-production-key-of-some-length")
+    get_settings.cache_clear()
+    try:
+        code, out = _run("serve")
+    finally:
+        get_settings.cache_clear()
+    assert code == 2 and "no audit signing key at" in out and "Traceback" not in out
+    assert not (tmp_path / "home" / "audit-signing.key").exists()
