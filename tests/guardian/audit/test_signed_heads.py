@@ -531,3 +531,50 @@ def test_adopt_signs_legacy_chains_but_never_a_tampered_one(fresh_db_url: str, k
     assert not any(legacy[0].chain_id in e for e in rep.errors), rep.errors
     forge_at_head(fresh_db_url, legacy[0].chain_id)  # adopted chains are protected from now on
     assert any(e.startswith("appended:") for e in check(fresh_db_url, keys, True).errors)
+
+
+def test_a_prune_done_by_the_attacker_is_caught(db: tuple[str, str], keys: Keys) -> None:
+    """The attacker runs the real prune code (correct anchors *and* Merkle prefixes) and even
+    records it - in the database, without a key: the anchor is named by no attested
+    audit_prune record, and the forged record itself comes after a final head."""
+    url, chain = db
+    engine = make_engine(url)
+    res = prune(engine, datetime.now(UTC) + timedelta(days=1), actor="cli:attacker")
+    assert res.anchors and res.prefixes
+    rep = check(url, keys, True)
+    assert any(e.startswith(f"forged anchor: chain {chain}") and "audit_prune" in e
+               for e in rep.errors), rep.errors
+    assert check(url, keys, False).ok  # the hash chains alone accept a prune (anchors)
+    last = records(url, chain)[-1][1] if records(url, chain) else None
+    seq, prev = (last["seq"] + 1, last["hash"]) if last else (res.anchors[chain][0] + 1,
+                                                              res.anchors[chain][1])
+    forge_governance(url, chain, seq, prev, kind="audit_prune", details={
+        "anchors": {c: [s, h] for c, (s, h) in res.anchors.items()}})
+    rep = check(url, keys, True)
+    assert not rep.ok and any(e.startswith("appended:") for e in rep.errors), rep.errors
+
+
+def test_an_edited_merkle_prefix_is_caught(fresh_db_url: str, keys: Keys,
+                                           tmp_path: Path) -> None:
+    upgrade(fresh_db_url)
+    signer = keys.signer()
+    now = datetime.now(UTC)
+    w = writer(fresh_db_url, keys, signer, tmp_path / "s1")
+    populate(w, prefix="old", n=2, at=now - timedelta(days=10))
+    populate(w, prefix="new", n=2, at=now)
+    w.close()
+    engine = make_engine(fresh_db_url)
+    res = prune(engine, now - timedelta(days=3), actor="cli:test")
+    rec = writer(fresh_db_url, keys, signer, tmp_path / "s2", replica="cli")
+    rec.submit(GovernanceEvent(
+        event_id="prune-1", created_at=now, kind="audit_prune", route=None, pair_hash=None,
+        policy_hash=None, actor="cli:test",
+        details={"anchors": {c: [s, h] for c, (s, h) in res.anchors.items()}}))
+    rec.close()
+    assert check(fresh_db_url, keys, True).ok
+    peaks = res.prefixes[w.chain_id].to_json()
+    peaks[0] = "33" * 32
+    tamper(fresh_db_url, "UPDATE audit_merkle_prefix SET peaks = :p WHERE chain_id = :c",
+           params={"p": json.dumps(peaks), "c": w.chain_id})
+    rep = check(fresh_db_url, keys, True)
+    assert rep.first_error.startswith(f"rewritten: chain {w.chain_id}"), rep.errors
