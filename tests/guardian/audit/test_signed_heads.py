@@ -578,3 +578,50 @@ def test_an_edited_merkle_prefix_is_caught(fresh_db_url: str, keys: Keys,
            params={"p": json.dumps(peaks), "c": w.chain_id})
     rep = check(fresh_db_url, keys, True)
     assert rep.first_error.startswith(f"rewritten: chain {w.chain_id}"), rep.errors
+
+
+CRASHING_WRITER = """
+import sys, time
+from pathlib import Path
+from guardian.audit.config import AuditSettings
+from guardian.audit.heads import HeadsConfig
+from guardian.audit.signing import load_signer
+from guardian.audit.testing import request_event
+from guardian.audit.writer import AuditWriter
+url, key, heads = sys.argv[1:4]
+w = AuditWriter(url, spool_dir=Path(heads).parent / "spool", replica_id="victim",
+                config=AuditSettings(flush_interval_s=0.05),
+                heads=HeadsConfig(load_signer(Path(key)), Path(heads), 10**6, 3600))
+for i in range(4):
+    w.submit(request_event(3, request_id=f"k{i}"))
+w.flush()
+print("durable", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_writer_killed_before_its_next_head_leaves_an_unattested_tail(
+        sqlite_url: str, keys: Keys) -> None:
+    """Documented limit: what a SIGKILL'd writer wrote after its last head is attested by
+    nothing; verify says so (pending, then `unattested`), and `adopt` signs it after review."""
+    from guardian.audit.attest import adopt_chains
+
+    upgrade(sqlite_url)
+    signer = keys.signer()
+    proc = subprocess.Popen([sys.executable, "-c", CRASHING_WRITER, sqlite_url,
+                             str(keys.base / "replica-a.key"), str(keys.heads)],
+                            stdout=subprocess.PIPE, text=True, env={"PYTHONPATH": str(ROOT),
+                                                                    "GUARDIAN_DEV_MODE": "1"})
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "durable"
+    finally:
+        proc.kill()
+        proc.wait(10)
+    engine = make_engine(sqlite_url)
+    rep = verify_db(engine, heads=keys.read())
+    assert rep.ok and rep.pending  # the head of size 0 is fresh
+    rep = verify_db(engine, heads=keys.read(), grace_s=0)
+    assert rep.first_error.startswith("unattested: 16 records from audit_requests chain victim/")
+    done, refused = adopt_chains(engine, keys.heads, load_trust(keys.trust), signer, "ops")
+    assert len(done) == 1 and not refused
+    assert verify_db(engine, heads=keys.read(), grace_s=0).ok
