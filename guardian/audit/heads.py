@@ -298,11 +298,18 @@ def read_heads(heads_dir: Path, trust: dict[str, Any]
 
 
 def latest_head(heads_dir: Path, chain_id: str) -> dict[str, Any] | None:
+    """The largest published head of one chain (signature not checked here: the verifier
+    of whatever is proven against it checks it)."""
     path = heads_dir / chain_dirname(chain_id) / "heads.jsonl"
-    best = None
+    best: dict[str, Any] | None = None
     if path.exists():
-        for _, _, head in iter_heads(heads_dir):
-            if head and head["chain_id"] == chain_id and (best is None
-                                                           or head["size"] >= best["size"]):
-                best = head
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    head = json.loads(line)
+                except ValueError:
+                    continue
+                if head.get("chain_id") == chain_id and (best is None
+                                                         or head["size"] >= best["size"]):
+                    best = head
     return best
