@@ -77,6 +77,25 @@ class Settings(BaseSettings):
                                       "GUARDIAN_AUDIT_SALT / GUARDIAN_AUDIT_CHECKPOINT_KEY "
                                       "(default <home>/secrets.env); env vars win over it.")
 
+    # Signed tree heads of the audit trail (guardian.audit.heads / signing).
+    audit_heads: bool = Field(default=True, description="Publish signed Merkle tree heads of "
+                              "every audit chain outside the database (tamper evidence).")
+    audit_heads_dir: Path | None = Field(default=None, description="Where signed heads go "
+                                         "(default <home>/audit-heads); keep it off the DB host "
+                                         "or replicate it (WORM bucket, witness).")
+    audit_heads_every: int = Field(default=1000, ge=1, description="Publish a head after this "
+                                   "many new records ...")
+    audit_heads_interval_s: float = Field(default=10.0, gt=0, description="... or after this "
+                                          "long with new records (the window an append is "
+                                          "unattested).")
+    audit_heads_webhook: str | None = Field(default=None, description="Also POST every head "
+                                            "(JSON) to this URL (a witness / log mirror).")
+    audit_signing_key_file: Path | None = Field(default=None, description="Ed25519 key that "
+                                                "signs heads (default <home>/audit-signing.key, "
+                                                "mode 0600).")
+    audit_trust_file: Path | None = Field(default=None, description="Pinned public keys of the "
+                                          "replicas (default <home>/audit-trust.json).")
+
     # Browser safety. Comma-separated in the environment.
     trusted_hosts: Annotated[list[str] | None, NoDecode] = Field(
         default=None, description="Host header values served (e.g. `guardian.internal,10.0.0.5`; "
@@ -124,6 +143,10 @@ class Settings(BaseSettings):
     @property
     def spool_dir(self) -> Path:
         return self.home / "spool"
+
+    @property
+    def resolved_heads_dir(self) -> Path:
+        return self.audit_heads_dir or self.home / "audit-heads"
 
     @property
     def resolved_secrets_file(self) -> Path:

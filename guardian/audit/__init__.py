@@ -29,13 +29,16 @@ def open_sink(settings: Settings | None = None, *,
               audit_settings: AuditSettings | None = None) -> AuditWriter:
     """A started background writer for `settings.resolved_database_url`, spooling under
     `settings.spool_dir`. The schema must already be migrated (`upgrade`)."""
-    from guardian.audit.writer import AuditWriter
+    from guardian.audit.heads import heads_config
+    from guardian.audit.writer import AuditWriter, default_replica_id
     from guardian.settings import get_settings
 
     settings = settings or get_settings()
     settings.home.mkdir(parents=True, exist_ok=True)
+    replica = settings.replica_id or default_replica_id()
     return AuditWriter(settings.resolved_database_url, spool_dir=settings.spool_dir,
-                       replica_id=settings.replica_id, config=audit_settings)
+                       replica_id=replica, config=audit_settings,
+                       heads=heads_config(settings, replica))
 
 
 def upgrade(url: str, revision: str = "head") -> None:

@@ -10,20 +10,30 @@ Every exported record carries its table, all canonical columns, `prev_hash` and 
   timestamp[us, UTC].
 
 An export filtered by time/route/request id is a *subset* of the chains: each record's own
-hash and the links between consecutive records are checked; gaps are expected.
+hash and the links between consecutive records are checked; gaps are expected. Removing or
+adding whole records keeps every remaining link valid, so each export also gets a signed
+manifest (`<file>.manifest.json`: record count, RFC 6962 root over the records' hashes in file
+order, the chains' latest signed heads, Ed25519 signature by the exporting replica's key):
+`verify --export` checks it against the trust file.
 """
 
 from __future__ import annotations
 
+import base64
 import csv
 import json
 from collections.abc import Iterable, Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from guardian.audit.chain import CANON_COLUMNS, canonical_json, fmt_ts
+from guardian.audit.merkle import Frontier, record_leaf
+from guardian.audit.proofcheck import ProofError, trusted_key
+from guardian.audit.signing import Signer
 from guardian.audit.verify import VerifyReport, walk
+
+MANIFEST_FORMAT = "guardian-audit-export-manifest/v1"
 
 Format = Literal["jsonl", "csv", "parquet"]
 JSON_COLUMNS = frozenset({"prompt_token_ids", "completion_token_ids", "params", "stats", "details"})
@@ -43,8 +53,12 @@ def _jsonable(v: Any) -> Any:
     return fmt_ts(v) if isinstance(v, datetime) else v
 
 
-def export(records: Iterable[tuple[str, dict[str, Any]]], path: Path, fmt: Format) -> int:
-    """Write records (from `queries.iter_chained`) to `path`; returns how many."""
+def export(records: Iterable[tuple[str, dict[str, Any]]], path: Path, fmt: Format,
+           hashes: list[str] | None = None) -> int:
+    """Write records (from `queries.iter_chained`) to `path`; returns how many. `hashes`, if
+    given, receives each written record's hash in file order (for the manifest)."""
+    if hashes is not None:
+        records = _tap(records, hashes)
     n = 0
     if fmt == "jsonl":
         with open(path, "w", encoding="utf-8") as fh:
@@ -76,6 +90,13 @@ def export(records: Iterable[tuple[str, dict[str, Any]]], path: Path, fmt: Forma
     else:
         raise ValueError(f"unknown export format {fmt!r}; use jsonl, csv or parquet")
     return n
+
+
+def _tap(records: Iterable[tuple[str, dict[str, Any]]], hashes: list[str]
+         ) -> Iterator[tuple[str, dict[str, Any]]]:
+    for table, row in records:
+        hashes.append(row["hash"])
+        yield table, row
 
 
 def _arrow_type(col: str) -> Any:
@@ -129,6 +150,63 @@ def read_export(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
         yield table, row
 
 
-def verify_export(path: Path) -> VerifyReport:
+def manifest_path(path: Path) -> Path:
+    return path.with_name(path.name + ".manifest.json")
+
+
+def _root(hashes: Iterable[str]) -> tuple[int, str]:
+    f = Frontier()
+    f.extend(record_leaf(h) for h in hashes)
+    return f.size, f.root().hex()
+
+
+def _manifest_body(m: dict[str, Any]) -> bytes:
+    return canonical_json({k: v for k, v in m.items() if k != "signature"}).encode()
+
+
+def make_manifest(path: Path, hashes: list[str], signer: Signer,
+                  heads: list[dict[str, Any]]) -> dict[str, Any]:
+    """The signed manifest of an export: record count, RFC 6962 root over the exported
+    records' hashes in file order, and the signed heads of their chains at export time."""
+    count, root = _root(hashes)
+    m: dict[str, Any] = {"format": MANIFEST_FORMAT, "file": path.name, "count": count,
+                         "root": root, "time": datetime.now(UTC).isoformat(), "heads": heads,
+                         "key_id": signer.key_id}
+    m["signature"] = signer.sign(_manifest_body(m))
+    return m
+
+
+def check_manifest(path: Path, manifest: dict[str, Any], trust: dict[str, Any]) -> list[str]:
+    """Errors (empty = fine): bad signature, or the file's records differ from the manifest."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    if manifest.get("format") != MANIFEST_FORMAT:
+        return [f"not an export manifest (format {manifest.get('format')!r})"]
+    try:
+        raw = trusted_key(trust, manifest["key_id"], manifest["time"])
+        Ed25519PublicKey.from_public_bytes(raw).verify(
+            base64.b64decode(manifest["signature"]), _manifest_body(manifest))
+    except (ProofError, InvalidSignature, KeyError, ValueError) as exc:
+        return [f"manifest signature invalid: {exc or 'signature does not match'} (the "
+                "manifest was altered or not signed by a pinned replica key)"]
+    count, root = _root(row["hash"] for _, row in read_export(path))
+    if count != manifest["count"]:
+        verb = "removed" if count < manifest["count"] else "added"
+        return [f"lines {verb}: {path.name} holds {count} records, its signed manifest "
+                f"{manifest['count']}"]
+    if root != manifest["root"]:
+        return [f"records replaced or reordered: the Merkle root of {path.name} differs from "
+                "its signed manifest"]
+    return []
+
+
+def verify_export(path: Path, *, manifest: dict[str, Any] | None = None,
+                  trust: dict[str, Any] | None = None) -> VerifyReport:
+    """Re-hash every record and check the links between consecutive ones; with a manifest
+    and a trust file, also that no record was added, removed or reordered."""
     records = sorted(read_export(path), key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
-    return walk(records, subset=True)
+    rep = walk(records, subset=True)
+    if manifest is not None:
+        rep.errors[:0] = check_manifest(path, manifest, trust or {})
+    return rep

@@ -15,7 +15,8 @@ Gate results, rollbacks, re-enables, promotions and policy decisions are rows of
 
 Bookkeeping: `audit_chains` (one row per writer incarnation), `audit_batches` (idempotency key
 of each sealed batch: a replayed batch is skipped) and `audit_anchors` (hash of the last pruned
-record per chain, so a pruned chain still verifies).
+record per chain, so a pruned chain still verifies) and `audit_merkle_prefix` (the Merkle compact
+range of what was pruned, so the rest stays provable against signed heads).
 
 The same models and migrations serve Postgres and SQLite; JSON columns are JSONB on Postgres.
 Producer-supplied strings are TEXT (no length limits): a too-long route name must never make a
@@ -190,6 +191,20 @@ class AuditAnchor(Base):
     cutoff: Mapped[datetime] = mapped_column(TS)
     pruned_at: Mapped[datetime] = mapped_column(TS)
     actor: Mapped[str] = mapped_column(sa.Text)
+
+
+class AuditMerklePrefix(Base):
+    """Compact range (RFC 6962 subtree hashes) of a chain's pruned leaves: with it the
+    remaining records stay provable against heads signed before the prune
+    (`guardian.audit.merkle`). One row per prune, like `audit_anchors`."""
+
+    __tablename__ = "audit_merkle_prefix"
+
+    chain_id: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    leaves: Mapped[int] = mapped_column(sa.BigInteger, primary_key=True)  # pruned leaf count
+    seq: Mapped[int] = mapped_column(sa.BigInteger)  # last pruned seq (= the anchor's)
+    peaks: Mapped[Any] = mapped_column(JSONType)  # hex subtree hashes, largest first
+    pruned_at: Mapped[datetime] = mapped_column(TS)
 
 
 class ModelPair(Base):

@@ -182,3 +182,24 @@ def iter_chained(db: Engine, *, since: datetime | None = None, until: datetime |
     if request_id is None:
         streams.append(stream(G, _conditions(G, since=since, until=until, route=route)))
     yield from heapq.merge(*streams, key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
+
+
+def chain_hashes(db: Engine, chain_id: str) -> list[tuple[int, str]]:
+    """(seq, stored hash) of every record of one chain, by seq (its Merkle leaves)."""
+    out: list[tuple[int, str]] = []
+    with db.connect() as conn:
+        for t in (R, T, S, G):
+            out += [(int(s), h) for s, h in conn.execute(
+                sa.select(t.c.seq, t.c.hash).where(t.c.chain_id == chain_id))]
+    out.sort()
+    return out
+
+
+def find_records(db: Engine, request_id: str) -> list[tuple[str, dict[str, Any]]]:
+    """(table, row) of the request and shadow records of `request_id`, oldest first."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    with db.connect() as conn:
+        for t in (R, S):
+            out += [(t.name, _row(r)) for r in conn.execute(
+                sa.select(t).where(t.c.request_id == request_id))]
+    return sorted(out, key=lambda r: (r[1]["created_at"], r[1]["seq"]))

@@ -3,7 +3,9 @@
 Per chain, prune removes a *prefix*: every record up to seq S, where S is the last seq before
 the chain's first record at/after the cutoff. The hash of record S goes into `audit_anchors`
 first, in the same transaction, so `verify` starts that chain from the anchor instead of the
-genesis hash. An `audit_prune` governance record (its own chain) says who pruned what.
+genesis hash, together with the Merkle compact range of the pruned leaves
+(`audit_merkle_prefix`), so every remaining record stays provable against signed heads. An
+`audit_prune` governance record (its own chain) says who pruned what.
 
 Postgres: the cutoff is rounded down to a day boundary and `audit_tokens` days before it are
 removed by dropping their partitions (cheap, no row trigger fires); a partition is kept while
@@ -15,6 +17,7 @@ and re-created inside one `BEGIN IMMEDIATE` transaction.
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -24,6 +27,7 @@ import sqlalchemy as sa
 from sqlalchemy import Engine
 
 from guardian.audit.chain import CANON_COLUMNS
+from guardian.audit.merkle import Frontier, record_leaf
 from guardian.audit.models import CHAINED_TABLES
 from guardian.audit.partitions import existing_partitions
 
@@ -38,6 +42,7 @@ class PruneResult:
     anchors: dict[str, tuple[int, str]] = field(default_factory=dict)
     deleted: dict[str, int] = field(default_factory=dict)
     dropped_partitions: list[str] = field(default_factory=list)
+    prefixes: dict[str, Frontier] = field(default_factory=dict)  # Merkle compact ranges
 
 
 def _prefix_ends(conn: sa.Connection, cutoff: datetime) -> dict[str, int]:
@@ -106,6 +111,8 @@ def prune(db: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
     res = PruneResult(cutoff, anchors)
     if not anchors and not partitions:
         return res
+    with db.connect() as conn:
+        res.prefixes = _merkle_prefixes(conn, anchors)
     if db.dialect.name == "postgresql":
         with db.begin() as conn:
             conn.execute(sa.text("SET LOCAL guardian.allow_prune = 'on'"))
@@ -120,12 +127,39 @@ def prune(db: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
     return res
 
 
+def _merkle_prefixes(conn: sa.Connection, anchors: dict[str, tuple[int, str]]
+                     ) -> dict[str, Frontier]:
+    """Per chain to be pruned: the compact range of every leaf up to its new anchor (the
+    previous prune's range extended by the records it now removes, in seq order)."""
+    out: dict[str, Frontier] = {}
+    for cid, (seq, _h) in anchors.items():
+        row = conn.execute(sa.text(
+            "SELECT leaves, seq, peaks FROM audit_merkle_prefix WHERE chain_id = :c "
+            "ORDER BY leaves DESC LIMIT 1"), {"c": cid}).first()
+        f, done = (Frontier(), 0) if row is None else (
+            Frontier.from_json(int(row[0]), row[2] if isinstance(row[2], list)
+                               else json.loads(row[2])), int(row[1]))
+        hashes: list[tuple[int, str]] = []
+        for t in CHAINED:
+            hashes += conn.execute(sa.text(f"SELECT seq, hash FROM {t} WHERE chain_id = :c AND "
+                                           "seq > :lo AND seq <= :hi"),
+                                   {"c": cid, "lo": done, "hi": seq}).all()
+        f.extend(record_leaf(h) for _, h in sorted(hashes))
+        out[cid] = f
+    return out
+
+
 def _anchor_and_delete(conn: Any, res: PruneResult, actor: str, *, tokens: bool) -> None:
     now = datetime.now(UTC)
     for cid, (seq, h) in res.anchors.items():
         conn.execute(sa.text("INSERT INTO audit_anchors (chain_id, seq, hash, cutoff, pruned_at, "
                              "actor) VALUES (:c, :s, :h, :cut, :now, :a)"),
                      {"c": cid, "s": seq, "h": h, "cut": res.cutoff, "now": now, "a": actor})
+        f = res.prefixes[cid]
+        conn.execute(sa.text("INSERT INTO audit_merkle_prefix (chain_id, leaves, seq, peaks, "
+                             "pruned_at) VALUES (:c, :n, :s, :p, :now)"),
+                     {"c": cid, "n": f.size, "s": seq, "p": json.dumps(f.to_json()),
+                      "now": now})
         for t in CHAINED if tokens else tuple(t for t in CHAINED if t != "audit_tokens"):
             n = conn.execute(sa.text(f"DELETE FROM {t} WHERE chain_id = :c AND seq <= :s"),
                              {"c": cid, "s": seq}).rowcount

@@ -11,7 +11,8 @@ For every chain, records of all four chained tables are merged in `seq` order an
 * the first record follows the genesis hash, or the chain's prune anchor (`audit_anchors`).
 
 A SHA-256 chain alone cannot stop someone with write access from rewriting a whole chain
-tail consistently, nor reveal that the newest records were cut off. Checkpoints close that:
+tail consistently, nor reveal that the newest records were cut off. Signed tree heads close
+that (`guardian.audit.attest`, given `heads=`); the older HMAC checkpoints remain:
 `make_checkpoint` exports every chain's head (seq, hash), signed with HMAC-SHA256 under
 `GUARDIAN_AUDIT_CHECKPOINT_KEY`; verifying against a checkpoint fails when a chain no longer
 reaches its checkpointed head or reaches it with a different hash.
@@ -23,7 +24,7 @@ import heapq
 import hmac
 import json
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -45,6 +46,7 @@ log = logging.getLogger(__name__)
 
 CHAINED = tuple(CANON_COLUMNS)
 Record = tuple[str, dict[str, Any]]  # (table, row incl. prev_hash and hash)
+Heads = tuple[dict[str, list[dict[str, Any]]], list[str]]  # heads.read_heads: (per chain, problems)
 
 
 @dataclass
@@ -54,6 +56,8 @@ class VerifyReport:
     errors: list[str] = field(default_factory=list)
     declared_losses: list[str] = field(default_factory=list)
     heads: dict[str, tuple[int, str]] = field(default_factory=dict)
+    attested: list[str] = field(default_factory=list)  # one line per chain checked vs heads
+    pending: list[str] = field(default_factory=list)  # records newer than a fresh head
     subset: bool = False  # export mode: gaps are expected
     watched: dict[tuple[str, int], str] = field(default_factory=dict)  # checkpointed seqs
 
@@ -85,8 +89,12 @@ def _merge(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | None = None,
          declared: dict[str, list[tuple[int, int]]] | None = None, subset: bool = False,
-         watch: set[tuple[str, int]] | None = None, max_errors: int = 20) -> VerifyReport:
-    """Check records sorted by (chain_id, seq). Pure: used for the DB and for exports."""
+         watch: set[tuple[str, int]] | None = None, max_errors: int = 20,
+         leaf_sink: Callable[[str, int, str], None] | None = None) -> VerifyReport:
+    """Check records sorted by (chain_id, seq). Pure: used for the DB and for exports.
+
+    `leaf_sink(chain_id, seq, hash)` receives every record's *recomputed* hash in order (the
+    Merkle leaves checked against signed heads, `guardian.audit.attest`)."""
     anchors = anchors or {}
     declared = {cid: _merge(ranges) for cid, ranges in (declared or {}).items()}
     rep = VerifyReport(subset=subset)
@@ -110,8 +118,11 @@ def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | Non
             if subset:  # an export may start anywhere in a chain
                 expect_seq, last_hash = seq, row["prev_hash"]
         where = _describe(table, row)
-        if link(row["prev_hash"], table, canonical_line(table, row)) != row["hash"]:
+        computed = link(row["prev_hash"], table, canonical_line(table, row))
+        if computed != row["hash"]:
             bad(f"edited: {where}: content does not match its hash")
+        if leaf_sink is not None:
+            leaf_sink(cid, seq, computed)
         if seq < expect_seq:
             bad(f"inserted or reordered: {where}: seq {seq} after seq {expect_seq - 1}")
             continue
@@ -192,17 +203,25 @@ def load_unsealed(db: Engine) -> list[str]:
 
 
 def verify_db(db: Engine, *, checkpoint: dict[str, Any] | None = None,
-              checkpoint_key: str | None = None, chain_ids: list[str] | None = None
-              ) -> VerifyReport:
-    """Walk every chain in the database (optionally against a checkpoint)."""
+              checkpoint_key: str | None = None, chain_ids: list[str] | None = None,
+              heads: Heads | None = None, grace_s: float = 60.0) -> VerifyReport:
+    """Walk every chain in the database (optionally against a checkpoint), and, given the
+    published signed heads (`heads.read_heads`), check every chain's Merkle tree against
+    them (`guardian.audit.attest`)."""
+    from guardian.audit.attest import LeafLog, check_against_heads
+
     streams = [map(_normalise, _stream(db, t, chain_ids)) for t in CHAINED]
     merged = heapq.merge(*streams, key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
     anchors = load_anchors(db)
     watch = {(c["chain_id"], c["seq"]) for c in (checkpoint or {}).get("chains", [])}
-    rep = walk(merged, anchors=anchors, declared=load_declared_gaps(db), watch=watch)
+    leaves = LeafLog() if heads is not None else None
+    rep = walk(merged, anchors=anchors, declared=load_declared_gaps(db), watch=watch,
+               leaf_sink=leaves.add if leaves is not None else None)
     rep.declared_losses += load_unsealed(db)
     if checkpoint is not None:
         check_against_checkpoint(rep, checkpoint, checkpoint_key, anchors)
+    if heads is not None and leaves is not None:
+        check_against_heads(rep, db, leaves, heads, anchors, grace_s=grace_s)
     return rep
 
 

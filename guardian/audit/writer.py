@@ -58,6 +58,7 @@ from engine.trace import TokenTrace
 from guardian.audit.chain import decode_text, is_plain, storable_text
 from guardian.audit.config import AuditSettings
 from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
+from guardian.audit.heads import HeadsConfig
 from guardian.audit.rows import Event, SealedBatch, Sealer
 from guardian.audit.spool import Spool, read_segment
 from guardian.audit.store import BatchStore
@@ -168,10 +169,13 @@ class AuditWriter:
     """`AuditSink` that persists to the audit DB (see module docstring)."""
 
     def __init__(self, url: str, *, spool_dir: Path, replica_id: str | None = None,
-                 config: AuditSettings | None = None, start: bool = True) -> None:
+                 config: AuditSettings | None = None, start: bool = True,
+                 heads: HeadsConfig | None = None) -> None:
         self.cfg = config or AuditSettings()
         self.replica_id = replica_id or default_replica_id()
         self.chain_id = f"{self.replica_id}/{uuid.uuid4().hex[:12]}"
+        # Signed tree heads (guardian.audit.heads): fed after each durable DB write.
+        self.heads = heads.publisher(self.chain_id, self.replica_id) if heads else None
         self.db = make_engine(url, connect_timeout_s=self.cfg.connect_timeout_s,
                                   statement_timeout_ms=self.cfg.statement_timeout_ms)
         self.store = BatchStore(self.db)
@@ -270,8 +274,11 @@ class AuditWriter:
                 self._went_down(exc)
                 if not self.spool.append(batch, headroom=True):
                     log.critical("audit: could not record the loss %s anywhere", gap.details)
+        leftover = self.spool.pending()
         self.spool.close()
         self.db.dispose()
+        if self.heads is not None:  # final head only when nothing waits in the spool
+            self.heads.close(final=not leftover)
         log.info("audit writer %s closed: %s", self.chain_id, self.stats())
 
     # -- introspection ------------------------------------------------------------------
@@ -524,6 +531,8 @@ class AuditWriter:
             self._count("written_batches")
         else:
             self._count("duplicate_batches")
+        if self.heads is not None:  # durably in the DB (a duplicate was, earlier)
+            self.heads.observe(batch)
 
     def _db_loop(self, index: int) -> None:
         if index == 0:

@@ -15,7 +15,7 @@ from guardian.cli.route import DEV_HELP, KEY_HELP, KEYS_FILE_HELP
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-app = typer.Typer(help="Audit trail: show, verify, checkpoint, export, prune.",
+app = typer.Typer(help="Audit trail: show, verify, prove, checkpoint, export, prune, keys.",
                   no_args_is_help=True)
 
 ORIGIN_STYLE = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "blue"}
@@ -147,35 +147,222 @@ def _load_checkpoint(path: Path | None) -> dict[str, Any] | None:
                                  param_hint="--checkpoint") from None
 
 
+HEADS_HELP = "Directory of published signed tree heads (default: <home>/audit-heads)."
+TRUST_HELP = "Trust file pinning the replicas' public keys (default: <home>/audit-trust.json)."
+NO_HEADS_WARNING = (
+    "no signed tree heads: only the hash chains were checked. Undetectable without a head: "
+    "a consistent rewrite of any chain, a whole chain forged from the genesis hash, records "
+    "appended or cut off at a chain's end, deleted ranges covered by forged audit_gap or "
+    "anchor rows. Point --heads-dir/--trust at the published heads.")
+
+
+def _trust(path: Path | None) -> dict[str, Any]:
+    from guardian.audit.signing import SigningError, key_paths, load_trust
+    from guardian.settings import get_settings
+
+    trust_path = path or key_paths(get_settings())[1]
+    try:
+        return load_trust(trust_path)
+    except SigningError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--trust") from None
+
+
+def _heads_dir(path: Path | None) -> Path:
+    from guardian.settings import get_settings
+
+    return path or get_settings().resolved_heads_dir
+
+
 @app.command()
 def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
            checkpoint: Path | None = typer.Option(
                None, "--checkpoint", help="Signed checkpoint from `guardian audit checkpoint`: "
                "also detects deleted newest records and rewritten history."),
            export_file: Path | None = typer.Option(
-               None, "--export", help="Verify an export file offline instead of the database.")
+               None, "--export", help="Verify an export file offline instead of the database."),
+           manifest: Path | None = typer.Option(
+               None, "--manifest", help="Signed manifest of the export (default: "
+               "<export>.manifest.json)."),
+           heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+           trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP),
+           no_heads: bool = typer.Option(False, "--no-heads", help="Check the hash chains "
+                                         "only (see the warning printed)."),
+           grace_s: float = typer.Option(60.0, "--grace-s", help="Records newer than a chain's "
+                                         "latest head count as pending (not an error) while "
+                                         "that head is younger than this."),
            ) -> None:
-    """Walk every hash chain; exit 1 naming the first edited/deleted/inserted/reordered record."""
+    """Walk every hash chain and check it against the latest signed heads; exit 1 naming the
+    first edited/deleted/inserted/reordered/forged record."""
     if export_file is not None:
-        from guardian.audit.export import verify_export
-
-        if not export_file.exists():
-            raise typer.BadParameter(f"{export_file} does not exist", param_hint="--export")
-        try:
-            rep = verify_export(export_file)
-        except (ValueError, KeyError) as exc:
-            typer.secho(f"{export_file} is not a readable audit export: {exc}", fg="red", err=True)
-            raise typer.Exit(1) from None
-        _print_report(rep, str(export_file))
+        _verify_export(export_file, manifest, trust)
         return
     from guardian.audit.config import AuditSettings
+    from guardian.audit.heads import read_heads
     from guardian.audit.verify import verify_db
 
     cp = _load_checkpoint(checkpoint)
     # The key only matters against a checkpoint: plain verification needs no secret.
     key = AuditSettings().checkpoint_key if cp else None
-    rep = verify_db(_db(url), checkpoint=cp, checkpoint_key=key)
+    heads = None
+    hdir = _heads_dir(heads_dir)
+    if not no_heads:
+        heads = read_heads(hdir, _trust(trust))
+        if not heads[0] and not heads[1]:
+            heads = None
+    if heads is None:
+        typer.secho(f"warning: {NO_HEADS_WARNING}", fg="yellow", err=True)
+    rep = verify_db(_db(url), checkpoint=cp, checkpoint_key=key, heads=heads, grace_s=grace_s)
+    for line in rep.pending:
+        typer.secho(f"pending: {line}", fg="yellow", err=True)
+    if heads is not None and rep.ok:
+        typer.echo(f"{len(rep.attested)} chains match their signed heads in {hdir}")
     _print_report(rep, "audit database" + (f" against {checkpoint}" if checkpoint else ""))
+
+
+def _verify_export(export_file: Path, manifest: Path | None, trust: Path | None) -> None:
+    from guardian.audit.export import manifest_path, verify_export
+
+    if not export_file.exists():
+        raise typer.BadParameter(f"{export_file} does not exist", param_hint="--export")
+    mpath = manifest or manifest_path(export_file)
+    try:
+        m = json.loads(mpath.read_text())
+    except (OSError, ValueError) as exc:
+        typer.secho(f"TAMPERED?: no readable signed manifest for {export_file} ({mpath}: "
+                    f"{exc}); without it removed or added records cannot be detected",
+                    fg="red", err=True)
+        raise typer.Exit(1) from None
+    try:
+        rep = verify_export(export_file, manifest=m, trust=_trust(trust))
+    except (ValueError, KeyError) as exc:
+        typer.secho(f"{export_file} is not a readable audit export: {exc}", fg="red", err=True)
+        raise typer.Exit(1) from None
+    _print_report(rep, str(export_file))
+
+
+@app.command()
+def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
+          url: str | None = typer.Option(None, "--url", help=URL_HELP),
+          head: Path | None = typer.Option(None, "--head", help="Signed head to prove against "
+                                           "(default: the latest of the record's chain)."),
+          heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+          out: Path | None = typer.Option(None, "--out", "-o", help="Write the proof here "
+                                          "(default: stdout)."),
+          consistency: bool = typer.Option(False, "--consistency", help="Instead: prove that "
+                                           "the chain's latest head extends the head given as "
+                                           "REQUEST_ID's place, a head file you kept."),
+          ) -> None:
+    """Print an inclusion proof (JSON) of a request's records in a signed tree head.
+
+    Check it offline, without the database:
+    `python -m guardian.audit.proofcheck proof.json --trust audit-trust.json [--head head.json]`.
+    With --consistency, REQUEST_ID is the path of an old head you kept: the proof shows the
+    latest head extends it (history since was only appended to).
+    """
+    from guardian.audit.proofs import ProveError, prove_consistency, prove_request
+
+    try:
+        given = json.loads(head.read_text()) if head else None
+        if consistency:
+            proof = prove_consistency(_db(url), json.loads(Path(request_id).read_text()),
+                                      _heads_dir(heads_dir), given)
+            what = (f"consistency of head size {proof['old']['size']} -> "
+                    f"{proof['new']['size']}")
+        else:
+            proof = prove_request(_db(url), request_id, _heads_dir(heads_dir), given)
+            what = (f"proof of {len(proof['records'])} records of {request_id!r} against the "
+                    f"head of size {proof['head']['size']}")
+    except (ProveError, OSError, ValueError, KeyError) as exc:
+        typer.secho(f"cannot prove: {exc}", fg="red", err=True)
+        raise typer.Exit(1) from None
+    text = json.dumps(proof, indent=2) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text)
+        typer.echo(f"{what} written to {out}", err=True)
+
+
+@app.command()
+def adopt(chains: list[str] | None = typer.Argument(None, help="Chain ids (default: every "
+                                                    "unattested chain)."),
+          url: str | None = typer.Option(None, "--url", help=URL_HELP),
+          heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+          trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP),
+          yes: bool = typer.Option(False, "--yes", help="Confirm: I reviewed these records."),
+          ) -> None:
+    """Sign a final head over unattested chains: chains written before signed heads existed
+    (after an upgrade), or a crashed writer's unattested tail once reviewed. Refused for a
+    chain with any other problem (it must verify, and match every existing head)."""
+    from guardian.audit.attest import adopt_chains
+    from guardian.audit.signing import SigningError, signer_for
+    from guardian.audit.writer import default_replica_id
+    from guardian.settings import get_settings
+
+    if not yes:
+        typer.secho("adopting attests records nobody signed so far: review them, then pass "
+                    "--yes", fg="red", err=True)
+        raise typer.Exit(1)
+    settings = get_settings()
+    replica = settings.replica_id or default_replica_id()
+    try:
+        signer = signer_for(settings, replica)
+    except SigningError as exc:
+        typer.secho(str(exc), fg="red", err=True)
+        raise typer.Exit(1) from None
+    done, refused = adopt_chains(_db(url), _heads_dir(heads_dir), _trust(trust), signer,
+                                 replica, chains or None)
+    for line in done:
+        typer.echo(f"adopted {line}")
+    for line in refused:
+        typer.secho(f"refused {line}", fg="red", err=True)
+    if refused:
+        raise typer.Exit(1)
+
+
+keys_app = typer.Typer(help="Signing keys of signed tree heads: init, rotate, show.",
+                       no_args_is_help=True)
+app.add_typer(keys_app, name="keys")
+
+
+@keys_app.command("init")
+def keys_init() -> None:
+    """Create this replica's Ed25519 signing key (0600) and pin it in the trust file."""
+    from guardian.audit.signing import generate, key_paths
+    from guardian.audit.writer import default_replica_id
+    from guardian.settings import get_settings
+
+    settings = get_settings()
+    key_path, trust_path = key_paths(settings)
+    if key_path.exists():
+        typer.secho(f"{key_path} exists; use `guardian audit keys rotate` to replace it",
+                    fg="red", err=True)
+        raise typer.Exit(1)
+    signer = generate(key_path, trust_path, settings.replica_id or default_replica_id())
+    typer.echo(f"key {signer.key_id} written to {key_path}, pinned in {trust_path}")
+
+
+@keys_app.command("rotate")
+def keys_rotate() -> None:
+    """New signing key; the old one is retired in the trust file (its heads stay valid)."""
+    from guardian.audit.signing import key_paths, rotate
+    from guardian.audit.writer import default_replica_id
+    from guardian.settings import get_settings
+
+    settings = get_settings()
+    key_path, trust_path = key_paths(settings)
+    old, signer = rotate(key_path, trust_path, settings.replica_id or default_replica_id())
+    typer.echo(f"key {signer.key_id} now signs (retired: {old or 'none'}); trust file "
+               f"{trust_path} updated - copy it to wherever heads are verified; restart "
+               "the sidecar to use the new key")
+
+
+@keys_app.command("show")
+def keys_show(trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP)) -> None:
+    """List the pinned keys and their validity."""
+    for k in _trust(trust)["keys"]:
+        typer.echo(f"{k['key_id']}  {k.get('replica', '?')}  from {k.get('not_before')}  "
+                   f"until {k.get('not_after') or 'now'}")
 
 
 @app.command("checkpoint")
@@ -212,14 +399,37 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
     if fmt not in ("jsonl", "csv", "parquet"):
         raise typer.BadParameter(f"unknown format {fmt!r}; use jsonl, csv or parquet",
                                  param_hint="--format")
+    from guardian.audit.export import make_manifest, manifest_path
+    from guardian.audit.heads import latest_head
+    from guardian.audit.signing import SigningError, signer_for
+    from guardian.audit.writer import default_replica_id
+    from guardian.settings import get_settings
+
     t0, t1 = _parse_time(since, "--since"), _parse_time(until, "--until")
+    settings = get_settings()
+    try:
+        signer = signer_for(settings, settings.replica_id or default_replica_id())
+    except SigningError as exc:
+        typer.secho(f"cannot sign the export manifest: {exc}", fg="red", err=True)
+        raise typer.Exit(1) from None
     db = _db(url)
-    n = do_export(iter_chained(db, since=t0, until=t1, route=route, request_id=request_id),
-                  out, fmt)  # type: ignore[arg-type]
+    hashes: list[str] = []
+    records = iter_chained(db, since=t0, until=t1, route=route, request_id=request_id)
+    chains: set[str] = set()
+
+    def seen(recs: Any) -> Any:
+        for table, row in recs:
+            chains.add(row["chain_id"])
+            yield table, row
+
+    n = do_export(seen(records), out, fmt, hashes)  # type: ignore[arg-type]
     if n == 0 and request_id is not None:
         typer.secho(f"no request with id {request_id!r} in the audit store", fg="red", err=True)
         raise typer.Exit(1)
-    typer.echo(f"exported {n} records to {out}")
+    heads = [h for c in sorted(chains) if (h := latest_head(settings.resolved_heads_dir, c))]
+    m = make_manifest(out, hashes, signer, heads)
+    manifest_path(out).write_text(json.dumps(m, indent=2) + "\n")
+    typer.echo(f"exported {n} records to {out} (signed manifest {manifest_path(out)})")
 
 
 @app.command()
@@ -259,14 +469,21 @@ def _record_prune(url: str, res: Any, actor: str) -> None:
 
     if not res.anchors and not res.dropped_partitions:
         return
+    from guardian.audit.heads import heads_config
+    from guardian.audit.writer import default_replica_id
+
     settings = get_settings()
-    sink = AuditWriter(url, spool_dir=settings.spool_dir, replica_id=settings.replica_id)
+    replica = settings.replica_id or default_replica_id()
+    sink = AuditWriter(url, spool_dir=settings.spool_dir, replica_id=replica,
+                       heads=heads_config(settings, replica, required=False))
     try:
         sink.submit(GovernanceEvent(
             event_id=f"prune-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_prune",
             route=None, pair_hash=None, policy_hash=None, actor=actor,
             details={"cutoff": res.cutoff.isoformat(), "deleted": res.deleted,
                      "dropped_partitions": res.dropped_partitions,
-                     "anchors": {c: [s, h] for c, (s, h) in res.anchors.items()}}))
+                     "anchors": {c: [s, h] for c, (s, h) in res.anchors.items()},
+                     "merkle_prefix": {c: [f.size, f.root().hex()]
+                                       for c, f in res.prefixes.items()}}))
     finally:
         sink.close()

@@ -57,6 +57,11 @@ def serve(
         KeyStore.for_server(settings.api_keys_file, settings.host)
         # Generates the quickstart's secrets file on first start; the app reads it again.
         AuditSettings.for_server(settings, announce=False)
+        # The signing key of the audit heads (generated only in dev mode / quickstart).
+        from guardian.audit.heads import heads_config
+        from guardian.audit.writer import default_replica_id
+
+        heads_config(settings, settings.replica_id or default_replica_id())
     except (PolicyError, AuthConfigError, SecretsError) as exc:
         typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2) from exc

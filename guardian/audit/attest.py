@@ -1,0 +1,237 @@
+"""Checking the database against published signed tree heads (`guardian audit verify`).
+
+`verify_db(..., heads=read_heads(dir, trust))` walks the hash chains and hands every record's
+recomputed hash to a `LeafLog`; `check_against_heads` then, per chain:
+
+* rebuilds the Merkle tree (`merkle.Frontier`: the pruned prefix's compact range from
+  `audit_merkle_prefix`, then the present records in seq order) and compares its root at the
+  size of *every* signed head of the chain. A match at each head means consecutive heads are
+  consistent (each is a prefix of the database's tree); the first head that differs bounds
+  the first bad record: after the last matching head, at or before that head's `last_seq`;
+* a chain holding fewer leaves than a head covers lost records (tail truncated, or a range
+  deleted and covered by a forged `audit_gap`: declared losses inside a signed range are named);
+* records after a `final` head are forged appends; after a non-final head older than
+  `grace_s` they are *unattested* (a writer that crashed before its next head, or a forgery:
+  both are reported as errors, a human decides); after a fresh head they are pending;
+* a chain in the database with no signed head is unattested (forged from genesis, or written
+  with heads switched off); a chain with heads but gone from the database was deleted;
+* every prune anchor must match a Merkle prefix row and an `audit_prune` governance record
+  (itself in an attested chain) - else the anchor was forged to hide deleted records;
+* heads with bad signatures or untrusted keys are errors; two trusted heads of one chain
+  with equal size and different roots are equivocation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from array import array
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from guardian.audit.merkle import Frontier, record_leaf
+from guardian.audit.models import CHAINED_TABLES, AuditGovernance, AuditMerklePrefix
+from guardian.audit.signing import Signer
+
+
+class LeafLog:
+    """Per chain: seqs and leaf hashes of the records, in the order the walk met them."""
+
+    def __init__(self) -> None:
+        self.seqs: dict[str, array[int]] = {}
+        self.leaves: dict[str, list[bytes]] = {}
+
+    def add(self, chain_id: str, seq: int, record_hash: str) -> None:
+        if chain_id not in self.seqs:
+            self.seqs[chain_id], self.leaves[chain_id] = array("q"), []
+        self.seqs[chain_id].append(seq)
+        self.leaves[chain_id].append(record_leaf(record_hash))
+
+
+def load_prefixes(db: Engine) -> dict[str, tuple[Frontier, int]]:
+    """Per chain: (compact range of its pruned leaves, last pruned seq) of the latest prune."""
+    t = AuditMerklePrefix.__table__
+    out: dict[str, tuple[Frontier, int]] = {}
+    with db.connect() as conn:
+        for cid, leaves, seq, peaks in conn.execute(
+                sa.select(t.c.chain_id, t.c.leaves, t.c.seq, t.c.peaks).order_by(t.c.leaves)):
+            out[cid] = (Frontier.from_json(int(leaves), list(peaks)), int(seq))
+    return out
+
+
+def load_prune_records(db: Engine) -> dict[str, set[tuple[int, str]]]:
+    """(seq, hash) anchors declared by `audit_prune` governance records, per pruned chain."""
+    t = AuditGovernance.__table__
+    out: dict[str, set[tuple[int, str]]] = {}
+    with db.connect() as conn:
+        for (details,) in conn.execute(sa.select(t.c.details).where(t.c.kind == "audit_prune")):
+            for cid, (seq, h) in ((details or {}).get("anchors") or {}).items():
+                out.setdefault(cid, set()).add((int(seq), str(h)))
+    return out
+
+
+def describe_seq(db: Engine, chain_id: str, seq: int) -> str:
+    with db.connect() as conn:
+        for table in CHAINED_TABLES.values():
+            col = table.c.request_id if "request_id" in table.c else table.c.event_id
+            row = conn.execute(sa.select(col).where(table.c.chain_id == chain_id,
+                                                    table.c.seq == seq)).first()
+            if row is not None:
+                return f"{table.name} chain {chain_id} seq {seq} [{row[0]}]"
+    return f"chain {chain_id} seq {seq} (not in the database)"
+
+
+def _age_s(head: dict[str, Any], now: datetime) -> float:
+    ts = datetime.fromisoformat(head["time"])
+    return (now - (ts if ts.tzinfo else ts.replace(tzinfo=UTC))).total_seconds()
+
+
+def check_against_heads(rep: Any, db: Engine, log: LeafLog,
+                        heads: tuple[dict[str, list[dict[str, Any]]], list[str]],
+                        anchors: dict[str, tuple[int, str]], *, grace_s: float = 60.0,
+                        now: datetime | None = None) -> None:
+    """Add errors/notes to `rep` (a `verify.VerifyReport`); see the module docstring."""
+    per_chain, problems = heads
+    now = now or datetime.now(UTC)
+    errors: list[str] = list(problems)
+    prefixes = load_prefixes(db)
+    pruned_by = load_prune_records(db)
+    for cid in sorted(set(per_chain) | set(log.seqs)):
+        hs = per_chain.get(cid, [])
+        seqs, leaves = log.seqs.get(cid, array("q")), log.leaves.get(cid, [])
+        prefix, prefix_seq = prefixes.get(cid, (Frontier(), 0))
+        anchor = anchors.get(cid)
+        if not hs:
+            first = seqs[0] if seqs else "?"
+            errors.append(f"unattested chain: chain {cid} ({len(leaves)} records from seq "
+                          f"{first}) has no signed head from a trusted replica key (forged "
+                          "chain, or written with signed heads switched off)")
+            continue
+        if anchor is not None and anchor[0] != prefix_seq:
+            errors.append(f"forged anchor: chain {cid} anchor at seq {anchor[0]} has no Merkle "
+                          f"prefix recorded by `guardian audit prune` (records before it were "
+                          "deleted)")
+        elif anchor is not None and anchor not in pruned_by.get(cid, set()):
+            errors.append(f"forged anchor: chain {cid} anchor at seq {anchor[0]} is not named "
+                          "by any audit_prune governance record")
+        _check_chain(errors, db, rep, cid, hs, seqs, leaves, prefix, now, grace_s)
+    rep.errors[len(rep.errors):] = errors[: max(0, 40 - len(rep.errors))]
+
+
+def _check_chain(errors: list[str], db: Engine, rep: Any, cid: str, hs: list[dict[str, Any]],
+                 seqs: array[int], leaves: list[bytes], prefix: Frontier, now: datetime,
+                 grace_s: float) -> None:
+    p = prefix.size
+    total = p + len(leaves)
+    f = prefix.copy()
+    roots: dict[int, str] = {}
+    last_ok: dict[str, Any] | None = None
+    for h in hs:
+        size = int(h["size"])
+        if size in roots and roots[size] != h["root"]:
+            errors.append(f"equivocation: chain {cid} has two signed heads of size {size} "
+                          "with different roots (a replica key is compromised or misused)")
+            return
+        roots[size] = h["root"]
+        if size < p:
+            continue  # pruned past this head: nothing left to compare
+        if size > total:
+            ok_seq = int(last_ok["last_seq"]) if last_ok else 0
+            losses = _losses_in(rep, cid, ok_seq + 1, int(h["last_seq"]))
+            tail = seqs[-1] if seqs else 0
+            errors.append(f"deleted: chain {cid} holds {total} records, its signed head of "
+                          f"{h['time']} covers {size} up to seq {h['last_seq']}: records "
+                          f"after seq {ok_seq} (the last matching head) were deleted"
+                          + (f"; {losses}" if losses else
+                             f" (the chain now ends at seq {tail})"))
+            return
+        f.extend(leaves[f.size - p:size - p])
+        if f.root().hex() != h["root"]:
+            lo = int(last_ok["last_seq"]) + 1 if last_ok else (seqs[0] if seqs else 1)
+            first_leaf = (int(last_ok["size"]) if last_ok else p) - p
+            start = seqs[first_leaf] if first_leaf < len(seqs) else lo
+            losses = _losses_in(rep, cid, lo - 1, int(h["last_seq"]))
+            errors.append(f"rewritten: chain {cid} differs from its signed head of {h['time']} "
+                          f"(size {size}, up to seq {h['last_seq']}): the first bad record is "
+                          f"at or after {describe_seq(db, cid, start)} and at or before seq "
+                          f"{h['last_seq']}" + (f"; {losses}" if losses else ""))
+            return
+        last_ok = h
+    latest = hs[-1]
+    rep.attested.append(f"chain {cid}: {int(latest['size'])} records match its signed head "
+                        f"of {latest['time']} (key {latest['key_id']})")
+    extra = total - int(latest["size"])
+    if extra <= 0:
+        return
+    first = describe_seq(db, cid, seqs[int(latest["size"]) - p])
+    what = f"{extra} records from {first} come after the"
+    if latest.get("final"):
+        errors.append(f"appended: {what} final signed head of the chain ({latest['time']}): "
+                      "nothing may follow it (forged records)")
+    elif _age_s(latest, now) > grace_s:
+        errors.append(f"unattested: {what} latest signed head ({latest['time']}, "
+                      f"{_age_s(latest, now):.0f}s old): appended by someone without the key, "
+                      "or written by a writer that died before its next head")
+    else:
+        rep.pending.append(f"chain {cid}: {what} latest signed head ({latest['time']}); "
+                           "the next head will cover them")
+
+
+def _losses_in(rep: Any, cid: str, lo: int, hi: int) -> str:
+    """Declared losses of `cid` overlapping seq lo..hi (a forged gap record hides deletions)."""
+    hits = [d for d in rep.declared_losses if d.startswith(f"chain {cid} seq ")]
+    hits = [d for d in hits
+            if _overlap(d.split(" ")[3], lo, hi)]
+    if not hits:
+        return ""
+    return ("records declared lost inside the signed range - the audit_gap record that "
+            "declares them is forged: " + "; ".join(hits))
+
+
+def _overlap(rng: str, lo: int, hi: int) -> bool:
+    try:
+        a, b = (int(x) for x in rng.split("-"))
+    except ValueError:
+        return False
+    return a <= hi and b >= lo
+
+
+def adopt_chains(db: Engine, heads_dir: Path, trust: dict[str, Any], signer: Signer,
+                 replica: str, chains: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """Sign a `final` head over chains nobody attests yet: chains written before signed heads
+    existed (an upgraded database), or the unattested tail of a writer that died before its
+    next head, once a human has reviewed it. Only chains whose sole problem is being
+    unattested are adopted: the hash chain must verify and every existing head must still
+    match. Returns (adopted, refused with the reason)."""
+    from guardian.audit.heads import chain_dirname, make_head, read_heads
+    from guardian.audit.proofs import tree_of
+    from guardian.audit.verify import verify_db
+
+    rep = verify_db(db, heads=read_heads(heads_dir, trust), grace_s=0)
+    adopted, refused = [], []
+    wanted = chains or sorted({m.group(1) for e in rep.errors if e.startswith("unattested")
+                               and (m := re.search(r"chain (\S+)", e))})
+    for cid in wanted:
+        mine = [e for e in rep.errors if f"chain {cid} " in e or f"chain {cid}:" in e]
+        bad = [e for e in mine if not e.startswith("unattested")]
+        if bad or not mine:
+            refused.append(f"{cid}: " + (bad[0] if bad else "nothing to adopt (attested)"))
+            continue
+        tree, present, prefix = tree_of(db, cid)
+        f = prefix.copy()
+        f.extend(tree.leaves)
+        head = make_head(signer, cid, f"adopted-by:{replica}", f,
+                         present[-1][0] if present else 0, final=True)
+        d = heads_dir / chain_dirname(cid)
+        d.mkdir(parents=True, exist_ok=True)
+        with open(d / "heads.jsonl", "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(head, separators=(",", ":")) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        adopted.append(f"{cid}: {f.size} records, final head signed by {signer.key_id}")
+    return adopted, refused

@@ -1,0 +1,315 @@
+"""Signed tree heads: each writer publishes its chain's Merkle root outside the database.
+
+`HeadPublisher` is fed by the audit writer after a batch is durably in the database
+(`observe(batch)`, any DB thread). It keeps the chain's compact range (`merkle.Frontier`,
+O(log n) memory), advancing in `seq` order: batches written out of order (parallel DB threads,
+spool replays) wait until the records before them are in, and ranges the writer declared lost
+(`lost_seq` of an `audit_gap` record, which always follows them in the chain) are skipped, as
+they never reach the database. A background thread signs and publishes a head
+
+    {format, chain_id, replica_id, size, root, last_seq, time, final, key_id, signature}
+
+when `every` new leaves are in or `interval_s` passed with new leaves; one of size 0 at start
+(announces the chain: a chain with no head at all is not attested) and a `final` one at close
+(nothing may follow it). Heads go to `<dir>/<chain>/heads.jsonl` (appended, fsync'd) and
+`<dir>/<chain>/latest.json`; optionally POSTed to a webhook (a witness), off the writer's
+threads. `read_heads` loads them for `guardian audit verify`.
+
+What the database writer cannot do: change, drop or add a record covered by a published head
+without the root differing (Ed25519 over the head; only the replica holds the key).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import queue
+import re
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from guardian.audit.merkle import Frontier
+from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
+from guardian.audit.rows import SealedBatch
+from guardian.audit.signing import Signer
+from guardian.fileio import write_atomic
+
+if TYPE_CHECKING:
+    from guardian.settings import Settings
+
+log = logging.getLogger(__name__)
+
+def chain_dirname(chain_id: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", chain_id.replace("/", "__"))
+
+
+def make_head(signer: Signer, chain_id: str, replica_id: str, frontier: Frontier,
+              last_seq: int, *, final: bool = False, when: datetime | None = None
+              ) -> dict[str, Any]:
+    head: dict[str, Any] = {
+        "format": HEAD_FORMAT, "chain_id": chain_id, "replica_id": replica_id,
+        "size": frontier.size, "root": frontier.root().hex(), "last_seq": last_seq,
+        "time": (when or datetime.now(UTC)).isoformat(timespec="microseconds"),
+        "final": final, "key_id": signer.key_id}
+    head["signature"] = signer.sign(head_body(head))
+    return head
+
+
+def batch_leaves(batch: SealedBatch) -> list[str]:
+    """Record hashes of a sealed batch in seq order (first_seq .. last_seq, no holes: a
+    batch is sealed contiguously). Token hashes are read off the end of each COPY line /
+    row tuple; parents are placed by seq, tokens fill the other slots in order."""
+    first = batch.first_seq
+    out: list[str | None] = [None] * batch.n_rows
+    for rows in (batch.requests, batch.shadow, batch.governance):
+        for r in rows:
+            out[r["seq"] - first] = r["hash"]
+    tokens = iter([line[-65:-1] for line in batch.token_lines]
+                  + [t[-1] for t in batch.token_rows])
+    return [h if h is not None else next(tokens) for h in out]
+
+
+def declared_lost(batch: SealedBatch) -> list[tuple[int, int]]:
+    return [(int(lo), int(hi)) for g in batch.governance if g.get("kind") == "audit_gap"
+            for lo, hi in (g.get("details") or {}).get("lost_seq", [])]
+
+
+@dataclass(frozen=True)
+class HeadsConfig:
+    """What a writer needs to publish heads (built from `Settings` by `heads_config`)."""
+
+    signer: Signer
+    heads_dir: Path
+    every: int = 1000
+    interval_s: float = 10.0
+    webhook: str | None = None
+
+    def publisher(self, chain_id: str, replica_id: str) -> HeadPublisher:
+        return HeadPublisher(chain_id, replica_id, self.signer, self.heads_dir,
+                             every=self.every, interval_s=self.interval_s, webhook=self.webhook)
+
+
+def heads_config(settings: Settings, replica_id: str, *, required: bool = True
+                 ) -> HeadsConfig | None:
+    """From settings; None when heads are switched off. Without a usable key: `SigningError`
+    (see `guardian.audit.signing.signer_for`), or, not `required` (short-lived CLI writers),
+    a warning and None - that chain will show as unattested in `guardian audit verify`."""
+    if not settings.audit_heads:
+        return None
+    from guardian.audit.signing import SigningError, signer_for
+
+    try:
+        signer = signer_for(settings, replica_id)
+    except SigningError as exc:
+        if required:
+            raise
+        log.warning("%s; this command's audit records will not be covered by a signed head",
+                    exc)
+        return None
+    return HeadsConfig(signer, settings.resolved_heads_dir, settings.audit_heads_every,
+                       settings.audit_heads_interval_s, settings.audit_heads_webhook)
+
+
+class HeadPublisher:
+    """Keeps one chain's Merkle frontier and publishes signed heads (module docstring)."""
+
+    def __init__(self, chain_id: str, replica_id: str, signer: Signer, heads_dir: Path, *,
+                 every: int = 1000, interval_s: float = 10.0, webhook: str | None = None,
+                 start: bool = True) -> None:
+        self.chain_id, self.replica_id, self.signer = chain_id, replica_id, signer
+        self.dir = heads_dir / chain_dirname(chain_id)
+        self.every, self.interval_s, self.webhook = every, interval_s, webhook
+        self._lock = threading.Lock()
+        self._frontier = Frontier()
+        self._next_seq = 1
+        self._last_seq = 0
+        self._pending: dict[int, tuple[int, list[bytes]]] = {}  # first seq -> (last, leaves)
+        self._lost: list[tuple[int, int]] = []
+        self._published_size = -1
+        self._wake = threading.Event()
+        self._closing = threading.Event()
+        self._hooks: queue.Queue[dict[str, Any] | None] = queue.Queue(maxsize=1000)
+        self.last_head: dict[str, Any] | None = None
+        self.last_head_at: float | None = None  # time.monotonic() of the last publication
+        self._thread = threading.Thread(target=self._loop, name="audit-heads", daemon=True)
+        self._hook_thread = (threading.Thread(target=self._post_loop, name="audit-heads-hook",
+                                              daemon=True) if webhook else None)
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.publish()  # size 0: the chain exists and is this replica's
+        self._thread.start()
+        if self._hook_thread is not None:
+            self._hook_thread.start()
+
+    # -- the writer's side ----------------------------------------------------------------
+    def observe(self, batch: SealedBatch) -> None:
+        """A batch is durably in the database (also called for a duplicate replay)."""
+        if batch.chain_id != self.chain_id:
+            return  # a dead incarnation's spool replayed by this writer: not our chain
+        if batch.last_seq < batch.first_seq or batch.first_seq < self._next_seq:
+            lost = declared_lost(batch)  # empty, or a replay of what is already in
+            if lost:
+                with self._lock:
+                    self._lost += lost
+                    self._advance()
+            return
+        hashes = batch_leaves(batch)
+        sha, unhex = hashlib.sha256, bytes.fromhex  # leaf_hash, inlined (hot path)
+        leaves = [sha(b"\x00" + unhex(h)).digest() for h in hashes]
+        with self._lock:
+            self._lost += declared_lost(batch)
+            self._pending.setdefault(batch.first_seq, (batch.last_seq, leaves))
+            self._advance()
+            due = self._frontier.size - max(self._published_size, 0) >= self.every
+        if due:
+            self._wake.set()
+
+    def _advance(self) -> None:
+        while True:
+            batch = self._pending.pop(self._next_seq, None)
+            if batch is not None:
+                last, leaves = batch
+                append = self._frontier.append
+                for leaf in leaves:
+                    append(leaf)
+                self._last_seq, self._next_seq = last, last + 1
+                continue
+            lost = next((hi for lo, hi in self._lost if lo <= self._next_seq <= hi), None)
+            if lost is None:
+                return
+            self._next_seq = lost + 1
+
+    def close(self, *, final: bool = True, timeout_s: float = 5.0) -> None:
+        """Publish the last head - `final` (nothing may follow it in this chain) unless told
+        records of this chain are still on their way (spooled) - and stop."""
+        if self._closing.is_set():
+            return
+        self._closing.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout_s)
+        with self._lock:
+            complete = not self._pending
+        self.publish(final=final and complete)
+        if self._hook_thread is not None:
+            self._hooks.put(None)
+            self._hook_thread.join(timeout_s)
+
+    # -- publication ----------------------------------------------------------------------
+    def publish(self, *, final: bool = False) -> dict[str, Any] | None:
+        with self._lock:
+            if self._frontier.size == self._published_size and not final:
+                return None
+            frontier, last_seq = self._frontier.copy(), self._last_seq
+        head = make_head(self.signer, self.chain_id, self.replica_id, frontier, last_seq,
+                         final=final)
+        line = json.dumps(head, separators=(",", ":")) + "\n"
+        try:
+            fd = os.open(self.dir / "heads.jsonl", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            try:
+                os.write(fd, line.encode())
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            write_atomic(self.dir / "latest.json", json.dumps(head, indent=2) + "\n", mode=0o644)
+        except OSError as exc:
+            log.error("could not publish the audit head of %s (size %d) to %s: %s",
+                      self.chain_id, frontier.size, self.dir, exc)
+            return None
+        self._published_size = frontier.size
+        self.last_head, self.last_head_at = head, time.monotonic()
+        if self.webhook:
+            try:
+                self._hooks.put_nowait(head)
+            except queue.Full:
+                log.warning("audit head webhook backlog full; head size %d not posted",
+                            frontier.size)
+        return head
+
+    def _loop(self) -> None:
+        while not self._closing.is_set():
+            self._wake.wait(self.interval_s)
+            self._wake.clear()
+            if self._closing.is_set():
+                return
+            with self._lock:
+                stalled = bool(self._pending)
+            self.publish()
+            if stalled:
+                log.debug("audit heads of %s wait for seq %d (written out of order)",
+                          self.chain_id, self._next_seq)
+
+    def _post_loop(self) -> None:
+        while (head := self._hooks.get()) is not None:
+            req = urllib.request.Request(self.webhook or "", data=json.dumps(head).encode(),
+                                         headers={"Content-Type": "application/json"})
+            try:
+                with urllib.request.urlopen(req, timeout=5) as resp:
+                    resp.read()
+            except OSError as exc:
+                log.warning("could not POST audit head size %d to %s: %s", head["size"],
+                            self.webhook, exc)
+
+
+# -- reading published heads -----------------------------------------------------------------
+def iter_heads(heads_dir: Path) -> Iterator[tuple[Path, int, dict[str, Any] | None]]:
+    """(file, line number, head or None when unreadable) for every published head."""
+    for path in sorted(heads_dir.glob("*/heads.jsonl")):
+        with open(path, encoding="utf-8") as fh:
+            for i, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    yield path, i, json.loads(line)
+                except ValueError:
+                    yield path, i, None
+
+
+def read_heads(heads_dir: Path, trust: dict[str, Any]
+               ) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
+    """Signature-checked heads per chain (sorted by size, then time) and a list of problems
+    (unreadable lines, bad signatures, untrusted keys) - each of which is a verify error."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    problems: list[str] = []
+    for path, lineno, head in iter_heads(heads_dir):
+        if head is None:
+            problems.append(f"unreadable head: {path}:{lineno}")
+            continue
+        try:
+            check_head(head, trust)
+        except (ProofError, KeyError, ValueError) as exc:
+            problems.append(f"forged or untrusted head: {path}:{lineno}: {exc}")
+            continue
+        out.setdefault(head["chain_id"], []).append(head)
+    for heads in out.values():
+        heads.sort(key=lambda h: (h["size"], h["time"]))
+    return out, problems
+
+
+def latest_head(heads_dir: Path, chain_id: str) -> dict[str, Any] | None:
+    """The largest published head of one chain (signature not checked here: the verifier
+    of whatever is proven against it checks it)."""
+    path = heads_dir / chain_dirname(chain_id) / "heads.jsonl"
+    best: dict[str, Any] | None = None
+    if path.exists():
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                try:
+                    head = json.loads(line)
+                except ValueError:
+                    continue
+                if head.get("chain_id") == chain_id and (best is None
+                                                         or head["size"] >= best["size"]):
+                    best = head
+    return best
