@@ -50,6 +50,7 @@ import socket
 import threading
 import time
 import uuid
+from concurrent.futures import Future
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -59,13 +60,21 @@ from guardian.audit.chain import decode_text, is_plain, storable_text
 from guardian.audit.config import AuditSettings
 from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.audit.rows import Event, SealedBatch, Sealer
-from guardian.audit.spool import Spool, read_segment
+from guardian.audit.spool import IntentLog, Spool, WriteAheadLog, read_intents, read_segment
 from guardian.audit.store import BatchStore
 from guardian.db import make_engine
 
 log = logging.getLogger(__name__)
 
 _MAX_LISTED_IDS = 1000  # request ids listed per gap record
+_INTENT_ROTATE_S = 1.0  # how often the intent log starts a new segment
+
+# A queued event and, for `sync` routes, the future its request waits on.
+_Item = tuple["Event", "Future[None] | None"]
+
+
+class AuditUnavailable(RuntimeError):
+    """A sync event's record could not be made durable (queue full, spool full, disk error)."""
 
 
 def _permanent(exc: BaseException) -> bool:
@@ -92,6 +101,12 @@ def _reason(exc: BaseException) -> str:
 
 def _event_id(event: Any) -> str:
     return str(getattr(event, "request_id", None) or getattr(event, "event_id", "?"))
+
+
+def _intent_id(event: Any) -> str:
+    """`<kind>:<id>` as the intent log keeps it: r (request), s (shadow), g (governance)."""
+    kind = "r" if isinstance(event, RequestEvent) else "s" if isinstance(event, ShadowEvent) else "g"
+    return f"{kind}:{_event_id(event)}"
 
 
 _TIMES = ("queue_time_s", "compute_time_s", "time_to_first_token_s", "time_per_output_token_s",
@@ -178,8 +193,11 @@ class AuditWriter:
         self.spool = Spool(spool_dir, self.chain_id, self.cfg.spool_max_bytes)
         self._sealer = Sealer(self.chain_id, salt=self.cfg.salt.encode(),
                               copy_lines=self.store.postgres)
-        self._queue: queue.Queue[Event] = queue.Queue(maxsize=self.cfg.queue_size)
-        self._handoff: queue.Queue[tuple[SealedBatch, int]] = queue.Queue(
+        self._wal = WriteAheadLog(spool_dir, self.spool.name, self.cfg.wal_segment_bytes)
+        self._intents = IntentLog(spool_dir, self.spool.name)
+        self._queue: queue.Queue[_Item] = queue.Queue(maxsize=self.cfg.queue_size)
+        # (batch, events it completes, its WAL segment when it holds sync events)
+        self._handoff: queue.Queue[tuple[SealedBatch, int, int | None]] = queue.Queue(
             maxsize=self.cfg.handoff_batches)
         self._cond = threading.Condition()
         self._submitted = 0
@@ -193,7 +211,14 @@ class AuditWriter:
         self._last_retry = 0.0
         self.counters = {"dropped_events": 0, "lost_rows": 0, "written_rows": 0,
                          "written_batches": 0, "spooled_batches": 0, "replayed_batches": 0,
-                         "duplicate_batches": 0, "unsealable_events": 0}
+                         "duplicate_batches": 0, "unsealable_events": 0,
+                         "spooled_rows": 0, "quarantined_rows": 0, "sync_events": 0,
+                         "sync_failed": 0, "wal_fsyncs": 0, "recovered_lost_events": 0}
+        # time.time() of the last write known durable (DB commit, spool or WAL fsync)
+        self.last_durable_at: float | None = None
+        # time.time() of the last signed tree head published; set by the head publisher.
+        self.last_signed_head_at: float | None = None
+        self._failed: set[int] = set()  # positions the last _seal could not seal
         self._count_lock = threading.Lock()
         self._replay_lock = threading.Lock()
         self._final_replay_done = False
@@ -218,13 +243,32 @@ class AuditWriter:
     # -- AuditSink ----------------------------------------------------------------------
     def submit(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
         """Enqueue; never blocks. When the queue is full the event is dropped and declared."""
+        self._enqueue(event, None)
+
+    def submit_durable(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> Future[None]:
+        """Enqueue for a `sync` route: the future completes once the event's sealed record is
+        fsync'd (write-ahead log, or the spool), sharing the fsync with every sync event that
+        arrived within `sync_window_s` (group commit). It fails with `AuditUnavailable` when
+        the record cannot be made durable (queue full, spool full, disk error); the loss is
+        declared in the chain as for async events. Never blocks."""
+        fut: Future[None] = Future()
+        self._enqueue(event, fut)
+        return fut
+
+    def _enqueue(self, event: Event, fut: Future[None] | None) -> None:
         if self._closed:
             raise RuntimeError("audit writer is closed; events submitted after close() are lost")
         with self._cond:
             self._submitted += 1
+        # After counting it: an intent segment rotated in between keeps this id (see IntentLog).
+        self._intents.note(_intent_id(event))
         try:
-            self._queue.put_nowait(event)
+            self._queue.put_nowait((event, fut))
         except queue.Full:
+            if fut is not None:
+                self._count("sync_failed")
+                fut.set_exception(AuditUnavailable(
+                    f"audit queue full ({self.cfg.queue_size} events)"))
             rid = getattr(event, "request_id", None) or getattr(event, "event_id", "?")
             with self._gap_lock:
                 self._gap["dropped_events"] += 1
@@ -255,7 +299,7 @@ class AuditWriter:
             return
         self._closed = True
         deadline = time.monotonic() + timeout_s
-        self.wait_durable(timeout_s)
+        all_durable = self.wait_durable(timeout_s)
         self._closing.set()
         for t in self._threads:
             if t.is_alive():
@@ -270,6 +314,8 @@ class AuditWriter:
                 self._went_down(exc)
                 if not self.spool.append(batch, headroom=True):
                     log.critical("audit: could not record the loss %s anywhere", gap.details)
+        self._wal.close()
+        self._intents.close(all_durable)
         self.spool.close()
         self.db.dispose()
         log.info("audit writer %s closed: %s", self.chain_id, self.stats())
@@ -304,6 +350,20 @@ class AuditWriter:
     def stats(self) -> dict[str, Any]:
         return {**self.counters, "chain_id": self.chain_id, "queued": self._queue.qsize(),
                 "spool_bytes": self.spool.bytes, "db_up": self._down_since is None}
+
+    def gauges(self) -> dict[str, float | None]:
+        """Point-in-time values for `/metrics` (`guardian.audit.metrics`); ages in seconds,
+        None when it never happened."""
+        now = time.time()
+        spooled = self.spool.segment_count()
+        return {"queue_depth": self._queue.qsize(), "handoff_depth": self._handoff.qsize(),
+                "spool_bytes": self.spool.bytes, "spool_segments": spooled,
+                "wal_bytes": self._wal.bytes,
+                "last_durable_age_s": (None if self.last_durable_at is None
+                                       else max(0.0, now - self.last_durable_at)),
+                "last_signed_head_age_s": (None if self.last_signed_head_at is None
+                                           else max(0.0, now - self.last_signed_head_at)),
+                "db_up": 1.0 if self._down_since is None else 0.0}
 
     def health(self, max_age_s: float = 5.0) -> dict[str, Any]:
         """Whether the database answers (probed at most every `max_age_s`; blocks up to the
@@ -353,8 +413,10 @@ class AuditWriter:
 
     def _seal_loop(self) -> None:
         cfg = self.cfg
+        rotated = time.monotonic()
         while True:
             events: list[Event] = []
+            futs: list[tuple[int, Future[None]]] = []  # (position in events, its waiter)
             rows = 0
             deadline = time.monotonic() + cfg.flush_interval_s
             while len(events) < cfg.batch_events and rows < cfg.batch_rows:
@@ -362,14 +424,24 @@ class AuditWriter:
                 if self._flush_wanted.is_set() and self._queue.empty():
                     break
                 try:
-                    ev = self._queue.get(timeout=max(0.0, min(left, 0.05)))
+                    ev, fut = self._queue.get(timeout=max(0.0, min(left, 0.05)))
                 except queue.Empty:
                     if left <= 0 or self._closing.is_set():
                         break
                     continue
+                if fut is not None:
+                    if not futs:  # group commit: wait a moment for others to share the fsync
+                        deadline = min(deadline, time.monotonic() + cfg.sync_window_s)
+                    futs.append((len(events), fut))
                 events.append(ev)
                 rows += 1 + len(getattr(ev, "trace", None) or getattr(ev, "shadow_trace", ()))
             self._flush_wanted.clear()
+            if time.monotonic() - rotated >= _INTENT_ROTATE_S:
+                rotated = time.monotonic()
+                with self._cond:
+                    submitted, done = self._submitted, self._done
+                self._intents.rotate(submitted)
+                self._intents.collect(done)
             n_events = len(events)
             gap = self._gap_event()
             if gap is not None:
@@ -382,8 +454,13 @@ class AuditWriter:
                 failed_before = self.counters["unsealable_events"]
                 batch = self._seal(events)
                 n_failed = self.counters["unsealable_events"] - failed_before
+                waiters = [f for i, f in futs if i not in self._failed]
+                for i, f in futs:
+                    if i in self._failed:
+                        self._count("sync_failed")
+                        f.set_exception(AuditUnavailable("the audit record could not be sealed"))
                 if batch is not None:
-                    self._hand_off(batch, n_events - n_failed)
+                    self._hand_off(batch, n_events - n_failed, waiters)
                 if n_failed:
                     # Declared right away, in a gap-only batch (spool headroom); the failed
                     # events count as done when their declaration is, so flush() covers it.
@@ -406,6 +483,7 @@ class AuditWriter:
         nothing could be sealed).
         """
         sqlite = not self.store.postgres
+        self._failed = set()
         events = [_storable(ev, sqlite=sqlite) for ev in events]
         seq, prev = self._sealer.head
         try:
@@ -413,12 +491,13 @@ class AuditWriter:
         except Exception:
             self._restore_sealer(seq, prev)
         parts: list[SealedBatch] = []
-        for ev in events:
+        for i, ev in enumerate(events):
             seq, prev = self._sealer.head
             try:
                 parts.append(self._sealer.seal([ev]))
             except Exception as exc:
                 self._restore_sealer(seq, prev)
+                self._failed.add(i)
                 self._unsealable(ev, exc)
         return _merge(parts)
 
@@ -446,25 +525,61 @@ class AuditWriter:
                 unsealable.append({"request_id": rid, "reason": reason})
         self._count("unsealable_events")
 
-    def _hand_off(self, batch: SealedBatch, n_events: int) -> None:
+    def _hand_off(self, batch: SealedBatch, n_events: int,
+                  waiters: list[Future[None]] | None = None) -> None:
+        """To a DB thread, or the spool when the DB is down or slow. With `waiters` (sync
+        events) the batch is first made durable - one WAL append + fsync for all of them
+        (group commit), or the spool's own fsync - and the waiters are released."""
         if not self.spool.pending():
-            try:
-                self._handoff.put_nowait((batch, n_events))
-                return
-            except queue.Full:
-                log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
-                            self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
-        self._to_spool(batch, n_events)
+            segment = self._wal_append(batch) if waiters else None
+            if segment is not None:
+                self._count("sync_events", len(waiters or ()))
+                for f in waiters or ():
+                    f.set_result(None)
+                waiters = None
+            if segment is not None or not waiters:
+                try:
+                    self._handoff.put_nowait((batch, n_events, segment))
+                    return
+                except queue.Full:
+                    log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
+                                self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
+            self._to_spool(batch, n_events, waiters)
+            if segment is not None:
+                self._wal.release(segment)
+            return
+        self._to_spool(batch, n_events, waiters)
 
-    def _to_spool(self, batch: SealedBatch, n_events: int) -> None:
+    def _wal_append(self, batch: SealedBatch) -> int | None:
+        try:
+            segment = self._wal.append(batch)
+        except OSError as exc:
+            log.error("audit write-ahead log append failed (%s); trying the spool", exc)
+            return None
+        self._count("wal_fsyncs")
+        self.last_durable_at = time.time()
+        return segment
+
+    def _to_spool(self, batch: SealedBatch, n_events: int,
+                  waiters: list[Future[None]] | None = None) -> None:
         gap_only = not (batch.requests or batch.shadow or batch.token_lines or batch.token_rows)
         if self.spool.append(batch, headroom=gap_only):
             self._count("spooled_batches")
+            self._count("spooled_rows", batch.n_rows)
+            self.last_durable_at = time.time()
+            if waiters:
+                self._count("sync_events", len(waiters))
+            for f in waiters or ():
+                f.set_result(None)
         else:
             self._count("lost_rows", batch.n_rows)
             with self._gap_lock:
                 self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
                 self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
+            if waiters:
+                self._count("sync_failed", len(waiters))
+            for f in waiters or ():
+                f.set_exception(AuditUnavailable("the audit spool is full or unwritable"))
         self._mark_done(n_events)
 
     def _count(self, key: str, n: int = 1) -> None:
@@ -513,6 +628,7 @@ class AuditWriter:
         except OSError as err:
             log.error("could not quarantine batch %d-%d: %s", batch.first_seq, batch.last_seq, err)
         self._count("lost_rows", batch.n_rows)
+        self._count("quarantined_rows", batch.n_rows)
         with self._gap_lock:
             self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
             self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
@@ -524,13 +640,14 @@ class AuditWriter:
             self._count("written_batches")
         else:
             self._count("duplicate_batches")
+        self.last_durable_at = time.time()
 
     def _db_loop(self, index: int) -> None:
         if index == 0:
             self._replay_orphans()
         while True:
             try:
-                batch, n_events = self._handoff.get(timeout=0.05)
+                batch, n_events, segment = self._handoff.get(timeout=0.05)
             except queue.Empty:
                 shutting_down = self._sealer_done.is_set()
                 if self.spool.pending() and self._replay_lock.acquire(blocking=False):
@@ -554,6 +671,9 @@ class AuditWriter:
             except Exception as exc:  # any DB failure: the spool takes over
                 self._went_down(exc)
                 self._to_spool(batch, n_events)
+            finally:
+                if segment is not None:  # in the DB or the spool now: the WAL copy may go
+                    self._wal.release(segment)
 
     def _went_down(self, exc: BaseException) -> None:
         if self._down_since is None:
@@ -581,16 +701,75 @@ class AuditWriter:
                      time.monotonic() - self._down_since)
             self._down_since = None
 
+    def _declare_crash_loss(self, name: str, intents: list[Path]) -> None:
+        """Events a dead writer accepted (its intent log) that are neither in the DB nor
+        already declared lost by that writer: declared now in an `audit_gap` record naming
+        them (`details.crash_recovery`). Raises when the DB cannot be read (retried at the
+        next start: the intent files stay)."""
+        import sqlalchemy as sa
+
+        from guardian.audit.models import AuditGovernance, AuditRequest, AuditShadow
+
+        wanted: dict[str, set[str]] = {"r": set(), "s": set(), "g": set()}
+        for path in intents:
+            for line in read_intents(path):
+                kind, _, ident = line.partition(":")
+                if kind in wanted and ident:
+                    wanted[kind].add(ident)
+        if not any(wanted.values()):
+            return
+        columns = {"r": AuditRequest.__table__.c.request_id,
+                   "s": AuditShadow.__table__.c.request_id,
+                   "g": AuditGovernance.__table__.c.event_id}
+        gov = AuditGovernance.__table__
+        suffix = name.rsplit("_", 1)[-1]  # the chain's unique part (<replica>/<uuid12>)
+        missing: list[str] = []
+        with self.db.connect() as conn:
+            declared: set[str] = set()
+            for (actor, details) in conn.execute(sa.select(gov.c.actor, gov.c.details).where(
+                    gov.c.kind == "audit_gap")):
+                if str(actor).endswith(suffix) and isinstance(details, dict):
+                    declared.update(str(r) for r in details.get("request_ids") or ())
+            for kind, ids in wanted.items():
+                ordered = sorted(ids - declared)
+                for i in range(0, len(ordered), 500):
+                    chunk = ordered[i:i + 500]
+                    found = {str(v) for (v,) in conn.execute(
+                        sa.select(columns[kind]).where(columns[kind].in_(chunk)))}
+                    missing += [f"{kind}:{x}" for x in chunk if x not in found]
+        if not missing:
+            return
+        self._count("recovered_lost_events", len(missing))
+        log.error("audit: writer %s died with %d accepted event(s) neither written nor "
+                  "spooled (the async loss window); declared in an audit_gap record: %s",
+                  name, len(missing), ", ".join(missing[:10]))
+        kinds = {"r": "request", "s": "shadow", "g": "governance"}
+        self.submit(GovernanceEvent(
+            event_id=f"gap-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_gap",
+            route=None, pair_hash=None, policy_hash=None,
+            actor=f"audit-writer:{self.chain_id}", details={
+                "crash_recovery": True, "dead_writer": name, "dropped_events": len(missing),
+                "request_ids": [m.split(":", 1)[1] for m in missing[:_MAX_LISTED_IDS]],
+                "events": [{"kind": kinds[m[0]], "id": m[2:]} for m in missing[:_MAX_LISTED_IDS]],
+                "reason": "accepted by a writer that died before the events were durable"}))
+
     def _replay_orphans(self) -> None:
-        """Replay spools left by writers that are gone (crash, or DB down at shutdown)."""
+        """Replay spools and write-ahead logs left by writers that are gone (crash, or DB down
+        at shutdown), then declare what their intent logs name but the DB lacks."""
         try:
             for name, paths in self.spool.orphans():
-                for path in paths:
+                wal, intents = self.spool.orphan_files(name)
+                for path in paths + wal:
                     for batch in read_segment(path):
                         self._deliver(batch)
                         self._count("replayed_batches")
                     self.spool.remove_orphan(path)
-                log.info("replayed orphaned audit spool %s (%d segments)", name, len(paths))
+                if intents:
+                    self._declare_crash_loss(name, intents)
+                    for path in intents:
+                        self.spool.remove_orphan(path)
+                log.info("replayed orphaned audit spool %s (%d segments, %d WAL segments)",
+                         name, len(paths), len(wal))
         except Exception as exc:
             log.warning("could not replay orphaned audit spools yet (%s); will retry on "
                         "next start", str(exc).splitlines()[0] if str(exc) else exc)
