@@ -323,8 +323,8 @@ class IntentLog:
     rotation is durable (`collect`).
     """
 
-    def __init__(self, directory: Path, name: str) -> None:
-        self.dir, self.name = Path(directory), name
+    def __init__(self, directory: Path, name: str, chain_id: str) -> None:
+        self.dir, self.name, self.chain_id = Path(directory), name, chain_id
         self._lock = threading.Lock()
         self._segment = 0
         self._closed: list[tuple[Path, int]] = []  # (segment, events submitted by its end)
@@ -333,7 +333,9 @@ class IntentLog:
     def _open_next(self) -> int:
         self._segment += 1
         self._path = self.dir / f"{self.name}-{self._segment:06d}.intent"
-        return os.open(self._path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
+        fd = os.open(self._path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
+        os.write(fd, f"#chain {self.chain_id}\n".encode())  # whose holes to look for
+        return fd
 
     def note(self, event_id: str) -> None:
         line = (event_id.replace("\n", " ") + "\n").encode("utf-8", "surrogatepass")
@@ -367,11 +369,18 @@ class IntentLog:
                 self._closed.clear()
 
 
-def read_intents(path: Path) -> list[str]:
-    """The ids in an intent segment (a torn last line is ignored)."""
+def read_intents(path: Path) -> tuple[str | None, list[str]]:
+    """(chain id, the ids) of an intent segment (a torn last line is ignored)."""
     data = path.read_bytes()
     lines = data.split(b"\n")[:-1]  # the part after the last newline is torn or empty
-    return [line.decode("utf-8", "surrogatepass") for line in lines if line]
+    chain, ids = None, []
+    for line in lines:
+        text = line.decode("utf-8", "surrogatepass")
+        if text.startswith("#chain "):
+            chain = text[len("#chain "):]
+        elif text:
+            ids.append(text)
+    return chain, ids
 
 
 def read_segment(path: Path) -> Iterator[SealedBatch]:

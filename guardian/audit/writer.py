@@ -194,7 +194,7 @@ class AuditWriter:
         self._sealer = Sealer(self.chain_id, salt=self.cfg.salt.encode(),
                               copy_lines=self.store.postgres)
         self._wal = WriteAheadLog(spool_dir, self.spool.name, self.cfg.wal_segment_bytes)
-        self._intents = IntentLog(spool_dir, self.spool.name)
+        self._intents = IntentLog(spool_dir, self.spool.name, self.chain_id)
         self._queue: queue.Queue[_Item] = queue.Queue(maxsize=self.cfg.queue_size)
         # (batch, events it completes, its WAL segment when it holds sync events)
         self._handoff: queue.Queue[tuple[SealedBatch, int, int | None]] = queue.Queue(
@@ -219,6 +219,7 @@ class AuditWriter:
         # time.time() of the last signed tree head published; set by the head publisher.
         self.last_signed_head_at: float | None = None
         self._failed: set[int] = set()  # positions the last _seal could not seal
+        self._recovered = threading.Event()  # dead writers' leftovers handled (or deferred)
         self._count_lock = threading.Lock()
         self._replay_lock = threading.Lock()
         self._final_replay_done = False
@@ -322,10 +323,13 @@ class AuditWriter:
 
     # -- introspection ------------------------------------------------------------------
     def wait_durable(self, timeout_s: float) -> bool:
+        deadline = time.monotonic() + timeout_s
+        if any(t.is_alive() for t in self._threads[1:]):
+            # A start's recovery (dead writers' spools, WAL, declared losses) comes first.
+            self._recovered.wait(timeout_s)
         with self._cond:
             target = self._submitted
         self._flush_wanted.set()
-        deadline = time.monotonic() + timeout_s
         with self._cond:
             while self._done < target:
                 left = deadline - time.monotonic()
@@ -644,7 +648,10 @@ class AuditWriter:
 
     def _db_loop(self, index: int) -> None:
         if index == 0:
-            self._replay_orphans()
+            try:
+                self._replay_orphans()
+            finally:
+                self._recovered.set()
         while True:
             try:
                 batch, n_events, segment = self._handoff.get(timeout=0.05)
@@ -708,15 +715,31 @@ class AuditWriter:
         next start: the intent files stay)."""
         import sqlalchemy as sa
 
-        from guardian.audit.models import AuditGovernance, AuditRequest, AuditShadow
+        from guardian.audit.models import AuditBatch, AuditGovernance, AuditRequest, AuditShadow
 
         wanted: dict[str, set[str]] = {"r": set(), "s": set(), "g": set()}
+        chain_id: str | None = None
         for path in intents:
-            for line in read_intents(path):
+            chain, lines = read_intents(path)
+            chain_id = chain_id or chain
+            for line in lines:
                 kind, _, ident = line.partition(":")
                 if kind in wanted and ident:
                     wanted[kind].add(ident)
-        if not any(wanted.values()):
+        holes: list[list[int]] = []
+        if chain_id is not None:
+            # Batches are written by several DB threads: one in flight when the process died
+            # leaves a hole below later ones, which verify would otherwise report as deleted.
+            b = AuditBatch.__table__
+            with self.db.connect() as conn:
+                expect = 1
+                for lo, hi in conn.execute(sa.select(b.c.first_seq, b.c.last_seq)
+                                           .where(b.c.chain_id == chain_id)
+                                           .order_by(b.c.first_seq)):
+                    if lo > expect:
+                        holes.append([expect, lo - 1])
+                    expect = max(expect, hi + 1)
+        if not any(wanted.values()) and not holes:
             return
         columns = {"r": AuditRequest.__table__.c.request_id,
                    "s": AuditShadow.__table__.c.request_id,
@@ -737,7 +760,7 @@ class AuditWriter:
                     found = {str(v) for (v,) in conn.execute(
                         sa.select(columns[kind]).where(columns[kind].in_(chunk)))}
                     missing += [f"{kind}:{x}" for x in chunk if x not in found]
-        if not missing:
+        if not missing and not holes:
             return
         self._count("recovered_lost_events", len(missing))
         log.error("audit: writer %s died with %d accepted event(s) neither written nor "
@@ -749,6 +772,8 @@ class AuditWriter:
             route=None, pair_hash=None, policy_hash=None,
             actor=f"audit-writer:{self.chain_id}", details={
                 "crash_recovery": True, "dead_writer": name, "dropped_events": len(missing),
+                # verify reads lost_seq of `lost_chain_id` (the dead chain), not this one's
+                "lost_chain_id": chain_id, "lost_seq": holes,
                 "request_ids": [m.split(":", 1)[1] for m in missing[:_MAX_LISTED_IDS]],
                 "events": [{"kind": kinds[m[0]], "id": m[2:]} for m in missing[:_MAX_LISTED_IDS]],
                 "reason": "accepted by a writer that died before the events were durable"}))
