@@ -287,6 +287,13 @@ class WriteAheadLog:
             self._open[segment] -= 1
             if segment != self._segment or self._fd is None:
                 self._drop_released(segment)
+            elif self._open[segment] == 0 and self._size:
+                # All released: empty the open segment in place (O_APPEND writes go to the new
+                # end). Not fsync'd: after a crash the old records may come back, and their
+                # replay is skipped as already written.
+                os.ftruncate(self._fd, 0)
+                self.bytes -= self._size
+                self._size = 0
 
     def _drop_released(self, segment: int) -> None:
         if self._open.get(segment, 0) > 0:
