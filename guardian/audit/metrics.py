@@ -13,8 +13,9 @@ and suffixes (e.g. `guardian_audit_spool_bytes`, `guardian_audit_records_total`,
   then lost: spool full) / quarantined (rejected by the DB); `guardian.audit.dropped_events
   {reason}`: events lost before sealing (queue_full, unsealable, crash: declared on restart
   from a killed writer's intent log). Every one of them is declared in an `audit_gap` record.
-* `guardian.audit.sync_events` / `guardian.audit.wal_fsyncs`: their ratio is the group
-  commit's sharing; `guardian.audit.sync_failed`: sync requests answered 503.
+* `guardian.audit.sync_events` / `guardian.audit.sync_fsyncs`: their ratio is the group
+  commit's sharing (`guardian.audit.wal_fsyncs`: those of the WAL);
+  `guardian.audit.sync_failed`: sync requests answered 503.
 * `guardian.audit.last_durable_write_age` (s): since the last DB commit, spool or WAL fsync;
   `guardian.audit.last_signed_head_age` (s): since the last signed tree head was published
   (set by the head publisher through `AuditWriter.last_signed_head_at`; absent until then).
@@ -86,6 +87,8 @@ def register_audit_metrics(telemetry: Any, sink: Any) -> bool:
              "Events of sync routes made durable before their response."),
             ("guardian.audit.wal_fsyncs", "wal_fsyncs",
              "Write-ahead log fsyncs (group commits) for sync routes."),
+            ("guardian.audit.sync_fsyncs", "sync_fsyncs",
+             "fsyncs that released sync requests (WAL, or the spool while the DB lags)."),
             ("guardian.audit.sync_failed", "sync_failed",
              "Sync events whose record could not be made durable (answered 503).")):
         meter.create_observable_counter(name, unit="{event}" if "fsync" not in name else "{fsync}",

@@ -213,7 +213,8 @@ class AuditWriter:
                          "written_batches": 0, "spooled_batches": 0, "replayed_batches": 0,
                          "duplicate_batches": 0, "unsealable_events": 0,
                          "spooled_rows": 0, "quarantined_rows": 0, "sync_events": 0,
-                         "sync_failed": 0, "wal_fsyncs": 0, "recovered_lost_events": 0}
+                         "sync_failed": 0, "wal_fsyncs": 0, "sync_fsyncs": 0,
+                         "recovered_lost_events": 0}
         # time.time() of the last write known durable (DB commit, spool or WAL fsync)
         self.last_durable_at: float | None = None
         # time.time() of the last signed tree head published; set by the head publisher.
@@ -228,7 +229,11 @@ class AuditWriter:
         self._probe_ok, self._probe_error = True, None
         # Several DB threads: Postgres parses/indexes each COPY in its own backend, so two
         # connections nearly double the rows/s the database takes (batches are independent).
-        self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True)]
+        # Sync batches on their way to the WAL: (batch, events it completes, its waiters).
+        self._wal_queue: queue.Queue[tuple[SealedBatch, int, list[Future[None]]]] = queue.Queue()
+        self._wal_done = threading.Event()
+        self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True),
+                         threading.Thread(target=self._wal_loop, name="audit-wal", daemon=True)]
         self._threads += [threading.Thread(target=self._db_loop, args=(i,), name=f"audit-db-{i}",
                                            daemon=True)
                           for i in range(self.cfg.db_writers if self.store.postgres else 1)]
@@ -324,7 +329,7 @@ class AuditWriter:
     # -- introspection ------------------------------------------------------------------
     def wait_durable(self, timeout_s: float) -> bool:
         deadline = time.monotonic() + timeout_s
-        if any(t.is_alive() for t in self._threads[1:]):
+        if any(t.is_alive() for t in self._threads[2:]):
             # A start's recovery (dead writers' spools, WAL, declared losses) comes first.
             self._recovered.wait(timeout_s)
         with self._cond:
@@ -534,35 +539,75 @@ class AuditWriter:
         """To a DB thread, or the spool when the DB is down or slow. With `waiters` (sync
         events) the batch is first made durable - one WAL append + fsync for all of them
         (group commit), or the spool's own fsync - and the waiters are released."""
-        if not self.spool.pending():
-            segment = self._wal_append(batch) if waiters else None
-            if segment is not None:
-                self._count("sync_events", len(waiters or ()))
-                for f in waiters or ():
-                    f.set_result(None)
-                waiters = None
-            if segment is not None or not waiters:
-                try:
-                    self._handoff.put_nowait((batch, n_events, segment))
-                    return
-                except queue.Full:
-                    log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
-                                self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
-            self._to_spool(batch, n_events, waiters)
-            if segment is not None:
-                self._wal.release(segment)
+        if waiters and not self.spool.pending():
+            # The WAL thread fsyncs it (with whatever else is waiting) while this thread
+            # seals the next batch.
+            self._wal_queue.put((batch, n_events, waiters))
             return
-        self._to_spool(batch, n_events, waiters)
+        self._dispatch(batch, n_events, waiters, None)
 
-    def _wal_append(self, batch: SealedBatch) -> int | None:
-        try:
-            segment = self._wal.append(batch)
-        except OSError as exc:
-            log.error("audit write-ahead log append failed (%s); trying the spool", exc)
-            return None
-        self._count("wal_fsyncs")
-        self.last_durable_at = time.time()
-        return segment
+    def _dispatch(self, batch: SealedBatch, n_events: int, waiters: list[Future[None]] | None,
+                  segment: int | None) -> None:
+        """To a DB thread unless the DB is down or slow (then the spool, which fsyncs and
+        releases any `waiters`). `segment`: the batch's WAL copy, released once it is in
+        the DB or the spool."""
+        if not self.spool.pending():
+            try:
+                self._handoff.put_nowait((batch, n_events, segment))
+                return
+            except queue.Full:
+                log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
+                            self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
+        self._to_spool(batch, n_events, waiters)
+        if segment is not None:
+            self._wal.release(segment)
+
+    def _wal_loop(self) -> None:
+        """Group commit: every sync batch waiting is written with ONE write + fsync, then its
+        waiters are released and the batches go on to the DB threads."""
+        while True:
+            try:
+                items = [self._wal_queue.get(timeout=0.05)]
+            except queue.Empty:
+                if self._sealer_done.is_set() and self._wal_queue.empty():
+                    self._wal_done.set()
+                    return
+                continue
+            while True:
+                try:
+                    items.append(self._wal_queue.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                segment: int | None = self._wal.append_many([b for b, _, _ in items])
+            except OSError as exc:
+                log.error("audit write-ahead log append failed (%s); using the spool", exc)
+                segment = None
+            if segment is None:
+                for batch, n_events, waiters in items:
+                    self._to_spool(batch, n_events, waiters)
+                continue
+            self._count("wal_fsyncs")
+            self._count("sync_fsyncs")
+            self.last_durable_at = time.time()
+            for _, _, waiters in items:
+                self._count("sync_events", len(waiters))
+                for f in waiters:
+                    f.set_result(None)
+            # Consecutive small batches go on as one: one DB transaction, not one each. Each
+            # merged batch still holds one WAL reference per part.
+            runs: list[list[tuple[SealedBatch, int]]] = []
+            for batch, n_events, _ in items:
+                if runs and runs[-1][-1][0].last_seq + 1 == batch.first_seq:
+                    runs[-1].append((batch, n_events))
+                else:
+                    runs.append([(batch, n_events)])
+            for run in runs:
+                for _ in run[1:]:
+                    self._wal.release(segment)
+                merged = _merge([b for b, _ in run])
+                assert merged is not None
+                self._dispatch(merged, sum(n for _, n in run), None, segment)
 
     def _to_spool(self, batch: SealedBatch, n_events: int,
                   waiters: list[Future[None]] | None = None) -> None:
@@ -573,6 +618,7 @@ class AuditWriter:
             self.last_durable_at = time.time()
             if waiters:
                 self._count("sync_events", len(waiters))
+                self._count("sync_fsyncs")
             for f in waiters or ():
                 f.set_result(None)
         else:
@@ -656,7 +702,7 @@ class AuditWriter:
             try:
                 batch, n_events, segment = self._handoff.get(timeout=0.05)
             except queue.Empty:
-                shutting_down = self._sealer_done.is_set()
+                shutting_down = self._sealer_done.is_set() and self._wal_done.is_set()
                 if self.spool.pending() and self._replay_lock.acquire(blocking=False):
                     try:
                         self._maybe_replay(force=shutting_down and not self._final_replay_done)

@@ -149,18 +149,40 @@ def _latency_run(url: str, spool: Path, mode: str, *, clients: int, per_client: 
         "added_latency_p99_ms": round(_percentile(latencies, 0.99) * 1e3, 3),
         "events_per_s": round(len(latencies) / wall, 1), "delivered": delivered}
     if mode == "sync":
-        out.update({"wal_fsyncs": stats["wal_fsyncs"],
-                    "events_per_fsync": round(stats["sync_events"] / max(1, stats["wal_fsyncs"]),
-                                              2),
+        # fsyncs that released sync waiters: the WAL's, and the spool's while the DB was
+        # slow or down (then the sealer spools, one fsync per sealed batch)
+        out.update({"wal_fsyncs": stats["wal_fsyncs"], "sync_fsyncs": stats["sync_fsyncs"],
+                    "spooled_batches": stats["spooled_batches"],
+                    "events_per_fsync": round(stats["sync_events"]
+                                              / max(1, stats["sync_fsyncs"]), 2),
                     "group_commit_window_ms": cfg.sync_window_s * 1e3})
     return out
+
+
+def _fsync_probe(directory: Path, n: int = 50) -> dict[str, float]:
+    """This disk's fsync latency for a small append (the floor under a sync route)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "fsync-probe"
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
+    times: list[float] = []
+    try:
+        for _ in range(n):
+            os.write(fd, b"x" * 4096)
+            t0 = time.perf_counter()
+            os.fsync(fd)
+            times.append(time.perf_counter() - t0)
+    finally:
+        os.close(fd)
+        path.unlink(missing_ok=True)
+    return {"p50_ms": round(_percentile(times, 0.5) * 1e3, 3),
+            "p99_ms": round(_percentile(times, 0.99) * 1e3, 3)}
 
 
 def _durability(url: str, spool_root: Path, *, clients: int, per_client: int, tokens: int
                 ) -> dict[str, Any]:
     """Added latency of `sync` vs `async` from the same clients, one after the other."""
     out: dict[str, Any] = {"clients": clients, "events_per_client": per_client,
-                           "tokens_per_request": tokens}
+                           "tokens_per_request": tokens, "fsync": _fsync_probe(spool_root)}
     for mode in ("async", "sync"):
         out[mode] = _latency_run(url, spool_root / mode, mode, clients=clients,
                                  per_client=per_client, tokens=tokens)

@@ -87,7 +87,8 @@ def test_a_sync_future_completes_only_once_the_record_is_on_disk(url: str, make_
                                                                tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     # No DB thread running: the only way to durability is the write-ahead log.
     w = make_writer(url, start=False)
-    w._threads[0].start()  # the sealer only
+    for t in w._threads[:2]:  # the sealer and the WAL committer only
+        t.start()
     f = w.submit_durable(request_event(4, request_id="wal-1"))
     f.result(timeout=10)
     wal = list((tmp_path / "spool").glob("*.wal"))
@@ -97,7 +98,7 @@ def test_a_sync_future_completes_only_once_the_record_is_on_disk(url: str, make_
     async_only = w.counters["wal_fsyncs"]
     w.submit(request_event(4, request_id="async-1"))  # async events never touch the WAL
     assert w.counters["wal_fsyncs"] == async_only
-    for t in w._threads[1:]:
+    for t in w._threads[2:]:
         t.start()
     assert w.wait_delivered(20)
     assert count(url, "SELECT count(*) FROM audit_requests") == 2
@@ -139,7 +140,8 @@ _CHILD = textwrap.dedent("""
     cfg = AuditSettings(flush_interval_s=30.0, batch_events=10_000, sync_window_s=0.002)
     w = AuditWriter(url, spool_dir=spool, replica_id="child", config=cfg, start=False)
     if scenario == "sync-and-async":
-        w._threads[0].start()  # sealer only: nothing reaches the DB before the kill
+        for t in w._threads[:2]:  # sealer + WAL only: nothing reaches the DB before the kill
+            t.start()
         for i in range(20):
             w.submit_durable(request_event(4, request_id=f"sync-{i}")).result(timeout=10)
         for i in range(15):
