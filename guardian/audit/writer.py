@@ -32,8 +32,28 @@ Decisions on overload (documented, tested):
    record declares its seq range and request ids; `verify` reports the range as a declared
    loss instead of tampering.
 
+Durability per route (`audit.durability` in the policy):
+
+* `async` (`submit`): the pipeline above. Loss window on a process crash: the queue and the
+  sealed batches not yet committed or spooled. Every accepted event's id is also written
+  (not fsync'd) to an intent log, so the next start names what was lost: after replaying the
+  dead writer's spool and WAL it writes an `audit_gap` record (`details.crash_recovery`) with
+  the ids missing from the DB and the seq holes the dead chain left (`lost_chain_id`,
+  `lost_seq`, which `verify` accepts as declared losses).
+* `sync` (`submit_durable` -> a future): the sealer closes a batch at most `sync_window_s`
+  after a sync event arrives; the WAL thread writes every sync batch waiting with one write
+  + fsync (group commit: `spool.WriteAheadLog`), completes their futures, and passes them on
+  to the DB threads (consecutive ones merged into one transaction). While the spool is in
+  use (DB down or slow) the spool's own fsync completes them instead. A future fails
+  (`AuditUnavailable`) when the record cannot be made durable; the serving path then answers
+  503 instead of the response. The WAL copy is released once the batch is in the DB or spool.
+
+Threads: sealer -> (WAL committer, for sync batches) -> `db_writers` DB threads. The next
+signed-tree-head publisher sets `last_signed_head_at` (time.time()) when it publishes; the
+`/metrics` series read it (`guardian.audit.metrics`).
+
 `flush()` returns once everything submitted before it is in the DB (or, while the DB is down,
-fsync'd in the spool); `close()`
+fsync'd in the spool), and after a start's recovery of dead writers' files; `close()`
 flushes, replays what it can and leaves the rest in the spool for the next start, which
 replays spools of dead writers (even other incarnations') before anything else.
 """
