@@ -578,8 +578,7 @@ class AuditWriter:
             except queue.Full:
                 log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
                             self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
-        self._to_spool(batch, n_events, waiters)
-        if segment is not None:
+        if self._to_spool(batch, n_events, waiters) and segment is not None:
             self._wal.release(segment)
 
     def _wal_loop(self) -> None:
@@ -630,9 +629,12 @@ class AuditWriter:
                 self._dispatch(merged, sum(n for _, n in run), None, segment)
 
     def _to_spool(self, batch: SealedBatch, n_events: int,
-                  waiters: list[Future[None]] | None = None) -> None:
+                  waiters: list[Future[None]] | None = None) -> bool:
+        """Spool `batch` (fsync'd); False when the spool refused it (declared lost). A batch
+        that also has a WAL copy keeps it then: the next start replays it."""
         gap_only = not (batch.requests or batch.shadow or batch.token_lines or batch.token_rows)
-        if self.spool.append(batch, headroom=gap_only):
+        lost = not self.spool.append(batch, headroom=gap_only)
+        if not lost:
             self._count("spooled_batches")
             self._count("spooled_rows", batch.n_rows)
             self.last_durable_at = time.time()
@@ -651,6 +653,7 @@ class AuditWriter:
             for f in waiters or ():
                 f.set_exception(AuditUnavailable("the audit spool is full or unwritable"))
         self._mark_done(n_events)
+        return not lost
 
     def _count(self, key: str, n: int = 1) -> None:
         with self._count_lock:
@@ -734,6 +737,7 @@ class AuditWriter:
                         not self.spool.pending() or self._final_replay_done):
                     return  # anything still spooled is replayed by the next start
                 continue
+            kept = True  # in the DB or the spool (or rejected for good): the WAL copy may go
             try:
                 if self._down_since is not None and self.spool.pending():
                     # Keep the spool first in line; the replay retries the DB.
@@ -743,9 +747,9 @@ class AuditWriter:
                 self._mark_done(n_events)
             except Exception as exc:  # any DB failure: the spool takes over
                 self._went_down(exc)
-                self._to_spool(batch, n_events)
+                kept = self._to_spool(batch, n_events)
             finally:
-                if segment is not None:  # in the DB or the spool now: the WAL copy may go
+                if segment is not None and kept:
                     self._wal.release(segment)
 
     def _went_down(self, exc: BaseException) -> None:

@@ -229,3 +229,23 @@ def test_intent_log_is_trimmed_while_running(url: str, make_writer, tmp_path: Pa
     lines = sum(len(p.read_text().splitlines()) for p in segments)
     assert lines < 100
 
+
+
+def test_an_acknowledged_sync_record_survives_db_down_and_a_full_spool(pg_proxy, make_writer,
+                                                                       tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # Acknowledged from the WAL; then the DB is down and the spool refuses the batch: the
+    # loss is declared, but the WAL copy is kept, so the next start still writes the record.
+    proxy, url = pg_proxy
+    spool = tmp_path / "spool"
+    w = make_writer(url, spool_dir=spool, spool_max_bytes=1)
+    proxy.down()
+    w.submit_durable(request_event(4, request_id="acked")).result(timeout=20)
+    w.flush(timeout_s=15)
+    assert w.counters["lost_rows"] > 0
+    w.close(timeout_s=15)
+    assert list(spool.glob("*.wal")), "the acknowledged record's WAL copy was dropped"
+    proxy.up()
+    w2 = make_writer(url, spool_dir=spool)
+    assert w2.wait_delivered(30)
+    assert count(url, "SELECT count(*) FROM audit_requests WHERE request_id = 'acked'") == 1
+    assert verify_db(make_engine(url)).ok
