@@ -70,7 +70,7 @@ import socket
 import threading
 import time
 import uuid
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -121,6 +121,18 @@ def _reason(exc: BaseException) -> str:
 
 def _event_id(event: Any) -> str:
     return str(getattr(event, "request_id", None) or getattr(event, "event_id", "?"))
+
+
+def _settle(fut: Future[None], exc: BaseException | None = None) -> None:
+    """Complete a sync waiter; one the request side gave up on (timed out, cancelled) is
+    left alone - completing it would raise in a writer thread."""
+    try:
+        if exc is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(exc)
+    except InvalidStateError:
+        pass
 
 
 def _intent_id(event: Any) -> str:
@@ -293,8 +305,7 @@ class AuditWriter:
         except queue.Full:
             if fut is not None:
                 self._count("sync_failed")
-                fut.set_exception(AuditUnavailable(
-                    f"audit queue full ({self.cfg.queue_size} events)"))
+                _settle(fut, AuditUnavailable(f"audit queue full ({self.cfg.queue_size} events)"))
             rid = getattr(event, "request_id", None) or getattr(event, "event_id", "?")
             with self._gap_lock:
                 self._gap["dropped_events"] += 1
@@ -487,7 +498,7 @@ class AuditWriter:
                 for i, f in futs:
                     if i in self._failed:
                         self._count("sync_failed")
-                        f.set_exception(AuditUnavailable("the audit record could not be sealed"))
+                        _settle(f, AuditUnavailable("the audit record could not be sealed"))
                 if batch is not None:
                     self._hand_off(batch, n_events - n_failed, waiters)
                 if n_failed:
@@ -612,7 +623,7 @@ class AuditWriter:
             for _, _, waiters in items:
                 self._count("sync_events", len(waiters))
                 for f in waiters:
-                    f.set_result(None)
+                    _settle(f)
             # Consecutive small batches go on as one: one DB transaction, not one each. Each
             # merged batch still holds one WAL reference per part.
             runs: list[list[tuple[SealedBatch, int]]] = []
@@ -642,7 +653,7 @@ class AuditWriter:
                 self._count("sync_events", len(waiters))
                 self._count("sync_fsyncs")
             for f in waiters or ():
-                f.set_result(None)
+                _settle(f)
         else:
             self._count("lost_rows", batch.n_rows)
             with self._gap_lock:
@@ -651,7 +662,7 @@ class AuditWriter:
             if waiters:
                 self._count("sync_failed", len(waiters))
             for f in waiters or ():
-                f.set_exception(AuditUnavailable("the audit spool is full or unwritable"))
+                _settle(f, AuditUnavailable("the audit spool is full or unwritable"))
         self._mark_done(n_events)
         return not lost
 

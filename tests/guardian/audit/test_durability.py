@@ -249,3 +249,14 @@ def test_an_acknowledged_sync_record_survives_db_down_and_a_full_spool(pg_proxy,
     assert w2.wait_delivered(30)
     assert count(url, "SELECT count(*) FROM audit_requests WHERE request_id = 'acked'") == 1
     assert verify_db(make_engine(url)).ok
+
+
+def test_a_waiter_that_gave_up_does_not_break_the_writer(url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    w = make_writer(url, start=False)
+    gone = w.submit_durable(request_event(2, request_id="gave-up"))
+    assert gone.cancel()  # the request timed out on its side (asyncio.wait_for cancels it)
+    w.start()
+    w.submit_durable(request_event(2, request_id="next")).result(timeout=20)
+    assert all(t.is_alive() for t in w._threads)
+    assert w.wait_delivered(20)
+    assert count(url, "SELECT count(*) FROM audit_requests") == 2  # recorded all the same

@@ -42,6 +42,7 @@ class HeldSink(ListSink):
         super().__init__()
         self.pending: list[Future[None]] = []
         self.durable_calls = 0
+        self.cfg = AuditSettings(sync_timeout_s=1.0)
 
     def submit_durable(self, event: Any) -> Future[None]:
         self.durable_calls += 1
@@ -108,6 +109,16 @@ def test_sync_route_answers_503_when_the_record_cannot_be_made_durable(held: Any
     assert r.text.rstrip().endswith("data: [DONE]")
     assert "error" in chunks[-1] and "durable" in chunks[-1]["error"]["message"]
     assert not any(c.get("choices") and c["choices"][0].get("finish_reason") for c in chunks)
+
+
+def test_sync_route_answers_503_when_the_record_is_not_durable_in_time(held: Any) -> None:
+    client, sink = held
+    t0 = time.perf_counter()
+    r = _complete(client, "ledger")  # nobody completes the future
+    assert r.status_code == 503 and r.json()["error"]["code"] == "audit_unavailable"
+    assert "timed out" in r.json()["error"]["message"]
+    assert 1.0 <= time.perf_counter() - t0 < 5
+    assert sink.pending[0].cancelled()  # the writer's later completion is then ignored
 
 
 @pytest.fixture
