@@ -789,6 +789,18 @@ class AuditWriter:
                      time.monotonic() - self._down_since)
             self._down_since = None
 
+    def _committed(self, batch: SealedBatch) -> bool:
+        """Whether a committed batch (`audit_batches`) covers `batch`'s whole seq range."""
+        import sqlalchemy as sa
+
+        from guardian.audit.models import AuditBatch
+
+        b = AuditBatch.__table__
+        with self.db.connect() as conn:
+            return conn.execute(sa.select(b.c.first_seq).where(
+                b.c.chain_id == batch.chain_id, b.c.first_seq <= batch.first_seq,
+                b.c.last_seq >= batch.last_seq).limit(1)).first() is not None
+
     def _declare_crash_loss(self, name: str, intents: list[Path]) -> None:
         """Events a dead writer accepted (its intent log) that are neither in the DB nor
         already declared lost by that writer: declared now in an `audit_gap` record naming
@@ -867,6 +879,11 @@ class AuditWriter:
                 wal, intents = self.spool.orphan_files(name)
                 for path in paths + wal:
                     for batch in read_segment(path):
+                        if path.suffix == ".wal" and self._committed(batch):
+                            # Part of a batch committed merged (see _wal_loop): skipped, as
+                            # a replay of a committed batch always is.
+                            self._count("duplicate_batches")
+                            continue
                         self._deliver(batch)
                         self._count("replayed_batches")
                     self.spool.remove_orphan(path)

@@ -154,6 +154,16 @@ _CHILD = textwrap.dedent("""
         batches = [w._seal([ev]) for ev in events]
         w.store.write(batches[0])
         w.store.write(batches[2])
+    elif scenario == "merged":
+        # Two sync batches fsync'd in one group, committed as ONE merged batch, then killed
+        # before the WAL segment was released.
+        from guardian.audit.writer import _merge
+        events = [request_event(4, request_id=f"merged-{i}") for i in range(2)]
+        for ev in events:
+            w._intents.note("r:" + ev.request_id)
+        parts = [w._seal([ev]) for ev in events]
+        w._wal.append_many(parts)
+        w.store.write(_merge(parts))
     print("ready", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 """)
@@ -260,3 +270,18 @@ def test_a_waiter_that_gave_up_does_not_break_the_writer(url: str, make_writer) 
     assert all(t.is_alive() for t in w._threads)
     assert w.wait_delivered(20)
     assert count(url, "SELECT count(*) FROM audit_requests") == 2  # recorded all the same
+
+
+def test_wal_parts_of_a_batch_committed_merged_are_not_replayed_as_new(
+        url: str, make_writer, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    spool = tmp_path / "spool"
+    _die(url, spool, "merged")
+    w = make_writer(url, spool_dir=spool)
+    w.flush(timeout_s=10)
+    assert w.wait_delivered(30)
+    assert w.counters["duplicate_batches"] == 2 and w.counters["lost_rows"] == 0
+    rejected = spool / "rejected"
+    assert not rejected.exists() or not any(rejected.iterdir())  # nothing quarantined
+    assert not [g for g in _gaps(url) if g.get("crash_recovery")]  # nothing was lost
+    assert count(url, "SELECT count(*) FROM audit_requests") == 2
+    assert verify_db(make_engine(url)).ok
