@@ -39,6 +39,7 @@ from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
 from guardian.audit.config import AuditSettings
 from guardian.audit.events import AuditSink, GovernanceEvent
+from guardian.audit.metrics import register_audit_metrics
 from guardian.auth import KeyStore, is_loopback
 from guardian.backends import ServingBackend, open_backend
 from guardian.policy import Policy, load_policy
@@ -71,6 +72,7 @@ def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy |
     services = Services(core=core, shadow=evaluator, sink=sink, telemetry=telemetry,
                         keys=keys or KeyStore(open_mode=True),
                         audit_reader=memory_reader(sink))
+    register_audit_metrics(telemetry, sink)  # /metrics audit series (AuditWriter sinks only)
     return services
 
 

@@ -38,7 +38,7 @@ import random
 import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -156,6 +156,18 @@ class Served:
                 "fallback_reason": self.fallback_reason, "shadow_sampled": self.shadow_sampled,
                 "queue_time_s": self.queue_time_s, "compute_time_s": self.compute_time_s,
                 "stats": stats_dict(self.result)}
+
+
+async def _await_durable(request_id: str, durable: Future[None], timeout: float) -> None:
+    """`audit.durability: sync`: hold the response (a stream's final chunk) until the audit
+    record is durable; a record that cannot be made durable is a 503, never an unaudited 200."""
+    try:
+        await asyncio.wait_for(asyncio.wrap_future(durable), timeout)
+    except Exception as exc:
+        reason = "timed out" if isinstance(exc, TimeoutError) else str(exc) or type(exc).__name__
+        raise ServingError(503, f"the audit record of {request_id} could not be made durable "
+                           f"({reason}); this route answers only once it is. Retry later.",
+                           code="audit_unavailable", type_="service_unavailable") from exc
 
 
 def stats_dict(result: BackendResult) -> dict[str, Any]:
@@ -330,9 +342,12 @@ class ServingCore:
                 span.set_attribute("guardian.fallback_reason", served.fallback_reason)
             self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), result,
                                               served.served_path == "speculative")
-            self._record(served, route, labels)
+            durable = self._record(served, route, labels)
             if sampled and self.shadow is not None:
                 self.shadow.offer_served(served, route, span.get_span_context())
+            if durable is not None:
+                await _await_durable(req.request_id, durable, getattr(
+                    getattr(self.sink, "cfg", None), "sync_timeout_s", 10.0))
         return served
 
     def _admit_to_route(self, req: GenerationRequest, route: RoutePolicy) -> None:
@@ -458,7 +473,10 @@ class ServingCore:
             return self.backend.generate_with_evidence(breq, on_text)
         return self.backend.generate(breq, on_text), None
 
-    def _record(self, served: Served, route: RoutePolicy, labels: dict[str, str]) -> None:
+    def _record(self, served: Served, route: RoutePolicy,
+                labels: dict[str, str]) -> Future[None] | None:
+        """Telemetry and the audit event; for an `audit.durability: sync` route, the future
+        that completes once the record is durable (`AuditWriter.submit_durable`)."""
         req, result, timings = served.request, served.result, served.result.timings
         n = len(result.token_ids)
         tpot = (timings.total_s - timings.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
@@ -469,7 +487,7 @@ class ServingCore:
             ttft_s=served.queue_time_s + timings.time_to_first_token_s, tpot_s=tpot,
             prompt_tokens=len(req.prompt_ids), completion_tokens=n, result=result,
             speculative=served.served_path == "speculative")
-        self.sink.submit(RequestEvent(
+        event = RequestEvent(
             request_id=req.request_id, created_at=req.created_at, route=req.route,
             mode=route.mode, served_path=served.served_path, pair_hash=self.backend.pair_hash,
             policy_hash=served.policy_hash, endpoint=req.endpoint, redaction=route.redaction,
@@ -479,7 +497,12 @@ class ServingCore:
             queue_time_s=served.queue_time_s, compute_time_s=served.compute_time_s,
             time_to_first_token_s=timings.time_to_first_token_s, time_per_output_token_s=tpot,
             stats=stats_dict(result), trace=list(result.trace),  # type: ignore[arg-type]
-            fallback_reason=served.fallback_reason, replica_id=self.replica_id))
+            fallback_reason=served.fallback_reason, replica_id=self.replica_id)
+        submit_durable = getattr(self.sink, "submit_durable", None)
+        if route.audit.durability == "sync" and submit_durable is not None:
+            return submit_durable(event)  # type: ignore[no-any-return]
+        self.sink.submit(event)
+        return None
 
     def _record_cancelled(self, req: GenerationRequest, route: RoutePolicy, exc: Cancelled,
                           enqueued: float, started: float) -> None:

@@ -65,6 +65,15 @@ class AuditSettings(BaseSettings):
                                    "busy timeout: past it the DB counts as down.")
     statement_timeout_ms: int = Field(default=30_000, description="Postgres statement timeout.")
     partition_days_ahead: int = Field(default=7, description="Daily partitions created ahead.")
+    # `audit.durability: sync` routes (guardian.audit.writer, group commit).
+    sync_window_s: float = Field(default=0.002, ge=0.0, description="Group-commit window: how "
+                                 "long the sealer waits after the first sync event for others "
+                                 "to share its fsync.")
+    sync_timeout_s: float = Field(default=10.0, gt=0.0, description="A sync request whose audit "
+                                  "record is not durable after this long is answered 503.")
+    wal_segment_bytes: int = Field(default=16 * 1024**2, description="Write-ahead log segment "
+                                   "size; a full segment is removed once its batches are in the "
+                                   "DB or the spool.")
 
     # Where each secret came from ("environment", a file path, "development default").
     _secret_sources: dict[str, str] = PrivateAttr(default_factory=dict)

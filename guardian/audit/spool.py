@@ -13,6 +13,11 @@ release their flocks but leave the file). A starting writer removes such stale l
 no segments left (`sweep_stale_locks`), and removes an orphan's lock once its segments are
 replayed; the file names the pid that took it, for whoever looks at the directory.
 
+Write-ahead log and intents (`WriteAheadLog`, `IntentLog`): sync routes' sealed batches are
+fsync'd to `<chain>-<n>.wal` before their requests are answered; the ids of all submitted
+events go to `<chain>-<n>.intent` (written, not fsync'd) so a restart can name what a killed
+process lost. Both are replayed/checked like spool segments of a dead writer.
+
 Text: sealed batches hold only storable strings (`guardian.audit.chain.storable_text`), but
 the spool encodes with `surrogatepass` anyway, so a stray lone surrogate can never make a
 batch unspoolable (it round-trips through the file unchanged).
@@ -41,6 +46,7 @@ log = logging.getLogger(__name__)
 
 
 HEADROOM = 1024 * 1024
+LEFTOVER_EXTS = ("spool", "wal", "intent")
 
 
 def _safe(chain_id: str) -> str:
@@ -139,6 +145,10 @@ class Spool:
     def bytes(self) -> int:
         return self._bytes
 
+    def segment_count(self) -> int:
+        """Own spool segments on disk (the one being appended to included)."""
+        return len(self._segments(self.name))
+
     def rotate(self) -> list[Path]:
         """Close the segment being appended to; return all own segments, oldest first."""
         with self._lock:
@@ -163,12 +173,18 @@ class Spool:
             lock.unlink(missing_ok=True)
 
     # -- reading ------------------------------------------------------------------------
-    def _segments(self, name: str) -> list[Path]:
-        return sorted(self.dir.glob(f"{glob_escape(name)}-*.spool"))
+    def _segments(self, name: str, ext: str = "spool") -> list[Path]:
+        return sorted(self.dir.glob(f"{glob_escape(name)}-*.{ext}"))
+
+    def _leftovers(self, name: str) -> list[Path]:
+        """Everything a writer leaves for the next start: spool, WAL and intent segments."""
+        return [p for ext in LEFTOVER_EXTS for p in self._segments(name, ext)]
 
     def orphans(self) -> Iterator[tuple[str, list[Path]]]:
-        """Segments of other chains whose writer is gone (their lock is free)."""
-        names = {p.name.rsplit("-", 1)[0] for p in self.dir.glob("*.spool")} - {self.name}
+        """Segments of other chains whose writer is gone (their lock is free). While one is
+        yielded its lock is held: `orphan_files` gives its WAL and intent files."""
+        names = {p.name.rsplit("-", 1)[0] for ext in LEFTOVER_EXTS
+                 for p in self.dir.glob(f"*.{ext}")} - {self.name}
         for name in sorted(names):
             fd = os.open(self.dir / f"{name}.lock", os.O_CREAT | os.O_RDWR, 0o600)
             try:
@@ -179,10 +195,14 @@ class Spool:
             try:
                 yield name, self._segments(name)
             finally:
-                if not self._segments(name):  # fully replayed: its lock is stale now
+                if not self._leftovers(name):  # fully replayed: its lock is stale now
                     (self.dir / f"{name}.lock").unlink(missing_ok=True)
                 fcntl.flock(fd, fcntl.LOCK_UN)
                 os.close(fd)
+
+    def orphan_files(self, name: str) -> tuple[list[Path], list[Path]]:
+        """(WAL segments, intent segments) of the orphan `name` (call inside `orphans`)."""
+        return self._segments(name, "wal"), self._segments(name, "intent")
 
     def remove_orphan(self, path: Path) -> None:
         path.unlink()
@@ -193,7 +213,7 @@ class Spool:
         removed: list[Path] = []
         for lock in sorted(self.dir.glob("*.lock")):
             name = lock.name[:-len(".lock")]
-            if name == self.name or self._segments(name):
+            if name == self.name or self._leftovers(name):
                 continue  # ours, or an orphan still to replay (its lock guards the replay)
             try:
                 fd = os.open(lock, os.O_RDWR)
@@ -213,6 +233,168 @@ class Spool:
         if removed:
             log.info("removed %d stale audit spool lock(s) in %s", len(removed), self.dir)
         return removed
+
+
+class WriteAheadLog:
+    """Sealed batches of `sync` events, fsync'd before their requests are answered.
+
+    `<dir>/<chain>-<n>.wal`, same record format as the spool. The sealer appends one batch
+    per group commit (`append`: one write + one fsync for every sync event in it); once the
+    batch is in the DB or the spool the writer calls `release`. A segment is rotated past
+    `segment_bytes` and removed when all its batches are released. After a crash the next
+    start replays the segments (idempotent: batches already committed are skipped).
+    """
+
+    def __init__(self, directory: Path, name: str, segment_bytes: int) -> None:
+        self.dir, self.name, self.segment_bytes = Path(directory), name, segment_bytes
+        self._lock = threading.Lock()
+        self._fd: int | None = None
+        self._segment = 0
+        self._size = 0
+        self._open: dict[int, int] = {}  # segment -> batches not yet released
+        self.bytes = 0
+        self.fsyncs = 0
+
+    def _path(self, segment: int) -> Path:
+        return self.dir / f"{self.name}-{segment:06d}.wal"
+
+    def append(self, batch: SealedBatch) -> int:
+        """Durably append `batch`; returns its segment (for `release`). Raises OSError."""
+        return self.append_many([batch])
+
+    def append_many(self, batches: list[SealedBatch]) -> int:
+        """Durably append `batches` with one write and one fsync (group commit); returns
+        their segment (`release` once per batch). Raises OSError."""
+        record = b""
+        for batch in batches:
+            payload = batch.to_json().encode("utf-8", "surrogatepass")
+            record += b"%08x %s\n" % (zlib.crc32(payload), payload)
+        with self._lock:
+            if self._fd is not None and self._size >= self.segment_bytes:
+                os.close(self._fd)
+                self._fd = None
+                self._drop_released(self._segment)
+            if self._fd is None:
+                self._segment += 1
+                self._fd = os.open(self._path(self._segment),
+                                   os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
+                self._size = 0
+                _fsync_dir(self.dir)
+            os.write(self._fd, record)
+            os.fsync(self._fd)
+            self.fsyncs += 1
+            self._size += len(record)
+            self.bytes += len(record)
+            self._open[self._segment] = self._open.get(self._segment, 0) + len(batches)
+            return self._segment
+
+    def release(self, segment: int) -> None:
+        """The batch appended to `segment` is in the DB or the spool (or declared lost)."""
+        with self._lock:
+            self._open[segment] -= 1
+            if segment != self._segment or self._fd is None:
+                self._drop_released(segment)
+            elif self._open[segment] == 0 and self._size:
+                # All released: empty the open segment in place (O_APPEND writes go to the new
+                # end). Not fsync'd: after a crash the old records may come back, and their
+                # replay is skipped as already written.
+                os.ftruncate(self._fd, 0)
+                self.bytes -= self._size
+                self._size = 0
+
+    def _drop_released(self, segment: int) -> None:
+        if self._open.get(segment, 0) > 0:
+            return
+        self._open.pop(segment, None)
+        path = self._path(segment)
+        try:
+            self.bytes -= path.stat().st_size
+            path.unlink()
+        except FileNotFoundError:
+            pass
+
+    def close(self) -> None:
+        """Close; segments whose batches are all released are removed, the rest stay."""
+        with self._lock:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+            for segment in list(self._open):
+                self._drop_released(segment)
+            if self._segment and self._segment not in self._open:
+                self._path(self._segment).unlink(missing_ok=True)
+
+
+class IntentLog:
+    """Ids of submitted events, written (not fsync'd) as they are submitted.
+
+    `<dir>/<chain>-<n>.intent`, one `<id>\\n` per event, appended with one `write` (O_APPEND)
+    on the submitting thread: it costs a syscall, no fsync, so it survives the death of the
+    process (the kernel keeps the page) but not of the machine. After a crash the next start
+    looks each id up in the DB (after replaying the spool and WAL) and declares the missing
+    ones in an `audit_gap` record naming them: the async loss window made visible.
+    Segments rotate every `rotate_s`; one is removed once every event submitted before its
+    rotation is durable (`collect`).
+    """
+
+    def __init__(self, directory: Path, name: str, chain_id: str) -> None:
+        self.dir, self.name, self.chain_id = Path(directory), name, chain_id
+        self._lock = threading.Lock()
+        self._segment = 0
+        self._closed: list[tuple[Path, int]] = []  # (segment, events submitted by its end)
+        self._fd = self._open_next()
+
+    def _open_next(self) -> int:
+        self._segment += 1
+        self._path = self.dir / f"{self.name}-{self._segment:06d}.intent"
+        fd = os.open(self._path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
+        os.write(fd, f"#chain {self.chain_id}\n".encode())  # whose holes to look for
+        return fd
+
+    def note(self, event_id: str) -> None:
+        line = (event_id.replace("\n", " ") + "\n").encode("utf-8", "surrogatepass")
+        try:
+            with self._lock:  # rotate() must not close the fd under a write
+                os.write(self._fd, line)
+        except OSError as exc:  # detection only; never fail a request over it
+            log.debug("intent log write failed: %s", exc)
+
+    def rotate(self, submitted: int) -> None:
+        """Start a new segment; the old one holds events 1..`submitted` at most."""
+        with self._lock:
+            old_fd, old_path = self._fd, self._path
+            self._fd = self._open_next()
+            os.close(old_fd)
+            self._closed.append((old_path, submitted))
+
+    def collect(self, done: int) -> None:
+        """Remove closed segments whose events are all durable (`done` events so far)."""
+        with self._lock:
+            while self._closed and self._closed[0][1] <= done:
+                self._closed.pop(0)[0].unlink(missing_ok=True)
+
+    def close(self, all_durable: bool) -> None:
+        with self._lock:
+            os.close(self._fd)
+            if all_durable:
+                for path, _ in self._closed:
+                    path.unlink(missing_ok=True)
+                self._path.unlink(missing_ok=True)
+                self._closed.clear()
+
+
+def read_intents(path: Path) -> tuple[str | None, list[str]]:
+    """(chain id, the ids) of an intent segment (a torn last line is ignored)."""
+    data = path.read_bytes()
+    lines = data.split(b"\n")[:-1]  # the part after the last newline is torn or empty
+    chain, ids = None, []
+    for line in lines:
+        text = line.decode("utf-8", "surrogatepass")
+        if text.startswith("#chain "):
+            chain = text[len("#chain "):]
+        elif text:
+            ids.append(text)
+    return chain, ids
 
 
 def read_segment(path: Path) -> Iterator[SealedBatch]:

@@ -181,7 +181,8 @@ def load_declared_gaps(db: Engine) -> dict[str, list[tuple[int, int]]]:
         for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
                                          .where(t.c.kind == "audit_gap")):
             for lo, hi in (details or {}).get("lost_seq", []):
-                out.setdefault(cid, []).append((lo, hi))
+                # A restart declares what a killed writer lost in its own (new) chain.
+                out.setdefault((details or {}).get("lost_chain_id") or cid, []).append((lo, hi))
     return out
 
 

@@ -32,8 +32,28 @@ Decisions on overload (documented, tested):
    record declares its seq range and request ids; `verify` reports the range as a declared
    loss instead of tampering.
 
+Durability per route (`audit.durability` in the policy):
+
+* `async` (`submit`): the pipeline above. Loss window on a process crash: the queue and the
+  sealed batches not yet committed or spooled. Every accepted event's id is also written
+  (not fsync'd) to an intent log, so the next start names what was lost: after replaying the
+  dead writer's spool and WAL it writes an `audit_gap` record (`details.crash_recovery`) with
+  the ids missing from the DB and the seq holes the dead chain left (`lost_chain_id`,
+  `lost_seq`, which `verify` accepts as declared losses).
+* `sync` (`submit_durable` -> a future): the sealer closes a batch at most `sync_window_s`
+  after a sync event arrives; the WAL thread writes every sync batch waiting with one write
+  + fsync (group commit: `spool.WriteAheadLog`), completes their futures, and passes them on
+  to the DB threads (consecutive ones merged into one transaction). While the spool is in
+  use (DB down or slow) the spool's own fsync completes them instead. A future fails
+  (`AuditUnavailable`) when the record cannot be made durable; the serving path then answers
+  503 instead of the response. The WAL copy is released once the batch is in the DB or spool.
+
+Threads: sealer -> (WAL committer, for sync batches) -> `db_writers` DB threads; after each
+durable DB write the signed-tree-head publisher (`guardian.audit.heads`) observes the batch,
+and `/metrics` reports the age of its last head (`guardian.audit.metrics`).
+
 `flush()` returns once everything submitted before it is in the DB (or, while the DB is down,
-fsync'd in the spool); `close()`
+fsync'd in the spool), and after a start's recovery of dead writers' files; `close()`
 flushes, replays what it can and leaves the rest in the spool for the next start, which
 replays spools of dead writers (even other incarnations') before anything else.
 """
@@ -50,6 +70,7 @@ import socket
 import threading
 import time
 import uuid
+from concurrent.futures import Future, InvalidStateError
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -60,13 +81,21 @@ from guardian.audit.config import AuditSettings
 from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.audit.heads import HeadsConfig
 from guardian.audit.rows import Event, SealedBatch, Sealer
-from guardian.audit.spool import Spool, read_segment
+from guardian.audit.spool import IntentLog, Spool, WriteAheadLog, read_intents, read_segment
 from guardian.audit.store import BatchStore
 from guardian.db import make_engine
 
 log = logging.getLogger(__name__)
 
 _MAX_LISTED_IDS = 1000  # request ids listed per gap record
+_INTENT_ROTATE_S = 1.0  # how often the intent log starts a new segment
+
+# A queued event and, for `sync` routes, the future its request waits on.
+_Item = tuple["Event", "Future[None] | None"]
+
+
+class AuditUnavailable(RuntimeError):
+    """A sync event's record could not be made durable (queue full, spool full, disk error)."""
 
 
 def _permanent(exc: BaseException) -> bool:
@@ -93,6 +122,24 @@ def _reason(exc: BaseException) -> str:
 
 def _event_id(event: Any) -> str:
     return str(getattr(event, "request_id", None) or getattr(event, "event_id", "?"))
+
+
+def _settle(fut: Future[None], exc: BaseException | None = None) -> None:
+    """Complete a sync waiter; one the request side gave up on (timed out, cancelled) is
+    left alone - completing it would raise in a writer thread."""
+    try:
+        if exc is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(exc)
+    except InvalidStateError:
+        pass
+
+
+def _intent_id(event: Any) -> str:
+    """`<kind>:<id>` as the intent log keeps it: r (request), s (shadow), g (governance)."""
+    kind = "r" if isinstance(event, RequestEvent) else "s" if isinstance(event, ShadowEvent) else "g"
+    return f"{kind}:{_event_id(event)}"
 
 
 _TIMES = ("queue_time_s", "compute_time_s", "time_to_first_token_s", "time_per_output_token_s",
@@ -182,8 +229,11 @@ class AuditWriter:
         self.spool = Spool(spool_dir, self.chain_id, self.cfg.spool_max_bytes)
         self._sealer = Sealer(self.chain_id, salt=self.cfg.salt.encode(),
                               copy_lines=self.store.postgres)
-        self._queue: queue.Queue[Event] = queue.Queue(maxsize=self.cfg.queue_size)
-        self._handoff: queue.Queue[tuple[SealedBatch, int]] = queue.Queue(
+        self._wal = WriteAheadLog(spool_dir, self.spool.name, self.cfg.wal_segment_bytes)
+        self._intents = IntentLog(spool_dir, self.spool.name, self.chain_id)
+        self._queue: queue.Queue[_Item] = queue.Queue(maxsize=self.cfg.queue_size)
+        # (batch, events it completes, its WAL segment when it holds sync events)
+        self._handoff: queue.Queue[tuple[SealedBatch, int, int | None]] = queue.Queue(
             maxsize=self.cfg.handoff_batches)
         self._cond = threading.Condition()
         self._submitted = 0
@@ -197,7 +247,14 @@ class AuditWriter:
         self._last_retry = 0.0
         self.counters = {"dropped_events": 0, "lost_rows": 0, "written_rows": 0,
                          "written_batches": 0, "spooled_batches": 0, "replayed_batches": 0,
-                         "duplicate_batches": 0, "unsealable_events": 0}
+                         "duplicate_batches": 0, "unsealable_events": 0,
+                         "spooled_rows": 0, "quarantined_rows": 0, "sync_events": 0,
+                         "sync_failed": 0, "wal_fsyncs": 0, "sync_fsyncs": 0,
+                         "recovered_lost_events": 0}
+        # time.time() of the last write known durable (DB commit, spool or WAL fsync)
+        self.last_durable_at: float | None = None
+        self._failed: set[int] = set()  # positions the last _seal could not seal
+        self._recovered = threading.Event()  # dead writers' leftovers handled (or deferred)
         self._count_lock = threading.Lock()
         self._replay_lock = threading.Lock()
         self._final_replay_done = False
@@ -206,7 +263,11 @@ class AuditWriter:
         self._probe_ok, self._probe_error = True, None
         # Several DB threads: Postgres parses/indexes each COPY in its own backend, so two
         # connections nearly double the rows/s the database takes (batches are independent).
-        self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True)]
+        # Sync batches on their way to the WAL: (batch, events it completes, its waiters).
+        self._wal_queue: queue.Queue[tuple[SealedBatch, int, list[Future[None]]]] = queue.Queue()
+        self._wal_done = threading.Event()
+        self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True),
+                         threading.Thread(target=self._wal_loop, name="audit-wal", daemon=True)]
         self._threads += [threading.Thread(target=self._db_loop, args=(i,), name=f"audit-db-{i}",
                                            daemon=True)
                           for i in range(self.cfg.db_writers if self.store.postgres else 1)]
@@ -222,13 +283,31 @@ class AuditWriter:
     # -- AuditSink ----------------------------------------------------------------------
     def submit(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
         """Enqueue; never blocks. When the queue is full the event is dropped and declared."""
+        self._enqueue(event, None)
+
+    def submit_durable(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> Future[None]:
+        """Enqueue for a `sync` route: the future completes once the event's sealed record is
+        fsync'd (write-ahead log, or the spool), sharing the fsync with every sync event that
+        arrived within `sync_window_s` (group commit). It fails with `AuditUnavailable` when
+        the record cannot be made durable (queue full, spool full, disk error); the loss is
+        declared in the chain as for async events. Never blocks."""
+        fut: Future[None] = Future()
+        self._enqueue(event, fut)
+        return fut
+
+    def _enqueue(self, event: Event, fut: Future[None] | None) -> None:
         if self._closed:
             raise RuntimeError("audit writer is closed; events submitted after close() are lost")
         with self._cond:
             self._submitted += 1
+        # After counting it: an intent segment rotated in between keeps this id (see IntentLog).
+        self._intents.note(_intent_id(event))
         try:
-            self._queue.put_nowait(event)
+            self._queue.put_nowait((event, fut))
         except queue.Full:
+            if fut is not None:
+                self._count("sync_failed")
+                _settle(fut, AuditUnavailable(f"audit queue full ({self.cfg.queue_size} events)"))
             rid = getattr(event, "request_id", None) or getattr(event, "event_id", "?")
             with self._gap_lock:
                 self._gap["dropped_events"] += 1
@@ -259,7 +338,7 @@ class AuditWriter:
             return
         self._closed = True
         deadline = time.monotonic() + timeout_s
-        self.wait_durable(timeout_s)
+        all_durable = self.wait_durable(timeout_s)
         self._closing.set()
         for t in self._threads:
             if t.is_alive():
@@ -275,6 +354,8 @@ class AuditWriter:
                 if not self.spool.append(batch, headroom=True):
                     log.critical("audit: could not record the loss %s anywhere", gap.details)
         leftover = self.spool.pending()
+        self._wal.close()
+        self._intents.close(all_durable)
         self.spool.close()
         self.db.dispose()
         if self.heads is not None:  # final head only when nothing waits in the spool
@@ -283,10 +364,13 @@ class AuditWriter:
 
     # -- introspection ------------------------------------------------------------------
     def wait_durable(self, timeout_s: float) -> bool:
+        deadline = time.monotonic() + timeout_s
+        if any(t.is_alive() for t in self._threads[2:]):
+            # A start's recovery (dead writers' spools, WAL, declared losses) comes first.
+            self._recovered.wait(timeout_s)
         with self._cond:
             target = self._submitted
         self._flush_wanted.set()
-        deadline = time.monotonic() + timeout_s
         with self._cond:
             while self._done < target:
                 left = deadline - time.monotonic()
@@ -311,6 +395,21 @@ class AuditWriter:
     def stats(self) -> dict[str, Any]:
         return {**self.counters, "chain_id": self.chain_id, "queued": self._queue.qsize(),
                 "spool_bytes": self.spool.bytes, "db_up": self._down_since is None}
+
+    def gauges(self) -> dict[str, float | None]:
+        """Point-in-time values for `/metrics` (`guardian.audit.metrics`); ages in seconds,
+        None when it never happened."""
+        now = time.time()
+        spooled = self.spool.segment_count()
+        return {"queue_depth": self._queue.qsize(), "handoff_depth": self._handoff.qsize(),
+                "spool_bytes": self.spool.bytes, "spool_segments": spooled,
+                "wal_bytes": self._wal.bytes,
+                "last_durable_age_s": (None if self.last_durable_at is None
+                                       else max(0.0, now - self.last_durable_at)),
+                "last_signed_head_age_s": (
+                    None if self.heads is None or self.heads.last_head_at is None
+                    else max(0.0, time.monotonic() - self.heads.last_head_at)),
+                "db_up": 1.0 if self._down_since is None else 0.0}
 
     def health(self, max_age_s: float = 5.0) -> dict[str, Any]:
         """Whether the database answers (probed at most every `max_age_s`; blocks up to the
@@ -360,8 +459,10 @@ class AuditWriter:
 
     def _seal_loop(self) -> None:
         cfg = self.cfg
+        rotated = time.monotonic()
         while True:
             events: list[Event] = []
+            futs: list[tuple[int, Future[None]]] = []  # (position in events, its waiter)
             rows = 0
             deadline = time.monotonic() + cfg.flush_interval_s
             while len(events) < cfg.batch_events and rows < cfg.batch_rows:
@@ -369,14 +470,24 @@ class AuditWriter:
                 if self._flush_wanted.is_set() and self._queue.empty():
                     break
                 try:
-                    ev = self._queue.get(timeout=max(0.0, min(left, 0.05)))
+                    ev, fut = self._queue.get(timeout=max(0.0, min(left, 0.05)))
                 except queue.Empty:
                     if left <= 0 or self._closing.is_set():
                         break
                     continue
+                if fut is not None:
+                    if not futs:  # group commit: wait a moment for others to share the fsync
+                        deadline = min(deadline, time.monotonic() + cfg.sync_window_s)
+                    futs.append((len(events), fut))
                 events.append(ev)
                 rows += 1 + len(getattr(ev, "trace", None) or getattr(ev, "shadow_trace", ()))
             self._flush_wanted.clear()
+            if time.monotonic() - rotated >= _INTENT_ROTATE_S:
+                rotated = time.monotonic()
+                with self._cond:
+                    submitted, done = self._submitted, self._done
+                self._intents.rotate(submitted)
+                self._intents.collect(done)
             n_events = len(events)
             gap = self._gap_event()
             if gap is not None:
@@ -389,8 +500,13 @@ class AuditWriter:
                 failed_before = self.counters["unsealable_events"]
                 batch = self._seal(events)
                 n_failed = self.counters["unsealable_events"] - failed_before
+                waiters = [f for i, f in futs if i not in self._failed]
+                for i, f in futs:
+                    if i in self._failed:
+                        self._count("sync_failed")
+                        _settle(f, AuditUnavailable("the audit record could not be sealed"))
                 if batch is not None:
-                    self._hand_off(batch, n_events - n_failed)
+                    self._hand_off(batch, n_events - n_failed, waiters)
                 if n_failed:
                     # Declared right away, in a gap-only batch (spool headroom); the failed
                     # events count as done when their declaration is, so flush() covers it.
@@ -413,6 +529,7 @@ class AuditWriter:
         nothing could be sealed).
         """
         sqlite = not self.store.postgres
+        self._failed = set()
         events = [_storable(ev, sqlite=sqlite) for ev in events]
         seq, prev = self._sealer.head
         try:
@@ -420,12 +537,13 @@ class AuditWriter:
         except Exception:
             self._restore_sealer(seq, prev)
         parts: list[SealedBatch] = []
-        for ev in events:
+        for i, ev in enumerate(events):
             seq, prev = self._sealer.head
             try:
                 parts.append(self._sealer.seal([ev]))
             except Exception as exc:
                 self._restore_sealer(seq, prev)
+                self._failed.add(i)
                 self._unsealable(ev, exc)
         return _merge(parts)
 
@@ -453,26 +571,106 @@ class AuditWriter:
                 unsealable.append({"request_id": rid, "reason": reason})
         self._count("unsealable_events")
 
-    def _hand_off(self, batch: SealedBatch, n_events: int) -> None:
+    def _hand_off(self, batch: SealedBatch, n_events: int,
+                  waiters: list[Future[None]] | None = None) -> None:
+        """To a DB thread, or the spool when the DB is down or slow. With `waiters` (sync
+        events) the batch is first made durable - one WAL append + fsync for all of them
+        (group commit), or the spool's own fsync - and the waiters are released."""
+        if waiters and not self.spool.pending():
+            # The WAL thread fsyncs it (with whatever else is waiting) while this thread
+            # seals the next batch.
+            self._wal_queue.put((batch, n_events, waiters))
+            return
+        self._dispatch(batch, n_events, waiters, None)
+
+    def _dispatch(self, batch: SealedBatch, n_events: int, waiters: list[Future[None]] | None,
+                  segment: int | None) -> None:
+        """To a DB thread unless the DB is down or slow (then the spool, which fsyncs and
+        releases any `waiters`). `segment`: the batch's WAL copy, released once it is in
+        the DB or the spool."""
         if not self.spool.pending():
             try:
-                self._handoff.put_nowait((batch, n_events))
+                self._handoff.put_nowait((batch, n_events, segment))
                 return
             except queue.Full:
                 log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
                             self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
-        self._to_spool(batch, n_events)
+        if self._to_spool(batch, n_events, waiters) and segment is not None:
+            self._wal.release(segment)
 
-    def _to_spool(self, batch: SealedBatch, n_events: int) -> None:
+    def _wal_loop(self) -> None:
+        """Group commit: every sync batch waiting is written with ONE write + fsync, then its
+        waiters are released and the batches go on to the DB threads."""
+        while True:
+            try:
+                items = [self._wal_queue.get(timeout=0.05)]
+            except queue.Empty:
+                if self._sealer_done.is_set() and self._wal_queue.empty():
+                    self._wal_done.set()
+                    return
+                continue
+            while True:
+                try:
+                    items.append(self._wal_queue.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                segment: int | None = self._wal.append_many([b for b, _, _ in items])
+            except OSError as exc:
+                log.error("audit write-ahead log append failed (%s); using the spool", exc)
+                segment = None
+            if segment is None:
+                for batch, n_events, waiters in items:
+                    self._to_spool(batch, n_events, waiters)
+                continue
+            self._count("wal_fsyncs")
+            self._count("sync_fsyncs")
+            self.last_durable_at = time.time()
+            for _, _, waiters in items:
+                self._count("sync_events", len(waiters))
+                for f in waiters:
+                    _settle(f)
+            # Consecutive small batches go on as one: one DB transaction, not one each. Each
+            # merged batch still holds one WAL reference per part.
+            runs: list[list[tuple[SealedBatch, int]]] = []
+            for batch, n_events, _ in items:
+                if runs and runs[-1][-1][0].last_seq + 1 == batch.first_seq:
+                    runs[-1].append((batch, n_events))
+                else:
+                    runs.append([(batch, n_events)])
+            for run in runs:
+                for _ in run[1:]:
+                    self._wal.release(segment)
+                merged = _merge([b for b, _ in run])
+                assert merged is not None
+                self._dispatch(merged, sum(n for _, n in run), None, segment)
+
+    def _to_spool(self, batch: SealedBatch, n_events: int,
+                  waiters: list[Future[None]] | None = None) -> bool:
+        """Spool `batch` (fsync'd); False when the spool refused it (declared lost). A batch
+        that also has a WAL copy keeps it then: the next start replays it."""
         gap_only = not (batch.requests or batch.shadow or batch.token_lines or batch.token_rows)
-        if self.spool.append(batch, headroom=gap_only):
+        lost = not self.spool.append(batch, headroom=gap_only)
+        if not lost:
             self._count("spooled_batches")
+            self._count("spooled_rows", batch.n_rows)
+            self.last_durable_at = time.time()
+            if waiters:
+                self._count("sync_events", len(waiters))
+                self._count("sync_fsyncs")
+            for f in waiters or ():
+                _settle(f)
         else:
             self._count("lost_rows", batch.n_rows)
             with self._gap_lock:
                 self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
                 self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
+            if waiters:
+                self._count("sync_failed", len(waiters))
+            for f in waiters or ():
+                _settle(f, AuditUnavailable("the audit spool is full or unwritable"))
         self._mark_done(n_events)
+        return not lost
 
     def _count(self, key: str, n: int = 1) -> None:
         with self._count_lock:
@@ -520,6 +718,7 @@ class AuditWriter:
         except OSError as err:
             log.error("could not quarantine batch %d-%d: %s", batch.first_seq, batch.last_seq, err)
         self._count("lost_rows", batch.n_rows)
+        self._count("quarantined_rows", batch.n_rows)
         with self._gap_lock:
             self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
             self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
@@ -531,17 +730,21 @@ class AuditWriter:
             self._count("written_batches")
         else:
             self._count("duplicate_batches")
+        self.last_durable_at = time.time()
         if self.heads is not None:  # durably in the DB (a duplicate was, earlier)
             self.heads.observe(batch)
 
     def _db_loop(self, index: int) -> None:
         if index == 0:
-            self._replay_orphans()
+            try:
+                self._replay_orphans()
+            finally:
+                self._recovered.set()
         while True:
             try:
-                batch, n_events = self._handoff.get(timeout=0.05)
+                batch, n_events, segment = self._handoff.get(timeout=0.05)
             except queue.Empty:
-                shutting_down = self._sealer_done.is_set()
+                shutting_down = self._sealer_done.is_set() and self._wal_done.is_set()
                 if self.spool.pending() and self._replay_lock.acquire(blocking=False):
                     try:
                         self._maybe_replay(force=shutting_down and not self._final_replay_done)
@@ -553,6 +756,7 @@ class AuditWriter:
                         not self.spool.pending() or self._final_replay_done):
                     return  # anything still spooled is replayed by the next start
                 continue
+            kept = True  # in the DB or the spool (or rejected for good): the WAL copy may go
             try:
                 if self._down_since is not None and self.spool.pending():
                     # Keep the spool first in line; the replay retries the DB.
@@ -562,7 +766,10 @@ class AuditWriter:
                 self._mark_done(n_events)
             except Exception as exc:  # any DB failure: the spool takes over
                 self._went_down(exc)
-                self._to_spool(batch, n_events)
+                kept = self._to_spool(batch, n_events)
+            finally:
+                if segment is not None and kept:
+                    self._wal.release(segment)
 
     def _went_down(self, exc: BaseException) -> None:
         if self._down_since is None:
@@ -590,16 +797,110 @@ class AuditWriter:
                      time.monotonic() - self._down_since)
             self._down_since = None
 
+    def _committed(self, batch: SealedBatch) -> bool:
+        """Whether a committed batch (`audit_batches`) covers `batch`'s whole seq range."""
+        import sqlalchemy as sa
+
+        from guardian.audit.models import AuditBatch
+
+        b = AuditBatch.__table__
+        with self.db.connect() as conn:
+            return conn.execute(sa.select(b.c.first_seq).where(
+                b.c.chain_id == batch.chain_id, b.c.first_seq <= batch.first_seq,
+                b.c.last_seq >= batch.last_seq).limit(1)).first() is not None
+
+    def _declare_crash_loss(self, name: str, intents: list[Path]) -> None:
+        """Events a dead writer accepted (its intent log) that are neither in the DB nor
+        already declared lost by that writer: declared now in an `audit_gap` record naming
+        them (`details.crash_recovery`). Raises when the DB cannot be read (retried at the
+        next start: the intent files stay)."""
+        import sqlalchemy as sa
+
+        from guardian.audit.models import AuditBatch, AuditGovernance, AuditRequest, AuditShadow
+
+        wanted: dict[str, set[str]] = {"r": set(), "s": set(), "g": set()}
+        chain_id: str | None = None
+        for path in intents:
+            chain, lines = read_intents(path)
+            chain_id = chain_id or chain
+            for line in lines:
+                kind, _, ident = line.partition(":")
+                if kind in wanted and ident:
+                    wanted[kind].add(ident)
+        holes: list[list[int]] = []
+        if chain_id is not None:
+            # Batches are written by several DB threads: one in flight when the process died
+            # leaves a hole below later ones, which verify would otherwise report as deleted.
+            b = AuditBatch.__table__
+            with self.db.connect() as conn:
+                expect = 1
+                for lo, hi in conn.execute(sa.select(b.c.first_seq, b.c.last_seq)
+                                           .where(b.c.chain_id == chain_id)
+                                           .order_by(b.c.first_seq)):
+                    if lo > expect:
+                        holes.append([expect, lo - 1])
+                    expect = max(expect, hi + 1)
+        if not any(wanted.values()) and not holes:
+            return
+        columns = {"r": AuditRequest.__table__.c.request_id,
+                   "s": AuditShadow.__table__.c.request_id,
+                   "g": AuditGovernance.__table__.c.event_id}
+        gov = AuditGovernance.__table__
+        suffix = name.rsplit("_", 1)[-1]  # the chain's unique part (<replica>/<uuid12>)
+        missing: list[str] = []
+        with self.db.connect() as conn:
+            declared: set[str] = set()
+            for (actor, details) in conn.execute(sa.select(gov.c.actor, gov.c.details).where(
+                    gov.c.kind == "audit_gap")):
+                if str(actor).endswith(suffix) and isinstance(details, dict):
+                    declared.update(str(r) for r in details.get("request_ids") or ())
+            for kind, ids in wanted.items():
+                ordered = sorted(ids - declared)
+                for i in range(0, len(ordered), 500):
+                    chunk = ordered[i:i + 500]
+                    found = {str(v) for (v,) in conn.execute(
+                        sa.select(columns[kind]).where(columns[kind].in_(chunk)))}
+                    missing += [f"{kind}:{x}" for x in chunk if x not in found]
+        if not missing and not holes:
+            return
+        self._count("recovered_lost_events", len(missing))
+        log.error("audit: writer %s died with %d accepted event(s) neither written nor "
+                  "spooled (the async loss window); declared in an audit_gap record: %s",
+                  name, len(missing), ", ".join(missing[:10]))
+        kinds = {"r": "request", "s": "shadow", "g": "governance"}
+        self.submit(GovernanceEvent(
+            event_id=f"gap-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_gap",
+            route=None, pair_hash=None, policy_hash=None,
+            actor=f"audit-writer:{self.chain_id}", details={
+                "crash_recovery": True, "dead_writer": name, "dropped_events": len(missing),
+                # verify reads lost_seq of `lost_chain_id` (the dead chain), not this one's
+                "lost_chain_id": chain_id, "lost_seq": holes,
+                "request_ids": [m.split(":", 1)[1] for m in missing[:_MAX_LISTED_IDS]],
+                "events": [{"kind": kinds[m[0]], "id": m[2:]} for m in missing[:_MAX_LISTED_IDS]],
+                "reason": "accepted by a writer that died before the events were durable"}))
+
     def _replay_orphans(self) -> None:
-        """Replay spools left by writers that are gone (crash, or DB down at shutdown)."""
+        """Replay spools and write-ahead logs left by writers that are gone (crash, or DB down
+        at shutdown), then declare what their intent logs name but the DB lacks."""
         try:
             for name, paths in self.spool.orphans():
-                for path in paths:
+                wal, intents = self.spool.orphan_files(name)
+                for path in paths + wal:
                     for batch in read_segment(path):
+                        if path.suffix == ".wal" and self._committed(batch):
+                            # Part of a batch committed merged (see _wal_loop): skipped, as
+                            # a replay of a committed batch always is.
+                            self._count("duplicate_batches")
+                            continue
                         self._deliver(batch)
                         self._count("replayed_batches")
                     self.spool.remove_orphan(path)
-                log.info("replayed orphaned audit spool %s (%d segments)", name, len(paths))
+                if intents:
+                    self._declare_crash_loss(name, intents)
+                    for path in intents:
+                        self.spool.remove_orphan(path)
+                log.info("replayed orphaned audit spool %s (%d segments, %d WAL segments)",
+                         name, len(paths), len(wal))
         except Exception as exc:
             log.warning("could not replay orphaned audit spools yet (%s); will retry on "
                         "next start", str(exc).splitlines()[0] if str(exc) else exc)

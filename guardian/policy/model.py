@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -48,6 +49,18 @@ class GammaPolicy(Strict):
         return self
 
 
+class AuditPolicy(Strict):
+    """How a route's audit records are written (`guardian.audit.writer`).
+
+    `sync`: the response (for a stream: its final chunk) is released only once the request's
+    audit record is fsync'd to the local write-ahead log (group commit: concurrent requests
+    share one fsync). `async`: recorded in the background; a crash of the process can lose the
+    records of the last moments (the loss is declared on restart where it can be detected).
+    """
+
+    durability: Literal["sync", "async"] = "async"
+
+
 class RoutePolicy(Strict):
     mode: Mode = "target_only"
     # What proposes draft tokens when this route speculates: the pair's draft model, or
@@ -67,6 +80,7 @@ class RoutePolicy(Strict):
     acceptance_z: float = Field(4.0, gt=0.0)
     triggers: TriggerPolicy = TriggerPolicy()  # when serving speculatively, what rolls it back
     gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
+    audit: AuditPolicy = AuditPolicy()  # durability of this route's audit records
 
 
 class SloPolicy(Strict):

@@ -19,6 +19,7 @@ def test_bench_audit_writes_json_with_both_paths(pg_server_url: str, tmp_path: P
     out = tmp_path / "bench.json"
     res = CliRunner().invoke(app, ["bench", "audit", "--url", pg_server_url, "--requests", "20",
                                    "--tokens-per-request", "32", "--naive-rows", "50",
+                                   "--clients", "3", "--per-client", "5",
                                    "--json", str(out)])
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text())
@@ -26,6 +27,15 @@ def test_bench_audit_writes_json_with_both_paths(pg_server_url: str, tmp_path: P
     assert data["naive_orm"]["rows"] == 50
     assert data["ratio_production_over_naive"] > 1
     assert data["verify"]["ok"]
+    # The ceiling: the same token rows COPY'd raw, in the same run.
+    assert data["raw_copy_ceiling"]["rows"] == 20 * 32
+    assert data["production_over_raw_copy"] == pytest.approx(
+        data["production"]["records_per_s"] / data["raw_copy_ceiling"]["records_per_s"], rel=1e-2)
+    lat = data["durability"]
+    for mode in ("sync", "async"):
+        assert lat[mode]["delivered"]
+        assert 0 < lat[mode]["added_latency_p50_ms"] <= lat[mode]["added_latency_p99_ms"]
+    assert 1 <= lat["sync"]["wal_fsyncs"] <= 15  # at most one per sync event
 
 
 def test_bench_audit_refuses_sqlite() -> None:
