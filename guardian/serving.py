@@ -102,6 +102,8 @@ class GenerationRequest:
     principal: str | None = None
     key_id: str | None = None
     route_reason: RouteReason | None = None
+    # The key a running canary splits traffic by (guardian.governance.modes.sticky_key).
+    sticky_key: str | None = None
 
     @property
     def greedy(self) -> bool:
@@ -268,19 +270,21 @@ class ServingCore:
                                code="context_length_exceeded")
 
     # serving -------------------------------------------------------------------------------
-    def route_policy(self, name: str) -> RoutePolicy:
-        """The route's policy with the mode in force now (database state over the file)."""
+    def route_policy(self, name: str, request_key: str | None = None) -> RoutePolicy:
+        """The route's policy with the mode in force now (database state over the file);
+        `request_key`: one request's sticky key, for a running canary."""
         route = self.policy.route(name)
         if self.resolver is not None:
             # The policy goes along so a file saying `speculative` is held to the gate
             # (a passing report for this pair + policy hash); cached in the resolver.
-            mode = self.resolver.mode(name, route.mode, self._policy, self.policy_hash)
+            mode = self.resolver.mode(name, route.mode, self._policy, self.policy_hash,
+                                      request_key=request_key)
             if mode != route.mode:
                 route = route.model_copy(update={"mode": mode})
         return route
 
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
-        route = self.route_policy(req.route)
+        route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
         policy_hash = self.policy_hash
         depth = self._admit()
         want_spec = route.mode == "speculative"

@@ -28,6 +28,12 @@ cached per route for the policy hash in force: one DB query when a policy is fir
 dict lookup per request; the background refresh re-checks it, so a report recorded later (or
 a newer failing one) applies within `ttl_s`. If the reports cannot be read the last answer
 stays; with no answer yet the route serves target_only until they can be read.
+
+Canaries (`guardian.governance.canary`): the resolver re-reads `canary_state` with
+`route_state` on every refresh and hands a route's canary to `effective_mode`, with the
+request's sticky key when serving asks for one request (`mode(..., request_key=...)`). An
+unreadable canary table (e.g. a database not yet at revision 0003) keeps the last canaries
+read, and none when none was ever read.
 """
 
 from __future__ import annotations
@@ -180,6 +186,7 @@ class ModeResolver:
         self.sink, self.actor = sink, actor
         self.state_file = Path(state_file) if state_file is not None else None
         self._states: dict[str, RouteStatus] = {}
+        self._canaries: dict[str, Any] = {}  # route -> canary.CanaryStatus, swapped whole
         # Where `_states` came from: "database", "file" (last known, DB unreadable since
         # start) or "unknown" (neither: nothing may speculate).
         self.source = "unknown"
@@ -215,10 +222,23 @@ class ModeResolver:
         if self.source != "database":
             logger.info("route state read from the database (was: %s)", self.source)
         self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
+        self._refresh_canaries()
         self.source = "database"
         self._persist(states)
         self._recheck_gates()
         return True
+
+    def _refresh_canaries(self) -> None:
+        from guardian.governance.canary import CanaryStore  # canary imports this module
+
+        try:
+            self._canaries = CanaryStore(self.store.db).all()
+        except sa.exc.SQLAlchemyError as exc:
+            logger.warning("canary state unreadable, keeping the last one read: %s", exc)
+
+    def canary(self, route: str) -> Any:
+        """The route's canary as last read (canary.CanaryStatus), or None."""
+        return self._canaries.get(route)
 
     def _load_last_known(self, exc: Exception) -> None:
         """The DB has not answered since start: serve the last known state, or none at all."""
@@ -271,18 +291,20 @@ class ModeResolver:
         return self._states.get(route)
 
     def mode(self, route: str, policy_mode: Mode, policy: Policy | None = None,
-             policy_hash: str | None = None) -> Mode:
+             policy_hash: str | None = None, request_key: str | None = None) -> Mode:
         """The mode to serve `route` in now (`decide(...).mode`)."""
-        mode = self.decide(route, policy_mode, policy, policy_hash).mode
+        mode = self.decide(route, policy_mode, policy, policy_hash, request_key).mode
         assert mode is not None  # only a route missing from the policy has none
         return mode
 
     def decide(self, route: str, policy_mode: Mode | None, policy: Policy | None = None,
-               policy_hash: str | None = None) -> ModeDecision:
+               policy_hash: str | None = None, request_key: str | None = None) -> ModeDecision:
         """`effective_mode` from this replica's cached route state, pair and gate answers.
 
         `policy` (the Policy in force; `policy_hash` its content hash when the caller has it
-        cached) enables the file-mode gate; without it only DB route state is consulted."""
+        cached) enables the file-mode gate; without it only DB route state is consulted.
+        `request_key`: the request's sticky key, for a running canary (None: the route's
+        answer, not one request's)."""
         gate = None
         if (policy is not None and policy_mode == "speculative"
                 and policy.route(route).gate.require_report):
@@ -292,7 +314,8 @@ class ModeResolver:
                     return entry[1]  # hot path: a dict lookup
                 return self._check_gate(route, policy)
         decision = effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
-                                  gate=gate)
+                                  gate=gate, canary=self._canaries.get(route), route=route,
+                                  request_key=request_key)
         if decision.mode == "speculative" and self.source == "unknown":
             return ModeDecision("target_only", "unknown_state", UNKNOWN_STATE)
         return decision
