@@ -54,7 +54,7 @@ from typing import Any
 from guardian.alerts.alertmanager import AlertSender
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.enums import Mode
-from guardian.governance.canary import CanaryStatus, CanaryStore
+from guardian.governance.canarystate import CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import decide_mode, speculation_evidence
 from guardian.governance.modes import ModeDecision, effective_mode

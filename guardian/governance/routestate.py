@@ -53,6 +53,7 @@ from sqlalchemy import Engine
 from guardian.audit.models import AuditRequest, RouteState
 from guardian.enums import Mode
 from guardian.governance import laststate
+from guardian.governance.canarystate import CanaryStore
 from guardian.governance.gatecheck import gate_refusal
 from guardian.governance.modes import ModeDecision, effective_mode
 
@@ -229,8 +230,6 @@ class ModeResolver:
         return True
 
     def _refresh_canaries(self) -> None:
-        from guardian.governance.canary import CanaryStore  # canary imports this module
-
         try:
             self._canaries = CanaryStore(self.store.db).all()
         except sa.exc.SQLAlchemyError as exc:
