@@ -33,7 +33,7 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from guardian.api import admin, chat, completions, health, models, shadow
+from guardian.api import admin, analysis, chat, completions, health, models, shadow
 from guardian.api.browser import BrowserGuard
 from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
@@ -184,7 +184,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     install(app)
     for router in (completions.router, chat.router, models.router, shadow.router,
                    health.public, health.metrics_router, admin.routes_read, admin.oncall,
-                   admin.release, admin.compliance):
+                   admin.release, admin.compliance, analysis.router):
         app.include_router(router)
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
     # Outermost (added last): refuse a foreign Host or a cross-site request before any work.
