@@ -45,7 +45,7 @@ from guardian.policy import Policy, load_policy
 from guardian.serving import ServingCore
 from guardian.settings import Settings, get_settings
 from guardian.shadow import ShadowEvaluator
-from guardian.telemetry import Telemetry
+from guardian.telemetry import Telemetry, TraceContextMiddleware
 
 logger = logging.getLogger(__name__)
 
@@ -187,6 +187,7 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
                    admin.release, admin.compliance, analysis.router):
         app.include_router(router)
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
+    app.add_middleware(TraceContextMiddleware)  # an incoming `traceparent` continues its trace
     # Outermost (added last): refuse a foreign Host or a cross-site request before any work.
     app.add_middleware(BrowserGuard, allowed_origins=settings.allowed_origins)
     trusted = settings.resolved_trusted_hosts

@@ -50,7 +50,7 @@ from guardian.backends import (
 )
 from guardian.enums import DecodePath
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
-from guardian.telemetry import Telemetry, now_ns
+from guardian.telemetry import Telemetry, genai_labels, now_ns
 
 logger = logging.getLogger(__name__)
 
@@ -298,7 +298,8 @@ class ServingCore:
                     and self.backend.capabilities.full_distributions)
         enqueued = time.perf_counter()
         t0_ns = now_ns()
-        labels = {"route": req.route, "pair": self.backend.pair_hash[:12], "mode": route.mode}
+        labels = {"route": req.route, "pair": self.backend.pair_hash[:12], "mode": route.mode,
+                  **genai_labels(req.endpoint, req.model)}
         with self.telemetry.request_span(req.endpoint, req.model, {
                 "guardian.request_id": req.request_id, "guardian.route": req.route,
                 "guardian.mode": route.mode}) as span:

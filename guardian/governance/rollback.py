@@ -49,7 +49,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, get_args
 
 from guardian.alerts.alertmanager import AlertSender
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
@@ -114,6 +114,12 @@ class RollbackController:
             self._counter = meter.create_counter(
                 "guardian.governance.rollbacks", unit="{rollback}",
                 description="Automatic rollbacks of a route to target_only, by trigger.")
+            collector = getattr(telemetry, "governance", None)
+            if collector is not None:
+                from guardian.telemetry import audit_health_rows
+
+                collector.add(self.gauge_rows)
+                collector.add(audit_health_rows(sink))
 
     # --- evidence -----------------------------------------------------------------------------
     def _triggers(self, route: str) -> TriggerPolicy:
@@ -198,6 +204,53 @@ class RollbackController:
                 logger.info("canary of route %s not advanced: %s", route, exc)
         self.last[route] = result
         return result
+
+    # --- gauges (scraped: in-memory state only, never the database) -------------------------
+    def gauge_rows(self) -> list[tuple[str, str, dict[str, str], float]]:
+        rows: list[tuple[str, str, dict[str, str], float]] = []
+        policy = self._policy()
+        for route in sorted(policy.routes):
+            decision = self.decide_mode(route)
+            for mode in get_args(Mode):
+                rows.append(("guardian_route_mode", "1 for the mode in force on the route "
+                             "(effective_mode), 0 for the others.",
+                             {"route": route, "mode": mode}, 1.0 if decision.mode == mode else 0.0))
+            state = self.resolver.status(route) if self.resolver is not None else None
+            canary = self.resolver.canary(route) if self.resolver is not None else None
+            if canary is not None and canary.running and decision.source == "canary":
+                weight = canary.weight_pct
+            else:
+                weight = 100.0 if decision.mode == "speculative" else 0.0
+            rows.append(("guardian_canary_weight_percent", "Share of the route's requests "
+                         "served speculatively: the running canary's weight, 100 for a "
+                         "speculative route without one, else 0.", {"route": route}, weight))
+            if canary is not None:
+                rows.append(("guardian_canary_step", "Index of the canary's step (0-based); "
+                             "-1 once aborted.", {"route": route},
+                             -1.0 if canary.status == "aborted" else float(canary.step_index)))
+            rolled = (state is not None and state.mode != "speculative"
+                      and state.updated_by.startswith("trigger:"))
+            rows.append(("guardian_route_rolled_back", "1 while a trigger's rollback is in "
+                         "force on the route (until re-enabled).", {"route": route},
+                         1.0 if rolled else 0.0))
+            last = self.last.get(route)
+            if last is not None:
+                verdict = verdict_of(last.measurements)[0]
+                for v in ("pass", "fail", "inconclusive"):
+                    rows.append(("guardian_analysis_verdict", "1 for the route's analysis "
+                                 "verdict at the last evaluation.", {"route": route, "verdict": v},
+                                 1.0 if verdict == v else 0.0))
+                for name, m in sorted(last.measurements.items()):
+                    labels = {"route": route, "trigger": name}
+                    rows.append(("guardian_trigger_failing", "1 when the trigger's last "
+                                 "measurement failed.", labels, 1.0 if m.outcome == "fail" else 0.0))
+                    with self._lock:
+                        counter = self._counters.get((route, name))
+                        consecutive = counter.consecutive if counter is not None else 0
+                    rows.append(("guardian_trigger_consecutive_failures", "Consecutive failing "
+                                 "evaluations of the trigger (it fires at its failure_limit).",
+                                 labels, float(consecutive)))
+        return rows
 
     # --- analysis and canary steps ------------------------------------------------------------
     def _canary(self, route: str) -> CanaryStatus | None:
