@@ -205,6 +205,9 @@ class ModeResolver:
         self.refresh()
 
     def _local_write(self, status: RouteStatus) -> None:
+        # Canaries first: a canary is written before the route state it narrows, so the
+        # route is never seen speculative without its canary (writes are rare: one query).
+        self._refresh_canaries()
         self._states = {**self._states, status.route: status}
         if self.source == "database":  # a write means the DB answered; keep the file in step
             self._persist(self._states)
