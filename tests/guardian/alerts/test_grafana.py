@@ -102,7 +102,7 @@ def test_dashboard_parses_and_queries_only_exported_metrics(tmp_path: Path) -> N
         assert len(refs) == len(set(refs)), p["title"]
     used = set().union(*(metric_names(e) for e in _exprs(dash)))
     exported = _exported(tmp_path)
-    assert used - exported == set(), f"dashboard queries metrics the sidecar does not export: {used - exported}"
+    assert used - exported == set(), f"not exported by the sidecar: {used - exported}"
     # it covers what on-call needs: modes, canary, rollbacks, triggers, acceptance, audit
     for needed in ("guardian_route_mode", "guardian_canary_weight_percent",
                    "guardian_route_rolled_back", "guardian_governance_rollbacks_total",
