@@ -6,9 +6,9 @@
                                         and `fail`), with every trigger's measurement, the mode
                                         in force and the canary's weight
 - `GET|POST /v1/analysis/{route}/webhook`  Flagger webhook gate: 200 when the verdict is
-                                        `pass`; 412 when `fail`; 503 when `inconclusive` (not
-                                        enough evidence yet: Flagger retries / counts it as a
-                                        failed check, never as a pass)
+                                        `pass`; 412 when `fail`; 425 (Too Early) when
+                                        `inconclusive` (not enough evidence yet: Flagger
+                                        counts it as a failed check, never as a pass)
 
 Role: `analysis` (read-only: this endpoint and nothing else), or oncall / release / admin.
 A rollout controller gets an `analysis` key (`guardian keys add argo --role analysis`): it
@@ -19,7 +19,8 @@ The verdict is the rollback controller's own measurements over the same rolling 
 now, or the route was rolled back by a trigger, or its canary was aborted; `pass` when every
 enabled trigger passes; otherwise `inconclusive` (fewer samples than a trigger's
 `min_samples`, e.g. no traffic, no shadow baseline yet). Needs governance (an audit
-database); without it the endpoints answer 503. Documented examples: README.ops-section.md.
+database); without it the endpoints answer 404 (`no_governance`). No answer is a 5xx:
+those mean the sidecar itself is broken. Documented examples: README.ops-section.md.
 """
 
 from __future__ import annotations
@@ -35,11 +36,12 @@ from guardian.api.schemas import ErrorResponse
 from guardian.serving import ServingError
 
 ANALYSIS_ROLES = ("analysis", "oncall", "release")
-WEBHOOK_STATUS = {"pass": 200, "fail": 412, "inconclusive": 503}
+WEBHOOK_STATUS = {"pass": 200, "fail": 412, "inconclusive": 425}
 
 router = APIRouter(tags=["analysis"], dependencies=[Depends(require(*ANALYSIS_ROLES))],
                    responses={401: {"model": ErrorResponse}, 403: {"model": ErrorResponse},
-                              404: {"model": ErrorResponse}, 503: {"model": ErrorResponse}})
+                              404: {"model": ErrorResponse}, 412: {"model": ErrorResponse},
+                              425: {"model": ErrorResponse}})
 
 
 async def _analysis(services: Services, route: str) -> dict[str, Any]:
@@ -48,8 +50,8 @@ async def _analysis(services: Services, route: str) -> dict[str, Any]:
                            param="route", code="route_not_found")
     governance = getattr(services, "governance", None)
     if governance is None:
-        raise ServingError(503, "analysis needs governance (an audit database); this sidecar "
-                           "runs without one", type_="service_unavailable", code="no_governance")
+        raise ServingError(404, "no analysis here: it needs governance (an audit database) "
+                           "and this sidecar runs without one", code="no_governance")
     result: dict[str, Any] = await asyncio.to_thread(governance.controller.analysis, route)
     return result
 
@@ -62,7 +64,7 @@ async def analysis(route: str, services: ServicesDep) -> dict[str, Any]:
 
 @router.post("/v1/analysis/{route}/webhook")
 async def webhook(route: str, services: ServicesDep) -> JSONResponse:
-    """Flagger webhook gate: 200 pass, 412 fail, 503 inconclusive (Flagger's JSON body, if
+    """Flagger webhook gate: 200 pass, 412 fail, 425 inconclusive (Flagger's JSON body, if
     any, is not read: the route in the path decides)."""
     return await _gate(services, route)
 

@@ -75,15 +75,35 @@ class RouteStatus:
     updated_by: str
 
 
-def as_rows(states: dict[str, RouteStatus]) -> laststate.Rows:
-    """Route states as JSON values (the last-known-state file; a change is detected on them)."""
-    return {name: {"mode": s.mode, "pair_hash": s.pair_hash, "policy_hash": s.policy_hash,
-                   "reason": s.reason, "version": s.version,
-                   # SQLite hands back naive UTC: normalise, or a re-read looks like a change
-                   "updated_at": (s.updated_at if s.updated_at.tzinfo
-                                  else s.updated_at.replace(tzinfo=UTC)).isoformat(),
-                   "updated_by": s.updated_by}
-            for name, s in sorted(states.items())}
+def as_rows(states: dict[str, RouteStatus],
+            canaries: dict[str, Any] | None = None) -> laststate.Rows:
+    """Route states as JSON values (the last-known-state file; a change is detected on them),
+    each with its running canary's weight when one narrows it (`canaries`)."""
+    rows: laststate.Rows = {}
+    for name, s in sorted(states.items()):
+        rows[name] = {"mode": s.mode, "pair_hash": s.pair_hash, "policy_hash": s.policy_hash,
+                      "reason": s.reason, "version": s.version,
+                      # SQLite hands back naive UTC: normalise, or a re-read looks like a change
+                      "updated_at": (s.updated_at if s.updated_at.tzinfo
+                                     else s.updated_at.replace(tzinfo=UTC)).isoformat(),
+                      "updated_by": s.updated_by}
+        c = (canaries or {}).get(name)
+        if c is not None and c.status == "running":
+            rows[name]["canary"] = {"status": c.status, "weight_pct": c.weight_pct}
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class SavedCanary:
+    """A running canary as the last-known-state file has it (status and weight only)."""
+
+    status: str
+    weight_pct: float
+
+
+def saved_canaries(rows: laststate.Rows) -> dict[str, SavedCanary]:
+    return {name: SavedCanary(str(r["canary"]["status"]), float(r["canary"]["weight_pct"]))
+            for name, r in rows.items() if r.get("canary")}
 
 
 def from_rows(rows: laststate.Rows) -> dict[str, RouteStatus]:
@@ -188,6 +208,7 @@ class ModeResolver:
         self.state_file = Path(state_file) if state_file is not None else None
         self._states: dict[str, RouteStatus] = {}
         self._canaries: dict[str, Any] = {}  # route -> canary.CanaryStatus, swapped whole
+        self._saved_canaries: dict[str, SavedCanary] = {}  # from the file, while offline
         # Where `_states` came from: "database", "file" (last known, DB unreadable since
         # start) or "unknown" (neither: nothing may speculate).
         self.source = "unknown"
@@ -225,9 +246,10 @@ class ModeResolver:
             return False
         if self.source != "database":
             logger.info("route state read from the database (was: %s)", self.source)
+        self._refresh_canaries()  # first: a route is never seen without its canary
         self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
-        self._refresh_canaries()
         self.source = "database"
+        self._saved_canaries = {}
         self._persist(states)
         self._recheck_gates()
         return True
@@ -244,15 +266,18 @@ class ModeResolver:
 
     def _load_last_known(self, exc: Exception) -> None:
         """The DB has not answered since start: serve the last known state, or none at all."""
-        loaded = laststate.load(self.state_file, from_rows) if self.state_file else None
+        loaded = (laststate.load(self.state_file, lambda rows: (from_rows(rows),
+                                                               saved_canaries(rows)))
+                  if self.state_file else None)
         if loaded is None:
             logger.warning("route state unreadable and no last known state%s: no route serves "
                            "speculatively until the database answers: %s",
                            f" in {self.state_file}" if self.state_file else "", exc)
             return
-        states, saved_at = loaded
+        (states, canaries), saved_at = loaded
+        self._saved_canaries = canaries  # a canary keeps narrowing its route while offline
         self._states, self.source = states, "file"
-        self._saved = as_rows(states)
+        self._saved = as_rows(states, canaries)
         logger.warning("route state unreadable; serving the last known state from %s (saved %s, "
                        "%d routes) until the database answers: %s", self.state_file, saved_at,
                        len(states), exc)
@@ -261,7 +286,7 @@ class ModeResolver:
         """Rewrite the last-known-state file when the rows changed (never raises)."""
         if self.state_file is None:
             return
-        rows = as_rows(states)
+        rows = as_rows(states, self._canaries)
         with self._save_lock:
             if rows == self._saved:
                 return
@@ -316,7 +341,8 @@ class ModeResolver:
                     return entry[1]  # hot path: a dict lookup
                 return self._check_gate(route, policy)
         decision = effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
-                                  gate=gate, canary=self._canaries.get(route), route=route,
+                                  gate=gate, route=route,
+                                  canary=self._canaries.get(route) or self._saved_canaries.get(route),
                                   request_key=request_key)
         if decision.mode == "speculative" and self.source == "unknown":
             return ModeDecision("target_only", "unknown_state", UNKNOWN_STATE)

@@ -65,7 +65,7 @@ MATRIX: dict[tuple[str, str], set[str]] = {
 # Allowed, but answering something else than 2xx in this app: the analysis endpoints need
 # governance (a database), which this app has not (tests/guardian/api/test_analysis.py).
 ALLOWED_STATUS: dict[tuple[str, str], int] = {
-    k: 503 for k in MATRIX if k[1].startswith("/v1/analysis/")}
+    k: 404 for k in MATRIX if k[1].startswith("/v1/analysis/")}
 PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json"), ("GET", "/docs"),
           ("GET", "/docs/oauth2-redirect"), ("GET", "/redoc")}
 

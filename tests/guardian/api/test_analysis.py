@@ -157,7 +157,7 @@ def test_canary_split_widening_analysis_and_rollback(app, tmp_path) -> None:  # 
     a = _analysis(client)
     assert a["verdict"] == "inconclusive" and a["mode"] == "target_only"
     assert argo_phase(client, verdict) == "Inconclusive"
-    assert client.post("/v1/analysis/default/webhook", headers=auth("analysis")).status_code == 503
+    assert client.post("/v1/analysis/default/webhook", headers=auth("analysis")).status_code == 425
 
     _start_canary(services, gov, backend, tmp_path / "spool")
     _wait(lambda: gov.resolver.canary("default") is not None)
@@ -247,11 +247,11 @@ def test_analysis_roles_and_errors(app) -> None:  # type: ignore[no-untyped-def]
     assert client.get("/v1/analysis/default").status_code == 401
 
 
-def test_analysis_without_governance_is_a_clear_503() -> None:
+def test_analysis_without_governance_is_a_clear_404() -> None:
     services = build_services(FakeBackend(), ListSink(), keys=keystore())
     try:
         client = TestClient(create_app(services=services))
         r = client.get("/v1/analysis/default", headers=auth("analysis"))
-        assert r.status_code == 503 and r.json()["error"]["code"] == "no_governance"
+        assert r.status_code == 404 and r.json()["error"]["code"] == "no_governance"
     finally:
         close_services(services)

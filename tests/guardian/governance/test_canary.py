@@ -235,3 +235,25 @@ def test_controller_widens_after_a_whole_passing_step_and_aborts_on_rollback(
     assert actions == ["start", "advance", "abort"]
     analysis = ctl.analysis("default")
     assert analysis["verdict"] == "fail" and analysis["rolled_back"]
+
+
+def test_a_canary_keeps_narrowing_its_route_when_the_database_is_down_at_start(
+        stores, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    db, routes, canaries, spool = stores
+    policy, sink = _policy(steps=[10, 100]), MemorySink()
+    record_report(db, PAIR, policy.content_hash, spool)
+    canary.start(routes, canaries, sink, route="default", pair_hash=PAIR, policy=policy,
+                 actor="a", role="release", reason="go")
+    state_file = tmp_path / "route-state.json"
+    online = ModeResolver(RouteStateStore(db), pair_hash=PAIR, state_file=state_file)
+    assert online.decide("default", "target_only", policy).source == "canary"
+    keys = [f"u:{i}" for i in range(300)]
+    expected = [online.decide("default", "target_only", policy, request_key=k).mode for k in keys]
+    assert 10 < expected.count("speculative") < 60
+    # a restart while the database is down: the file keeps the canary's share, not 100 %
+    offline = ModeResolver(RouteStateStore(make_engine(
+        "postgresql+psycopg://postgres@127.0.0.1:1/guardian")), pair_hash=PAIR,
+        state_file=state_file)
+    assert offline.source == "file"
+    got = [offline.decide("default", "target_only", policy, request_key=k).mode for k in keys]
+    assert got == expected
