@@ -146,13 +146,15 @@ def _canary_decision(canary: CanaryView, route: str, request_key: str | None) ->
 
 def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
                 pair_hash: Callable[[str], str | None] | str | None = None,
-                gate_refusal: Callable[[str], str | None] | None = None
+                gate_refusal: Callable[[str], str | None] | None = None,
+                canaries: Mapping[str, CanaryView] | None = None
                 ) -> dict[str, ModeDecision]:
     """`effective_mode` of every route the policy names or the database holds state for.
 
     `pair_hash`: the serving pair (or a function route -> pair); `gate_refusal(pair_hash)`:
     the gate check, asked at most once per pair and only for routes whose policy requires a
-    report (None: no gate, as without an audit database).
+    report (None: no gate, as without an audit database); `canaries`: running canaries by
+    route (their decision reads "canary: N% of requests").
     """
     answers: dict[str | None, str | None] = {}
     out: dict[str, ModeDecision] = {}
@@ -166,5 +168,6 @@ def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
                     answers[pair] = gate_refusal(pair or "")
                 return answers[pair]
         out[name] = effective_mode(route.mode if route else None, states.get(name),
-                                   pair_hash=pair, gate=gate)
+                                   pair_hash=pair, gate=gate, route=name,
+                                   canary=(canaries or {}).get(name))
     return out

@@ -44,6 +44,11 @@ def test_canary_steps_from_the_cli(args, keys, tmp_path) -> None:  # type: ignor
     assert "canary started at 1%" in ok.output and "api-key:release-cli" in ok.output
     assert canaries(args)["default"]["weight_pct"] == 1.0
     assert db_mode(args) == "speculative"
+    from guardian.cli import route as route_cli
+
+    out = CliRunner().invoke(route_cli.app, ["status", "--json", *args])
+    row = {r["route"]: r for r in json.loads(out.output)["routes"]}["default"]
+    assert row["decided_by"] == "canary" and "1% of requests" in row["why"]
     ok = run("advance", "default", "--reason", "fine", *keys("release"), *args)
     assert ok.exit_code == 0 and "canary at 5%" in ok.output, ok.output
     refused = run("advance", "default", "--reason", "fine", *keys("inference"), *args)
