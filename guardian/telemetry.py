@@ -323,11 +323,14 @@ class GovernanceCollector:
 
 
 def audit_health_rows(sink: Any) -> Callable[[], GaugeRows]:
-    """Gauges of the audit store's health (`sink.health()`, probed at most every 5 s)."""
+    """Gauges of the audit store's health (`sink.health()`, probed at most every 5 s), for
+    writers that do not export their own `guardian_audit_*` series."""
 
     def rows() -> GaugeRows:
         health = getattr(sink, "health", None)
-        if health is None:
+        if health is None or callable(getattr(sink, "gauges", None)):
+            # A writer with `gauges()` exports these very names itself, through the meter
+            # (guardian.audit.metrics): exporting them twice would break the exposition.
             return []
         h = health()
         return [("guardian_audit_db_up", "1 while the audit database accepts writes.", {},

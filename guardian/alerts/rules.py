@@ -16,8 +16,10 @@ Three groups, over the series the sidecar's `/metrics` exports (names: `guardian
    computed for the policy's `period_days` (14.4 / 6 / 3 / 1 for 30 days).
 2. **Governance**: a route rolled back by a trigger (page), a trigger failing (warning), the
    analysis failing (warning), a canary aborted (warning).
-3. **Audit health**: the audit database not accepting writes (page), records spooled on
-   local disk for long (ticket).
+3. **Audit health**: the audit database not accepting writes (page), audit events lost or
+   sealed records dropped / quarantined (page: `guardian_audit_dropped_events_total`,
+   `guardian_audit_records_total`, exported by the audit writer), records spooled on local
+   disk for long (ticket).
 
 Plus recording rules for vLLM-style ratios over `vllm:spec_decode_*` (acceptance rate, mean
 acceptance length), for dashboards.
@@ -141,6 +143,19 @@ def audit_group() -> dict[str, Any]:
          "annotations": {"summary": "the audit database does not accept writes",
                          "description": "Serving goes on; audit records are spooled on local "
                                         "disk ({{ $value }}) and replayed when it answers."}},
+        {"alert": "GuardianAuditEventsLost",
+         "expr": "sum by (reason) (increase(guardian_audit_dropped_events_total[10m])) > 0",
+         "labels": {"severity": "page"},
+         "annotations": {"summary": "audit events were lost ({{ $labels.reason }})",
+                         "description": "{{ $value }} events in 10 minutes; each loss is "
+                                        "declared in an audit_gap record (guardian audit "
+                                        "verify)."}},
+        {"alert": "GuardianAuditRecordsRejected",
+         "expr": 'sum by (outcome) (increase(guardian_audit_records_total{outcome=~"dropped|'
+                 'quarantined"}[10m])) > 0',
+         "labels": {"severity": "page"},
+         "annotations": {"summary": "sealed audit records were {{ $labels.outcome }}",
+                         "description": "{{ $value }} records in 10 minutes."}},
         {"alert": "GuardianAuditSpoolBacklog", "expr": "guardian_audit_spool_bytes > 0",
          "for": "30m", "labels": {"severity": "ticket"},
          "annotations": {"summary": "audit records have waited on local disk for 30 minutes",
