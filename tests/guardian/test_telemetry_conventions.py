@@ -105,3 +105,21 @@ def test_metrics_exposition_has_no_duplicate_families(make_client) -> None:  # n
     text = client.get("/metrics", headers=auth("oncall")).text
     types = re.findall(r"^# TYPE (\S+) ", text, flags=re.M)
     assert len(types) == len(set(types))
+
+
+def test_audit_health_gauges_defer_to_a_writer_that_exports_its_own() -> None:
+    from guardian.telemetry import audit_health_rows
+
+    class Health:
+        def health(self) -> dict:
+            return {"db_up": False, "spool_bytes": 4096, "queued": 3}
+
+    class OwnSeries(Health):
+        def gauges(self) -> dict:
+            return {}
+
+    rows = {name: value for name, _, _, value in audit_health_rows(Health())()}
+    assert rows == {"guardian_audit_db_up": 0.0, "guardian_audit_spool_bytes": 4096.0,
+                    "guardian_audit_queue_depth": 3.0}
+    assert audit_health_rows(OwnSeries())() == []
+    assert audit_health_rows(object())() == []
