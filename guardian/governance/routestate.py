@@ -248,9 +248,9 @@ class ModeResolver:
             logger.info("route state read from the database (was: %s)", self.source)
         self._refresh_canaries()  # first: a route is never seen without its canary
         self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
-        self.source = "database"
         self._saved_canaries = {}
-        self._persist(states)
+        self._persist(states)  # before `source` says so: the file never lags the database
+        self.source = "database"
         self._recheck_gates()
         return True
 
