@@ -33,7 +33,7 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from guardian.api import admin, chat, completions, health, models, shadow
+from guardian.api import admin, analysis, chat, completions, health, models, shadow
 from guardian.api.browser import BrowserGuard
 from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
@@ -46,7 +46,7 @@ from guardian.policy import Policy, load_policy
 from guardian.serving import ServingCore
 from guardian.settings import Settings, get_settings
 from guardian.shadow import ShadowEvaluator
-from guardian.telemetry import Telemetry
+from guardian.telemetry import Telemetry, TraceContextMiddleware
 
 logger = logging.getLogger(__name__)
 
@@ -186,9 +186,10 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     install(app)
     for router in (completions.router, chat.router, models.router, shadow.router,
                    health.public, health.metrics_router, admin.routes_read, admin.oncall,
-                   admin.release, admin.compliance):
+                   admin.release, admin.compliance, analysis.router):
         app.include_router(router)
     app.add_middleware(BodySizeLimit, max_bytes=max_body)
+    app.add_middleware(TraceContextMiddleware)  # an incoming `traceparent` continues its trace
     # Outermost (added last): refuse a foreign Host or a cross-site request before any work.
     app.add_middleware(BrowserGuard, allowed_origins=settings.allowed_origins)
     trusted = settings.resolved_trusted_hosts

@@ -10,7 +10,8 @@ dependency that applies it lives in `guardian.api.deps`; `guardian keys ...`
                  it is a separate grant from `inference`; see `triggers.mirror_evidence`)
 - `compliance` — audit read/export
 - `oncall`     — metrics, route state, rollback / re-enable
-- `release`    — promotions
+- `release`    — promotions, canary steps
+- `analysis`   — rollout controllers (Argo Rollouts, Flagger): `/v1/analysis/*` only
 - `admin`      — everything, every route
 
 Keys are random 32-byte tokens, so a plain SHA-256 digest is enough to store them (no
@@ -66,7 +67,7 @@ from guardian.fileio import warn_if_shared, write_atomic
 
 logger = logging.getLogger(__name__)
 
-Role = Literal["inference", "mirror", "compliance", "oncall", "release", "admin"]
+Role = Literal["inference", "mirror", "compliance", "oncall", "release", "admin", "analysis"]
 ROLES: tuple[str, ...] = get_args(Role)
 # Roles whose keys send traffic on routes (and so may carry a `routes:` list).
 ROUTED_ROLES: tuple[str, ...] = ("inference", "mirror")

@@ -56,7 +56,7 @@ from guardian.backends import (
 )
 from guardian.enums import DecodePath
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
-from guardian.telemetry import Telemetry, now_ns
+from guardian.telemetry import Telemetry, genai_labels, now_ns
 
 logger = logging.getLogger(__name__)
 
@@ -112,6 +112,8 @@ class GenerationRequest:
     route_reason: RouteReason | None = None
     # Set by the API when the client hangs up or the deadline passes; checked every step.
     cancel: CancelToken = field(default_factory=CancelToken)
+    # The key a running canary splits traffic by (guardian.governance.modes.sticky_key).
+    sticky_key: str | None = None
 
     @property
     def greedy(self) -> bool:
@@ -291,19 +293,21 @@ class ServingCore:
                                code="context_length_exceeded")
 
     # serving -------------------------------------------------------------------------------
-    def route_policy(self, name: str) -> RoutePolicy:
-        """The route's policy with the mode in force now (database state over the file)."""
+    def route_policy(self, name: str, request_key: str | None = None) -> RoutePolicy:
+        """The route's policy with the mode in force now (database state over the file);
+        `request_key`: one request's sticky key, for a running canary."""
         route = self.policy.route(name)
         if self.resolver is not None:
             # The policy goes along so a file saying `speculative` is held to the gate
             # (a passing report for this pair + policy hash); cached in the resolver.
-            mode = self.resolver.mode(name, route.mode, self._policy, self.policy_hash)
+            mode = self.resolver.mode(name, route.mode, self._policy, self.policy_hash,
+                                      request_key=request_key)
             if mode != route.mode:
                 route = route.model_copy(update={"mode": mode})
         return route
 
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
-        route = self.route_policy(req.route)
+        route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
         policy_hash = self.policy_hash
         self._admit_to_route(req, route)
         depth = self._admit()
@@ -318,7 +322,8 @@ class ServingCore:
                     and self.backend.capabilities.full_distributions)
         enqueued = time.perf_counter()
         t0_ns = now_ns()
-        labels = {"route": req.route, "pair": self.backend.pair_hash[:12], "mode": route.mode}
+        labels = {"route": req.route, "pair": self.backend.pair_hash[:12], "mode": route.mode,
+                  **genai_labels(req.endpoint, req.model)}
         with self.telemetry.request_span(req.endpoint, req.model, {
                 "guardian.request_id": req.request_id, "guardian.route": req.route,
                 "guardian.mode": route.mode}) as span:

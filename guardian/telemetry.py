@@ -17,7 +17,28 @@ the first rejection of a step), `spec_decode.accepted_tokens` the accepted ones,
 rate(accepted)/rate(draft_tokens) is vLLM's acceptance rate and rate(accepted)/rate(judged)
 is alpha. Per-position acceptance and forward counts come from the raw stats.
 
-Spans: one trace per request (`{operation} {model}` span, GenAI style). The engine does not
+vLLM-compatible series (`VLLM_COUNTERS`): the same spec-decode counters under vLLM v1's
+names and labels (`vllm:spec_decode_num_drafts_total`, `..._num_draft_tokens_total`,
+`..._num_accepted_tokens_total`, `..._num_accepted_tokens_per_pos_total{position}`, plus v0's
+`vllm:spec_decode_num_emitted_tokens_total`), labelled `model_name` and `engine` like vLLM's
+and also `route`, `pair`, `mode`, so existing vLLM dashboards and alerts work unchanged.
+Every request metric also carries `gen_ai.operation.name` (`chat` / `text_completion`) and
+`gen_ai.request.model` (`genai_labels`).
+
+Governance gauges (`GovernanceCollector`, read at scrape time from in-memory state, never
+the database): `guardian_route_mode{route,mode}` (1 for the mode in force),
+`guardian_canary_weight_percent{route}` (the share served speculatively: the running canary's
+weight, 100 for a speculative route without one, else 0), `guardian_canary_step{route}`,
+`guardian_route_rolled_back{route}` (1 while a trigger's rollback is in force),
+`guardian_trigger_failing{route,trigger}`, `guardian_trigger_consecutive_failures`,
+`guardian_analysis_verdict{route,verdict}` and the audit store's health
+(`guardian_audit_db_up`, `guardian_audit_spool_bytes`, `guardian_audit_queue_depth`).
+
+Trace context: `TraceContextMiddleware` extracts a W3C `traceparent` / `tracestate` from the
+incoming request, so the request's span joins the caller's trace.
+
+Spans: one trace per request (`{operation} {model}` span, GenAI style, operation per the
+GenAI conventions: `chat`, `text_completion`). The engine does not
 emit spans and only reports aggregate draft/verify times, so `spec_decode.draft` and
 `spec_decode.verify` are *synthetic* child spans: real start (engine call start) and real
 total durations, laid back to back — not per-step intervals. The shadow run is a real span,
@@ -29,10 +50,11 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.exporter.prometheus import PrometheusMetricReader
 from opentelemetry.sdk.metrics import MeterProvider
@@ -40,7 +62,9 @@ from opentelemetry.sdk.metrics.export import MetricReader, PeriodicExportingMetr
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanProcessor
-from prometheus_client import CollectorRegistry, generate_latest
+from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
+from prometheus_client import CollectorRegistry, Counter, generate_latest
+from prometheus_client.core import GaugeMetricFamily, Metric
 
 if TYPE_CHECKING:
     from guardian.backends import BackendResult
@@ -58,6 +82,29 @@ TOKEN_BUCKETS = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4
 ACCEPTANCE_LENGTH_BUCKETS = [1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0, 8.0, 10.0]
 
 PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+
+# GenAI semantic conventions' operation names for the sidecar's endpoints.
+GENAI_OPERATIONS = {"chat.completions": "chat", "completions": "text_completion"}
+VLLM_LABELS = ("model_name", "engine", "route", "pair", "mode")
+# vLLM metric name (without `_total`) -> description
+VLLM_COUNTERS = {
+    "vllm:spec_decode_num_drafts": "Number of spec decoding drafts (steps that drafted).",
+    "vllm:spec_decode_num_draft_tokens": "Number of draft tokens proposed.",
+    "vllm:spec_decode_num_accepted_tokens": "Number of accepted draft tokens.",
+    "vllm:spec_decode_num_emitted_tokens": "Number of tokens emitted by speculative steps "
+                                           "(accepted + one target token per step).",
+}
+VLLM_PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos"
+MODES = ("speculative", "target_only", "off")
+
+
+def genai_operation(endpoint: str) -> str:
+    return GENAI_OPERATIONS.get(endpoint, endpoint)
+
+
+def genai_labels(endpoint: str, model: str) -> dict[str, str]:
+    """GenAI semantic-convention attributes for a request's metrics."""
+    return {"gen_ai.operation.name": genai_operation(endpoint), "gen_ai.request.model": model}
 
 
 class Telemetry:
@@ -134,6 +181,13 @@ class Telemetry:
             description="Requests served target-only because speculation failed or was shed.")
         self.requests = m.create_counter(
             "guardian.requests", unit="{request}", description="Requests by route, mode, outcome.")
+        # vLLM-compatible names (prometheus_client: OTel cannot name a series `vllm:...`).
+        self.vllm = {name: Counter(name, doc, VLLM_LABELS, registry=self.registry)
+                     for name, doc in VLLM_COUNTERS.items()}
+        self.vllm_per_pos = Counter(VLLM_PER_POS, "Accepted draft tokens at each position.",
+                                    (*VLLM_LABELS, "position"), registry=self.registry)
+        self.governance = GovernanceCollector()
+        self.registry.register(self.governance)
 
     # --- recording helpers -------------------------------------------------------------
     def record_request(self, labels: Mapping[str, str], *, duration_s: float, ttft_s: float,
@@ -168,11 +222,26 @@ class Telemetry:
             self.accepted_per_position.add(int(accepted), {**attrs, "position": str(pos)})
         if counters.steps:
             self.mean_acceptance_length.record(counters.mean_acceptance_length, attrs)
+        self._record_vllm(labels, counters.steps, counters.proposed, counters.accepted,
+                          stats.get("accepted_per_position") or [])
+
+    def _record_vllm(self, labels: Mapping[str, str], steps: int, proposed: int, accepted: int,
+                     per_position: Iterable[Any]) -> None:
+        values = (labels.get("gen_ai.request.model", ""), "0", labels.get("route", ""),
+                  labels.get("pair", ""), labels.get("mode", ""))
+        for name, amount in (("vllm:spec_decode_num_drafts", steps),
+                             ("vllm:spec_decode_num_draft_tokens", proposed),
+                             ("vllm:spec_decode_num_accepted_tokens", accepted),
+                             ("vllm:spec_decode_num_emitted_tokens", accepted + steps)):
+            self.vllm[name].labels(*values).inc(max(0, int(amount)))
+        for pos, n in enumerate(per_position):
+            self.vllm_per_pos.labels(*values, str(pos)).inc(max(0, int(n)))
 
     # --- spans ---------------------------------------------------------------------------
     @contextmanager
     def request_span(self, operation: str, model: str, attributes: Mapping[str, Any],
                      ) -> Iterator[trace.Span]:
+        operation = genai_operation(operation)
         with self.tracer.start_as_current_span(f"{operation} {model}", kind=trace.SpanKind.SERVER,
                                                attributes={"gen_ai.operation.name": operation,
                                                            "gen_ai.request.model": model,
@@ -182,6 +251,8 @@ class Telemetry:
     def engine_child_spans(self, parent: trace.Span, start_ns: int, result: BackendResult,
                            speculative: bool) -> None:
         """Synthetic draft/verify child spans from the engine's aggregate timings (see module doc)."""
+        if result.finish_reason:
+            parent.set_attribute("gen_ai.response.finish_reasons", [str(result.finish_reason)])
         ctx = trace.set_span_in_context(parent)
         t = start_ns
         timings, stats = result.timings, result.stats
@@ -209,3 +280,91 @@ class Telemetry:
 
 def now_ns() -> int:
     return time.time_ns()
+
+
+# --- governance gauges -------------------------------------------------------------------------
+GaugeRows = list[tuple[str, str, dict[str, str], float]]  # (name, help, labels, value)
+
+
+class GovernanceCollector:
+    """Gauges read at scrape time from in-memory sources (see the module docstring).
+
+    Sources are callables returning `GaugeRows`; the rollback controller adds its own
+    (routes, canaries, triggers) and the audit sink's health is added by `watch_audit`.
+    A failing source is logged and skipped: a scrape never fails for it."""
+
+    def __init__(self) -> None:
+        self.sources: list[Callable[[], GaugeRows]] = []
+
+    def add(self, source: Callable[[], GaugeRows]) -> None:
+        self.sources.append(source)
+
+    def describe(self) -> list[Metric]:
+        return []  # unchecked collector: its series depend on the routes
+
+    def collect(self) -> Iterator[Metric]:
+        families: dict[str, GaugeMetricFamily] = {}
+        label_names: dict[str, tuple[str, ...]] = {}
+        for source in list(self.sources):
+            try:
+                rows = source()
+            except Exception:
+                logger.exception("governance gauge source failed")
+                continue
+            for name, doc, labels, value in rows:
+                keys = tuple(sorted(labels))
+                if name not in families:
+                    families[name] = GaugeMetricFamily(name, doc, labels=keys)
+                    label_names[name] = keys
+                if label_names[name] != keys:
+                    continue  # a family keeps one label set
+                families[name].add_metric([labels[k] for k in keys], value)
+        yield from families.values()
+
+
+def audit_health_rows(sink: Any) -> Callable[[], GaugeRows]:
+    """Gauges of the audit store's health (`sink.health()`, probed at most every 5 s), for
+    writers that do not export their own `guardian_audit_*` series."""
+
+    def rows() -> GaugeRows:
+        health = getattr(sink, "health", None)
+        if health is None or callable(getattr(sink, "gauges", None)):
+            # A writer with `gauges()` exports these very names itself, through the meter
+            # (guardian.audit.metrics): exporting them twice would break the exposition.
+            return []
+        h = health()
+        return [("guardian_audit_db_up", "1 while the audit database accepts writes.", {},
+                 1.0 if h.get("db_up") else 0.0),
+                ("guardian_audit_spool_bytes", "Audit records spooled on local disk, in bytes "
+                 "(waiting for the database).", {}, float(h.get("spool_bytes") or 0)),
+                ("guardian_audit_queue_depth", "Audit events queued in memory for the writer.",
+                 {}, float(h.get("queued") or 0))]
+
+    return rows
+
+
+# --- W3C trace context ---------------------------------------------------------------------------
+class TraceContextMiddleware:
+    """ASGI middleware: the request runs in the context of its `traceparent` header (W3C Trace
+    Context), so spans opened while serving it are children of the caller's span. A missing
+    or malformed header starts a new trace (the propagator ignores it)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.propagator = TraceContextTextMapPropagator()
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope.get("type") != "http":
+            await self.app(scope, receive, send)
+            return
+        carrier = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers") or []
+                   if k.lower() in (b"traceparent", b"tracestate")}
+        if "traceparent" not in carrier:
+            await self.app(scope, receive, send)
+            return
+        token = otel_context.attach(self.propagator.extract(carrier))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            otel_context.detach(token)

@@ -19,6 +19,7 @@ from fastapi.responses import StreamingResponse
 
 from guardian.api.deps import ROUTE_HEADER, Services, authorized_route, principal_of
 from guardian.api.schemas import _Request
+from guardian.governance.modes import STICKY_HEADER, sticky_key
 from guardian.serving import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
@@ -74,6 +75,8 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
         principal=principal.actor, key_id=principal.key_id, route_reason=choice.reason)
     req.request_id = f"{id_prefix}-{req.request_id.removeprefix('req-')}"
     req.cancel.deadline = deadline
+    req.sticky_key = sticky_key(request.headers.get(STICKY_HEADER), body.user,
+                                principal.key_id, req.request_id)
     return req
 
 

@@ -55,4 +55,6 @@ async def readyz(request: Request) -> JSONResponse:
 
 @metrics_router.get("/metrics", response_class=Response)
 async def metrics(services: ServicesDep) -> Response:
-    return Response(services.telemetry.render_prometheus(), media_type=PROMETHEUS_CONTENT_TYPE)
+    # In a thread: the governance gauges include the audit store's health probe.
+    body = await asyncio.to_thread(services.telemetry.render_prometheus)
+    return Response(body, media_type=PROMETHEUS_CONTENT_TYPE)

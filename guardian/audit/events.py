@@ -74,7 +74,7 @@ class GovernanceEvent:
     event_id: str
     created_at: datetime
     kind: Literal["policy_decision", "gate_result", "rollback", "reenable", "promotion",
-                  "pair_registered", "policy_loaded",
+                  "pair_registered", "policy_loaded", "canary",
                   # written by the audit store itself: declared losses and retention
                   "audit_gap", "audit_prune"]
     route: str | None

@@ -243,6 +243,25 @@ class RouteState(Base):
     updated_by: Mapped[str] = mapped_column(sa.Text)
 
 
+class CanaryState(Base):
+    """A route's canary: the share of its traffic served speculatively, step by step
+    (`guardian.governance.canary`); in the DB so every replica serves the same share."""
+
+    __tablename__ = "canary_state"
+
+    route: Mapped[str] = mapped_column(sa.Text, primary_key=True)
+    status: Mapped[str] = mapped_column(sa.Text)  # running | complete | aborted
+    steps: Mapped[str] = mapped_column(sa.Text)  # JSON list of percentages, e.g. [1, 5, 25, 100]
+    step_index: Mapped[int] = mapped_column(sa.Integer)
+    weight_pct: Mapped[float] = mapped_column(sa.Float)  # 0 once aborted
+    pair_hash: Mapped[str | None] = mapped_column(sa.Text)
+    reason: Mapped[str | None] = mapped_column(sa.Text)
+    version: Mapped[int] = mapped_column(sa.Integer, default=1)  # compare-and-set, as route_state
+    step_started_at: Mapped[datetime] = mapped_column(TS)
+    updated_at: Mapped[datetime] = mapped_column(TS)
+    updated_by: Mapped[str] = mapped_column(sa.Text)
+
+
 class PolicyVersion(Base):
     """Every policy file ever loaded, by content hash."""
 

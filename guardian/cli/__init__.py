@@ -10,7 +10,21 @@ import logging
 
 import typer
 
-from guardian.cli import audit, bench, dashboard, db, demo, gate, keys, pair, policy, route, serve
+from guardian.cli import (
+    alerts,
+    audit,
+    bench,
+    canary,
+    dashboard,
+    db,
+    demo,
+    gate,
+    keys,
+    pair,
+    policy,
+    route,
+    serve,
+)
 
 app = typer.Typer(
     name="guardian",
@@ -25,6 +39,8 @@ app.command("demo", help=demo.demo.__doc__)(demo.demo)
 app.add_typer(pair.app, name="pair")
 app.add_typer(gate.app, name="gate")
 app.add_typer(route.app, name="route")
+app.add_typer(canary.app, name="canary")
+app.add_typer(alerts.app, name="alerts")
 app.add_typer(policy.app, name="policy")
 app.add_typer(audit.app, name="audit")
 app.add_typer(db.app, name="db")

@@ -15,12 +15,22 @@ function, so none of them can disagree about a route. The rules, in order:
    passes one (a passing report for the serving pair and the policy hash, see
    `guardian.governance.gatecheck`): without one the route serves `target_only`.
 
+Canary (`guardian.governance.canary`): while a canary runs on a route whose database state
+is `speculative` (rule 3), only `weight_pct` % of its requests are served speculatively,
+chosen by `canary_bucket(route, request_key)` so the same key always lands on the same side
+(sticky; the key is `sticky_key`'s: the `X-Guardian-Sticky-Key` header, else the OpenAI
+`user` field, else the API key id, else the request id — not sticky). Asked without a key
+(status pages, the rollback controller) the answer is `speculative` with source `canary`:
+the route *does* speculate. A canary only ever narrows speculation, never widens it: a route
+whose state is not speculative ignores it.
+
 Pure: the caller supplies the route state and the gate answer (lazily: it is only asked
 when rule 4 needs it), so the per-request path stays a dict lookup.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -47,7 +57,33 @@ class RouteStatus(Protocol):
 # "unknown_state": added by `ModeResolver` when neither the database nor the last known state
 # file could be read since start (never speculative then).
 Source = Literal["not_in_policy", "policy_off", "database", "other_pair", "policy", "gate",
-                 "unknown_state"]
+                 "unknown_state", "canary"]
+
+STICKY_HEADER = "X-Guardian-Sticky-Key"
+
+
+class CanaryView(Protocol):
+    """What a route's canary must say (`canary.CanaryStatus` has it)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def weight_pct(self) -> float: ...
+
+
+def sticky_key(header: str | None, user: str | None, key_id: str | None,
+               request_id: str) -> str:
+    """The key a request's canary side is chosen by (see the module docstring)."""
+    for prefix, value in (("h", header), ("u", user), ("k", key_id)):
+        if value:
+            return f"{prefix}:{value}"
+    return f"r:{request_id}"
+
+
+def canary_bucket(route: str, key: str) -> float:
+    """Where `key` falls on the route's 0..100 line: uniform, fixed per (route, key)."""
+    digest = hashlib.sha256(f"{route}\x00{key}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64 * 100.0
 
 # Asked only when a policy file's `speculative` needs the gate: None = allowed, else why not.
 GateRefusal = Callable[[], str | None]
@@ -61,13 +97,17 @@ class ModeDecision:
 
 
 def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
-                   pair_hash: str | None = None, gate: GateRefusal | None = None) -> ModeDecision:
+                   pair_hash: str | None = None, gate: GateRefusal | None = None,
+                   canary: CanaryView | None = None, route: str = "",
+                   request_key: str | None = None) -> ModeDecision:
     """The mode in force for one route.
 
     `policy_mode`: the route's mode in the policy file (None: the file has no such route);
     `state`: its database route state (None: no governance act set one); `pair_hash`: the
     pair that serves it (None: unknown, no pair check); `gate`: the gate check for a file
-    saying `speculative` (None: no gate applies, e.g. `gate.require_report: false`).
+    saying `speculative` (None: no gate applies, e.g. `gate.require_report: false`);
+    `canary` the route's canary (None: none) and `request_key` the request's sticky key
+    (None: not asked for one request).
     """
     if policy_mode is None:
         return ModeDecision(None, "not_in_policy", "not in the policy file: requests to this "
@@ -81,6 +121,8 @@ def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
             return ModeDecision("target_only", "other_pair",
                                 f"speculative was set for pair {state.pair_hash[:12]}, but pair "
                                 f"{pair_hash[:12]} serves this route; promote this pair")
+        if state.mode == "speculative" and canary is not None and canary.status == "running":
+            return _canary_decision(canary, route, request_key)
         return ModeDecision(state.mode, "database",  # type: ignore[arg-type]
                             f"set by {state.updated_by}: {state.reason or '(no reason given)'}")
     if policy_mode == "speculative" and gate is not None:
@@ -92,15 +134,27 @@ def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
     return ModeDecision(policy_mode, "policy", "policy file (no governance act has set a mode)")
 
 
+def _canary_decision(canary: CanaryView, route: str, request_key: str | None) -> ModeDecision:
+    weight = canary.weight_pct
+    if request_key is None:
+        return ModeDecision("speculative", "canary", f"canary: {weight:g}% of requests "
+                            "speculative (sticky per request key)")
+    if canary_bucket(route, request_key) < weight:
+        return ModeDecision("speculative", "canary", f"inside the canary's {weight:g}%")
+    return ModeDecision("target_only", "canary", f"outside the canary's {weight:g}%")
+
+
 def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
                 pair_hash: Callable[[str], str | None] | str | None = None,
-                gate_refusal: Callable[[str], str | None] | None = None
+                gate_refusal: Callable[[str], str | None] | None = None,
+                canaries: Mapping[str, CanaryView] | None = None
                 ) -> dict[str, ModeDecision]:
     """`effective_mode` of every route the policy names or the database holds state for.
 
     `pair_hash`: the serving pair (or a function route -> pair); `gate_refusal(pair_hash)`:
     the gate check, asked at most once per pair and only for routes whose policy requires a
-    report (None: no gate, as without an audit database).
+    report (None: no gate, as without an audit database); `canaries`: running canaries by
+    route (their decision reads "canary: N% of requests").
     """
     answers: dict[str | None, str | None] = {}
     out: dict[str, ModeDecision] = {}
@@ -114,5 +168,6 @@ def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
                     answers[pair] = gate_refusal(pair or "")
                 return answers[pair]
         out[name] = effective_mode(route.mode if route else None, states.get(name),
-                                   pair_hash=pair, gate=gate)
+                                   pair_hash=pair, gate=gate, route=name,
+                                   canary=(canaries or {}).get(name))
     return out

@@ -11,7 +11,18 @@ When a trigger fires on a route serving speculatively, the controller
 2. submits a `rollback` GovernanceEvent with the evidence (every measurement, examples),
 3. adds to the `guardian.governance.rollbacks` counter {route, trigger},
 4. POSTs the evidence to the policy's webhook on its own thread (bounded timeout; a slow or
-   dead webhook never delays serving or the next evaluation).
+   dead webhook never delays serving or the next evaluation),
+5. aborts the route's running canary (weight 0, audited `canary` event) and posts
+   `GuardianTriggerFired` / `GuardianRouteRolledBack` to Alertmanager when
+   `GUARDIAN_ALERTMANAGER_URL` is set (`guardian.alerts.alertmanager`, own thread too).
+
+Analysis (`analysis(route)`, served by `guardian.api.analysis` to rollout controllers) is the
+same measurements, read-only: `fail` when a measurement fails or the route was rolled back
+by a trigger / its canary aborted, `pass` when every enabled measurement passes, else
+`inconclusive`. Canary steps widen from it (`_canary_step`): a running canary advances one
+step once the analysis has been `pass` at every evaluation for `canary.step_duration_s` and
+the step is at least that old (`canary.auto_advance`; the step is audited as by
+`canary:analysis`).
 
 Whose evidence: verdicts on mirrored traffic (`/v1/shadow`: the mirror key supplied the
 judged response) are ignored unless the route's `triggers.mirror_evidence` is true, and the
@@ -38,14 +49,21 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, get_args
 
+from guardian.alerts.alertmanager import AlertSender
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.enums import Mode
+from guardian.governance.canarystate import CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import decide_mode, speculation_evidence
 from guardian.governance.modes import ModeDecision, effective_mode
-from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
+from guardian.governance.routestate import (
+    ModeResolver,
+    RouteStateStore,
+    RouteStatus,
+    StateConflict,
+)
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
 from guardian.governance.windows import RouteWindow, is_mirrored
@@ -70,8 +88,10 @@ class RollbackController:
     def __init__(self, store: RouteStateStore, sink: AuditSink, policy: Callable[[], Policy], *,
                  pair_hash: str, resolver: ModeResolver | None = None, telemetry: Any = None,
                  clock: Callable[[], float] = time.monotonic,
-                 webhook_post: Callable[[str, dict[str, Any], float], None] | None = None) -> None:
-        """`policy` returns the policy in force (a callable: hot reload swaps it)."""
+                 webhook_post: Callable[[str, dict[str, Any], float], None] | None = None,
+                 alerts: AlertSender | None = None) -> None:
+        """`policy` returns the policy in force (a callable: hot reload swaps it); `alerts`
+        defaults to `AlertSender.from_env()` (None without GUARDIAN_ALERTMANAGER_URL)."""
         self.store, self.sink, self._policy, self.pair_hash = store, sink, policy, pair_hash
         self.resolver = resolver
         self.clock = clock
@@ -85,12 +105,21 @@ class RollbackController:
         self._thread: threading.Thread | None = None
         self.rollbacks = 0
         self.last: dict[str, Evaluation] = {}
+        self.alerts = alerts if alerts is not None else AlertSender.from_env()
+        self.canaries = CanaryStore(store.db)
+        self._pass_since: dict[str, float] = {}  # route -> clock() since analysis is `pass`
         self._counter = None
         if telemetry is not None:
             meter = telemetry.meter_provider.get_meter("guardian.governance")
             self._counter = meter.create_counter(
                 "guardian.governance.rollbacks", unit="{rollback}",
                 description="Automatic rollbacks of a route to target_only, by trigger.")
+            collector = getattr(telemetry, "governance", None)
+            if collector is not None:
+                from guardian.telemetry import audit_health_rows
+
+                collector.add(self.gauge_rows)
+                collector.add(audit_health_rows(sink))
 
     # --- evidence -----------------------------------------------------------------------------
     def _triggers(self, route: str) -> TriggerPolicy:
@@ -162,13 +191,113 @@ class RollbackController:
         mode = self.effective_mode(route)
         result = Evaluation(route, mode, measurements, fired)
         if fired:
+            self._pass_since.pop(route, None)
             if mode == "speculative":
                 self._roll_back(route, fired, measurements, policy)
                 result.action = "rolled_back"
             else:
                 result.action = "not_speculative"
+        else:
+            try:
+                self._canary_step(route, measurements)
+            except (GovernanceRefused, StateConflict) as exc:  # another replica stepped first
+                logger.info("canary of route %s not advanced: %s", route, exc)
         self.last[route] = result
         return result
+
+    # --- gauges (scraped: in-memory state only, never the database) -------------------------
+    def gauge_rows(self) -> list[tuple[str, str, dict[str, str], float]]:
+        rows: list[tuple[str, str, dict[str, str], float]] = []
+        policy = self._policy()
+        for route in sorted(policy.routes):
+            decision = self.decide_mode(route)
+            for mode in get_args(Mode):
+                rows.append(("guardian_route_mode", "1 for the mode in force on the route "
+                             "(effective_mode), 0 for the others.",
+                             {"route": route, "mode": mode}, 1.0 if decision.mode == mode else 0.0))
+            state = self.resolver.status(route) if self.resolver is not None else None
+            canary = self.resolver.canary(route) if self.resolver is not None else None
+            if canary is not None and canary.running and decision.source == "canary":
+                weight = canary.weight_pct
+            else:
+                weight = 100.0 if decision.mode == "speculative" else 0.0
+            rows.append(("guardian_canary_weight_percent", "Share of the route's requests "
+                         "served speculatively: the running canary's weight, 100 for a "
+                         "speculative route without one, else 0.", {"route": route}, weight))
+            if canary is not None:
+                rows.append(("guardian_canary_step", "Index of the canary's step (0-based); "
+                             "-1 once aborted.", {"route": route},
+                             -1.0 if canary.status == "aborted" else float(canary.step_index)))
+            rolled = (state is not None and state.mode != "speculative"
+                      and state.updated_by.startswith("trigger:"))
+            rows.append(("guardian_route_rolled_back", "1 while a trigger's rollback is in "
+                         "force on the route (until re-enabled).", {"route": route},
+                         1.0 if rolled else 0.0))
+            last = self.last.get(route)
+            if last is not None:
+                verdict = verdict_of(last.measurements)[0]
+                for v in ("pass", "fail", "inconclusive"):
+                    rows.append(("guardian_analysis_verdict", "1 for the route's analysis "
+                                 "verdict at the last evaluation.", {"route": route, "verdict": v},
+                                 1.0 if verdict == v else 0.0))
+                for name, m in sorted(last.measurements.items()):
+                    labels = {"route": route, "trigger": name}
+                    rows.append(("guardian_trigger_failing", "1 when the trigger's last "
+                                 "measurement failed.", labels, 1.0 if m.outcome == "fail" else 0.0))
+                    with self._lock:
+                        counter = self._counters.get((route, name))
+                        consecutive = counter.consecutive if counter is not None else 0
+                    rows.append(("guardian_trigger_consecutive_failures", "Consecutive failing "
+                                 "evaluations of the trigger (it fires at its failure_limit).",
+                                 labels, float(consecutive)))
+        return rows
+
+    # --- analysis and canary steps ------------------------------------------------------------
+    def _canary(self, route: str) -> CanaryStatus | None:
+        if self.resolver is not None:
+            return self.resolver.canary(route)  # type: ignore[no-any-return]
+        return self.canaries.get(route)
+
+    def analysis(self, route: str) -> dict[str, Any]:
+        """The route's analysis now (read-only; see the module docstring)."""
+        policy = self._policy()
+        triggers = self._triggers(route)
+        w = self.window(route)
+        with self._lock:
+            measurements = evaluate_triggers(w, triggers, self.clock())
+        decision = self.decide_mode(route)
+        state = self.store.get(route)
+        canary = self._canary(route)
+        return analysis_result(route, measurements, decision, state, canary,
+                               policy_hash=policy.content_hash, pair_hash=self.pair_hash)
+
+    def _canary_step(self, route: str, measurements: dict[str, Measurement]) -> None:
+        canary = self._canary(route)
+        if canary is None or not canary.running:
+            self._pass_since.pop(route, None)
+            return
+        cfg = self._policy().route(route).canary
+        verdict = verdict_of(measurements)[0]
+        now = self.clock()
+        if verdict != "pass":
+            self._pass_since.pop(route, None)
+            return
+        since = self._pass_since.setdefault(route, now)
+        if not cfg.auto_advance or now - since < cfg.step_duration_s:
+            return
+        if canary.step_age_s() < cfg.step_duration_s:
+            return
+        from guardian.governance import canary as acts
+
+        status = acts.advance(self.canaries, self.sink, route=route, policy=self._policy(),
+                              actor=acts.ANALYSIS_ACTOR, role=None,
+                              reason=f"analysis passed for {cfg.step_duration_s:g} s",
+                              expected_version=canary.version,
+                              evidence={n: m.as_dict() for n, m in measurements.items()})
+        self._pass_since[route] = now  # the next step needs a whole passing step of its own
+        if self.resolver is not None:
+            self.resolver.refresh()
+        logger.info("route %s canary widened to %g%%", route, status.weight_pct)
 
     def evaluate_all(self) -> list[Evaluation]:
         out = []
@@ -200,9 +329,18 @@ class RollbackController:
             for name in fired:
                 self._counter.add(1, {"route": route, "trigger": name})
         logger.warning("route %s rolled back to target_only: %s", route, reason)
+        try:
+            from guardian.governance import canary as acts
+
+            acts.abort(None, self.canaries, self.sink, route=route, policy=self._policy(),
+                       actor=actor, role=None, reason=reason, evidence=evidence)
+        except Exception:  # the rollback itself is done; a canary row left running is ignored
+            logger.exception("could not abort the canary of route %s", route)
         if policy.webhook_url:
             threading.Thread(target=self._post, name="rollback-webhook", daemon=True, args=(
                 policy.webhook_url, {"route": route, **details}, policy.webhook_timeout_s)).start()
+        if self.alerts is not None:
+            self.alerts.rollback(route, fired, reason, pair_hash=self.pair_hash)
         with self._lock:
             for name in fired:
                 self._counters.pop((route, name), None)
@@ -300,6 +438,51 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
     if on_done is not None:
         on_done(route)
     return status
+
+
+def verdict_of(measurements: dict[str, Measurement]) -> tuple[str, list[str], list[str]]:
+    """(verdict, failing, inconclusive) over the enabled measurements."""
+    failing = sorted(n for n, m in measurements.items() if m.outcome == "fail")
+    unsure = sorted(n for n, m in measurements.items() if m.outcome not in ("pass", "fail"))
+    if failing:
+        return "fail", failing, unsure
+    if unsure or not measurements:
+        return "inconclusive", failing, unsure
+    return "pass", failing, unsure
+
+
+def analysis_result(route: str, measurements: dict[str, Measurement], decision: ModeDecision,
+                    state: RouteStatus | None, canary: CanaryStatus | None, *,
+                    policy_hash: str, pair_hash: str | None) -> dict[str, Any]:
+    """The JSON of `GET /v1/analysis/{route}` (documented in README.ops-section.md)."""
+    verdict, failing, unsure = verdict_of(measurements)
+    rolled_back = (state is not None and state.mode != "speculative"
+                   and state.updated_by.startswith("trigger:"))
+    aborted = canary is not None and canary.status == "aborted" and (
+        state is None or state.mode != "speculative")
+    if rolled_back:
+        verdict, reason = "fail", f"rolled back by {state.updated_by}: {state.reason}"  # type: ignore[union-attr]
+    elif aborted:
+        verdict, reason = "fail", f"canary aborted by {canary.updated_by}: {canary.reason}"  # type: ignore[union-attr]
+    elif failing:
+        reason = "failing: " + ", ".join(failing)
+    elif verdict == "inconclusive":
+        reason = ("not enough evidence yet: " + ", ".join(unsure) if unsure
+                  else "no trigger is enabled on this route")
+    else:
+        reason = "every enabled trigger passes"
+    checks = {n: {"outcome": m.outcome, "value": m.value, "threshold": m.threshold,
+                  "samples": m.samples, "min_samples": m.min_samples}
+              for n, m in sorted(measurements.items())}
+    return {"route": route, "verdict": verdict, "reason": reason,
+            "pass": verdict == "pass", "fail": verdict == "fail",
+            "mode": decision.mode, "mode_source": decision.source,
+            "rolled_back": rolled_back, "failing": failing, "inconclusive": unsure,
+            "canary": canary.as_dict() if canary is not None else None,
+            "canary_weight_pct": (canary.weight_pct if canary is not None and canary.running
+                                  else None),
+            "checks": checks, "pair_hash": pair_hash, "policy_hash": policy_hash,
+            "evaluated_at": datetime.now(UTC).isoformat()}
 
 
 def post_webhook(url: str, payload: dict[str, Any], timeout_s: float) -> None:

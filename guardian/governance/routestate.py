@@ -28,6 +28,12 @@ cached per route for the policy hash in force: one DB query when a policy is fir
 dict lookup per request; the background refresh re-checks it, so a report recorded later (or
 a newer failing one) applies within `ttl_s`. If the reports cannot be read the last answer
 stays; with no answer yet the route serves target_only until they can be read.
+
+Canaries (`guardian.governance.canary`): the resolver re-reads `canary_state` with
+`route_state` on every refresh and hands a route's canary to `effective_mode`, with the
+request's sticky key when serving asks for one request (`mode(..., request_key=...)`). An
+unreadable canary table (e.g. a database not yet at revision 0003) keeps the last canaries
+read, and none when none was ever read.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from sqlalchemy import Engine
 from guardian.audit.models import AuditRequest, RouteState
 from guardian.enums import Mode
 from guardian.governance import laststate
+from guardian.governance.canarystate import CanaryStore
 from guardian.governance.gatecheck import gate_refusal
 from guardian.governance.modes import ModeDecision, effective_mode
 
@@ -68,15 +75,35 @@ class RouteStatus:
     updated_by: str
 
 
-def as_rows(states: dict[str, RouteStatus]) -> laststate.Rows:
-    """Route states as JSON values (the last-known-state file; a change is detected on them)."""
-    return {name: {"mode": s.mode, "pair_hash": s.pair_hash, "policy_hash": s.policy_hash,
-                   "reason": s.reason, "version": s.version,
-                   # SQLite hands back naive UTC: normalise, or a re-read looks like a change
-                   "updated_at": (s.updated_at if s.updated_at.tzinfo
-                                  else s.updated_at.replace(tzinfo=UTC)).isoformat(),
-                   "updated_by": s.updated_by}
-            for name, s in sorted(states.items())}
+def as_rows(states: dict[str, RouteStatus],
+            canaries: dict[str, Any] | None = None) -> laststate.Rows:
+    """Route states as JSON values (the last-known-state file; a change is detected on them),
+    each with its running canary's weight when one narrows it (`canaries`)."""
+    rows: laststate.Rows = {}
+    for name, s in sorted(states.items()):
+        rows[name] = {"mode": s.mode, "pair_hash": s.pair_hash, "policy_hash": s.policy_hash,
+                      "reason": s.reason, "version": s.version,
+                      # SQLite hands back naive UTC: normalise, or a re-read looks like a change
+                      "updated_at": (s.updated_at if s.updated_at.tzinfo
+                                     else s.updated_at.replace(tzinfo=UTC)).isoformat(),
+                      "updated_by": s.updated_by}
+        c = (canaries or {}).get(name)
+        if c is not None and c.status == "running":
+            rows[name]["canary"] = {"status": c.status, "weight_pct": c.weight_pct}
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class SavedCanary:
+    """A running canary as the last-known-state file has it (status and weight only)."""
+
+    status: str
+    weight_pct: float
+
+
+def saved_canaries(rows: laststate.Rows) -> dict[str, SavedCanary]:
+    return {name: SavedCanary(str(r["canary"]["status"]), float(r["canary"]["weight_pct"]))
+            for name, r in rows.items() if r.get("canary")}
 
 
 def from_rows(rows: laststate.Rows) -> dict[str, RouteStatus]:
@@ -180,6 +207,8 @@ class ModeResolver:
         self.sink, self.actor = sink, actor
         self.state_file = Path(state_file) if state_file is not None else None
         self._states: dict[str, RouteStatus] = {}
+        self._canaries: dict[str, Any] = {}  # route -> canary.CanaryStatus, swapped whole
+        self._saved_canaries: dict[str, SavedCanary] = {}  # from the file, while offline
         # Where `_states` came from: "database", "file" (last known, DB unreadable since
         # start) or "unknown" (neither: nothing may speculate).
         self.source = "unknown"
@@ -197,6 +226,9 @@ class ModeResolver:
         self.refresh()
 
     def _local_write(self, status: RouteStatus) -> None:
+        # Canaries first: a canary is written before the route state it narrows, so the
+        # route is never seen speculative without its canary (writes are rare: one query).
+        self._refresh_canaries()
         self._states = {**self._states, status.route: status}
         if self.source == "database":  # a write means the DB answered; keep the file in step
             self._persist(self._states)
@@ -214,23 +246,38 @@ class ModeResolver:
             return False
         if self.source != "database":
             logger.info("route state read from the database (was: %s)", self.source)
+        self._refresh_canaries()  # first: a route is never seen without its canary
         self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
+        self._saved_canaries = {}
+        self._persist(states)  # before `source` says so: the file never lags the database
         self.source = "database"
-        self._persist(states)
         self._recheck_gates()
         return True
 
+    def _refresh_canaries(self) -> None:
+        try:
+            self._canaries = CanaryStore(self.store.db).all()
+        except sa.exc.SQLAlchemyError as exc:
+            logger.warning("canary state unreadable, keeping the last one read: %s", exc)
+
+    def canary(self, route: str) -> Any:
+        """The route's canary as last read (canary.CanaryStatus), or None."""
+        return self._canaries.get(route)
+
     def _load_last_known(self, exc: Exception) -> None:
         """The DB has not answered since start: serve the last known state, or none at all."""
-        loaded = laststate.load(self.state_file, from_rows) if self.state_file else None
+        loaded = (laststate.load(self.state_file, lambda rows: (from_rows(rows),
+                                                               saved_canaries(rows)))
+                  if self.state_file else None)
         if loaded is None:
             logger.warning("route state unreadable and no last known state%s: no route serves "
                            "speculatively until the database answers: %s",
                            f" in {self.state_file}" if self.state_file else "", exc)
             return
-        states, saved_at = loaded
+        (states, canaries), saved_at = loaded
+        self._saved_canaries = canaries  # a canary keeps narrowing its route while offline
         self._states, self.source = states, "file"
-        self._saved = as_rows(states)
+        self._saved = as_rows(states, canaries)
         logger.warning("route state unreadable; serving the last known state from %s (saved %s, "
                        "%d routes) until the database answers: %s", self.state_file, saved_at,
                        len(states), exc)
@@ -239,7 +286,7 @@ class ModeResolver:
         """Rewrite the last-known-state file when the rows changed (never raises)."""
         if self.state_file is None:
             return
-        rows = as_rows(states)
+        rows = as_rows(states, self._canaries)
         with self._save_lock:
             if rows == self._saved:
                 return
@@ -271,18 +318,20 @@ class ModeResolver:
         return self._states.get(route)
 
     def mode(self, route: str, policy_mode: Mode, policy: Policy | None = None,
-             policy_hash: str | None = None) -> Mode:
+             policy_hash: str | None = None, request_key: str | None = None) -> Mode:
         """The mode to serve `route` in now (`decide(...).mode`)."""
-        mode = self.decide(route, policy_mode, policy, policy_hash).mode
+        mode = self.decide(route, policy_mode, policy, policy_hash, request_key).mode
         assert mode is not None  # only a route missing from the policy has none
         return mode
 
     def decide(self, route: str, policy_mode: Mode | None, policy: Policy | None = None,
-               policy_hash: str | None = None) -> ModeDecision:
+               policy_hash: str | None = None, request_key: str | None = None) -> ModeDecision:
         """`effective_mode` from this replica's cached route state, pair and gate answers.
 
         `policy` (the Policy in force; `policy_hash` its content hash when the caller has it
-        cached) enables the file-mode gate; without it only DB route state is consulted."""
+        cached) enables the file-mode gate; without it only DB route state is consulted.
+        `request_key`: the request's sticky key, for a running canary (None: the route's
+        answer, not one request's)."""
         gate = None
         if (policy is not None and policy_mode == "speculative"
                 and policy.route(route).gate.require_report):
@@ -292,7 +341,9 @@ class ModeResolver:
                     return entry[1]  # hot path: a dict lookup
                 return self._check_gate(route, policy)
         decision = effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
-                                  gate=gate)
+                                  gate=gate, route=route,
+                                  canary=self._canaries.get(route) or self._saved_canaries.get(route),
+                                  request_key=request_key)
         if decision.mode == "speculative" and self.source == "unknown":
             return ModeDecision("target_only", "unknown_state", UNKNOWN_STATE)
         return decision

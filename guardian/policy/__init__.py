@@ -17,6 +17,7 @@ from guardian.policy.loading import PolicyReloader, load_policy, load_policy_fil
 from guardian.policy.model import (
     DEFAULT_POLICY_FILE,
     REDACTION_PROTECTION,
+    CanaryPolicy,
     GammaPolicy,
     Policy,
     RoutePolicy,
@@ -36,6 +37,7 @@ __all__ = [
     "DEFAULT_POLICY_FILE",
     "REDACTION_PROTECTION",
     "AcceptanceTrigger",
+    "CanaryPolicy",
     "DivergenceTrigger",
     "DriftTrigger",
     "GammaPolicy",

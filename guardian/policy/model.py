@@ -9,6 +9,7 @@ Each route nests `triggers:` (checked continuously, `guardian.policy.triggers`) 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from pathlib import Path
 from typing import Literal
@@ -61,6 +62,24 @@ class AuditPolicy(Strict):
     durability: Literal["sync", "async"] = "async"
 
 
+class CanaryPolicy(Strict):
+    """Canary steps (`guardian canary start`): the share of the route's traffic served
+    speculatively, widened one step when the route's analysis has passed for a whole step."""
+
+    steps: list[float] = Field(default_factory=lambda: [1.0, 5.0, 25.0, 50.0, 100.0])
+    step_duration_s: float = Field(600.0, gt=0)
+    auto_advance: bool = True  # false: only `guardian canary advance` widens
+
+    @model_validator(mode="after")
+    def _steps(self) -> CanaryPolicy:
+        s = self.steps
+        if not s or any(not 0 < x <= 100 for x in s) or any(a >= b for a, b in itertools.pairwise(s)):
+            raise ValueError(f"canary steps must rise strictly within (0, 100], got {s}")
+        if s[-1] != 100:
+            raise ValueError(f"the last canary step must be 100 (all traffic), got {s[-1]}")
+        return self
+
+
 class RoutePolicy(Strict):
     mode: Mode = "target_only"
     # What proposes draft tokens when this route speculates: the pair's draft model, or
@@ -81,6 +100,7 @@ class RoutePolicy(Strict):
     triggers: TriggerPolicy = TriggerPolicy()  # when serving speculatively, what rolls it back
     gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
     audit: AuditPolicy = AuditPolicy()  # durability of this route's audit records
+    canary: CanaryPolicy = CanaryPolicy()  # steps of `guardian canary start`
 
 
 class SloPolicy(Strict):

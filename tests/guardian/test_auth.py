@@ -58,7 +58,14 @@ MATRIX: dict[tuple[str, str], set[str]] = {
     ("POST", "/admin/routes/{route}/promote"): {"release"},
     ("POST", "/admin/policy/reload"): {"oncall"},
     ("GET", "/admin/audit/{request_id}"): {"compliance"},
+    ("GET", "/v1/analysis/{route}"): {"analysis", "oncall", "release"},
+    ("GET", "/v1/analysis/{route}/webhook"): {"analysis", "oncall", "release"},
+    ("POST", "/v1/analysis/{route}/webhook"): {"analysis", "oncall", "release"},
 }
+# Allowed, but answering something else than 2xx in this app: the analysis endpoints need
+# governance (a database), which this app has not (tests/guardian/api/test_analysis.py).
+ALLOWED_STATUS: dict[tuple[str, str], int] = {
+    k: 404 for k in MATRIX if k[1].startswith("/v1/analysis/")}
 PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json"), ("GET", "/docs"),
           ("GET", "/docs/oauth2-redirect"), ("GET", "/redoc")}
 
@@ -94,7 +101,9 @@ def test_role_endpoint_matrix(make_client) -> None:  # noqa: F811
         for role in ROLES:
             r = client.request(method, url, json=body, headers=auth(role))
             if role in roles or role == "admin":
-                assert r.status_code < 400, (method, path, role, r.text)
+                assert (r.status_code < 400
+                        or r.status_code == ALLOWED_STATUS.get((method, path))), (
+                    method, path, role, r.text)
             else:
                 assert r.status_code == 403, (method, path, role, r.text)
                 assert r.json()["error"]["type"] == "permission_error"
