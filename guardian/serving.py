@@ -102,6 +102,10 @@ class GenerationRequest:
     principal: str | None = None
     key_id: str | None = None
     route_reason: RouteReason | None = None
+    # Alternatives per token the client asked for (logprobs); and, for backends without a
+    # local tokenizer, the chat messages as sent (role, content).
+    top_logprobs: int = 0
+    messages: list[tuple[str, str]] | None = None
 
     @property
     def greedy(self) -> bool:
@@ -164,7 +168,10 @@ class ServingCore:
         self.policy = policy
         self.replica_id = replica_id
         self._rng = rng or random.Random()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine-serve")
+        # One worker for an in-process engine; a remote backend (upstream pools) may declare
+        # how many requests it proxies at once (`max_concurrency`).
+        self._executor = ThreadPoolExecutor(max_workers=getattr(backend, "max_concurrency", 1),
+                                            thread_name_prefix="engine-serve")
         self._lock = threading.Lock()
         self._pending = 0  # serving jobs admitted and not finished (queued + running)
         self.idle = threading.Event()  # set while no serving job is pending: shadow may run
@@ -349,6 +356,8 @@ class ServingCore:
             try:
                 result, kept = self.run_backend(req, route, True, emit, evidence=evidence)
             except Exception as exc:  # the engine's bug must not become the user's error
+                if getattr(exc, "no_fallback", False):  # e.g. an upstream pool without failover
+                    raise
                 logger.warning("speculative decoding failed for %s, serving target-only: %r",
                                req.request_id, exc)
                 reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
@@ -377,7 +386,10 @@ class ServingCore:
             prompt_ids=list(req.prompt_ids), max_new_tokens=max_new_tokens or req.max_tokens,
             speculative=speculative, sampling=req.sampling, seed=req.seed,
             stop=tuple(req.stop or ()), proposer=route.proposer, gamma=route.gamma.initial,
-            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max)
+            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
+            top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
+            messages=None if req.messages is None else tuple(req.messages), route=req.route,
+            upstream=getattr(route, "upstream", None))
 
     def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     on_text: OnText | None, *, max_new_tokens: int | None = None,
