@@ -24,14 +24,20 @@ CHAT = {"model": "fake-target", "messages": [{"role": "user", "content": "hi"}],
 def make(upstream_url):
     made = []
 
-    def build(mode: str = "speculative", **kw: object) -> tuple[TestClient, ListSink]:
+    def build(mode: str = "speculative", sample_rate: float = 0.0, target_kw: dict | None = None,
+              **kw: object) -> tuple[TestClient, ListSink]:
         sink = ListSink()
-        route = RoutePolicy(mode=mode, shadow=ShadowPolicy(sample_rate=0.0),  # type: ignore[arg-type]
-                            upstream=pools(upstream_url, **kw))
+        p = pools(upstream_url, **kw)
+        if target_kw:
+            p = p.model_copy(update={"target_only": p.target_only.model_copy(update=target_kw)})
+        route = RoutePolicy(mode=mode, shadow=ShadowPolicy(sample_rate=sample_rate),  # type: ignore[arg-type]
+                            upstream=p)
         services = build_services(UpstreamBackend("fake-target", ["fake-spec"]), sink,
                                   policy=Policy(routes={"default": route}), keys=keystore())
         made.append(services)
-        return TestClient(create_app(services=services), raise_server_exceptions=False), sink
+        client = TestClient(create_app(services=services), raise_server_exceptions=False)
+        client.services = services  # type: ignore[attr-defined]
+        return client, sink
 
     yield build
     for s in made:
