@@ -47,6 +47,9 @@ if TYPE_CHECKING:
     from guardian.settings import Settings
 
 logger = logging.getLogger(__name__)
+# httpx logs every request at INFO: one log line per proxied request is a cost the proxy path
+# does not need (faults are logged here, with the request id, instead).
+logging.getLogger("httpx").setLevel(logging.WARNING)
 
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=False, top_logprobs=20, local_tokenizer=False,
