@@ -306,9 +306,13 @@ class ServingCore:
                 "guardian.request_id": req.request_id, "guardian.route": req.route,
                 "guardian.mode": route.mode}) as span:
             try:
-                served = await asyncio.get_running_loop().run_in_executor(
-                    self._executor, self._run, req, route, want_spec and reason is None,
-                    reason, evidence, on_text, enqueued)
+                if getattr(self.backend, "agenerate", None) is not None:
+                    served = await self._arun(req, route, want_spec and reason is None, reason,
+                                              on_text, enqueued)
+                else:
+                    served = await asyncio.get_running_loop().run_in_executor(
+                        self._executor, self._run, req, route, want_spec and reason is None,
+                        reason, evidence, on_text, enqueued)
             except BaseException as exc:
                 self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
                                               ttft_s=0, tpot_s=0, prompt_tokens=len(req.prompt_ids),
@@ -339,6 +343,33 @@ class ServingCore:
             # Released here, not by the awaiting coroutine: the job is done only when the
             # engine thread is free again (a cancelled await must not wake the shadow early).
             self._release()
+
+    async def _arun(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                    reason: str | None, on_text: OnText | None, enqueued: float) -> Served:
+        """An async backend (`agenerate`: upstream pools) served on the event loop, with no
+        worker-thread hop. The fallback rule of `_attempt`; such a backend marks a fault
+        `no_fallback` once text was sent, so nothing is streamed twice."""
+        started = time.perf_counter()
+        try:
+            result = None
+            if speculative:
+                try:
+                    result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                        self.backend_request(req, route, True), on_text)
+                except Exception as exc:
+                    if getattr(exc, "no_fallback", False):
+                        raise
+                    logger.warning("speculative serving failed for %s, serving target-only: %r",
+                                   req.request_id, exc)
+                    reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
+            if result is None:
+                result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                    self.backend_request(req, route, False), on_text)
+        finally:
+            self._release()
+        return Served(req, result, route.mode, "speculative" if speculative and reason is None
+                      else "target_only", reason, started - enqueued,
+                      time.perf_counter() - started, "", False)
 
     def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                  reason: str | None, evidence: bool, on_text: OnText | None,

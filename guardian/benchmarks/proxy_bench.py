@@ -5,7 +5,9 @@ The same requests go straight to the upstream and through a sidecar (`guardian s
 GUARDIAN_BACKEND=upstream, its audit trail on, shadow off) at each concurrency level; direct
 and proxied batches alternate, so a noisy machine weighs on both alike. Reported per level:
 latency p50/p99 (whole answers), TTFT p50/p99 (streamed: time to the first content chunk),
-throughput (requests/s), and the added p50/p99 (proxied minus direct).
+throughput (requests/s), and the added p50/p99 (proxied minus direct). Also the sidecar's
+own CPU time per proxied request (from /proc, Linux): on a loaded machine wall-clock
+percentiles mostly measure the scheduler, CPU time per request does not.
 
 The upstream is by default the bundled fake (guardian.upstream.fake: instant answers, so the
 numbers are the sidecar's own overhead); `--upstream URL --model NAME` measures in front of
@@ -126,9 +128,20 @@ def _summary(direct: list[float], proxied: list[float]) -> dict[str, float]:
     return {k: round(v, 3) for k, v in out.items()}
 
 
+def cpu_seconds(pid: int | None) -> float | None:
+    """utime + stime of a process (Linux /proc), None elsewhere."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
         concurrency: list[int], requests: int, rounds: int, max_tokens: int,
-        ) -> dict[str, Any]:
+        sidecar_pid: int | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for c in concurrency:
         n = max(requests, c * 4)
@@ -136,17 +149,24 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
         for stream, label in ((False, "latency"), (True, "ttft")):
             acc: dict[str, list[float]] = {"direct": [], "proxied": []}
             wall = {"direct": 0.0, "proxied": 0.0}
-            errors = 0
+            errors, cpu = 0, 0.0
             for _ in range(rounds):  # alternate: a noisy minute weighs on both
                 for side, base, m in (("direct", direct_base, model),
                                       ("proxied", proxy_base, proxy_model)):
+                    c0 = cpu_seconds(sidecar_pid) if side == "proxied" else None
                     times, dt, err = asyncio.run(_batch(base, m, n // rounds, c, stream,
                                                         max_tokens))
+                    c1 = cpu_seconds(sidecar_pid) if side == "proxied" else None
+                    if c0 is not None and c1 is not None:
+                        cpu += c1 - c0
                     acc[side] += times
                     wall[side] += dt
                     errors += err
             level[label] = _summary(acc["direct"], acc["proxied"])
             level[label]["errors"] = errors
+            if sidecar_pid is not None and acc["proxied"]:
+                level[label]["sidecar_cpu_ms_per_request"] = round(
+                    1000 * cpu / len(acc["proxied"]), 3)
             if not stream:
                 level["throughput_rps"] = {s: round(len(acc[s]) / wall[s], 1) for s in wall}
                 level["throughput_ratio"] = round(
@@ -156,7 +176,9 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
                    f" ms, p99 {level['latency']['added_p99_ms']:.2f} ms; added TTFT p50 "
                    f"{level['ttft']['added_p50_ms']:.2f} ms; throughput proxied/direct "
                    f"{level['throughput_rps']['proxied']}/{level['throughput_rps']['direct']}"
-                   f" req/s ({level['throughput_ratio']:.2f}x)")
+                   f" req/s ({level['throughput_ratio']:.2f}x); sidecar CPU "
+                   f"{level['latency'].get('sidecar_cpu_ms_per_request', float('nan')):.2f} ms"
+                   "/request")
     return results
 
 
@@ -170,6 +192,8 @@ def cli(
                                  "concurrency)."),
     rounds: int = typer.Option(2, min=1, help="Direct/proxied alternations per level."),
     max_tokens: int = typer.Option(16, min=1, help="Tokens per answer."),
+    log_level: str = typer.Option("warning", help="The sidecar's uvicorn log level (info "
+                                  "adds an access-log line per request)."),
 ) -> None:
     """Sidecar overhead in front of an upstream: added latency p50/p99, added TTFT and
     throughput at each concurrency, direct vs proxied in one run."""
@@ -194,14 +218,15 @@ def cli(
                         "GUARDIAN_UPSTREAM_CONCURRENCY": str(max(64, max(levels))),
                         "GUARDIAN_MAX_CONNECTIONS": "1024"}
             cmd = [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
-                   "--port", str(port)]
+                   "--port", str(port), "--log-level", log_level]
             typer.echo(f"upstream {up}; starting the sidecar on :{port} ...")
             with _process(cmd, side_env, f"http://127.0.0.1:{port}/readyz",
-                          home / "sidecar.log"):
+                          home / "sidecar.log") as proc:
                 results = run(up.removesuffix("/v1"), f"http://127.0.0.1:{port}", model, model,
-                              levels, requests, rounds, max_tokens)
+                              levels, requests, rounds, max_tokens, sidecar_pid=proc.pid)
     out = {"benchmark": "proxy", "upstream": upstream or "bundled fake",
-           "max_tokens": max_tokens, "python": sys.version.split()[0], "levels": results,
+           "max_tokens": max_tokens, "sidecar_log_level": log_level,
+           "python": sys.version.split()[0], "levels": results,
            "note": "added = proxied minus direct percentiles, same run, alternating batches"}
     if json_path:
         json_path.write_text(json.dumps(out, indent=2))

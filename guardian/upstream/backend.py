@@ -14,12 +14,14 @@ scoring; top-k logprobs up to 20.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import os
 import threading
 import time
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -40,7 +42,7 @@ from guardian.backends.base import (
 from guardian.enums import PROPOSER_KINDS
 from guardian.upstream.breaker import CircuitBreaker
 from guardian.upstream.faults import UpstreamError
-from guardian.upstream.wire import Answer, WireError, request_body, sse_events
+from guardian.upstream.wire import Answer, SSEFeed, WireError, request_body, sse_events
 
 if TYPE_CHECKING:
     from guardian.policy.model import UpstreamPool, UpstreamPools
@@ -70,16 +72,30 @@ class Pool:
                 raise ValueError(f"upstream pool {self.name}: environment variable "
                                  f"{cfg.api_key_env} (api_key_env) is not set")
             headers["authorization"] = f"Bearer {key}"
-        self.client = httpx.Client(
+        self._options: dict[str, Any] = dict(
             base_url=cfg.url.rstrip("/"), headers=headers,
             timeout=httpx.Timeout(connect=cfg.connect_timeout_s, read=cfg.read_timeout_s,
                                   write=cfg.read_timeout_s, pool=cfg.connect_timeout_s),
             limits=httpx.Limits(max_connections=cfg.max_connections,
                                 max_keepalive_connections=cfg.max_keepalive))
+        self.client = httpx.Client(**self._options)  # threads: the shadow, sync callers
+        # Serving runs on the event loop (`agenerate`): one async client per loop.
+        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
+            weakref.WeakKeyDictionary())
         self.breaker = CircuitBreaker(failures, reset_s)
+
+    def async_client(self) -> httpx.AsyncClient:
+        loop = asyncio.get_running_loop()
+        client = self._async.get(loop)
+        if client is None:
+            client = self._async[loop] = httpx.AsyncClient(**self._options)
+        return client
 
     def close(self) -> None:
         self.client.close()
+        for loop, client in list(self._async.items()):
+            if not loop.is_closed() and not loop.is_running():
+                loop.run_until_complete(client.aclose())
 
 
 def _identity(names: Sequence[str]) -> PairIdentity:
@@ -156,6 +172,29 @@ class UpstreamBackend:
 
     # serving -------------------------------------------------------------------------------
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
+        pool, emit, done = self._prepare(request, on_text)
+        try:
+            result = self._call(pool, request, emit if on_text is not None else None)
+        except UpstreamError as exc:
+            raise done(exc) from None
+        done(None)
+        return result
+
+    async def agenerate(self, request: BackendRequest, on_text: OnText | None = None,
+                        ) -> BackendResult:
+        """`generate` on the event loop (httpx.AsyncClient): what the serving core calls."""
+        pool, emit, done = self._prepare(request, on_text)
+        try:
+            result = await self._acall(pool, request, emit if on_text is not None else None)
+        except UpstreamError as exc:
+            raise done(exc) from None
+        done(None)
+        return result
+
+    def _prepare(self, request: BackendRequest, on_text: OnText | None,
+                 ) -> tuple[Pool, OnText, Callable[[UpstreamError | None], UpstreamError]]:
+        """The request's pool (breaker checked), an `on_text` that notes whether text was
+        sent, and the bookkeeping to run when the call ends (fault or None)."""
         pools: UpstreamPools | None = request.upstream
         if pools is None:
             raise UpstreamError("not_configured", "-", f"route {request.route!r} has no "
@@ -174,17 +213,20 @@ class UpstreamBackend:
         if not pool.breaker.allow():
             raise UpstreamError("circuit_open", pool.name, "too many recent faults; retrying "
                                 f"after {pools.breaker_reset_s:g} s", no_fallback=not failover)
-        try:
-            result = self._call(pool, request, emit if on_text is not None else None)
-        except UpstreamError as exc:
+
+        def done(exc: UpstreamError | None) -> UpstreamError:
+            if exc is None:
+                pool.breaker.success()
+                return UpstreamError("status", pool.name, "no fault")  # unused
             exc.no_fallback = not (failover and not sent) or exc.fault == "rejected"
             if exc.fault == "rejected":
                 pool.breaker.release()
             else:
                 pool.breaker.failure()
-            raise
-        pool.breaker.success()
-        return result
+                logger.warning("upstream fault: %s", exc.message)
+            return exc
+
+        return pool, emit, done
 
     def _call(self, pool: Pool, request: BackendRequest, on_text: OnText | None,
               ) -> BackendResult:
@@ -215,29 +257,66 @@ class UpstreamBackend:
                             on_text(delta, rows)
                         if time.perf_counter() > deadline:
                             raise httpx.ReadTimeout("total_timeout_s passed")
-        except UpstreamError:
-            raise
-        except httpx.TimeoutException as exc:
-            raise UpstreamError("timeout", pool.name, f"{type(exc).__name__}: {exc}") from None
-        except (httpx.ConnectError, httpx.RemoteProtocolError, httpx.ReadError,
-                httpx.WriteError, httpx.PoolTimeout) as exc:
-            fault = "truncated" if stream and answer.text else "refused"
-            raise UpstreamError(fault, pool.name, f"{type(exc).__name__}: {exc}") from None
-        except httpx.HTTPError as exc:
-            raise UpstreamError("refused", pool.name, f"{type(exc).__name__}: {exc}") from None
-        except WireError as exc:
-            fault = "truncated" if getattr(exc, "truncated", False) else "malformed"
-            raise UpstreamError(fault, pool.name, str(exc)) from None
+        except (httpx.HTTPError, WireError) as exc:
+            raise _fault(exc, pool, stream and bool(answer.text)) from None
+        return self._finish(pool, answer, request, started, ttft)
+
+    async def _acall(self, pool: Pool, request: BackendRequest, on_text: OnText | None,
+                     ) -> BackendResult:
+        """`_call` over the pool's async client (same body, parsing and faults)."""
+        stream = on_text is not None
+        path, body = request_body(request, pool.cfg.model, stream=stream,
+                                  token_ids=pool.cfg.token_ids)
+        client = pool.async_client()
+        started = time.perf_counter()
+        answer, ttft = Answer(), 0.0
+        try:
+            async with asyncio.timeout(pool.cfg.total_timeout_s):
+                if not stream:
+                    resp = await client.post(path, json=body)
+                    await self._acheck_status(pool, resp)
+                    try:
+                        data = resp.json()
+                    except ValueError:
+                        raise WireError("the answer is not JSON") from None
+                    answer.add(data, delta=False)
+                    ttft = time.perf_counter() - started
+                else:
+                    async with client.stream("POST", path, json=body) as resp:
+                        await self._acheck_status(pool, resp)
+                        events = SSEFeed()
+                        async for line in resp.aiter_lines():
+                            for data in events.feed(line):
+                                delta, rows = answer.add(data, delta=True)
+                                if (delta or rows) and on_text is not None:
+                                    if not ttft:
+                                        ttft = time.perf_counter() - started
+                                    on_text(delta, rows)
+                        events.end()
+        except TimeoutError:
+            raise UpstreamError("timeout", pool.name, "total_timeout_s passed") from None
+        except (httpx.HTTPError, WireError) as exc:
+            raise _fault(exc, pool, stream and bool(answer.text)) from None
+        return self._finish(pool, answer, request, started, ttft)
+
+    def _finish(self, pool: Pool, answer: Answer, request: BackendRequest, started: float,
+                ttft: float) -> BackendResult:
         if answer.finish_reason is None:
             raise UpstreamError("truncated", pool.name, "the answer has no finish_reason")
         total = time.perf_counter() - started
         return self._result(pool, answer, request, total, ttft)
 
+    @classmethod
+    async def _acheck_status(cls, pool: Pool, resp: httpx.Response) -> None:
+        if resp.status_code >= 400:
+            await resp.aread()
+            cls._check_status(pool, resp)
+
     @staticmethod
     def _check_status(pool: Pool, resp: httpx.Response) -> None:
         if resp.status_code < 400:
             return
-        if isinstance(resp, httpx.Response) and not resp.is_stream_consumed:
+        if not resp.is_stream_consumed:
             resp.read()
         try:
             err = resp.json().get("error")
@@ -290,3 +369,16 @@ class UpstreamBackend:
     def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
                             sampling: Sampling) -> Distributions | None:
         raise Unsupported("an upstream pool returns no full distributions (full_distributions)")
+
+
+def _fault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
+    """An httpx or wire error as the UpstreamError the client sees."""
+    if isinstance(exc, UpstreamError):
+        return exc
+    detail = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, WireError):
+        fault = "truncated" if getattr(exc, "truncated", False) else "malformed"
+        return UpstreamError(fault, pool.name, str(exc))  # type: ignore[arg-type]
+    if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.PoolTimeout):
+        return UpstreamError("timeout", pool.name, detail)
+    return UpstreamError("truncated" if text_sent else "refused", pool.name, detail)

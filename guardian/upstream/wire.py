@@ -177,29 +177,46 @@ def spec_stats(data: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def sse_events(lines: Iterator[str]) -> Iterator[Any]:
-    """JSON objects of an SSE stream's `data:` events, until `data: [DONE]`.
+class SSEFeed:
+    """Incremental SSE parser: `feed(line)` returns the JSON objects of the `data:` events
+    that line completes; `done` once `data: [DONE]` came; `end()` raises WireError (with
+    `truncated`) when the stream ended before it."""
 
-    Raises WireError on a non-JSON event, and on a stream that ends without [DONE]
-    (truncated: the `truncated` attribute is set).
-    """
-    buf: list[str] = []
-    for line in lines:
+    def __init__(self) -> None:
+        self._buf: list[str] = []
+        self.done = False
+
+    def feed(self, line: str) -> list[Any]:
+        if self.done:
+            return []
         if line.startswith("data:"):
-            buf.append(line[5:].lstrip(" "))
-            continue
-        if line == "" and buf:
-            payload = "\n".join(buf)
-            buf = []
-            if payload.strip() == "[DONE]":
-                return
-            try:
-                yield json.loads(payload)
-            except ValueError:
-                raise WireError(f"an SSE event is not JSON: {payload[:80]!r}") from None
-        # comments (":"), event:/id:/retry: fields and blank keep-alives are ignored
-    if buf and "\n".join(buf).strip() == "[DONE]":
-        return
-    err = WireError("the stream ended before data: [DONE]")
-    err.truncated = True  # type: ignore[attr-defined]
-    raise err
+            self._buf.append(line[5:].lstrip(" "))
+            return []
+        if line or not self._buf:  # comments (":"), event:/id:/retry:, keep-alive blanks
+            return []
+        payload, self._buf = "\n".join(self._buf), []
+        if payload.strip() == "[DONE]":
+            self.done = True
+            return []
+        try:
+            return [json.loads(payload)]
+        except ValueError:
+            raise WireError(f"an SSE event is not JSON: {payload[:80]!r}") from None
+
+    def end(self) -> None:
+        if not self.done and self._buf:
+            self.feed("")
+        if not self.done:
+            err = WireError("the stream ended before data: [DONE]")
+            err.truncated = True  # type: ignore[attr-defined]
+            raise err
+
+
+def sse_events(lines: Iterator[str]) -> Iterator[Any]:
+    """JSON objects of an SSE stream's `data:` events, until `data: [DONE]` (SSEFeed)."""
+    feed = SSEFeed()
+    for line in lines:
+        yield from feed.feed(line)
+        if feed.done:
+            return
+    feed.end()

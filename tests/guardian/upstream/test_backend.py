@@ -3,6 +3,7 @@ spec stats, and every fault as an UpstreamError."""
 
 from __future__ import annotations
 
+import asyncio
 import math
 
 import pytest
@@ -27,12 +28,14 @@ def backend() -> UpstreamBackend:
     b.close()
 
 
+@pytest.mark.parametrize("use_async", [False, True])
 @pytest.mark.parametrize("chat", [False, True])
 @pytest.mark.parametrize("stream", [False, True])
-def test_trace_rows_come_from_the_upstream_logprobs(backend, upstream_url, chat, stream) -> None:
+def test_trace_rows_come_from_the_upstream_logprobs(backend, upstream_url, chat, stream,
+                                                    use_async) -> None:
     seen: list[str] = []
-    res = backend.generate(req(pools(upstream_url), chat=chat),
-                           (lambda d, _r: seen.append(d)) if stream else None)
+    res = call(backend, req(pools(upstream_url), chat=chat),
+               (lambda d, _r: seen.append(d)) if stream else None, use_async)
     assert res.text == "".join(f" w{i}" for i in range(5))
     if stream:
         assert "".join(seen) == res.text
@@ -61,6 +64,13 @@ def test_client_alternatives_pass_through(backend, upstream_url) -> None:
     assert all(len(t.top_logprobs) == 4 for t in res.trace)
 
 
+def call(backend, r, on_text, use_async: bool):
+    if use_async:
+        return asyncio.run(backend.agenerate(r, on_text))
+    return backend.generate(r, on_text)
+
+
+@pytest.mark.parametrize("use_async", [False, True])
 @pytest.mark.parametrize(("model", "stream", "fault", "status"), [
     ("fault-500", False, "status", 502), ("fault-500", True, "status", 502),
     ("fault-malformed", False, "malformed", 502),
@@ -68,17 +78,18 @@ def test_client_alternatives_pass_through(backend, upstream_url) -> None:
     ("fault-slow", False, "timeout", 504),
 ])
 def test_faults_become_upstream_errors(backend, upstream_url, model, stream, fault,
-                                       status) -> None:
+                                       status, use_async) -> None:
     with pytest.raises(UpstreamError) as info:
-        backend.generate(req(pools(upstream_url, spec=model)),
-                         (lambda d, r: None) if stream else None)
+        call(backend, req(pools(upstream_url, spec=model)),
+             (lambda d, r: None) if stream else None, use_async)
     assert info.value.fault == fault and info.value.status == status
     assert info.value.no_fallback  # failover is off
 
 
-def test_refused_connection(backend) -> None:
+@pytest.mark.parametrize("use_async", [False, True])
+def test_refused_connection(backend, use_async) -> None:
     with pytest.raises(UpstreamError) as info:
-        backend.generate(req(pools(f"http://127.0.0.1:{free_port()}/v1")))
+        call(backend, req(pools(f"http://127.0.0.1:{free_port()}/v1")), None, use_async)
     assert info.value.fault == "refused" and info.value.status == 502
 
 
@@ -108,3 +119,24 @@ def test_the_breaker_opens_after_consecutive_faults(backend, upstream_url) -> No
 def test_no_logprobs_upstream_still_serves(backend, upstream_url) -> None:
     res = backend.generate(req(pools(upstream_url, spec="fault-nologprobs")))
     assert res.text and res.trace == [] and res.stats["upstream_logprobs"] is False
+
+
+def test_sse_feed_parses_events_and_detects_truncation() -> None:
+    from guardian.upstream.wire import SSEFeed, WireError
+
+    feed = SSEFeed()
+    got = []
+    for line in [": keep-alive", "", "data: {\"a\": 1}", "", "event: x", "data: {\"b\":", "data: 2}",
+                 "", "data: [DONE]", "", "data: {\"late\": 1}", ""]:
+        got += feed.feed(line)
+    assert got == [{"a": 1}, {"b": 2}] and feed.done
+    feed.end()
+    cut = SSEFeed()
+    cut.feed("data: {\"a\": 1}")
+    with pytest.raises(WireError) as info:
+        cut.end()  # an event without its blank line, then nothing: parsed, yet no [DONE]
+    assert getattr(info.value, "truncated", False)
+    bad = SSEFeed()
+    bad.feed("data: {not json")
+    with pytest.raises(WireError, match="not JSON"):
+        bad.feed("")
