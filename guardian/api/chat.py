@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from jinja2 import TemplateError
 
 from guardian.api.deps import ServicesDep, authorized_route, require
-from guardian.api.generation import build_request, headers, serve, stream, usage
+from guardian.api.generation import build_request, extension, headers, serve, stream, usage
 from guardian.api.logprobs import ChatLogprobs
 from guardian.api.schemas import (
     AssistantMessage,
@@ -63,5 +63,5 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
         choices=[ChatChoice(message=AssistantMessage(content=served.result.text),
                             finish_reason=served.result.finish_reason,
                             logprobs=None if lp is None else lp(served.result.trace))],
-        usage=usage(served), spec_guardian=served.extension())
+        usage=usage(served), spec_guardian=extension(served))
     return JSONResponse(result.model_dump(mode="json"), headers=headers(served))

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from guardian.api.deps import ServicesDep, require
-from guardian.api.generation import build_request, headers, serve, stream, usage
+from guardian.api.generation import build_request, extension, headers, serve, stream, usage
 from guardian.api.logprobs import CompletionLogprobs
 from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
 
@@ -42,5 +42,5 @@ async def create_completion(body: CompletionRequest, request: Request, services:
                         choices=[CompletionChoice(
                             text=served.result.text, finish_reason=served.result.finish_reason,
                             logprobs=None if lp is None else lp(served.result.trace))],
-                        usage=usage(served), spec_guardian=served.extension())
+                        usage=usage(served), spec_guardian=extension(served))
     return JSONResponse(result.model_dump(mode="json"), headers=headers(served))

@@ -24,7 +24,7 @@ from guardian.serving import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["ROUTE_HEADER", "build_request", "headers", "serve", "stream", "usage"]
+__all__ = ["ROUTE_HEADER", "build_request", "extension", "headers", "serve", "stream", "usage"]
 
 # (delta, finish_reason, logprobs of the delta's tokens or None) -> choice
 ChunkBuilder = Callable[[str, str | None, dict[str, Any] | None], dict[str, Any]]
@@ -81,6 +81,16 @@ async def serve(services: Services, req: GenerationRequest, on_text: Any = None)
             if exc.status >= 500:
                 audit_failure(services.core, req, exc)  # type: ignore[arg-type]
         raise
+
+
+def extension(served: Served) -> dict[str, Any]:
+    """The `spec_guardian` field as clients see it: an upstream pool's address stays in the
+    audit trail, not in answers to inference keys."""
+    ext = served.extension()
+    stats = ext.get("stats")
+    if isinstance(stats, dict) and "upstream_url" in stats:
+        ext["stats"] = {k: v for k, v in stats.items() if k != "upstream_url"}
+    return ext
 
 
 def usage(served: Served) -> dict[str, int]:
@@ -150,7 +160,7 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
             yield "data: [DONE]\n\n"
             return
         yield chunk([choice("", served.result.finish_reason, None)],
-                    spec_guardian=served.extension())
+                    spec_guardian=extension(served))
         if include_usage:
             yield chunk([], usage=usage(served))
         yield "data: [DONE]\n\n"

@@ -64,7 +64,8 @@ class Pool:
 
     def __init__(self, cfg: UpstreamPool, failures: int = 5, reset_s: float = 10.0) -> None:
         self.cfg = cfg
-        self.name = f"{cfg.model}@{cfg.url}"
+        self.name = f"{cfg.model}@{cfg.url}"  # logs and the audit
+        self.label = cfg.model  # what a client's error names (no internal address)
         headers = {}
         if cfg.api_key_env:
             key = os.environ.get(cfg.api_key_env)
@@ -211,19 +212,19 @@ class UpstreamBackend:
                 on_text(delta, rows)
 
         if not pool.breaker.allow():
-            raise UpstreamError("circuit_open", pool.name, "too many recent faults; retrying "
+            raise UpstreamError("circuit_open", pool.label, "too many recent faults; retrying "
                                 f"after {pools.breaker_reset_s:g} s", no_fallback=not failover)
 
         def done(exc: UpstreamError | None) -> UpstreamError:
             if exc is None:
                 pool.breaker.success()
-                return UpstreamError("status", pool.name, "no fault")  # unused
+                return UpstreamError("status", pool.label, "no fault")  # unused
             exc.no_fallback = not (failover and not sent) or exc.fault == "rejected"
             if exc.fault == "rejected":
                 pool.breaker.release()
             else:
                 pool.breaker.failure()
-                logger.warning("upstream fault: %s", exc.message)
+                logger.warning("upstream fault on %s: %s", pool.name, exc.message)
             return exc
 
         return pool, emit, done
@@ -294,7 +295,7 @@ class UpstreamBackend:
                                     on_text(delta, rows)
                         events.end()
         except TimeoutError:
-            raise UpstreamError("timeout", pool.name, "total_timeout_s passed") from None
+            raise UpstreamError("timeout", pool.label, "total_timeout_s passed") from None
         except (httpx.HTTPError, WireError) as exc:
             raise _fault(exc, pool, stream and bool(answer.text)) from None
         return self._finish(pool, answer, request, started, ttft)
@@ -302,7 +303,7 @@ class UpstreamBackend:
     def _finish(self, pool: Pool, answer: Answer, request: BackendRequest, started: float,
                 ttft: float) -> BackendResult:
         if answer.finish_reason is None:
-            raise UpstreamError("truncated", pool.name, "the answer has no finish_reason")
+            raise UpstreamError("truncated", pool.label, "the answer has no finish_reason")
         total = time.perf_counter() - started
         return self._result(pool, answer, request, total, ttft)
 
@@ -324,15 +325,17 @@ class UpstreamBackend:
         except (ValueError, AttributeError):
             message = resp.text[:200]
         if resp.status_code in (400, 404, 413, 422):  # the client's request: say so
-            raise UpstreamError("rejected", pool.name, f"HTTP {resp.status_code}: {message}",
+            raise UpstreamError("rejected", pool.label, f"HTTP {resp.status_code}: {message}",
                                 status=400)
-        raise UpstreamError("status", pool.name, f"HTTP {resp.status_code}: {message}")
+        raise UpstreamError("status", pool.label, f"HTTP {resp.status_code}: {message}")
 
     def _result(self, pool: Pool, answer: Answer, request: BackendRequest, total: float,
                 ttft: float) -> BackendResult:
         text = "".join(answer.text)
         stats: dict[str, Any] = {
-            "upstream_pool": pool.name, "upstream_id": answer.upstream_id,
+            "upstream_pool": "speculative" if request.speculative else "target_only",
+            "upstream_model": pool.cfg.model, "upstream_url": pool.cfg.url,  # url: audit only
+            "upstream_id": answer.upstream_id,
             "upstream_finish_reason": answer.finish_reason,
             "upstream_usage": answer.usage, "upstream_logprobs": bool(answer.trace)}
         counters = SpecCounters()
@@ -378,7 +381,7 @@ def _fault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
     detail = f"{type(exc).__name__}: {exc}"
     if isinstance(exc, WireError):
         fault = "truncated" if getattr(exc, "truncated", False) else "malformed"
-        return UpstreamError(fault, pool.name, str(exc))  # type: ignore[arg-type]
+        return UpstreamError(fault, pool.label, str(exc))  # type: ignore[arg-type]
     if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.PoolTimeout):
-        return UpstreamError("timeout", pool.name, detail)
-    return UpstreamError("truncated" if text_sent else "refused", pool.name, detail)
+        return UpstreamError("timeout", pool.label, detail)
+    return UpstreamError("truncated" if text_sent else "refused", pool.label, detail)

@@ -46,14 +46,17 @@ def test_trace_rows_come_from_the_upstream_logprobs(backend, upstream_url, chat,
         assert math.isclose(t.target_margin, 2.4)  # -0.1 - (-2.5): the top-2 margin
         assert len(t.top_logprobs) == 2  # asked for 2 (the audit's), client asked none
     assert res.finish_reason == "length"
-    assert res.stats["upstream_pool"].startswith("fake-spec@")
+    assert res.stats["upstream_model"] == "fake-spec"
 
 
 def test_the_mode_picks_the_pool_and_spec_stats_are_kept(backend, upstream_url) -> None:
     spec = backend.generate(req(pools(upstream_url), speculative=True, n=6))
     plain = backend.generate(req(pools(upstream_url), speculative=False, n=6))
-    assert spec.stats["upstream_pool"].startswith("fake-spec@")
-    assert plain.stats["upstream_pool"].startswith("fake-target@")
+    assert (spec.stats["upstream_pool"], spec.stats["upstream_model"]) == ("speculative",
+                                                                           "fake-spec")
+    assert (plain.stats["upstream_pool"], plain.stats["upstream_model"]) == ("target_only",
+                                                                             "fake-target")
+    assert spec.stats["upstream_url"].startswith("http://127.0.0.1:")
     assert spec.counters.accepted == 4 and spec.counters.proposed == 8
     assert spec.stats["upstream_spec"]["steps"] == 2
     assert plain.counters.proposed == 0 and "upstream_spec" not in plain.stats
