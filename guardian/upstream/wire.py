@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from guardian.api.schemas import valid_unicode
 from guardian.backends.base import LOGPROB_FLOOR, BackendRequest, TokenLogprob, TraceToken
 
 AUDIT_TOP = 2  # alternatives always asked for: the top-2 margin of each token row
@@ -65,10 +66,25 @@ def _token_id(token: str) -> int:
     return -1
 
 
+def _text(value: str, where: str) -> str:
+    """Upstream text must be valid Unicode: it is answered as JSON and audited verbatim."""
+    try:
+        return valid_unicode(value)
+    except ValueError as exc:
+        raise WireError(f"{where} {exc}") from None
+
+
+def _logprob(value: Any, where: str) -> float:
+    """A log-probability in [LOGPROB_FLOOR, 0] (JSON may carry NaN / Infinity; refused /
+    clamped so p(x) stays a probability)."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or math.isnan(value):
+        raise WireError(f"{where}: logprob {value!r} is not a number")
+    return min(0.0, max(float(value), LOGPROB_FLOOR))
+
+
 def _row(position: int, token: str, logprob: Any, alts: list[TokenLogprob]) -> TraceToken:
-    if not isinstance(logprob, int | float) or isinstance(logprob, bool) or math.isnan(logprob):
-        raise WireError(f"token {position}: logprob {logprob!r} is not a number")
-    lp = max(float(logprob), LOGPROB_FLOOR)
+    token = _text(token, f"logprobs token {position}")
+    lp = _logprob(logprob, f"token {position}")
     alts.sort(key=lambda a: a.logprob, reverse=True)
     margin = alts[0].logprob - alts[1].logprob if len(alts) >= 2 else 0.0
     return TraceToken(position=position, token_id=_token_id(token), origin="upstream",
@@ -77,10 +93,10 @@ def _row(position: int, token: str, logprob: Any, alts: list[TokenLogprob]) -> T
 
 
 def _alt(token: Any, logprob: Any) -> TokenLogprob:
-    if not isinstance(token, str) or not isinstance(logprob, int | float):
+    if not isinstance(token, str):
         raise WireError(f"alternative {token!r}: {logprob!r} is not (text, number)")
-    return TokenLogprob(token, max(float(logprob), LOGPROB_FLOOR), _token_id(token) if
-                        token.startswith("token_id:") else None)
+    return TokenLogprob(_text(token, "alternative"), _logprob(logprob, "alternative"),
+                        _token_id(token) if token.startswith("token_id:") else None)
 
 
 def trace_rows(logprobs: Any, start: int) -> list[TraceToken]:
@@ -121,7 +137,7 @@ def choice_text(choice: dict[str, Any], *, delta: bool) -> str:
         return ""
     if not isinstance(text, str):
         raise WireError("choices[0] has no text / message.content string")
-    return text
+    return _text(text, "the answer's text")
 
 
 @dataclass(slots=True)

@@ -143,3 +143,25 @@ def test_sse_feed_parses_events_and_detects_truncation() -> None:
     bad.feed("data: {not json")
     with pytest.raises(WireError, match="not JSON"):
         bad.feed("")
+
+
+def test_hostile_upstream_values_are_refused_or_clamped() -> None:
+    from guardian.upstream.wire import Answer, WireError
+
+    def chat(token: str, lp: object, text: str | None = None) -> dict:
+        return {"choices": [{"message": {"content": token if text is None else text},
+                             "finish_reason": "stop", "logprobs": {"content": [
+                                 {"token": token, "logprob": lp, "top_logprobs": [
+                                     {"token": token, "logprob": lp},
+                                     {"token": "y", "logprob": float("-inf")}]}]}}]}
+
+    with pytest.raises(WireError, match="surrogate"):
+        Answer().add(chat("ok", -0.1, text="bad \ud800"), delta=False)
+    with pytest.raises(WireError, match="surrogate"):
+        Answer().add(chat("\udfff", -0.1, text="x"), delta=False)
+    with pytest.raises(WireError, match="not a number"):
+        Answer().add(chat("a", float("nan")), delta=False)
+    answer = Answer()
+    answer.add(chat("a", 3.0), delta=False)  # a log-probability above 0: p(x) capped at 1
+    (row,) = answer.trace
+    assert row.target_prob == 1.0 and row.top_logprobs[1].logprob == -9999.0
