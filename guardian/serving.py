@@ -168,10 +168,7 @@ class ServingCore:
         self.policy = policy
         self.replica_id = replica_id
         self._rng = rng or random.Random()
-        # One worker for an in-process engine; a remote backend (upstream pools) may declare
-        # how many requests it proxies at once (`max_concurrency`).
-        self._executor = ThreadPoolExecutor(max_workers=getattr(backend, "max_concurrency", 1),
-                                            thread_name_prefix="engine-serve")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine-serve")
         self._lock = threading.Lock()
         self._pending = 0  # serving jobs admitted and not finished (queued + running)
         self.idle = threading.Event()  # set while no serving job is pending: shadow may run

@@ -210,12 +210,12 @@ def cli(
             pool = {"url": up, "model": model, "max_connections": 512, "max_keepalive": 256}
             policy.write_text(json.dumps({"routes": {"default": {
                 "mode": "speculative", "gate": {"require_report": False},
+                "load_shed_queue_depth": 4 * max(levels),
                 "shadow": {"sample_rate": 0.0},
                 "upstream": {"speculative": pool, "target_only": pool}}}}))
             port = _port()
             side_env = {**env, "GUARDIAN_HOME": str(home), "GUARDIAN_BACKEND": "upstream",
                         "GUARDIAN_POLICY_FILE": str(policy), "GUARDIAN_DEV_MODE": "1",
-                        "GUARDIAN_UPSTREAM_CONCURRENCY": str(max(64, max(levels))),
                         "GUARDIAN_MAX_CONNECTIONS": "1024"}
             cmd = [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
                    "--port", str(port), "--log-level", log_level]

@@ -5,9 +5,10 @@ Each request carries its route's pools (`BackendRequest.upstream`, from the poli
 `speculative` pool, every other to `target_only` — so a rollback (which changes the mode on
 every replica within ~1 s, guardian.governance) flips the pool with no restart.
 
-One `httpx.Client` per pool (keep-alive, connection limits, timeouts), shared by the serving
-core's worker threads (`max_concurrency`); a circuit breaker per pool. What it cannot do,
-capabilities say: no local tokenizer (prompts travel as text or chat messages, the upstream
+Serving runs on the event loop (`agenerate`, one `httpx.AsyncClient` per pool: keep-alive,
+connection limits, timeouts; the serving core awaits it with no worker-thread hop); the shadow
+worker's threads use the pool's sync `httpx.Client` (`generate`). A circuit breaker per pool.
+What it cannot do, capabilities say: no local tokenizer (prompts travel as text or chat messages, the upstream
 applies its own template and length checks), no full distributions, no teacher-forced
 scoring; top-k logprobs up to 20.
 """
@@ -117,11 +118,9 @@ class UpstreamBackend:
     max_context = 1 << 30  # the upstream checks lengths
     vocab_size = 1 << 31
 
-    def __init__(self, model_name: str, pool_models: Sequence[str] = (), *,
-                 max_concurrency: int = 64) -> None:
+    def __init__(self, model_name: str, pool_models: Sequence[str] = ()) -> None:
         self.model_name = model_name
         self.identity = _identity([model_name, *pool_models])
-        self.max_concurrency = max_concurrency
         self._pools: dict[tuple[str, str], Pool] = {}
         self._lock = threading.Lock()
 
@@ -142,8 +141,7 @@ class UpstreamBackend:
                              "upstream (speculative and target_only pools) in the policy")
         models = [p.model for r in policy.routes.values() if r.upstream
                   for p in (r.upstream.speculative, r.upstream.target_only)]
-        concurrency = int(os.environ.get("GUARDIAN_UPSTREAM_CONCURRENCY", "64"))
-        return cls(default.target_only.model, models, max_concurrency=concurrency)
+        return cls(default.target_only.model, models)
 
     def pool(self, cfg: UpstreamPool, pools: UpstreamPools) -> Pool:
         key = (cfg.model_dump_json(), f"{pools.breaker_failures}/{pools.breaker_reset_s}")
