@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -78,14 +79,15 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
-                 max_tokens: int) -> tuple[list[float], float, int]:
-    """n requests at `concurrency`: per-request latency (or TTFT when streaming), wall, errors."""
+                 max_tokens: int) -> tuple[list[float], float, Counter[str]]:
+    """n requests at `concurrency`: per-request latency (or TTFT when streaming), wall, and
+    the errors by kind (HTTP status or exception name)."""
     import httpx
 
     body = {"model": model, "prompt": "hello proxy", "max_tokens": max_tokens,
             "temperature": 0, "stream": stream}
     times: list[float] = []
-    errors = 0
+    errors: Counter[str] = Counter()
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
         queue: asyncio.Queue[int] = asyncio.Queue()
@@ -93,7 +95,6 @@ async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
             queue.put_nowait(i)
 
         async def worker() -> None:
-            nonlocal errors
             while not queue.empty():
                 queue.get_nowait()
                 t0 = time.perf_counter()
@@ -111,8 +112,10 @@ async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
                                     in line and '"text": ""' not in line:
                                 first = time.perf_counter() - t0
                     times.append(first if first is not None else time.perf_counter() - t0)
-                except httpx.HTTPError:
-                    errors += 1
+                except httpx.HTTPStatusError as exc:
+                    errors[f"HTTP {exc.response.status_code}"] += 1
+                except httpx.HTTPError as exc:
+                    errors[type(exc).__name__] += 1
 
         t0 = time.perf_counter()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
@@ -149,7 +152,8 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
         for stream, label in ((False, "latency"), (True, "ttft")):
             acc: dict[str, list[float]] = {"direct": [], "proxied": []}
             wall = {"direct": 0.0, "proxied": 0.0}
-            errors, cpu = 0, 0.0
+            errors: dict[str, Counter[str]] = {"direct": Counter(), "proxied": Counter()}
+            cpu = 0.0
             for _ in range(rounds):  # alternate: a noisy minute weighs on both
                 for side, base, m in (("direct", direct_base, model),
                                       ("proxied", proxy_base, proxy_model)):
@@ -161,9 +165,9 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
                         cpu += c1 - c0
                     acc[side] += times
                     wall[side] += dt
-                    errors += err
+                    errors[side] += err
             level[label] = _summary(acc["direct"], acc["proxied"])
-            level[label]["errors"] = errors
+            level[label]["errors"] = {side: dict(c) for side, c in errors.items() if c}
             if sidecar_pid is not None and acc["proxied"]:
                 level[label]["sidecar_cpu_ms_per_request"] = round(
                     1000 * cpu / len(acc["proxied"]), 3)
