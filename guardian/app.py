@@ -67,6 +67,10 @@ def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy |
     core = ServingCore(backend, policy or load_policy(), sink, telemetry, replica_id=replica_id)
     evaluator = ShadowEvaluator(core, sink, telemetry, capacity=shadow_capacity)
     core.shadow = evaluator
+    if getattr(backend, "kind", None) == "upstream":  # shadow across the route's two pools
+        from guardian.upstream.shadow import PoolShadow
+
+        core.shadow = PoolShadow(core, sink)
     if start_shadow:
         evaluator.start()
     services = Services(core=core, shadow=evaluator, sink=sink, telemetry=telemetry,
@@ -115,6 +119,8 @@ def close_services(services: Services) -> None:
     if governance is not None:
         governance.close()
     services.shadow.shutdown()
+    if services.core.shadow is not services.shadow:
+        services.core.shadow.close()
     services.core.shutdown()
     services.sink.close()
     services.telemetry.shutdown()

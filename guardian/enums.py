@@ -24,8 +24,9 @@ Verdict = Literal["match", "near_tie", "divergence", "distribution_ok", "distrib
 GammaStrategy = Literal["constant", "heuristic", "goodput"]
 # What proposes draft tokens: a small draft model, or n-gram prompt lookup (no model).
 ProposerKind = Literal["draft_model", "ngram"]
-# Token origins in a trace.
-Origin = Literal["accepted", "resampled", "bonus", "target"]
+# Token origins in a trace; "upstream": emitted by an upstream pool (an OpenAI-compatible
+# server), known only through its logprobs.
+Origin = Literal["accepted", "resampled", "bonus", "target", "upstream"]
 # A measurement of a trigger or gate check (Argo Rollouts' Successful/Failed/Inconclusive).
 Outcome = Literal["pass", "fail", "inconclusive"]
 

@@ -114,6 +114,10 @@ class GenerationRequest:
     cancel: CancelToken = field(default_factory=CancelToken)
     # The key a running canary splits traffic by (guardian.governance.modes.sticky_key).
     sticky_key: str | None = None
+    # Alternatives per token the client asked for (logprobs); and, for backends without a
+    # local tokenizer, the chat messages as sent (role, content).
+    top_logprobs: int = 0
+    messages: list[tuple[str, str]] | None = None
 
     @property
     def greedy(self) -> bool:
@@ -328,9 +332,13 @@ class ServingCore:
                 "guardian.request_id": req.request_id, "guardian.route": req.route,
                 "guardian.mode": route.mode}) as span:
             try:
-                job = asyncio.get_running_loop().run_in_executor(
-                    self._executor, self._run, req, route, want_spec and reason is None,
-                    reason, evidence, on_text, enqueued)
+                if getattr(self.backend, "agenerate", None) is not None:
+                    job = asyncio.ensure_future(self._arun(
+                        req, route, want_spec and reason is None, reason, on_text, enqueued))
+                else:
+                    job = asyncio.get_running_loop().run_in_executor(
+                        self._executor, self._run, req, route, want_spec and reason is None,
+                        reason, evidence, on_text, enqueued)
                 served = await self._await_job(job, req)
             except BaseException as exc:
                 self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
@@ -381,6 +389,8 @@ class ServingCore:
             done, _ = await asyncio.wait({job}, timeout=max(0.0, left))
             if not done:
                 req.cancel.cancel("deadline_exceeded")
+                if isinstance(job, asyncio.Task):  # an async backend's call: stop it now
+                    job.cancel()
                 raise Cancelled("deadline_exceeded")
             return job.result()
         except Cancelled as exc:
@@ -408,6 +418,42 @@ class ServingCore:
             self._release()
             self.admission.release(req.route, time.perf_counter() - started)
 
+    async def _arun(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                    reason: str | None, on_text: OnText | None, enqueued: float) -> Served:
+        """An async backend (`agenerate`: upstream pools) served on the event loop, with no
+        worker-thread hop. The fallback rule of `_attempt`; such a backend marks a fault
+        `no_fallback` once text was sent, so nothing is streamed twice."""
+        started = time.perf_counter()
+
+        def emit(delta: str, traces: list[TraceToken]) -> None:
+            req.cancel.check()  # a streamed upstream answer stops when its client leaves
+            if on_text is not None:
+                on_text(delta, traces)
+
+        try:
+            result = None
+            if speculative:
+                try:
+                    result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                        self.backend_request(req, route, True), emit if on_text else None)
+                except Cancelled:
+                    raise
+                except Exception as exc:
+                    if getattr(exc, "no_fallback", False):
+                        raise
+                    logger.warning("speculative serving failed for %s, serving target-only: %r",
+                                   req.request_id, exc)
+                    reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
+            if result is None:
+                result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                    self.backend_request(req, route, False), emit if on_text else None)
+        finally:
+            self._release()
+            self.admission.release(req.route, time.perf_counter() - started)
+        return Served(req, result, route.mode, "speculative" if speculative and reason is None
+                      else "target_only", reason, started - enqueued,
+                      time.perf_counter() - started, "", False)
+
     def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                  reason: str | None, evidence: bool, on_text: OnText | None,
                  enqueued: float) -> Served:
@@ -431,6 +477,8 @@ class ServingCore:
                 exc.partial = ("speculative", "".join(sent), list(emitted))  # type: ignore[attr-defined]
                 raise
             except Exception as exc:  # the engine's bug must not become the user's error
+                if getattr(exc, "no_fallback", False):  # e.g. an upstream pool without failover
+                    raise
                 logger.warning("speculative decoding failed for %s, serving target-only: %r",
                                req.request_id, exc)
                 reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
@@ -466,7 +514,10 @@ class ServingCore:
             prompt_ids=list(req.prompt_ids), max_new_tokens=max_new_tokens or req.max_tokens,
             speculative=speculative, sampling=req.sampling, seed=req.seed,
             stop=tuple(req.stop or ()), proposer=route.proposer, gamma=route.gamma.initial,
-            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max)
+            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
+            top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
+            messages=None if req.messages is None else tuple(req.messages), route=req.route,
+            upstream=getattr(route, "upstream", None))
 
     def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     on_text: OnText | None, *, max_new_tokens: int | None = None,

@@ -10,7 +10,15 @@ from fastapi.responses import JSONResponse
 from jinja2 import TemplateError
 
 from guardian.api.deps import ServicesDep, authorized_route, require
-from guardian.api.generation import build_request, headers, serve_watching, stream, usage
+from guardian.api.generation import (
+    build_request,
+    extension,
+    headers,
+    serve_watching,
+    stream,
+    usage,
+)
+from guardian.api.logprobs import ChatLogprobs
 from guardian.api.schemas import (
     AssistantMessage,
     ChatChoice,
@@ -41,20 +49,26 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
                                  services: ServicesDep) -> Any:
     authorized_route(services.core, request, body.model)  # refuse before rendering the prompt
     prompt = render_prompt(services, body)
+    messages = [("system" if m.role == "developer" else m.role, m.text()) for m in body.messages]
     req = build_request(services, request, body, "chat.completions", prompt, None,
-                        body.requested_max_tokens, "chatcmpl")
+                        body.requested_max_tokens, "chatcmpl", messages)
+    k = body.logprobs_wanted
+    lp = None if k is None else ChatLogprobs(services.core.backend, k)
     if body.stream:
-        def choice(delta: str, finish: str | None) -> dict[str, Any]:
+        def choice(delta: str, finish: str | None, logprobs: dict[str, Any] | None,
+                   ) -> dict[str, Any]:
             return {"index": 0, "delta": {"content": delta} if delta else {},
-                    "finish_reason": finish, "logprobs": None}
+                    "finish_reason": finish, "logprobs": logprobs}
 
         first = {"index": 0, "delta": {"role": "assistant", "content": ""},
                  "finish_reason": None, "logprobs": None}
-        return stream(services, req, "chat.completion.chunk", choice, body.include_usage, first)
+        return stream(services, req, "chat.completion.chunk", choice, body.include_usage, first,
+                      logprobs=lp)
     served = await serve_watching(services, request, req)
     result = ChatCompletion(
         id=req.request_id, created=int(time.time()), model=req.model,
         choices=[ChatChoice(message=AssistantMessage(content=served.result.text),
-                            finish_reason=served.result.finish_reason)],
-        usage=usage(served), spec_guardian=served.extension())
+                            finish_reason=served.result.finish_reason,
+                            logprobs=None if lp is None else lp(served.result.trace))],
+        usage=usage(served), spec_guardian=extension(served))
     return JSONResponse(result.model_dump(mode="json"), headers=headers(served))

@@ -9,7 +9,15 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
 from guardian.api.deps import ServicesDep, require
-from guardian.api.generation import build_request, headers, serve_watching, stream, usage
+from guardian.api.generation import (
+    build_request,
+    extension,
+    headers,
+    serve_watching,
+    stream,
+    usage,
+)
+from guardian.api.logprobs import CompletionLogprobs
 from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
 
 router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
@@ -22,19 +30,24 @@ async def create_completion(body: CompletionRequest, request: Request, services:
                             ) -> Any:
     text = body.prompt if isinstance(body.prompt, str) else ""
     ids = None if isinstance(body.prompt, str) else list(body.prompt)  # type: ignore[arg-type]
-    if ids is not None:
+    backend = services.core.backend
+    if ids is not None and backend.capabilities.local_tokenizer:
         services.core.check_token_ids(ids)
-        text = services.core.backend.decode(ids)
+        text = backend.decode(ids)
     req = build_request(services, request, body, "completions", text, ids, body.max_tokens,
                         "cmpl")
+    lp = None if body.logprobs is None else CompletionLogprobs(backend, body.logprobs)
     if body.stream:
-        def choice(delta: str, finish: str | None) -> dict[str, Any]:
-            return {"index": 0, "text": delta, "finish_reason": finish, "logprobs": None}
+        def choice(delta: str, finish: str | None, logprobs: dict[str, Any] | None,
+                   ) -> dict[str, Any]:
+            return {"index": 0, "text": delta, "finish_reason": finish, "logprobs": logprobs}
 
-        return stream(services, req, "text_completion", choice, body.include_usage)
+        return stream(services, req, "text_completion", choice, body.include_usage,
+                      logprobs=lp)
     served = await serve_watching(services, request, req)
     result = Completion(id=req.request_id, created=int(time.time()), model=req.model,
-                        choices=[CompletionChoice(text=served.result.text,
-                                                  finish_reason=served.result.finish_reason)],
-                        usage=usage(served), spec_guardian=served.extension())
+                        choices=[CompletionChoice(
+                            text=served.result.text, finish_reason=served.result.finish_reason,
+                            logprobs=None if lp is None else lp(served.result.trace))],
+                        usage=usage(served), spec_guardian=extension(served))
     return JSONResponse(result.model_dump(mode="json"), headers=headers(served))

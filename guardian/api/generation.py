@@ -19,13 +19,14 @@ from fastapi.responses import StreamingResponse
 
 from guardian.api.deps import ROUTE_HEADER, Services, authorized_route, principal_of
 from guardian.api.schemas import _Request
+from guardian.backends import TraceToken
 from guardian.governance.modes import STICKY_HEADER, sticky_key
 from guardian.serving import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["DEADLINE_HEADER", "ROUTE_HEADER", "build_request", "headers", "serve_watching",
-           "stream", "usage"]
+__all__ = ["DEADLINE_HEADER", "ROUTE_HEADER", "build_request", "extension", "headers", "serve",
+           "serve_watching", "stream", "usage"]
 
 # Optional per-request deadline in milliseconds (queue + generation); past it the generation
 # is cancelled and the answer is 504 deadline_exceeded.
@@ -49,30 +50,45 @@ def deadline_of(request: Request) -> float | None:
                            code="invalid_value")
     return time.monotonic() + ms / 1000
 
-ChunkBuilder = Callable[[str, str | None], dict[str, Any]]  # (delta, finish_reason) -> choice
+# (delta, finish_reason, logprobs of the delta's tokens or None) -> choice
+ChunkBuilder = Callable[[str, str | None, dict[str, Any] | None], dict[str, Any]]
+LogprobsBuilder = Callable[[list[TraceToken]], dict[str, Any]]
 
 
 def build_request(services: Services, request: Request, body: _Request, endpoint: str,
                   prompt_text: str, prompt_ids: list[int] | None, max_tokens: int | None,
-                  id_prefix: str) -> GenerationRequest:
+                  id_prefix: str, messages: list[tuple[str, str]] | None = None,
+                  ) -> GenerationRequest:
     core = services.core
     choice = authorized_route(core, request, body.model)
     deadline = deadline_of(request)
     principal = principal_of(request)
-    if prompt_ids is None:
-        prompt_ids = core.backend.encode(prompt_text)
-    if not prompt_ids:
-        raise ServingError(400, "The prompt is empty after tokenization; send some text.",
-                           param="prompt", code="invalid_value")
-    if max_tokens is None:  # OpenAI chat default: as much as the context allows
-        max_tokens = max(1, core.backend.max_context - len(prompt_ids))
-    core.check_lengths(prompt_ids, max_tokens)
+    k = getattr(body, "logprobs_wanted", None) or 0
+    if k > core.backend.capabilities.top_logprobs:
+        raise ServingError(400, f"this backend returns at most "
+                           f"{core.backend.capabilities.top_logprobs} alternatives per token; "
+                           "ask for fewer", param="top_logprobs", code="invalid_value")
+    if not core.backend.capabilities.local_tokenizer:
+        # An upstream pool tokenizes (and checks lengths) itself; `max_tokens` 0: its default.
+        prompt_ids = prompt_ids or []
+        max_tokens = max_tokens or 0
+    else:
+        if prompt_ids is None:
+            prompt_ids = core.backend.encode(prompt_text)
+        if not prompt_ids:
+            raise ServingError(400, "The prompt is empty after tokenization; send some text.",
+                               param="prompt", code="invalid_value")
+        if max_tokens is None:  # OpenAI chat default: as much as the context allows
+            max_tokens = max(1, core.backend.max_context - len(prompt_ids))
+        core.check_lengths(prompt_ids, max_tokens)
+        messages = None
     req = GenerationRequest(
         endpoint=endpoint, route=choice.name, model=body.model, prompt_text=prompt_text,  # type: ignore[arg-type]
         prompt_ids=prompt_ids, max_tokens=max_tokens, temperature=body.temperature,
         top_p=body.top_p, top_k=max(0, body.top_k), seed=body.seed,
         stop=body.stop,  # type: ignore[arg-type]  # validator normalised it to a list
-        principal=principal.actor, key_id=principal.key_id, route_reason=choice.reason)
+        principal=principal.actor, key_id=principal.key_id, route_reason=choice.reason,
+        top_logprobs=k, messages=messages)
     req.request_id = f"{id_prefix}-{req.request_id.removeprefix('req-')}"
     req.cancel.deadline = deadline
     req.sticky_key = sticky_key(request.headers.get(STICKY_HEADER), body.user,
@@ -82,7 +98,7 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
 
 async def serve_watching(services: Services, request: Request, req: GenerationRequest) -> Served:
     """`core.serve`, cancelling the generation if the client hangs up while it runs."""
-    task = asyncio.ensure_future(services.core.serve(req))
+    task = asyncio.ensure_future(serve(services, req))
     while not task.done():
         await asyncio.wait({task}, timeout=DISCONNECT_POLL_S)
         if not task.done() and req.cancel.reason is None and await request.is_disconnected():
@@ -90,8 +106,37 @@ async def serve_watching(services: Services, request: Request, req: GenerationRe
     return task.result()
 
 
+async def serve(services: Services, req: GenerationRequest, on_text: Any = None) -> Served:
+    """`ServingCore.serve`, plus: an upstream pool's fault carries the request id and is
+    audited (guardian.upstream.faults) before it becomes the client's 502/504."""
+    try:
+        return await services.core.serve(req, on_text)
+    except ServingError as exc:
+        if getattr(exc, "fault", None) is not None:
+            from guardian.upstream.faults import audit_failure
+
+            exc.with_request_id(req.request_id)  # type: ignore[attr-defined]
+            if exc.status >= 500:
+                audit_failure(services.core, req, exc)  # type: ignore[arg-type]
+        raise
+
+
+def extension(served: Served) -> dict[str, Any]:
+    """The `spec_guardian` field as clients see it: an upstream pool's address stays in the
+    audit trail, not in answers to inference keys."""
+    ext = served.extension()
+    stats = ext.get("stats")
+    if isinstance(stats, dict) and "upstream_url" in stats:
+        ext["stats"] = {k: v for k, v in stats.items() if k != "upstream_url"}
+    return ext
+
+
 def usage(served: Served) -> dict[str, int]:
     p, c = len(served.request.prompt_ids), len(served.result.token_ids)
+    upstream = served.result.stats.get("upstream_usage")
+    if isinstance(upstream, dict):  # an upstream pool counted the tokens itself
+        p = int(upstream.get("prompt_tokens") or p)
+        c = int(upstream.get("completion_tokens") or c)
     return {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c}
 
 
@@ -101,15 +146,17 @@ def headers(served_or_req: Served | GenerationRequest) -> dict[str, str]:
 
 
 def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBuilder,
-           include_usage: bool, first_choice: dict[str, Any] | None = None) -> StreamingResponse:
-    """SSE response. The first chunk (chat: the role) is sent before any text."""
+           include_usage: bool, first_choice: dict[str, Any] | None = None,
+           logprobs: LogprobsBuilder | None = None) -> StreamingResponse:
+    """SSE response. The first chunk (chat: the role) is sent before any text. With
+    `logprobs`, each chunk carries its tokens' logprobs."""
     loop = asyncio.get_running_loop()
-    q: asyncio.Queue[str | None] = asyncio.Queue()
+    q: asyncio.Queue[tuple[str, list[TraceToken]] | None] = asyncio.Queue()
     created = int(time.time())
 
-    def on_text(delta: str, _traces: list[Any]) -> None:
-        if delta:
-            loop.call_soon_threadsafe(q.put_nowait, delta)
+    def on_text(delta: str, traces: list[TraceToken]) -> None:
+        if delta or (logprobs is not None and traces):
+            loop.call_soon_threadsafe(q.put_nowait, (delta, traces))
 
     def chunk(choices: list[dict[str, Any]], **extra: Any) -> str:
         body = {"id": req.request_id, "object": obj, "created": created, "model": req.model,
@@ -118,7 +165,7 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
 
     async def run() -> Served:
         try:
-            return await services.core.serve(req, on_text)
+            return await serve(services, req, on_text)
         finally:
             loop.call_soon_threadsafe(q.put_nowait, None)
 
@@ -135,8 +182,9 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
         try:
             if first_choice is not None:
                 yield chunk([first_choice])
-            while (delta := await q.get()) is not None:
-                yield chunk([choice(delta, None)])
+            while (item := await q.get()) is not None:
+                delta, traces = item
+                yield chunk([choice(delta, None, None if logprobs is None else logprobs(traces))])
         finally:
             # The client hung up (the response closed this generator early): stop the
             # generation at its next engine step; it is audited as cancelled.
@@ -155,7 +203,8 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
                                                     "type": "server_error"}}) + "\n\n")
             yield "data: [DONE]\n\n"
             return
-        yield chunk([choice("", served.result.finish_reason)], spec_guardian=served.extension())
+        yield chunk([choice("", served.result.finish_reason, None)],
+                    spec_guardian=extension(served))
         if include_usage:
             yield chunk([], usage=usage(served))
         yield "data: [DONE]\n\n"

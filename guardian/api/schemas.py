@@ -1,10 +1,14 @@
 """Pydantic models of the OpenAI wire format the sidecar speaks (the subset it serves).
 
 Owns request validation (ranges match OpenAI's documented ones; parameters that would change
-outputs in ways the sidecar cannot honour — n > 1, echo, logprobs, penalties, logit_bias,
+outputs in ways the sidecar cannot honour — n > 1, echo, penalties, logit_bias,
 tools, response_format, best_of, ... (`UNSUPPORTED`) — are rejected with a 400 naming them
 instead of silently ignored) and the response shapes, plus the `spec_guardian` extension field
 carrying the request's speculative stats.
+
+logprobs (completions `logprobs: k`, chat `logprobs` + `top_logprobs: k`, k <= 20) are
+answered in the OpenAI/vLLM shapes (`guardian.api.logprobs`): the log-probability of each
+emitted token under the distribution it was drawn from, and the k most likely alternatives.
 
 Input rules: JSON types are strict (`"max_tokens": "4"` is a 400, not 4); every text field
 must be valid Unicode (a lone UTF-16 surrogate, which JSON's `"\\ud800"` escape can smuggle
@@ -24,12 +28,12 @@ from pydantic import (
     Field,
     ValidationInfo,
     field_validator,
-    model_validator,
 )
 
 from guardian.enums import Mode
 
 MAX_STOP = 4
+MAX_LOGPROBS = 20  # alternatives per token (vLLM's default max_logprobs)
 
 _SURROGATE = re.compile("[\ud800-\udfff]")  # in a Python str, always unpaired
 
@@ -50,7 +54,7 @@ Text = Annotated[str, AfterValidator(valid_unicode)]
 UNSUPPORTED: dict[str, tuple[Any, ...]] = {
     "tools": ([],), "tool_choice": ("none",), "parallel_tool_calls": (False, True),
     "functions": ([],), "function_call": ("none",), "response_format": ({"type": "text"},),
-    "best_of": (1,), "top_logprobs": (0,), "audio": (), "modalities": (["text"],),
+    "best_of": (1,), "audio": (), "modalities": (["text"],),
     "prediction": (), "min_p": (0, 0.0), "repetition_penalty": (1, 1.0),
     "min_tokens": (0,), "use_beam_search": (False,), "guided_json": (), "guided_regex": (),
     "guided_choice": (), "guided_grammar": (), "guided_decoding_backend": (),
@@ -69,7 +73,6 @@ class _Unsupported(BaseModel):
     function_call: Any = Field(None, description=_NOT_SUPPORTED)
     response_format: Any = Field(None, description=_NOT_SUPPORTED)
     best_of: Any = Field(None, description=_NOT_SUPPORTED)
-    top_logprobs: Any = Field(None, description=_NOT_SUPPORTED)
     audio: Any = Field(None, description=_NOT_SUPPORTED)
     modalities: Any = Field(None, description=_NOT_SUPPORTED)
     prediction: Any = Field(None, description=_NOT_SUPPORTED)
@@ -139,8 +142,14 @@ class CompletionRequest(_Request):
         description="One prompt: a string or a list of token ids (batches are not served).")
     max_tokens: int | None = Field(16, ge=1)
     echo: bool = Field(False, description="Not supported (must be false).")
-    logprobs: int | None = Field(None, ge=0, le=0, description="Not supported.")
+    logprobs: int | None = Field(None, ge=0, le=MAX_LOGPROBS, description=(
+        "Log-probabilities of the emitted tokens plus this many alternatives per token."))
     suffix: str | None = Field(None, max_length=0, description="Not supported.")
+
+    @property
+    def logprobs_wanted(self) -> int | None:
+        """Alternatives per token to answer with; None: no logprobs asked."""
+        return self.logprobs
 
     @field_validator("echo")
     @classmethod
@@ -199,13 +208,21 @@ class ChatCompletionRequest(_Request):
     messages: list[ChatMessage] = Field(min_length=1)
     max_tokens: int | None = Field(None, ge=1)
     max_completion_tokens: int | None = Field(None, ge=1)
-    logprobs: bool = Field(False, description="Not supported (must be false).")
+    logprobs: bool = Field(False, description="Answer each token's log-probability.")
+    top_logprobs: int | None = Field(None, ge=0, le=MAX_LOGPROBS, description=(
+        "Alternatives per token (needs logprobs=true)."))
 
-    @model_validator(mode="after")
-    def _no_logprobs(self) -> ChatCompletionRequest:
-        if self.logprobs:
-            raise ValueError("logprobs is not supported; send logprobs=false")
-        return self
+    @field_validator("top_logprobs")
+    @classmethod
+    def _top_needs_logprobs(cls, v: int | None, info: ValidationInfo) -> int | None:
+        if v and not info.data.get("logprobs"):
+            raise ValueError("top_logprobs needs logprobs=true; send both or neither")
+        return v
+
+    @property
+    def logprobs_wanted(self) -> int | None:
+        """Alternatives per token to answer with; None: no logprobs asked."""
+        return (self.top_logprobs or 0) if self.logprobs else None
 
     @property
     def requested_max_tokens(self) -> int | None:
@@ -222,7 +239,7 @@ class CompletionChoice(BaseModel):
     index: int = 0
     text: str
     finish_reason: Literal["stop", "length"] | None
-    logprobs: None = None
+    logprobs: dict[str, Any] | None = None
 
 
 class Completion(BaseModel):
@@ -246,7 +263,7 @@ class ChatChoice(BaseModel):
     index: int = 0
     message: AssistantMessage
     finish_reason: Literal["stop", "length"] | None
-    logprobs: None = None
+    logprobs: dict[str, Any] | None = None
 
 
 class ChatCompletion(BaseModel):

@@ -46,7 +46,7 @@ Event = RequestEvent | ShadowEvent | GovernanceEvent
 TOKEN_COLUMNS: tuple[str, ...] = (*CANON_COLUMNS["audit_tokens"], "prev_hash", "hash")
 NULL = "\\N"  # COPY text NULL
 _SEQ = TOKEN_COLUMNS.index("seq")
-_ORIGINS = frozenset({"accepted", "resampled", "bonus", "target"})
+_ORIGINS = frozenset({"accepted", "resampled", "bonus", "target", "upstream"})
 
 
 @dataclass(slots=True)

@@ -20,6 +20,7 @@ from guardian.backends.base import (
     Sampling,
     ServingBackend,
     Timings,
+    TokenLogprob,
     TokenScores,
     TraceToken,
     Unsupported,
@@ -30,10 +31,11 @@ if TYPE_CHECKING:
 
 FACTORIES: dict[str, str] = {
     "local": "guardian.backends.local:LocalEngineBackend.from_settings",
+    "upstream": "guardian.upstream.backend:UpstreamBackend.from_settings",
 }
 
 __all__ = ["FACTORIES", "BackendRequest", "BackendResult", "Capabilities", "Distributions",
-           "OnText", "Sampling", "ServingBackend", "Timings", "TokenScores", "TraceToken",
+           "OnText", "Sampling", "ServingBackend", "Timings", "TokenLogprob", "TokenScores", "TraceToken",
            "Unsupported", "open_backend"]
 
 

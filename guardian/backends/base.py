@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 FinishReason = Literal["stop", "length"]
 
+# log(0) in JSON: what vLLM sends for a token outside a top-k / top-p filter.
+LOGPROB_FLOOR = -9999.0
+
 
 @dataclass(frozen=True, slots=True)
 class Capabilities:
@@ -75,6 +78,24 @@ class BackendRequest:
     gamma: int = 4
     gamma_strategy: GammaStrategy = "constant"
     gamma_max: int = 8
+    # Alternatives per token wanted in the trace (`TraceToken.top_logprobs`); 0: none. Never
+    # more than `capabilities.top_logprobs`.
+    top_logprobs: int = 0
+    # For backends without a local tokenizer (`capabilities.local_tokenizer` false: upstream
+    # pools): the prompt as text, or the chat messages (the upstream applies its own template).
+    prompt_text: str | None = None
+    messages: tuple[tuple[str, str], ...] | None = None  # (role, content)
+    route: str | None = None  # the route it is served on (an upstream backend picks its pool)
+    upstream: Any = None  # the route's pools (guardian.policy.model.UpstreamPools) or None
+
+
+@dataclass(frozen=True, slots=True)
+class TokenLogprob:
+    """One alternative at a position: its text, log-probability and id (None: unknown)."""
+
+    token: str
+    logprob: float
+    token_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +110,11 @@ class TraceToken:
     target_margin: float  # target top-1 minus top-2 raw logit at this position (>= 0)
     step: int  # index of the target forward that emitted this token
     gamma: int  # speculation depth used at that step (0 for target-only)
+    # Additive, both optional: the token's text where the backend has it (an upstream's
+    # logprobs), and the most likely alternatives under the same distribution as
+    # `target_prob`, best first (filled when BackendRequest.top_logprobs > 0).
+    token: str | None = None
+    top_logprobs: tuple[TokenLogprob, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.metrics import SpecCounters
 from guardian.backends.base import (
+    LOGPROB_FLOOR,
     BackendRequest,
     BackendResult,
     Capabilities,
@@ -27,6 +28,7 @@ from guardian.backends.base import (
     OnText,
     Sampling,
     Timings,
+    TokenLogprob,
     TokenScores,
     TraceToken,
 )
@@ -41,7 +43,7 @@ logger = logging.getLogger(__name__)
 # Every proposer the engine builds (engine.proposers.BUILDERS; guardian.enums.PROPOSER_KINDS is
 # kept equal to the engine's kinds by a test, and is importable without torch).
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
-                            full_distributions=True, top_logprobs=0, local_tokenizer=True,
+                            full_distributions=True, top_logprobs=20, local_tokenizer=True,
                             scores_completions=True)
 
 
@@ -182,7 +184,58 @@ class LocalEngineBackend:
         return self._engine.generate(self.pair, list(request.prompt_ids), **kwargs)
 
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
-        return to_result(self._generate(request, on_text, record=False))
+        if request.top_logprobs <= 0:
+            return to_result(self._generate(request, on_text, record=False))
+        return self._generate_with_alternatives(request, on_text)
+
+    # top-k alternatives (logprobs) ----------------------------------------------------------
+    def _generate_with_alternatives(self, request: BackendRequest, on_text: OnText | None,
+                                    ) -> BackendResult:
+        """`generate` whose trace carries the top-k alternatives at each position.
+
+        They come from teacher-forced target forwards over the completion (engine.scoring):
+        the same processed target distribution the verifier used (it is a function of the
+        prefix only). Streaming scores each step's new tokens as they come (one forward over
+        the prefix per step: O(T) forwards, paid only by requests that ask for
+        `top_logprobs`); otherwise one forward at the end.
+        """
+        prompt, k = list(request.prompt_ids), request.top_logprobs
+        done: list[TraceToken] = []  # streamed tokens with their alternatives
+        completion: list[int] = []
+        wrapped: OnText | None = None
+        if on_text is not None:
+            def wrapped(delta: str, traces: list[TraceToken]) -> None:
+                completion.extend(t.token_id for t in traces)
+                rich = self.alternatives(prompt, completion, traces, request.sampling, k)
+                done.extend(rich)
+                on_text(delta, rich)
+
+        result = to_result(self._generate(request, wrapped, record=False))
+        if len(done) == len(result.trace):
+            trace = done
+        else:
+            trace = self.alternatives(prompt, result.token_ids, result.trace, request.sampling, k)
+        return dataclasses.replace(result, trace=trace)
+
+    def alternatives(self, prompt_ids: list[int], completion_ids: list[int],
+                     tail: Sequence[TraceToken], sampling: Sampling, k: int) -> list[TraceToken]:
+        """`tail` (the last tokens of `completion_ids`) with the k most likely tokens of the
+        processed target distribution at each of their positions."""
+        import torch
+
+        if not tail:
+            return []
+        k = min(k, self.capabilities.top_logprobs)
+        probs = self._score(prompt_ids, list(completion_ids), sampling).distributions  # (T, V)
+        values, ids = torch.topk(probs[-len(tail):], k, dim=-1)  # (n, k)
+        logs = torch.log(values).clamp_min(LOGPROB_FLOOR).tolist()
+        decode = self.pair.tokenizer.decode
+        out = []
+        for tok, row_ids, row_logs in zip(tail, ids.tolist(), logs, strict=True):
+            alts = tuple(TokenLogprob(decode([i]), float(lp), int(i))
+                         for i, lp in zip(row_ids, row_logs, strict=True))
+            out.append(dataclasses.replace(tok, token=decode([tok.token_id]), top_logprobs=alts))
+        return out
 
     # shadow evidence ---------------------------------------------------------------------
     def generate_with_evidence(self, request: BackendRequest, on_text: OnText | None = None,

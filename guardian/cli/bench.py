@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import typer
 
-from guardian.benchmarks import audit_bench, dashboard_bench, engine_bench, layout_bench
+from guardian.benchmarks import (
+    audit_bench,
+    dashboard_bench,
+    engine_bench,
+    layout_bench,
+    proxy_bench,
+)
 
 app = typer.Typer(help="Benchmarks (ratios measured side by side in one process).",
                   no_args_is_help=True)
@@ -16,3 +22,4 @@ app.command("engine", help=engine_bench.cli.__doc__)(engine_bench.cli)
 app.command("layout", help=layout_bench.cli.__doc__)(layout_bench.cli)
 app.command("audit", help=audit_bench.cli.__doc__)(audit_bench.cli)
 app.command("dashboard", help=dashboard_bench.cli.__doc__)(dashboard_bench.cli)
+app.command("proxy", help=proxy_bench.cli.__doc__)(proxy_bench.cli)

@@ -80,6 +80,38 @@ class CanaryPolicy(Strict):
         return self
 
 
+class UpstreamPool(Strict):
+    """One OpenAI-compatible server (vLLM, SGLang, TGI, another guardian) serving a route."""
+
+    url: str = Field(pattern=r"^https?://", description="Base URL up to /v1, e.g. "
+                     "http://vllm-spec:8000/v1")
+    model: str = Field(min_length=1)  # the name the upstream serves the model under
+    # The name of the environment variable holding its API key (never the key itself: the
+    # policy is hashed, shown and versioned).
+    api_key_env: str | None = None
+    connect_timeout_s: float = Field(2.0, gt=0)
+    read_timeout_s: float = Field(60.0, gt=0)  # between two bytes (a stream's chunks)
+    total_timeout_s: float = Field(300.0, gt=0)  # one whole request
+    max_connections: int = Field(256, ge=1)
+    max_keepalive: int = Field(64, ge=0)
+    # Ask for vLLM's `return_tokens_as_token_ids` so token rows carry ids (else id -1).
+    token_ids: bool = False
+    # Requests toward this pool's shadow traffic in flight at once; more are shed.
+    shadow_concurrency: int = Field(4, ge=0)
+
+
+class UpstreamPools(Strict):
+    """The route's pools: the mode in force picks one (speculative -> `speculative`)."""
+
+    speculative: UpstreamPool
+    target_only: UpstreamPool
+    # A speculative-pool fault before any text was sent is re-served by the target-only pool
+    # (audited with fallback_reason); off: the client gets the 502/504.
+    failover: bool = False
+    breaker_failures: int = Field(5, ge=1)  # consecutive faults that open a pool's circuit
+    breaker_reset_s: float = Field(10.0, gt=0)  # open this long, then one probe request
+
+
 class RoutePolicy(Strict):
     mode: Mode = "target_only"
     # What proposes draft tokens when this route speculates: the pair's draft model, or
@@ -101,6 +133,8 @@ class RoutePolicy(Strict):
     gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
     audit: AuditPolicy = AuditPolicy()  # durability of this route's audit records
     canary: CanaryPolicy = CanaryPolicy()  # steps of `guardian canary start`
+    # Served by upstream pools (GUARDIAN_BACKEND=upstream) instead of the local engine.
+    upstream: UpstreamPools | None = None
 
 
 class SloPolicy(Strict):
@@ -135,7 +169,11 @@ class Policy(Strict):
     @property
     def content_hash(self) -> str:
         """sha256 of the canonical JSON of the validated policy (comments/order don't count)."""
-        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        data = self.model_dump(mode="json")
+        for route in data["routes"].values():  # added field: unset, old hashes stay valid
+            if route.get("upstream") is None:
+                route.pop("upstream", None)
+        canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()
 
     def route(self, name: str) -> RoutePolicy:

@@ -24,6 +24,7 @@ from guardian.backends import (
     OnText,
     Sampling,
     Timings,
+    TokenLogprob,
     TokenScores,
     TraceToken,
     Unsupported,
@@ -71,7 +72,7 @@ class FakeBackend:
                  full_distributions: bool = True) -> None:
         self.capabilities = Capabilities(
             speculates=True, proposers=("draft_model", "ngram"),
-            full_distributions=full_distributions, top_logprobs=0, local_tokenizer=True,
+            full_distributions=full_distributions, top_logprobs=5, local_tokenizer=True,
             scores_completions=full_distributions)
         self.max_context = max_context
         self.step_s = step_s
@@ -154,9 +155,15 @@ class FakeBackend:
                     stats.accepted += 1
                 p = _dist(prefix, self.spec_skew if speculative else 0.0)
                 dists.append(p)
+                alts: tuple[TokenLogprob, ...] = ()
+                if request.top_logprobs:  # the k most likely under p, best first
+                    vals, top = torch.topk(p, request.top_logprobs)
+                    alts = tuple(TokenLogprob(chr(int(i)), float(v.log()), int(i))
+                                 for v, i in zip(vals, top, strict=True))
                 emitted.append(TraceToken(pos, tok, origin,  # type: ignore[arg-type]
                                           0.6 if origin == "accepted" else None, float(p[tok]),
-                                          margin, step, g - 1 if speculative else 0))
+                                          margin, step, g - 1 if speculative else 0,
+                                          top_logprobs=alts))
                 ids.append(tok)
             step += 1
             trace += emitted

@@ -1,0 +1,253 @@
+"""`guardian bench proxy`: what the sidecar adds in front of an upstream, measured side by
+side in one run.
+
+The same requests go straight to the upstream and through a sidecar (`guardian serve` with
+GUARDIAN_BACKEND=upstream, its audit trail on, shadow off) at each concurrency level; direct
+and proxied batches alternate, so a noisy machine weighs on both alike. Reported per level:
+latency p50/p99 (whole answers), TTFT p50/p99 (streamed: time to the first content chunk),
+throughput (requests/s), and the added p50/p99 (proxied minus direct). Also the sidecar's
+own CPU time per proxied request (from /proc, Linux): on a loaded machine wall-clock
+percentiles mostly measure the scheduler, CPU time per request does not.
+
+The upstream is by default the bundled fake (guardian.upstream.fake: instant answers, so the
+numbers are the sidecar's own overhead); `--upstream URL --model NAME` measures in front of
+a real server instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import typer
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_ready(proc: subprocess.Popen, url: str, log: Path, timeout_s: float = 120) -> None:
+    import httpx
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{url} exited early:\n{log.read_text()[-2000:]}")
+        try:
+            if httpx.get(url, timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{url} not ready after {timeout_s:.0f} s:\n{log.read_text()[-2000:]}")
+
+
+@contextmanager
+def _process(cmd: list[str], env: dict[str, str], ready: str, log: Path,
+             ) -> Iterator[subprocess.Popen]:
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        _wait_ready(proc, ready, log)
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
+
+
+async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
+                 max_tokens: int) -> tuple[list[float], float, Counter[str]]:
+    """n requests at `concurrency`: per-request latency (or TTFT when streaming), wall, and
+    the errors by kind (HTTP status or exception name)."""
+    import httpx
+
+    body = {"model": model, "prompt": "hello proxy", "max_tokens": max_tokens,
+            "temperature": 0, "stream": stream}
+    times: list[float] = []
+    errors: Counter[str] = Counter()
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        queue: asyncio.Queue[int] = asyncio.Queue()
+        for i in range(n):
+            queue.put_nowait(i)
+
+        async def worker() -> None:
+            while not queue.empty():
+                queue.get_nowait()
+                t0 = time.perf_counter()
+                try:
+                    if not stream:
+                        r = await client.post("/v1/completions", json=body)
+                        r.raise_for_status()
+                        times.append(time.perf_counter() - t0)
+                        continue
+                    first = None
+                    async with client.stream("POST", "/v1/completions", json=body) as r:
+                        r.raise_for_status()
+                        async for line in r.aiter_lines():
+                            if first is None and line.startswith("data: {") and '"text": "' \
+                                    in line and '"text": ""' not in line:
+                                first = time.perf_counter() - t0
+                    times.append(first if first is not None else time.perf_counter() - t0)
+                except httpx.HTTPStatusError as exc:
+                    errors[f"HTTP {exc.response.status_code}"] += 1
+                except httpx.HTTPError as exc:
+                    errors[type(exc).__name__] += 1
+
+        t0 = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        return times, time.perf_counter() - t0, errors
+
+
+def _summary(direct: list[float], proxied: list[float]) -> dict[str, float]:
+    ms = 1000.0
+    out = {"direct_p50_ms": _pct(direct, 0.5) * ms, "direct_p99_ms": _pct(direct, 0.99) * ms,
+           "proxied_p50_ms": _pct(proxied, 0.5) * ms, "proxied_p99_ms": _pct(proxied, 0.99) * ms}
+    out["added_p50_ms"] = out["proxied_p50_ms"] - out["direct_p50_ms"]
+    out["added_p99_ms"] = out["proxied_p99_ms"] - out["direct_p99_ms"]
+    return {k: round(v, 3) for k, v in out.items()}
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """utime + stime of a process (Linux /proc), None elsewhere."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
+        concurrency: list[int], requests: int, rounds: int, max_tokens: int,
+        sidecar_pid: int | None = None) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    for c in concurrency:
+        n = max(requests, c * 4)
+        level: dict[str, Any] = {}
+        for stream, label in ((False, "latency"), (True, "ttft")):
+            acc: dict[str, list[float]] = {"direct": [], "proxied": []}
+            wall = {"direct": 0.0, "proxied": 0.0}
+            errors: dict[str, Counter[str]] = {"direct": Counter(), "proxied": Counter()}
+            cpu = 0.0
+            for _ in range(rounds):  # alternate: a noisy minute weighs on both
+                for side, base, m in (("direct", direct_base, model),
+                                      ("proxied", proxy_base, proxy_model)):
+                    c0 = cpu_seconds(sidecar_pid) if side == "proxied" else None
+                    times, dt, err = asyncio.run(_batch(base, m, n // rounds, c, stream,
+                                                        max_tokens))
+                    c1 = cpu_seconds(sidecar_pid) if side == "proxied" else None
+                    if c0 is not None and c1 is not None:
+                        cpu += c1 - c0
+                    acc[side] += times
+                    wall[side] += dt
+                    errors[side] += err
+            level[label] = _summary(acc["direct"], acc["proxied"])
+            level[label]["errors"] = {side: dict(c) for side, c in errors.items() if c}
+            if sidecar_pid is not None and acc["proxied"]:
+                level[label]["sidecar_cpu_ms_per_request"] = round(
+                    1000 * cpu / len(acc["proxied"]), 3)
+            if not stream:
+                level["throughput_rps"] = {s: round(len(acc[s]) / wall[s], 1) for s in wall}
+                level["throughput_ratio"] = round(
+                    level["throughput_rps"]["proxied"] / level["throughput_rps"]["direct"], 3)
+        results[f"c{c}"] = level
+        typer.echo(f"concurrency {c:>3}: added latency p50 {level['latency']['added_p50_ms']:.2f}"
+                   f" ms, p99 {level['latency']['added_p99_ms']:.2f} ms; added TTFT p50 "
+                   f"{level['ttft']['added_p50_ms']:.2f} ms; throughput proxied/direct "
+                   f"{level['throughput_rps']['proxied']}/{level['throughput_rps']['direct']}"
+                   f" req/s ({level['throughput_ratio']:.2f}x); sidecar CPU "
+                   f"{level['latency'].get('sidecar_cpu_ms_per_request', float('nan')):.2f} ms"
+                   "/request")
+    return results
+
+
+def cli(
+    json_path: Path | None = typer.Option(None, "--json", help="Write the results here."),
+    upstream: str | None = typer.Option(None, help="Base URL (up to /v1) of a running "
+                                        "upstream; default: start the bundled fake."),
+    model: str = typer.Option("fake-target", help="The upstream's model name."),
+    concurrency: str = typer.Option("1,16,64", help="Comma-separated concurrency levels."),
+    requests: int = typer.Option(200, help="Requests per level and side (at least 4x the "
+                                 "concurrency)."),
+    rounds: int = typer.Option(2, min=1, help="Direct/proxied alternations per level."),
+    max_tokens: int = typer.Option(16, min=1, help="Tokens per answer."),
+    log_level: str = typer.Option("warning", help="The sidecar's uvicorn log level (info "
+                                  "adds an access-log line per request)."),
+) -> None:
+    """Sidecar overhead in front of an upstream: added latency p50/p99, added TTFT and
+    throughput at each concurrency, direct vs proxied in one run."""
+    levels = [int(x) for x in concurrency.split(",") if x.strip()]
+    if not levels or any(c < 1 for c in levels):
+        raise typer.BadParameter("concurrency takes positive integers, e.g. 1,16,64")
+    with tempfile.TemporaryDirectory(prefix="guardian-bench-proxy-") as tmp:
+        home = Path(tmp)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("GUARDIAN_")}
+        env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).resolve().parents[2]),
+                                             env.get("PYTHONPATH", "")])
+        with _maybe_fake(upstream, env, home) as up:
+            policy = home / "policy.yaml"
+            pool = {"url": up, "model": model, "max_connections": 512, "max_keepalive": 256}
+            policy.write_text(json.dumps({"routes": {"default": {
+                "mode": "speculative", "gate": {"require_report": False},
+                "load_shed_queue_depth": 4 * max(levels),
+                "shadow": {"sample_rate": 0.0},
+                "upstream": {"speculative": pool, "target_only": pool}}}}))
+            port = _port()
+            side_env = {**env, "GUARDIAN_HOME": str(home), "GUARDIAN_BACKEND": "upstream",
+                        "GUARDIAN_POLICY_FILE": str(policy), "GUARDIAN_DEV_MODE": "1",
+                        "GUARDIAN_MAX_CONNECTIONS": "1024"}
+            cmd = [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
+                   "--port", str(port), "--log-level", log_level]
+            typer.echo(f"upstream {up}; starting the sidecar on :{port} ...")
+            with _process(cmd, side_env, f"http://127.0.0.1:{port}/readyz",
+                          home / "sidecar.log") as proc:
+                results = run(up.removesuffix("/v1"), f"http://127.0.0.1:{port}", model, model,
+                              levels, requests, rounds, max_tokens, sidecar_pid=proc.pid)
+    out = {"benchmark": "proxy", "upstream": upstream or "bundled fake",
+           "max_tokens": max_tokens, "sidecar_log_level": log_level,
+           "python": sys.version.split()[0], "levels": results,
+           "note": "added = proxied minus direct percentiles, same run, alternating batches"}
+    if json_path:
+        json_path.write_text(json.dumps(out, indent=2))
+        typer.echo(f"wrote {json_path}")
+    else:
+        typer.echo(json.dumps(out, indent=2))
+
+
+@contextmanager
+def _maybe_fake(upstream: str | None, env: dict[str, str], home: Path) -> Iterator[str]:
+    if upstream:
+        yield upstream.rstrip("/")
+        return
+    port = _port()
+    cmd = [sys.executable, "-m", "guardian.upstream.fake", "--port", str(port)]
+    with _process(cmd, env, f"http://127.0.0.1:{port}/v1/models", home / "fake.log"):
+        yield f"http://127.0.0.1:{port}/v1"
+
+
+__all__ = ["cli", "run"]

@@ -1,0 +1,385 @@
+"""`UpstreamBackend`: the ServingBackend contract over upstream pools (GUARDIAN_BACKEND=upstream).
+
+Each request carries its route's pools (`BackendRequest.upstream`, from the policy's
+`routes.<name>.upstream`); the mode in force picks one — a speculative request goes to the
+`speculative` pool, every other to `target_only` — so a rollback (which changes the mode on
+every replica within ~1 s, guardian.governance) flips the pool with no restart.
+
+Serving runs on the event loop (`agenerate`, one `httpx.AsyncClient` per pool: keep-alive,
+connection limits, timeouts; the serving core awaits it with no worker-thread hop); the shadow
+worker's threads use the pool's sync `httpx.Client` (`generate`). A circuit breaker per pool.
+What it cannot do, capabilities say: no local tokenizer (prompts travel as text or chat messages, the upstream
+applies its own template and length checks), no full distributions, no teacher-forced
+scoring; top-k logprobs up to 20.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import os
+import threading
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from engine.identity import PairIdentity
+from engine.metrics import SpecCounters
+from guardian.backends.base import (
+    BackendRequest,
+    BackendResult,
+    Capabilities,
+    Distributions,
+    OnText,
+    Sampling,
+    Timings,
+    TokenScores,
+    Unsupported,
+)
+from guardian.enums import PROPOSER_KINDS
+from guardian.upstream.breaker import CircuitBreaker
+from guardian.upstream.faults import UpstreamError
+from guardian.upstream.wire import Answer, SSEFeed, WireError, request_body, sse_events
+
+if TYPE_CHECKING:
+    from guardian.policy.model import UpstreamPool, UpstreamPools
+    from guardian.settings import Settings
+
+logger = logging.getLogger(__name__)
+# httpx logs every request at INFO: one log line per proxied request is a cost the proxy path
+# does not need (faults are logged here, with the request id, instead).
+logging.getLogger("httpx").setLevel(logging.WARNING)
+
+CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
+                            full_distributions=False, top_logprobs=20, local_tokenizer=False,
+                            scores_completions=False)
+_FINISH = {"stop": "stop", "length": "length"}
+
+
+class Pool:
+    """One upstream server: its HTTP client and its breaker."""
+
+    def __init__(self, cfg: UpstreamPool, failures: int = 5, reset_s: float = 10.0) -> None:
+        self.cfg = cfg
+        self.name = f"{cfg.model}@{cfg.url}"  # logs and the audit
+        self.label = cfg.model  # what a client's error names (no internal address)
+        headers = {}
+        if cfg.api_key_env:
+            key = os.environ.get(cfg.api_key_env)
+            if not key:
+                raise ValueError(f"upstream pool {self.name}: environment variable "
+                                 f"{cfg.api_key_env} (api_key_env) is not set")
+            headers["authorization"] = f"Bearer {key}"
+        self._options: dict[str, Any] = dict(
+            base_url=cfg.url.rstrip("/"), headers=headers,
+            timeout=httpx.Timeout(connect=cfg.connect_timeout_s, read=cfg.read_timeout_s,
+                                  write=cfg.read_timeout_s, pool=cfg.connect_timeout_s),
+            limits=httpx.Limits(max_connections=cfg.max_connections,
+                                max_keepalive_connections=cfg.max_keepalive))
+        self.client = httpx.Client(**self._options)  # threads: the shadow, sync callers
+        # Serving runs on the event loop (`agenerate`): one async client per loop.
+        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
+            weakref.WeakKeyDictionary())
+        self.breaker = CircuitBreaker(failures, reset_s)
+
+    def async_client(self) -> httpx.AsyncClient:
+        loop = asyncio.get_running_loop()
+        client = self._async.get(loop)
+        if client is None:
+            client = self._async[loop] = httpx.AsyncClient(**self._options)
+        return client
+
+    def close(self) -> None:
+        self.client.close()
+        for loop, client in list(self._async.items()):
+            if not loop.is_closed() and not loop.is_running():
+                loop.run_until_complete(client.aclose())
+
+
+def _identity(names: Sequence[str]) -> PairIdentity:
+    """What the audit binds upstream traffic to: the pools' model names (an upstream cannot
+    give weight hashes; a gate report still ties to these names + the policy hash)."""
+    digest = hashlib.sha256("\x1f".join(sorted(set(names))).encode()).hexdigest()
+    return PairIdentity(pair_hash=f"upstream-{digest[:52]}", draft_hash="upstream",
+                        target_hash="upstream", tokenizer_hash="upstream",
+                        chat_template_hash="upstream", draft_name="upstream",
+                        target_name=names[0] if names else "upstream")
+
+
+class UpstreamBackend:
+    """`ServingBackend` over the policy's upstream pools."""
+
+    kind = "upstream"
+    capabilities = CAPABILITIES
+    max_context = 1 << 30  # the upstream checks lengths
+    vocab_size = 1 << 31
+
+    def __init__(self, model_name: str, pool_models: Sequence[str] = ()) -> None:
+        self.model_name = model_name
+        self.identity = _identity([model_name, *pool_models])
+        self._pools: dict[tuple[str, str], Pool] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def pair_hash(self) -> str:
+        return self.identity.pair_hash
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> UpstreamBackend:
+        """Model names from the configured policy: the default route's target-only pool's
+        model is the default `model` clients send."""
+        from guardian.policy import load_policy
+
+        policy = load_policy(settings.policy_file)
+        default = policy.route(policy.default_route).upstream
+        if default is None:
+            raise ValueError(f"GUARDIAN_BACKEND=upstream needs routes.{policy.default_route}."
+                             "upstream (speculative and target_only pools) in the policy")
+        models = [p.model for r in policy.routes.values() if r.upstream
+                  for p in (r.upstream.speculative, r.upstream.target_only)]
+        return cls(default.target_only.model, models)
+
+    def pool(self, cfg: UpstreamPool, pools: UpstreamPools) -> Pool:
+        key = (cfg.model_dump_json(), f"{pools.breaker_failures}/{pools.breaker_reset_s}")
+        pool = self._pools.get(key)
+        if pool is None:
+            with self._lock:
+                pool = self._pools.get(key)
+                if pool is None:
+                    pool = self._pools[key] = Pool(cfg, pools.breaker_failures,
+                                                   pools.breaker_reset_s)
+        return pool
+
+    def close(self) -> None:
+        for pool in self._pools.values():
+            pool.close()
+
+    # tokenizer: none here (the upstream tokenizes) ------------------------------------------
+    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
+        raise Unsupported("the upstream backend has no local tokenizer")
+
+    def decode(self, ids: Sequence[int]) -> str:
+        raise Unsupported("the upstream backend has no local tokenizer")
+
+    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
+        """The conversation as the audit keeps it (the upstream applies its own template)."""
+        return "".join(f"<|{m['role']}|>\n{m['content']}\n" for m in messages)
+
+    # serving -------------------------------------------------------------------------------
+    def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
+        pool, emit, done = self._prepare(request, on_text)
+        try:
+            result = self._call(pool, request, emit if on_text is not None else None)
+        except UpstreamError as exc:
+            raise done(exc) from None
+        done(None)
+        return result
+
+    async def agenerate(self, request: BackendRequest, on_text: OnText | None = None,
+                        ) -> BackendResult:
+        """`generate` on the event loop (httpx.AsyncClient): what the serving core calls."""
+        pool, emit, done = self._prepare(request, on_text)
+        try:
+            result = await self._acall(pool, request, emit if on_text is not None else None)
+        except UpstreamError as exc:
+            raise done(exc) from None
+        done(None)
+        return result
+
+    def _prepare(self, request: BackendRequest, on_text: OnText | None,
+                 ) -> tuple[Pool, OnText, Callable[[UpstreamError | None], UpstreamError]]:
+        """The request's pool (breaker checked), an `on_text` that notes whether text was
+        sent, and the bookkeeping to run when the call ends (fault or None)."""
+        pools: UpstreamPools | None = request.upstream
+        if pools is None:
+            raise UpstreamError("not_configured", "-", f"route {request.route!r} has no "
+                                "upstream pools (routes.<route>.upstream in the policy)")
+        cfg = pools.speculative if request.speculative else pools.target_only
+        pool = self.pool(cfg, pools)
+        failover = pools.failover and request.speculative
+        sent = False
+
+        def emit(delta: str, rows: list[Any]) -> None:
+            nonlocal sent
+            sent = sent or bool(delta)
+            if on_text is not None:
+                on_text(delta, rows)
+
+        if not pool.breaker.allow():
+            raise UpstreamError("circuit_open", pool.label, "too many recent faults; retrying "
+                                f"after {pools.breaker_reset_s:g} s", no_fallback=not failover)
+
+        def done(exc: UpstreamError | None) -> UpstreamError:
+            if exc is None:
+                pool.breaker.success()
+                return UpstreamError("status", pool.label, "no fault")  # unused
+            exc.no_fallback = not (failover and not sent) or exc.fault == "rejected"
+            if exc.fault == "rejected":
+                pool.breaker.release()
+            else:
+                pool.breaker.failure()
+                logger.warning("upstream fault on %s: %s", pool.name, exc.message)
+            return exc
+
+        return pool, emit, done
+
+    def _call(self, pool: Pool, request: BackendRequest, on_text: OnText | None,
+              ) -> BackendResult:
+        stream = on_text is not None
+        path, body = request_body(request, pool.cfg.model, stream=stream,
+                                  token_ids=pool.cfg.token_ids)
+        deadline = time.perf_counter() + pool.cfg.total_timeout_s
+        started = time.perf_counter()
+        answer, ttft = Answer(), 0.0
+        try:
+            if not stream:
+                resp = pool.client.post(path, json=body)
+                self._check_status(pool, resp)
+                try:
+                    data = resp.json()
+                except ValueError:
+                    raise WireError("the answer is not JSON") from None
+                answer.add(data, delta=False)
+                ttft = time.perf_counter() - started
+            else:
+                with pool.client.stream("POST", path, json=body) as resp:
+                    self._check_status(pool, resp)
+                    for data in sse_events(resp.iter_lines()):
+                        delta, rows = answer.add(data, delta=True)
+                        if (delta or rows) and on_text is not None:
+                            if not ttft:
+                                ttft = time.perf_counter() - started
+                            on_text(delta, rows)
+                        if time.perf_counter() > deadline:
+                            raise httpx.ReadTimeout("total_timeout_s passed")
+        except (httpx.HTTPError, WireError) as exc:
+            raise _fault(exc, pool, stream and bool(answer.text)) from None
+        return self._finish(pool, answer, request, started, ttft)
+
+    async def _acall(self, pool: Pool, request: BackendRequest, on_text: OnText | None,
+                     ) -> BackendResult:
+        """`_call` over the pool's async client (same body, parsing and faults)."""
+        stream = on_text is not None
+        path, body = request_body(request, pool.cfg.model, stream=stream,
+                                  token_ids=pool.cfg.token_ids)
+        client = pool.async_client()
+        started = time.perf_counter()
+        answer, ttft = Answer(), 0.0
+        try:
+            async with asyncio.timeout(pool.cfg.total_timeout_s):
+                if not stream:
+                    resp = await client.post(path, json=body)
+                    await self._acheck_status(pool, resp)
+                    try:
+                        data = resp.json()
+                    except ValueError:
+                        raise WireError("the answer is not JSON") from None
+                    answer.add(data, delta=False)
+                    ttft = time.perf_counter() - started
+                else:
+                    async with client.stream("POST", path, json=body) as resp:
+                        await self._acheck_status(pool, resp)
+                        events = SSEFeed()
+                        async for line in resp.aiter_lines():
+                            for data in events.feed(line):
+                                delta, rows = answer.add(data, delta=True)
+                                if (delta or rows) and on_text is not None:
+                                    if not ttft:
+                                        ttft = time.perf_counter() - started
+                                    on_text(delta, rows)
+                        events.end()
+        except TimeoutError:
+            raise UpstreamError("timeout", pool.label, "total_timeout_s passed") from None
+        except (httpx.HTTPError, WireError) as exc:
+            raise _fault(exc, pool, stream and bool(answer.text)) from None
+        return self._finish(pool, answer, request, started, ttft)
+
+    def _finish(self, pool: Pool, answer: Answer, request: BackendRequest, started: float,
+                ttft: float) -> BackendResult:
+        if answer.finish_reason is None:
+            raise UpstreamError("truncated", pool.label, "the answer has no finish_reason")
+        total = time.perf_counter() - started
+        return self._result(pool, answer, request, total, ttft)
+
+    @classmethod
+    async def _acheck_status(cls, pool: Pool, resp: httpx.Response) -> None:
+        if resp.status_code >= 400:
+            await resp.aread()
+            cls._check_status(pool, resp)
+
+    @staticmethod
+    def _check_status(pool: Pool, resp: httpx.Response) -> None:
+        if resp.status_code < 400:
+            return
+        if not resp.is_stream_consumed:
+            resp.read()
+        try:
+            err = resp.json().get("error")
+            message = err.get("message") if isinstance(err, dict) else str(err)
+        except (ValueError, AttributeError):
+            message = resp.text[:200]
+        if resp.status_code in (400, 404, 413, 422):  # the client's request: say so
+            raise UpstreamError("rejected", pool.label, f"HTTP {resp.status_code}: {message}",
+                                status=400)
+        raise UpstreamError("status", pool.label, f"HTTP {resp.status_code}: {message}")
+
+    def _result(self, pool: Pool, answer: Answer, request: BackendRequest, total: float,
+                ttft: float) -> BackendResult:
+        text = "".join(answer.text)
+        stats: dict[str, Any] = {
+            "upstream_pool": "speculative" if request.speculative else "target_only",
+            "upstream_model": pool.cfg.model, "upstream_url": pool.cfg.url,  # url: audit only
+            "upstream_id": answer.upstream_id,
+            "upstream_finish_reason": answer.finish_reason,
+            "upstream_usage": answer.usage, "upstream_logprobs": bool(answer.trace)}
+        counters = SpecCounters()
+        if answer.spec is not None:
+            stats["upstream_spec"] = answer.spec
+            counters = SpecCounters.from_stats(answer.spec)
+            for key in ("proposed_tokens", "judged_tokens", "accepted", "steps"):
+                if key in answer.spec:
+                    stats[key] = answer.spec[key]
+        prompt_n = int((answer.usage or {}).get("prompt_tokens") or 0)
+        stats["prompt_tokens"] = prompt_n
+        stats["completion_tokens"] = len(answer.trace)
+        ids = [t.token_id for t in answer.trace]
+        return BackendResult(
+            prompt_token_ids=list(request.prompt_ids), token_ids=ids, text=text,
+            finish_reason=_FINISH.get(answer.finish_reason or "", "stop"),  # type: ignore[arg-type]
+            trace=list(answer.trace), speculative=request.speculative, counters=counters,
+            timings=Timings(total_s=total, time_to_first_token_s=ttft, verify_s=total),
+            stats=stats)
+
+    # shadow evidence: not from an upstream ---------------------------------------------------
+    def generate_with_evidence(self, request: BackendRequest, on_text: OnText | None = None,
+                               ) -> tuple[BackendResult, Distributions]:
+        raise Unsupported("an upstream pool returns no full distributions (full_distributions)")
+
+    def score_target(self, prompt_ids: list[int], completion_ids: list[int],
+                     sampling: Sampling) -> TokenScores:
+        raise Unsupported("an upstream pool cannot score a given completion (scores_completions)")
+
+    def target_distributions(self, prompt_ids: list[int], completion_ids: list[int],
+                             sampling: Sampling) -> Distributions:
+        raise Unsupported("an upstream pool returns no full distributions (full_distributions)")
+
+    def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
+                            sampling: Sampling) -> Distributions | None:
+        raise Unsupported("an upstream pool returns no full distributions (full_distributions)")
+
+
+def _fault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
+    """An httpx or wire error as the UpstreamError the client sees."""
+    if isinstance(exc, UpstreamError):
+        return exc
+    detail = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, WireError):
+        fault = "truncated" if getattr(exc, "truncated", False) else "malformed"
+        return UpstreamError(fault, pool.label, str(exc))  # type: ignore[arg-type]
+    if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.PoolTimeout):
+        return UpstreamError("timeout", pool.label, detail)
+    return UpstreamError("truncated" if text_sent else "refused", pool.label, detail)

@@ -1,0 +1,59 @@
+"""Upstream faults: `UpstreamError` (an OpenAI-style 502/504 naming the pool and the fault)
+and the audit record of a request that failed on its pool.
+
+A fault is never hidden: the client gets the error with its request id, the audit trail gets
+a request event with `finish_reason="error"` and the fault in `fallback_reason`; a fault that
+was failed over to the target-only pool is audited on the served request instead
+(`fallback_reason="speculative_error: UpstreamError: ..."`, by guardian.serving).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from guardian.serving import ServingError
+
+if TYPE_CHECKING:
+    from guardian.serving import GenerationRequest, ServingCore
+
+Fault = Literal["refused", "timeout", "status", "malformed", "truncated", "circuit_open",
+                "not_configured", "rejected"]
+_STATUS: dict[str, int] = {"timeout": 504}
+
+
+class UpstreamError(ServingError):
+    """An upstream pool failed a request. `no_fallback`: the serving core must not re-serve it
+    target-only (failover off, text already streamed, or already the target-only pool)."""
+
+    def __init__(self, fault: Fault, pool: str, detail: str, *, no_fallback: bool = True,
+                 status: int | None = None) -> None:
+        code = f"upstream_{fault}"
+        if status is None:
+            status = _STATUS.get(fault, 502)
+        message = f"upstream pool {pool} failed ({fault}): {detail}"
+        type_ = "invalid_request_error" if status < 500 else "upstream_error"
+        super().__init__(status, message, code=code, type_=type_)
+        self.fault, self.pool, self.no_fallback = fault, pool, no_fallback
+
+    def with_request_id(self, request_id: str) -> UpstreamError:
+        if request_id not in self.message:
+            self.message = f"{self.message} (request {request_id})"
+        return self
+
+
+def audit_failure(core: ServingCore, req: GenerationRequest, exc: UpstreamError) -> None:
+    """Record a request its pool failed: metadata, the prompt at the route's redaction, no
+    completion, the fault in `fallback_reason`."""
+    from guardian.audit.events import RequestEvent
+
+    route = core.route_policy(req.route)
+    core.sink.submit(RequestEvent(
+        request_id=req.request_id, created_at=req.created_at, route=req.route, mode=route.mode,
+        served_path="speculative" if route.mode == "speculative" else "target_only",
+        pair_hash=core.backend.pair_hash, policy_hash=core.policy_hash, endpoint=req.endpoint,
+        redaction=route.redaction, prompt_text=req.prompt_text, completion_text="",
+        prompt_token_ids=list(req.prompt_ids), completion_token_ids=[], finish_reason="error",
+        params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
+        time_to_first_token_s=0.0, time_per_output_token_s=0.0,
+        stats={"upstream_fault": exc.fault, "upstream_status": exc.status}, trace=[],
+        fallback_reason=f"upstream_error: {exc.message}"[:500], replica_id=core.replica_id))

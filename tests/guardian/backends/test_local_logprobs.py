@@ -1,0 +1,58 @@
+"""The local engine's top-k alternatives (BackendRequest.top_logprobs) on a tiny real pair."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from guardian.backends import BackendRequest, Sampling
+from guardian.backends.local import LocalEngineBackend
+from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+
+
+@pytest.fixture(scope="module")
+def backend(tmp_path_factory) -> LocalEngineBackend:
+    root: Path = tmp_path_factory.mktemp("pair")
+    tok = build_tokenizer()
+    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
+    draft = perturb(target, 0.05, seed=3)
+    return LocalEngineBackend.load(save(draft, tok, root / "draft"),
+                                   save(target, tok, root / "target"), device="cpu")
+
+
+@pytest.mark.parametrize("speculative", [True, False])
+def test_greedy_alternatives_agree_with_the_trace(backend, speculative: bool) -> None:
+    req = BackendRequest(prompt_ids=backend.encode("the cat"), max_new_tokens=8,
+                         speculative=speculative, top_logprobs=3)
+    res = backend.generate(req)
+    assert res.trace and len(res.trace) == len(res.token_ids)
+    for t in res.trace:
+        alts = t.top_logprobs
+        assert len(alts) == 3
+        assert [a.logprob for a in alts] == sorted((a.logprob for a in alts), reverse=True)
+        assert alts[0].token_id == t.token_id  # greedy: the emitted token is the argmax
+        assert math.isclose(math.exp(alts[0].logprob), t.target_prob, rel_tol=1e-3)
+        # the raw top-2 logit margin equals the top-2 logprob gap (greedy: raw softmax)
+        assert math.isclose(alts[0].logprob - alts[1].logprob, t.target_margin, abs_tol=1e-3)
+        assert t.token == backend.decode([t.token_id])
+
+
+def test_streamed_alternatives_equal_the_whole_ones(backend) -> None:
+    req = BackendRequest(prompt_ids=backend.encode("a dog"), max_new_tokens=6,
+                         speculative=True, top_logprobs=2, sampling=Sampling(), seed=1)
+    seen = []
+    res = backend.generate(req, lambda _d, rows: seen.extend(rows))
+    whole = backend.generate(req)
+    assert [t.token_id for t in seen] == res.token_ids == whole.token_ids
+    for a, b in zip(seen, whole.trace, strict=True):
+        assert [x.token_id for x in a.top_logprobs] == [x.token_id for x in b.top_logprobs]
+        assert all(math.isclose(x.logprob, y.logprob, abs_tol=1e-4)
+                   for x, y in zip(a.top_logprobs, b.top_logprobs, strict=True))
+
+
+def test_no_alternatives_unless_asked(backend) -> None:
+    res = backend.generate(BackendRequest(prompt_ids=backend.encode("x"), max_new_tokens=4,
+                                          speculative=False))
+    assert all(t.top_logprobs == () and t.token is None for t in res.trace)

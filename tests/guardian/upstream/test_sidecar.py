@@ -1,0 +1,129 @@
+"""The sidecar (the real app) over UpstreamBackend and the fake upstream: the OpenAI wire
+format both ways, logprobs stripped unless asked, token rows audited, faults as 502/504."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from guardian.app import build_services, close_services, create_app
+from guardian.audit.events import RequestEvent
+from guardian.policy import Policy, RoutePolicy, ShadowPolicy
+from guardian.upstream.backend import UpstreamBackend
+from tests.guardian.api.conftest import KEYS, keystore
+from tests.guardian.api.fakes import ListSink
+from tests.guardian.upstream.conftest import pools
+
+AUTH = {"authorization": f"Bearer {KEYS['inference']}"}
+CHAT = {"model": "fake-target", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}
+
+
+@pytest.fixture
+def make(upstream_url):
+    made = []
+
+    def build(mode: str = "speculative", sample_rate: float = 0.0, target_kw: dict | None = None,
+              **kw: object) -> tuple[TestClient, ListSink]:
+        sink = ListSink()
+        p = pools(upstream_url, **kw)
+        if target_kw:
+            p = p.model_copy(update={"target_only": p.target_only.model_copy(update=target_kw)})
+        route = RoutePolicy(mode=mode, shadow=ShadowPolicy(sample_rate=sample_rate),  # type: ignore[arg-type]
+                            upstream=p)
+        services = build_services(UpstreamBackend("fake-target", ["fake-spec"]), sink,
+                                  policy=Policy(routes={"default": route}), keys=keystore())
+        made.append(services)
+        client = TestClient(create_app(services=services), raise_server_exceptions=False)
+        client.services = services  # type: ignore[attr-defined]
+        return client, sink
+
+    yield build
+    for s in made:
+        close_services(s)
+        s.core.backend.close()
+
+
+def events(sink: ListSink) -> list[RequestEvent]:
+    sink.flush() if hasattr(sink, "flush") else None
+    return sink.of(RequestEvent)
+
+
+@pytest.mark.parametrize("mode,pool", [("speculative", "fake-spec"),
+                                       ("target_only", "fake-target")])
+def test_completion_through_the_sidecar(make, mode, pool) -> None:
+    client, sink = make(mode)
+    r = client.post("/v1/completions", headers=AUTH,
+                    json={"model": "fake-target", "prompt": "hello", "max_tokens": 3})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["choices"][0]["text"] == " w0 w1 w2"
+    assert body["choices"][0]["logprobs"] is None  # asked upstream for the audit, stripped
+    assert body["usage"] == {"prompt_tokens": 3, "completion_tokens": 3, "total_tokens": 6}
+    assert body["spec_guardian"]["served_path"] == mode
+    ev = events(sink)[0]
+    assert ev.stats["upstream_model"] == pool and ev.stats["upstream_url"]
+    # the pool's address is kept in the audit trail, never shown to an inference key
+    assert "upstream_url" not in body["spec_guardian"]["stats"]
+    assert body["spec_guardian"]["stats"]["upstream_model"] == pool
+    assert [t.origin for t in ev.trace] == ["upstream"] * 3
+    assert all(abs(t.target_margin - 2.4) < 1e-9 for t in ev.trace)
+    if mode == "speculative":  # the pool's per-request speculative counters are kept
+        assert ev.stats["accepted"] == 2 and body["spec_guardian"]["stats"]["accepted"] == 2
+
+
+def test_chat_stream_with_client_logprobs(make) -> None:
+    client, _ = make()
+    with client.stream("POST", "/v1/chat/completions", headers=AUTH,
+                       json={**CHAT, "stream": True, "logprobs": True, "top_logprobs": 1}) as r:
+        assert r.status_code == 200
+        chunks = [json.loads(line[6:]) for line in r.iter_lines()
+                  if line.startswith("data: ") and line != "data: [DONE]"]
+    deltas = [c["choices"][0] for c in chunks if c["choices"] and
+              c["choices"][0]["delta"].get("content")]
+    assert "".join(d["delta"]["content"] for d in deltas) == " w0 w1 w2 w3"
+    for d in deltas:
+        (item,) = d["logprobs"]["content"]
+        assert item["token"] == d["delta"]["content"] and len(item["top_logprobs"]) == 1
+
+
+def test_a_fault_is_a_502_with_the_request_id_and_audited(make) -> None:
+    client, sink = make(spec="fault-500")
+    r = client.post("/v1/chat/completions", headers=AUTH, json=CHAT)
+    assert r.status_code == 502, r.text
+    err = r.json()["error"]
+    assert err["code"] == "upstream_status" and err["type"] == "upstream_error"
+    ev = events(sink)[0]
+    assert ev.request_id in err["message"] and ev.finish_reason == "error"
+    assert "127.0.0.1" not in err["message"]  # no internal address in a client's error
+    assert ev.fallback_reason.startswith("upstream_error:")
+
+
+def test_timeout_is_a_504(make) -> None:
+    client, sink = make(spec="fault-slow")
+    r = client.post("/v1/completions", headers=AUTH,
+                    json={"model": "fake-target", "prompt": "x", "max_tokens": 2})
+    assert r.status_code == 504 and r.json()["error"]["code"] == "upstream_timeout"
+    assert events(sink)[0].stats["upstream_fault"] == "timeout"
+
+
+def test_failover_to_the_target_only_pool_is_audited(make) -> None:
+    client, sink = make(spec="fault-500", failover=True)
+    r = client.post("/v1/chat/completions", headers=AUTH, json=CHAT)
+    assert r.status_code == 200, r.text
+    ext = r.json()["spec_guardian"]
+    assert ext["served_path"] == "target_only"
+    assert ext["fallback_reason"].startswith("speculative_error: UpstreamError")
+    ev = events(sink)[0]
+    assert ev.stats["upstream_model"] == "fake-target" and ev.fallback_reason
+
+
+def test_truncated_stream_ends_with_an_in_band_error(make) -> None:
+    client, sink = make(spec="fault-truncated")
+    with client.stream("POST", "/v1/completions", headers=AUTH, json={
+            "model": "fake-target", "prompt": "x", "max_tokens": 6, "stream": True}) as r:
+        lines = [line for line in r.iter_lines() if line.startswith("data: ")]
+    assert lines[-1] == "data: [DONE]"
+    assert "upstream_error" in lines[-2] or "truncated" in lines[-2]
+    assert events(sink)[0].finish_reason == "error"
