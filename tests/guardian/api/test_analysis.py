@@ -224,8 +224,9 @@ def test_a_rollback_during_a_canary_aborts_it(app, tmp_path) -> None:  # type: i
     row = canary.CanaryStore(gov.db).get("default")
     assert row.weight_pct == 0 and row.updated_by == "trigger:divergence"
     assert _served(client, key)["served_path"] == "target_only"
-    a = _analysis(client, "release")
-    assert a["verdict"] == "fail" and a["canary"]["status"] == "aborted"
+    # Replicas see the abort on their next state refresh (~0.5 s), this one included.
+    _wait(lambda: _analysis(client, "release")["canary"]["status"] == "aborted")
+    assert _analysis(client, "release")["verdict"] == "fail"
     _wait(lambda: 'guardian_canary_step{route="default"} -1.0'
           in client.get("/metrics", headers=auth("oncall")).text)
 
