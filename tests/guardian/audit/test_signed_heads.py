@@ -5,7 +5,7 @@ after a head, forged gap, forged anchor, drop/add export lines} x {SQLite, Postg
 {latest signed head available, none}. The attacker here may run any SQL, recompute SHA-256
 chain hashes and write whole chains; only the Ed25519 key and the published heads are out of
 reach. Each case asserts its outcome for both columns: caught (with the words naming the
-first bad record) or, without a head, documented as undetectable (README.audit-section.md).
+first bad record) or, without a head, documented as undetectable (README, "The audit trail").
 """
 
 from __future__ import annotations

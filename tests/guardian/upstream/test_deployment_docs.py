@@ -1,20 +1,20 @@
-"""The deployment docs' YAML (README.upstream-section.md) parses and says what the text says:
+"""The deployment docs' YAML (README, "In front of vLLM") parses and says what the text says:
 the policy blocks are valid policies, the Kubernetes manifests are well-formed and wired."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import yaml
 
 from guardian.policy import Policy
+from tests.readme import section
 
-DOC = Path(__file__).resolve().parents[3] / "README.upstream-section.md"
+DOC_SECTION = "In front of vLLM"
 
 
 def _blocks() -> list[list[dict]]:
-    text = DOC.read_text()
+    text = section(DOC_SECTION)
     return [[d for d in yaml.safe_load_all(b) if d is not None]
             for b in re.findall(r"```yaml\n(.*?)```", text, flags=re.S)]
 
