@@ -46,6 +46,7 @@ import threading
 import time
 import urllib.request
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -72,6 +73,7 @@ from guardian.policy import Policy, TriggerPolicy
 logger = logging.getLogger(__name__)
 
 ONCALL_ROLES = ("oncall", "admin")
+REMEMBERED_REQUESTS = 10_000  # request times kept to tell stale shadow verdicts (see _stale)
 MAX_LISTED_VERDICTS = 50  # failing verdicts named in a rollback's evidence (newest kept)
 
 
@@ -108,6 +110,11 @@ class RollbackController:
         self.alerts = alerts if alerts is not None else AlertSender.from_env()
         self.canaries = CanaryStore(store.db)
         self._pass_since: dict[str, float] = {}  # route -> clock() since analysis is `pass`
+        # Evidence older than a route's last reset (re-enable, promotion) is not fresh: a shadow
+        # verdict judged after the reset about a request served before it must not count.
+        # Requests' creation times are remembered (bounded) to tell which verdicts those are.
+        self._reset_at: dict[str, datetime] = {}
+        self._request_times: OrderedDict[str, datetime] = OrderedDict()
         self._counter = None
         if telemetry is not None:
             meter = telemetry.meter_provider.get_meter("guardian.governance")
@@ -148,6 +155,10 @@ class RollbackController:
         metric = triggers.latency.metric
         w = self.window(event.route)
         with self._lock:
+            if self._stale(event):
+                logger.debug("evidence about %s predates the last reset of route %s; not counted",
+                             event.request_id, event.route)
+                return
             if isinstance(event, RequestEvent):
                 w.observe_request(event, metric)
             else:
@@ -366,9 +377,23 @@ class RollbackController:
                               policy=self._policy(), pair_hash=self.pair_hash, force=force,
                               on_done=self.reset, override_reason=override_reason)
 
+    def _stale(self, event: RequestEvent | ShadowEvent) -> bool:
+        """Whether `event` is about a request served before its route's last reset (lock held)."""
+        if isinstance(event, RequestEvent):
+            self._request_times[event.request_id] = event.created_at
+            while len(self._request_times) > REMEMBERED_REQUESTS:
+                self._request_times.popitem(last=False)
+            served_at: datetime | None = event.created_at
+        else:
+            served_at = self._request_times.get(event.request_id)
+        reset_at = self._reset_at.get(event.route)
+        return reset_at is not None and served_at is not None and served_at < reset_at
+
     def reset(self, route: str) -> None:
-        """Forget the route's evidence and failure counts (after re-enable / promotion)."""
+        """Forget the route's evidence and failure counts (after re-enable / promotion);
+        verdicts that arrive later about requests served before now are not counted."""
         with self._lock:
+            self._reset_at[route] = datetime.now(UTC)
             if route in self._windows:
                 self._windows[route].reset()
             for key in [k for k in self._counters if k[0] == route]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.audit import upgrade
+from guardian.audit.events import RequestEvent, ShadowEvent
 from guardian.governance.gates import Check, GateReport
 from guardian.governance.promotion import record_gate_result
 from guardian.governance.runtime import Governance, attach
@@ -169,3 +171,34 @@ def test_a_concurrent_route_change_is_a_409_not_a_server_error(app, monkeypatch,
     r = client.post(f"/admin/routes/default/{act}", json={"reason": "drill"}, headers=auth(role))
     assert r.status_code == 409, r.text
     assert "changed concurrently" in r.json()["error"]["message"]
+
+
+def test_a_late_verdict_about_a_request_served_before_re_enable_is_not_counted(app) -> None:
+    """The flake this fixes: a shadow verdict judged after re-enable about a request served
+    before it (still on the broken path) rolled the re-enabled route back again."""
+    _client, _backend, _sink, gov, _path = app
+    controller = gov.controller
+    before = datetime.now(UTC)
+    req = RequestEvent(
+        request_id="req-old", created_at=before, route="default", mode="speculative",
+        served_path="speculative", pair_hash=controller.pair_hash, policy_hash="p",
+        endpoint="completions", redaction="full", prompt_text="x", completion_text="y",
+        prompt_token_ids=[1], completion_token_ids=[2], finish_reason="length", params={},
+        queue_time_s=0, compute_time_s=0.1, time_to_first_token_s=0.01,
+        time_per_output_token_s=0.01, stats={}, trace=[])
+    controller.observe(req)
+    controller.reset("default")  # re-enabled now
+    late = ShadowEvent(request_id="req-old", created_at=datetime.now(UTC), route="default",
+                       pair_hash=controller.pair_hash, policy_hash="p",
+                       shadow_path="target_only", verdict="divergence",
+                       first_divergence_position=2, margin_at_divergence=5.0, tolerance=0.5,
+                       stats={}, shadow_compute_time_s=0.1)
+    controller.observe(late)
+    assert [v.request_id for v in controller.window("default").verdicts] == []
+    fresh = ShadowEvent(request_id="req-new", created_at=datetime.now(UTC), route="default",
+                        pair_hash=controller.pair_hash, policy_hash="p",
+                        shadow_path="target_only", verdict="divergence",
+                        first_divergence_position=2, margin_at_divergence=5.0, tolerance=0.5,
+                        stats={}, shadow_compute_time_s=0.1)
+    controller.observe(fresh)  # about a request this controller never saw served: counted
+    assert [v.request_id for v in controller.window("default").verdicts] == ["req-new"]
