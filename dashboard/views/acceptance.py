@@ -42,8 +42,14 @@ left, mid, right = st.columns(3)
 left.altair_chart(charts.series_by_group(series, "acceptance_rate", "accepted / proposed",
                                          "Acceptance rate over time", y_domain=(0.0, 1.0)),
                   width="stretch")
-mid.altair_chart(charts.series_by_group(series, "alpha", "α", "α over time",
-                                        y_domain=(0.0, 1.0)), width="stretch")
+# The acceptance trigger's floor (min_alpha) of each route shown, one labelled rule per value.
+floors: dict[float, list[str]] = {}
+for route, floor in data.acceptance_floors(sorted(series["route"].unique())).items():
+    floors.setdefault(floor, []).append(route)
+mid.altair_chart(charts.series_by_group(
+    series, "alpha", "α", "α over time", y_domain=(0.0, 1.0),
+    rules=[(f"α floor ({', '.join(rs)})", v, "floor") for v, rs in sorted(floors.items())]),
+    width="stretch")
 right.altair_chart(charts.series_by_group(series, "mean_acceptance_length", "tokens / forward",
                                           "Mean acceptance length over time"), width="stretch")
 

@@ -82,10 +82,22 @@ class SloPolicy(Strict):
     period_days: int = Field(30, ge=1)
 
 
+class CostPolicy(Strict):
+    """What serving costs, for the cost figures (SLIs M4 target forwards per request and M5
+    cost per output token, `guardian.governance.cost`): the price of one hour of the serving
+    pool (the accelerators the target and its draft run on), e.g. a cloud GPU's hourly rate."""
+
+    pool_hour: float = Field(gt=0)
+    currency: str = Field("USD", min_length=1, max_length=8)
+
+
 class Policy(Strict):
     version: int = 1
     default_route: str = "default"
     slo: SloPolicy = SloPolicy()
+    # Optional: without it cost is shown in pool-seconds only. Left out of the content hash
+    # while unset, so policies written before it keep their hash (and their gate reports).
+    cost: CostPolicy | None = None
     routes: dict[str, RoutePolicy] = Field(default_factory=lambda: {"default": RoutePolicy()})
 
     @model_validator(mode="after")
@@ -98,7 +110,8 @@ class Policy(Strict):
     @property
     def content_hash(self) -> str:
         """sha256 of the canonical JSON of the validated policy (comments/order don't count)."""
-        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        dumped = self.model_dump(mode="json", exclude={"cost"} if self.cost is None else None)
+        canonical = json.dumps(dumped, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()
 
     def route(self, name: str) -> RoutePolicy:
