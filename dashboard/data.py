@@ -333,6 +333,28 @@ def slo_good_series(url: str, since: datetime, until: datetime, routes: Routes,
     return queries.slo_good_series(db_for(url), since, until, routes, targets, bucket_s)
 
 
+ROUTE_ACTS = ("rollback", "reenable", "promotion")
+
+
+def open_rollbacks(routes: pd.DataFrame, acts: pd.DataFrame) -> list[dict[str, Any]]:
+    """Active incidents from route state: routes whose newest governance act is a rollback
+    and that still do not serve speculatively. `routes`: `routes_now`; `acts`: `governance`
+    rows of ROUTE_ACTS, newest first. One dict per route: route, mode, at, by, fired, reason."""
+    out = []
+    if acts.empty or routes.empty:
+        return out
+    modes = dict(zip(routes["route"], routes["mode"], strict=True))
+    for route, rows in acts.dropna(subset=["route"]).groupby("route", sort=True):
+        last = rows.sort_values("created_at").iloc[-1]
+        if last["kind"] != "rollback" or modes.get(route) == "speculative":
+            continue
+        details = last["details"] if isinstance(last["details"], dict) else {}
+        out.append({"route": route, "mode": modes.get(route), "at": last["created_at"],
+                    "by": last["actor"], "fired": list(details.get("fired") or []),
+                    "reason": details.get("reason") or ""})
+    return out
+
+
 # --- not cached: actions ------------------------------------------------------------------
 def verify_chains() -> Any:
     """Walk every hash chain (`guardian audit verify`); returns a VerifyReport."""
@@ -536,5 +558,8 @@ def label_groups(df: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
-def short_hash(h: str | None, n: int = 12) -> str:
-    return "—" if not h else (h if len(h) <= n else h[:n] + "…")
+def short_hash(h: object, n: int = 12) -> str:
+    """A hash's first `n` characters; "—" for None / NaN / "" (pandas turns None into NaN)."""
+    if not isinstance(h, str) or not h:
+        return "—"
+    return h if len(h) <= n else h[:n] + "…"
