@@ -551,6 +551,34 @@ def evidence_frame(evidence: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def drift_firings(rollbacks: pd.DataFrame) -> pd.DataFrame:
+    """The drift measurements in rollback evidence, newest first: at, route, trigger,
+    statistic (the measurement's name), value / threshold (what the trigger compared), js /
+    max_js and psi / max_psi where the measurement reports them, samples, fired (the trigger
+    is among those that fired). Read by shape (`name`, `value`, `threshold`, `details`), so a
+    new drift statistic shows up without a dashboard change."""
+    cols = ["at", "route", "trigger", "statistic", "fired", "outcome", "value", "threshold",
+            "js", "max_js", "psi", "max_psi", "samples"]
+    rows = []
+    for _, ev in rollbacks.iterrows():
+        details = ev["details"] if isinstance(ev["details"], dict) else {}
+        fired = set(details.get("fired") or [])
+        for trigger, m in (details.get("evidence") or {}).items():
+            if not isinstance(m, dict) or not (str(trigger).startswith("drift")
+                                               or str(m.get("name", "")).endswith("drift")):
+                continue
+            d = m.get("details") if isinstance(m.get("details"), dict) else {}
+            rows.append({"at": ev["created_at"], "route": ev["route"], "trigger": trigger,
+                         "statistic": m.get("name") or trigger, "fired": trigger in fired,
+                         "outcome": m.get("outcome"), "value": m.get("value"),
+                         "threshold": m.get("threshold"), "js": d.get("js_bits"),
+                         "max_js": m.get("threshold") if "js_bits" in d else None,
+                         "psi": d.get("psi"), "max_psi": d.get("max_psi"),
+                         "samples": m.get("samples")})
+    df = pd.DataFrame(rows, columns=cols)
+    return df.sort_values("at", ascending=False, kind="stable") if not df.empty else df
+
+
 def label_groups(df: pd.DataFrame) -> pd.DataFrame:
     """Adds `group` = "route · pair…" (the legend of per-route, per-pair charts)."""
     df = df.copy()
