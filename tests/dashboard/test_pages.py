@@ -108,6 +108,10 @@ def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-unt
     assert any(w.startswith("drifty") for w in warnings), warnings
     assert not any(w.startswith(("chat", "code")) for w in warnings), warnings
     assert len(at.get("vega_lite_chart")) == 6  # rate, α, length, per position, JS, PSI
+    # The statistic the drift trigger fired on, from the seeded rollback's evidence.
+    fired = next(m for m in at.metric if m.label == "drifty · accepted_length_drift")
+    assert fired.value == "0.161" and "JS 0.161 bits (limit 0.1)" in fired.help
+    assert "PSI 1.05 (limit 0.25)" in fired.help
 
 
 def test_shadow_verdicts_and_side_by_side(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
