@@ -147,7 +147,8 @@ def _text(cdp: Cdp) -> str:
 
 
 @pytest.mark.parametrize("page", list(PAGES))
-def test_every_page_after_every_governance_act(acted: Acted, browser: Cdp, page: str) -> None:
+def test_every_page_after_every_governance_act(acted: Acted, browser: Cdp,  # noqa: F811
+                                               page: str) -> None:
     path = "" if page == "overview" else page
     state = _open(browser, acted, f"{path}?range=3d", "admin", PAGES[page])  # type: ignore[arg-type]
     _shot(browser, f"governance-{page}")
