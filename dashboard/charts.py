@@ -145,11 +145,14 @@ def token_strip(df: pd.DataFrame, marked: int | None = None) -> alt.LayerChart:
 
 
 def event_timeline(df: pd.DataFrame) -> alt.Chart:
-    return alt.Chart(df).mark_point(size=140, filled=True).encode(
+    # yOffset by kind: acts on one route within seconds (a rollback, then its re-enable) sit
+    # side by side in the route's band instead of hiding each other.
+    return alt.Chart(df).mark_point(size=140, filled=True, opacity=0.85).encode(
         x=time_x("created_at"), y=alt.Y("route:N", title="route"),
+        yOffset=alt.YOffset("kind:N", scale=alt.Scale(domain=list(EVENT_COLORS))),
         color=alt.Color("kind:N", scale=_scale(EVENT_COLORS), title=None),
         shape="kind:N", tooltip=[time_tip("created_at"), "kind:N", "route:N", "actor:N", "pair:N"],
-    ).properties(title="Governance timeline", height=200)
+    ).properties(title="Governance timeline", height=260)
 
 
 def cost_trend(df: pd.DataFrame, y_title: str) -> alt.Chart:
