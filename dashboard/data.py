@@ -7,9 +7,15 @@ Pages import only this module (and `dashboard.filters`) and only render what it 
   `guardian dashboard` recommends), SQLite connections with `PRAGMA query_only`.
 * Query results are cached with `st.cache_data` for `CACHE_TTL_S`; filters reach the cache
   already rounded (see `dashboard.filters`) so a rerun within a minute hits it.
-* SLO targets come from the policy's `slo:` section when it has one, drift thresholds from the
-  default route's `triggers.drift` (what the rollback trigger uses); else the documented
-  defaults in `dashboard.slo` / `dashboard.drift`.
+* The policy is the one IN FORCE: the newest load the sidecars recorded (`policy_loads` +
+  `policy_versions`, written by `guardian.policy.loading.record_policy_load`), else the file
+  this dashboard is configured with (`policy_in_force`). SLO targets come from its `slo:`
+  section, drift thresholds from the default route's `triggers.drift` (what the rollback
+  trigger uses), acceptance floors from each route's `triggers.acceptance.min_alpha`, the
+  pool-hour price from `cost:`; else the documented defaults in `dashboard.slo` /
+  `dashboard.drift`.
+* Cost (SLIs M4, M5): SQL aggregates here (`cost_usage`, `paired_speed`), the arithmetic in
+  `guardian.governance.cost` (`cost_figures`, `cost_trend`).
 """
 
 from __future__ import annotations
