@@ -45,7 +45,8 @@ def test_only_gated_speculative_routes_wait_for_the_gate(tmp_path: Path) -> None
 
 @pytest.mark.integration
 @pytest.mark.timeout(600)
-def test_first_run_gate_records_a_report_and_the_route_follows_it(tmp_path: Path) -> None:
+def test_first_run_gate_records_a_report_and_the_route_follows_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import sqlalchemy as sa
 
     from guardian.audit.models import AuditGovernance
@@ -84,4 +85,15 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(tmp_path: Path
         assert not again.ran and again.refusal is None  # found, not re-run
     else:
         assert again.ran  # a failing report is evidence of nothing: the next start tries again
+    # What `guardian serve` prints on a later start.
+    from guardian.cli.serve import _first_run_gate
+
+    capsys.readouterr()
+    _first_run_gate(settings, policy)
+    err = " ".join(capsys.readouterr().err.split())
+    if out.passed:
+        assert "gate passed" in err and "recorded earlier" in err and "code serve speculatively" in err
+        assert "First run" not in err
+    else:
+        assert "First run" in err and "route(s) code serve target_only" in err
     db.dispose()
