@@ -86,7 +86,7 @@ def _first_run_gate(settings: object, policy: object) -> None:
 
     from guardian import quickstart
 
-    console = Console(stderr=True)
+    console = Console(stderr=True, soft_wrap=True)  # whole lines in a log file, too
     if not quickstart.gated_routes(policy):  # type: ignore[arg-type]
         return
     progress = Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(),

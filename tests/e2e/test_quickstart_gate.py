@@ -53,7 +53,7 @@ def test_quickstart_first_run_gates_then_serves_speculatively(tmp_path) -> None:
     first_log = tmp_path / "first.log"
     proc = start(home, port, first_log, ready_s=600)
     try:
-        log = first_log.read_text()
+        log = " ".join(first_log.read_text().split())
         assert "First run: no gate report yet" in log, log
         assert "golden set python-code.jsonl" in log
         passed = "gate passed" in log
@@ -83,5 +83,5 @@ def test_quickstart_first_run_gates_then_serves_speculatively(tmp_path) -> None:
     second_log = tmp_path / "second.log"
     proc = start(home, port, second_log)  # the recorded report: no gate run, fast start
     stop(proc)
-    log = second_log.read_text()
+    log = " ".join(second_log.read_text().split())
     assert "First run" not in log and "recorded earlier" in log, log
