@@ -73,6 +73,16 @@ def test_quickstart_first_run_gates_then_serves_speculatively(tmp_path) -> None:
         routes = httpx.get(f"{url}/admin/routes", timeout=10).json()["routes"]
         code = next(x for x in routes if x["route"] == "code")
         assert code["mode"] == "speculative", code
+        # The README's JSON view of the audit rows: the shadow runs when serving is idle and
+        # the writer is batched, so poll until the shadow comparison is in.
+        deadline, events = time.monotonic() + 90, []
+        while time.monotonic() < deadline:
+            r = httpx.get(f"{url}/admin/audit/{ext['request_id']}", timeout=10)
+            events = r.json().get("events", []) if r.status_code == 200 else []
+            if any(e["kind"] == "shadow" for e in events):
+                break
+            time.sleep(1.0)
+        assert [e["verdict"] for e in events if e["kind"] == "shadow"] == ["match"], events
     finally:
         stop(proc)
     rec = _audit_show(home, ext["request_id"])
