@@ -36,6 +36,8 @@ pages = [
     st.Page(VIEWS_DIR / "pairs.py", title="Pairs, promotions & rollbacks", icon=":material/swap_horiz:",
             url_path="pairs"),
     st.Page(VIEWS_DIR / "policy.py", title="Policy", icon=":material/policy:", url_path="policy"),
+    st.Page(VIEWS_DIR / "executive.py", title="Executive: cost & speedup",
+            icon=":material/payments:", url_path="executive"),
 ]
 # Navigation first, hidden until logged in: it resolves the page the URL names, so the rerun
 # after a login lands on that page (a deep link survives the login), not on the default one.

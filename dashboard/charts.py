@@ -16,6 +16,34 @@ EVENT_COLORS = {"rollback": "#c62828", "reenable": "#2e7d32", "promotion": "#028
                 "policy_loaded": "#795548", "policy_decision": "#607d8b"}
 
 
+# Threshold lines, one style per kind, none in the red the p99 series and rollbacks use; each
+# rule carries its label in the plot (and in its tooltip).
+THRESHOLD_STYLES: dict[str, dict[str, object]] = {
+    "slo": {"color": "#37474f", "strokeDash": [6, 4]},           # SLO targets: slate, dashed
+    "floor": {"color": "#6a1b9a", "strokeDash": [2, 3]},         # acceptance floor: purple, dotted
+    "drift": {"color": "#e65100", "strokeDash": [10, 3, 2, 3]},  # drift limits: orange, dash-dot
+    "objective": {"color": "#00695c", "strokeDash": [4, 2]},     # SLO objective: teal
+}
+# The percentile series of the latency charts: p99 in red, so no threshold is red.
+PERCENTILE_COLORS = {"p50": "#1e88e5", "p95": "#fb8c00", "p99": "#c62828"}
+
+
+def threshold_rules(rules: list[tuple[str, float, str]]) -> alt.LayerChart:
+    """Horizontal rules (label, value, kind in THRESHOLD_STYLES), each labelled at its right end."""
+    layers = []
+    for label, value, kind in rules:
+        style = THRESHOLD_STYLES[kind]
+        df = pd.DataFrame({"value": [value], "label": [f"{label} {value:g}"]})
+        base = alt.Chart(df).encode(y="value:Q")
+        layers.append(base.mark_rule(strokeWidth=1.6, color=style["color"],
+                                     strokeDash=style["strokeDash"]).encode(
+            tooltip=[alt.Tooltip("label:N", title="threshold")]))
+        layers.append(base.mark_text(align="right", baseline="bottom", dx=-2, dy=-2, fontSize=11,
+                                     fontWeight="bold", color=style["color"])
+                      .encode(x=alt.value("width"), text="label:N"))
+    return alt.layer(*layers)
+
+
 def _scale(colors: Mapping[str, str]) -> alt.Scale:
     return alt.Scale(domain=list(colors), range=list(colors.values()))
 
@@ -44,20 +72,23 @@ def lines_with_targets(df: pd.DataFrame, value_cols: Mapping[str, str],
     long = df.melt(id_vars=["bucket"], value_vars=list(value_cols), var_name="series",
                    value_name="value")
     long["series"] = long["series"].map(value_cols)
+    labels = list(value_cols.values())
+    colors = alt.Scale(domain=labels, range=[PERCENTILE_COLORS.get(x, "#546e7a") for x in labels])
     line = alt.Chart(long).mark_line(point=True).encode(
         x=time_x("bucket"), y=alt.Y("value:Q", title=y_title),
-        color=alt.Color("series:N", title=None), tooltip=[time_tip("bucket"), "series:N",
-                                                          alt.Tooltip("value:Q", format=".3f")])
-    rules = pd.DataFrame([{"target": k, "value": v} for k, v in targets.items()])
-    rule = alt.Chart(rules).mark_rule(strokeDash=[6, 4], color="#c62828").encode(
-        y="value:Q", tooltip=["target:N", alt.Tooltip("value:Q", format=".3f")])
-    return alt.layer(line, rule).properties(title=title, height=260)
+        color=alt.Color("series:N", title=None, scale=colors),
+        tooltip=[time_tip("bucket"), "series:N", alt.Tooltip("value:Q", format=".3f")])
+    rules = threshold_rules([(k, v, "slo") for k, v in targets.items()])
+    return alt.layer(line, rules).properties(title=title, height=260)
 
 
 def series_by_group(df: pd.DataFrame, y: str, y_title: str, title: str,
                     threshold: float | None = None, threshold_label: str = "trigger",
-                    y_domain: tuple[float, float] | None = None) -> alt.LayerChart:
-    """One line per `group` over `bucket`, with an optional dashed trigger threshold."""
+                    y_domain: tuple[float, float] | None = None,
+                    threshold_kind: str = "drift",
+                    rules: list[tuple[str, float, str]] | None = None) -> alt.LayerChart:
+    """One line per `group` over `bucket`, with an optional labelled threshold rule
+    (`threshold_kind` in THRESHOLD_STYLES)."""
     y_enc = alt.Y(f"{y}:Q", title=y_title,
                   scale=alt.Scale(domain=list(y_domain)) if y_domain else alt.Undefined)
     line = alt.Chart(df).mark_line(point=True).encode(
@@ -65,9 +96,9 @@ def series_by_group(df: pd.DataFrame, y: str, y_title: str, title: str,
         tooltip=[time_tip("bucket"), "group:N", alt.Tooltip(f"{y}:Q", format=".3f")])
     layers: list[alt.Chart] = [line]
     if threshold is not None:
-        layers.append(alt.Chart(pd.DataFrame({"v": [threshold], "label": [threshold_label]}))
-                      .mark_rule(strokeDash=[6, 4], color="#c62828")
-                      .encode(y="v:Q", tooltip=["label:N", "v:Q"]))
+        layers.append(threshold_rules([(threshold_label, threshold, threshold_kind)]))
+    if rules:
+        layers.append(threshold_rules(rules))
     return alt.layer(*layers).properties(title=title, height=240)
 
 
@@ -114,8 +145,33 @@ def token_strip(df: pd.DataFrame, marked: int | None = None) -> alt.LayerChart:
 
 
 def event_timeline(df: pd.DataFrame) -> alt.Chart:
-    return alt.Chart(df).mark_point(size=140, filled=True).encode(
+    # yOffset by kind: acts on one route within seconds (a rollback, then its re-enable) sit
+    # side by side in the route's band instead of hiding each other.
+    return alt.Chart(df).mark_point(size=140, filled=True, opacity=0.85).encode(
         x=time_x("created_at"), y=alt.Y("route:N", title="route"),
+        yOffset=alt.YOffset("kind:N", scale=alt.Scale(domain=list(EVENT_COLORS))),
         color=alt.Color("kind:N", scale=_scale(EVENT_COLORS), title=None),
         shape="kind:N", tooltip=[time_tip("created_at"), "kind:N", "route:N", "actor:N", "pair:N"],
-    ).properties(title="Governance timeline", height=200)
+    ).properties(title="Governance timeline", height=260)
+
+
+def cost_trend(df: pd.DataFrame, y_title: str) -> alt.Chart:
+    """Cost per 1,000 output tokens over time: as served vs the target-only baseline."""
+    colors = alt.Scale(domain=["as served", "target-only baseline"], range=["#2e7d32", "#78909c"])
+    return alt.Chart(df).mark_line(point=True).encode(
+        x=time_x("bucket"), y=alt.Y("value:Q", title=y_title),
+        color=alt.Color("series:N", title=None, scale=colors),
+        strokeDash=alt.StrokeDash("series:N", legend=None, scale=alt.Scale(
+            domain=["as served", "target-only baseline"], range=[[1, 0], [5, 3]])),
+        tooltip=[time_tip("bucket"), "series:N", alt.Tooltip("value:Q", format=".4g")],
+    ).properties(title="Cost per 1,000 output tokens", height=260)
+
+
+def compliance(df: pd.DataFrame, objective: float) -> alt.LayerChart:
+    """Share of requests within the SLO per bucket, with the objective as a labelled rule."""
+    line = alt.Chart(df).mark_line(point=True, color="#1e88e5").encode(
+        x=time_x("bucket"), y=alt.Y("compliance:Q", title="requests within SLO",
+                                    axis=alt.Axis(format="%")),
+        tooltip=[time_tip("bucket"), alt.Tooltip("compliance:Q", format=".2%"), "requests:Q"])
+    return alt.layer(line, threshold_rules([("objective", objective, "objective")])).properties(
+        title="SLO compliance", height=260)

@@ -7,9 +7,15 @@ Pages import only this module (and `dashboard.filters`) and only render what it 
   `guardian dashboard` recommends), SQLite connections with `PRAGMA query_only`.
 * Query results are cached with `st.cache_data` for `CACHE_TTL_S`; filters reach the cache
   already rounded (see `dashboard.filters`) so a rerun within a minute hits it.
-* SLO targets come from the policy's `slo:` section when it has one, drift thresholds from the
-  default route's `triggers.drift` (what the rollback trigger uses); else the documented
-  defaults in `dashboard.slo` / `dashboard.drift`.
+* The policy is the one IN FORCE: the newest load the sidecars recorded (`policy_loads` +
+  `policy_versions`, written by `guardian.policy.loading.record_policy_load`), else the file
+  this dashboard is configured with (`policy_in_force`). SLO targets come from its `slo:`
+  section, drift thresholds from the default route's `triggers.drift` (what the rollback
+  trigger uses), acceptance floors from each route's `triggers.acceptance.min_alpha`, the
+  pool-hour price from `cost:`; else the documented defaults in `dashboard.slo` /
+  `dashboard.drift`.
+* Cost (SLIs M4, M5): SQL aggregates here (`cost_usage`, `paired_speed`), the arithmetic in
+  `guardian.governance.cost` (`cost_figures`, `cost_trend`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from dashboard.drift import DriftThresholds, scores
 from dashboard.slo import ALERT_WINDOWS, AlertStatus, SloTargets, evaluate_alerts, speedup
 from engine.metrics import SpecCounters
 from guardian.db import DatabaseUnreachable, has_audit_schema
+from guardian.governance.cost import Paired, Usage
+from guardian.governance.cost import figures as cost_figures_of
 
 log = logging.getLogger(__name__)
 
@@ -88,19 +96,62 @@ def _db() -> Engine:
 
 
 # --- policy -------------------------------------------------------------------------------
+def _parse_policy(text: str) -> tuple[Any, str | None]:
+    """(Policy, None) from a recorded policy text (YAML or JSON), else (None, why)."""
+    import yaml
+    from pydantic import ValidationError
+
+    from guardian.policy import Policy
+
+    try:
+        return Policy.model_validate(yaml.safe_load(text) or {}), None
+    except (yaml.YAMLError, ValidationError, TypeError) as exc:
+        return None, str(exc).splitlines()[0]
+
+
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
-def active_policy() -> dict[str, Any]:
-    """{'path', 'hash', 'yaml', 'policy' (dict), 'error'} of the configured policy file."""
+def policy_in_force(url: str) -> dict[str, Any]:
+    """The policy in force: the one the sidecars loaded last (`policy_loads` + its recorded
+    content in `policy_versions`), else the file this dashboard is configured with.
+
+    {'source' ('database' | 'file'), 'path', 'hash', 'yaml', 'policy' (dict), 'error',
+    'loaded_at', 'loaded_by', 'file_hash' (this host's file), 'tampered' (the recorded content
+    does not hash to its recorded hash: someone edited the table)}.
+    """
     from guardian.policy import DEFAULT_POLICY_FILE, PolicyError, load_policy
     from guardian.settings import Settings
 
     path = Settings().policy_file or DEFAULT_POLICY_FILE
     try:
-        policy = load_policy(path)
+        file_policy, file_error = load_policy(path), None
     except PolicyError as exc:
-        return {"path": str(path), "hash": None, "yaml": None, "policy": None, "error": str(exc)}
-    return {"path": str(path), "hash": policy.content_hash, "yaml": path.read_text(),
-            "policy": policy.model_dump(mode="json"), "error": None}
+        file_policy, file_error = None, str(exc)
+    out: dict[str, Any] = {"source": "file", "path": str(path), "error": file_error,
+                           "hash": file_policy.content_hash if file_policy else None,
+                           "yaml": path.read_text() if file_policy else None,
+                           "policy": file_policy.model_dump(mode="json") if file_policy else None,
+                           "loaded_at": None, "loaded_by": None, "tampered": False,
+                           "file_hash": file_policy.content_hash if file_policy else None}
+    try:
+        loads = queries.policy_versions(db_for(url), limit=1)
+    except Exception as exc:  # the file still says something useful
+        log.warning("cannot read policy versions: %s", exc)
+        return out
+    if loads.empty or not isinstance(loads.iloc[0]["content"], str):
+        return out
+    row = loads.iloc[0]
+    policy, error = _parse_policy(row["content"])
+    out.update(source="database", path=row["policy_file"], hash=row["policy_hash"],
+               yaml=row["content"], loaded_at=row["loaded_at"], loaded_by=row["loaded_by"],
+               policy=policy.model_dump(mode="json") if policy else None,
+               error=None if policy else f"the recorded policy does not parse: {error}",
+               tampered=policy is not None and policy.content_hash != row["policy_hash"])
+    return out
+
+
+def active_policy() -> dict[str, Any]:
+    """`policy_in_force` of the configured database."""
+    return policy_in_force(database_url())
 
 
 def slo_targets() -> SloTargets:
@@ -113,6 +164,17 @@ def drift_thresholds() -> DriftThresholds:
     pol = active_policy().get("policy") or {}
     route = (pol.get("routes") or {}).get(pol.get("default_route"), {})
     return DriftThresholds.from_trigger((route.get("triggers") or {}).get("drift"))
+
+
+def acceptance_floors(routes: list[str]) -> dict[str, float]:
+    """route -> its acceptance trigger's floor (`triggers.acceptance.min_alpha`) where enabled."""
+    pol_routes = (active_policy().get("policy") or {}).get("routes") or {}
+    out = {}
+    for name in routes:
+        acc = ((pol_routes.get(name) or {}).get("triggers") or {}).get("acceptance") or {}
+        if acc.get("enabled", True) and acc.get("min_alpha") is not None:
+            out[name] = float(acc["min_alpha"])
+    return out
 
 
 # --- cached queries -----------------------------------------------------------------------
@@ -220,7 +282,11 @@ def routes_now(url: str) -> pd.DataFrame:
     store = RouteStateStore(db)
     states = store.all()
     try:
-        policy = load_policy(Settings().policy_file or DEFAULT_POLICY_FILE)
+        # The policy in force (recorded by the sidecars), else this host's file.
+        active = policy_in_force(url)
+        policy = _parse_policy(active["yaml"])[0] if active["source"] == "database" else None
+        if policy is None:
+            policy = load_policy(Settings().policy_file or DEFAULT_POLICY_FILE)
     except PolicyError as exc:
         return pd.DataFrame([{"route": name, "mode": None, "db_mode": st_.mode,
                               "why": f"policy file invalid, so the mode in force is unknown: {exc}",
@@ -250,8 +316,49 @@ def governance(url: str, since: datetime, until: datetime, routes: Routes,
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def policy_history(url: str, since: datetime, until: datetime) -> dict[str, pd.DataFrame]:
     db = db_for(url)
-    return {"versions": queries.policy_loads(db),
+    return {"versions": queries.policy_versions(db).drop(columns=["content"]),
+            "events": queries.policy_loads(db),
             "usage": queries.policy_usage(db, since, until)}
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def cost_usage(url: str, since: datetime, until: datetime, routes: Routes,
+               bucket_s: int) -> pd.DataFrame:
+    return queries.cost_usage(db_for(url), since, until, routes, bucket_s)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def paired_speed(url: str, since: datetime, until: datetime, routes: Routes,
+                 bucket_s: int) -> pd.DataFrame:
+    return queries.paired_speed(db_for(url), since, until, routes, bucket_s)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def slo_good_series(url: str, since: datetime, until: datetime, routes: Routes,
+                    targets: SloTargets, bucket_s: int) -> pd.DataFrame:
+    return queries.slo_good_series(db_for(url), since, until, routes, targets, bucket_s)
+
+
+ROUTE_ACTS = ("rollback", "reenable", "promotion")
+
+
+def open_rollbacks(routes: pd.DataFrame, acts: pd.DataFrame) -> list[dict[str, Any]]:
+    """Active incidents from route state: routes whose newest governance act is a rollback
+    and that still do not serve speculatively. `routes`: `routes_now`; `acts`: `governance`
+    rows of ROUTE_ACTS, newest first. One dict per route: route, mode, at, by, fired, reason."""
+    out = []
+    if acts.empty or routes.empty:
+        return out
+    modes = dict(zip(routes["route"], routes["mode"], strict=True))
+    for route, rows in acts.dropna(subset=["route"]).groupby("route", sort=True):
+        last = rows.sort_values("created_at").iloc[-1]
+        if last["kind"] != "rollback" or modes.get(route) == "speculative":
+            continue
+        details = last["details"] if isinstance(last["details"], dict) else {}
+        out.append({"route": route, "mode": modes.get(route), "at": last["created_at"],
+                    "by": last["actor"], "fired": list(details.get("fired") or []),
+                    "reason": details.get("reason") or ""})
+    return out
 
 
 # --- not cached: actions ------------------------------------------------------------------
@@ -338,6 +445,69 @@ def drift_series(hist: pd.DataFrame, thresholds: DriftThresholds) -> pd.DataFram
     return pd.DataFrame(out, columns=cols)
 
 
+def pool_price() -> tuple[float | None, str]:
+    """(price of a pool-hour, currency) from the policy's `cost:` section; (None, "") without."""
+    cost = (active_policy().get("policy") or {}).get("cost") or {}
+    return (float(cost["pool_hour"]), str(cost.get("currency") or "")) if cost else (None, "")
+
+
+def _usage(rows: pd.DataFrame, path: str) -> Usage:
+    part = rows[rows["served_path"] == path]
+    return Usage(int(part["requests"].sum()), float(part["output_tokens"].sum()),
+                 float(part["target_forwards"].sum()), float(part["seconds"].sum()))
+
+
+def _paired(rows: pd.DataFrame) -> Paired:
+    return Paired(int(rows["pairs"].sum()), float(rows["target_s"].sum()),
+                  float(rows["target_tokens"].sum()), float(rows["spec_s"].sum()),
+                  float(rows["spec_tokens"].sum()))
+
+
+def cost_figures(usage: pd.DataFrame, paired: pd.DataFrame, pool_hour: float | None,
+                 keys: tuple[str, ...] = ("route", "pair_hash")) -> pd.DataFrame:
+    """`guardian.governance.cost.figures` per group of `keys` (() = one row for all)."""
+    cols = [*keys, "requests", "spec_requests", "forwards_per_request",
+            "baseline_forwards_per_request", "forwards_saved", "seconds_per_token",
+            "baseline_seconds_per_token", "cost_per_token", "baseline_cost_per_token",
+            "speedup", "spend", "saving"]
+    if usage.empty:
+        return pd.DataFrame(columns=cols)
+    groups = usage.groupby(list(keys)) if keys else [((), usage)]
+    out = []
+    for key, rows in groups:
+        key = key if isinstance(key, tuple) else (key,)
+        sel = paired
+        for k, v in zip(keys, key, strict=True):
+            sel = sel[sel[k] == v] if not sel.empty else sel
+        f = cost_figures_of(_usage(rows, "speculative"), _usage(rows, "target_only"),
+                            _paired(sel) if not sel.empty else Paired(), pool_hour)
+        out.append({**dict(zip(keys, key, strict=True)), "requests": f.requests,
+                    "spec_requests": f.spec_requests,
+                    "forwards_per_request": f.forwards_per_request,
+                    "baseline_forwards_per_request": f.baseline_forwards_per_request,
+                    "forwards_saved": f.forwards_saved, "seconds_per_token": f.seconds_per_token,
+                    "baseline_seconds_per_token": f.baseline_seconds_per_token,
+                    "cost_per_token": f.cost_per_token,
+                    "baseline_cost_per_token": f.baseline_cost_per_token, "speedup": f.speedup,
+                    "spend": f.spend, "saving": f.saving})
+    return pd.DataFrame(out, columns=cols)
+
+
+def cost_trend(usage: pd.DataFrame, paired: pd.DataFrame, pool_hour: float | None) -> pd.DataFrame:
+    """Per bucket: cost (or pool-seconds without a price) per 1,000 output tokens as served and
+    for target-only decoding (shadow-measured), long format: bucket, series, value."""
+    per_bucket = cost_figures(usage, paired, pool_hour, keys=("bucket",))
+    price = pool_hour if pool_hour is not None else 3600.0  # pool-seconds without a price
+    rows = []
+    for _, r in per_bucket.iterrows():
+        for name, col in (("as served", "seconds_per_token"),
+                          ("target-only baseline", "baseline_seconds_per_token")):
+            if r[col] is not None and pd.notna(r[col]):
+                rows.append({"bucket": r["bucket"], "series": name,
+                             "value": float(r[col]) * price / 3600.0 * 1000.0})
+    return pd.DataFrame(rows, columns=["bucket", "series", "value"])
+
+
 def slo_alerts(counts: dict[timedelta, tuple[int, int]], targets: SloTargets) -> list[AlertStatus]:
     return evaluate_alerts(counts, targets.budget)
 
@@ -387,6 +557,34 @@ def evidence_frame(evidence: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def drift_firings(rollbacks: pd.DataFrame) -> pd.DataFrame:
+    """The drift measurements in rollback evidence, newest first: at, route, trigger,
+    statistic (the measurement's name), value / threshold (what the trigger compared), js /
+    max_js and psi / max_psi where the measurement reports them, samples, fired (the trigger
+    is among those that fired). Read by shape (`name`, `value`, `threshold`, `details`), so a
+    new drift statistic shows up without a dashboard change."""
+    cols = ["at", "route", "trigger", "statistic", "fired", "outcome", "value", "threshold",
+            "js", "max_js", "psi", "max_psi", "samples"]
+    rows = []
+    for _, ev in rollbacks.iterrows():
+        details = ev["details"] if isinstance(ev["details"], dict) else {}
+        fired = set(details.get("fired") or [])
+        for trigger, m in (details.get("evidence") or {}).items():
+            if not isinstance(m, dict) or not (str(trigger).startswith("drift")
+                                               or str(m.get("name", "")).endswith("drift")):
+                continue
+            d = m.get("details") if isinstance(m.get("details"), dict) else {}
+            rows.append({"at": ev["created_at"], "route": ev["route"], "trigger": trigger,
+                         "statistic": m.get("name") or trigger, "fired": trigger in fired,
+                         "outcome": m.get("outcome"), "value": m.get("value"),
+                         "threshold": m.get("threshold"), "js": d.get("js_bits"),
+                         "max_js": m.get("threshold") if "js_bits" in d else None,
+                         "psi": d.get("psi"), "max_psi": d.get("max_psi"),
+                         "samples": m.get("samples")})
+    df = pd.DataFrame(rows, columns=cols)
+    return df.sort_values("at", ascending=False, kind="stable") if not df.empty else df
+
+
 def label_groups(df: pd.DataFrame) -> pd.DataFrame:
     """Adds `group` = "route · pair…" (the legend of per-route, per-pair charts)."""
     df = df.copy()
@@ -394,5 +592,8 @@ def label_groups(df: pd.DataFrame) -> pd.DataFrame:
     return df
 
 
-def short_hash(h: str | None, n: int = 12) -> str:
-    return "—" if not h else (h if len(h) <= n else h[:n] + "…")
+def short_hash(h: object, n: int = 12) -> str:
+    """A hash's first `n` characters; "—" for None / NaN / "" (pandas turns None into NaN)."""
+    if not isinstance(h, str) or not h:
+        return "—"
+    return h if len(h) <= n else h[:n] + "…"

@@ -389,3 +389,89 @@ def known_routes(db: Engine) -> list[str]:
             names |= set(conn.execute(sa.select(R.c.route).distinct()
                                       .where(R.c.created_at >= since - timedelta(days=30))).scalars())
     return sorted(names)
+
+
+# --- cost (SLIs M4, M5; the arithmetic is guardian.governance.cost) -----------------------
+def cost_usage(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
+               bucket_s: int) -> pd.DataFrame:
+    """Per (bucket, route, pair_hash, served_path): requests, output tokens, target forwards
+    and engine seconds of the served requests. Forwards: the engine's `target_forwards`, else
+    steps + 1 (speculative: verify forwards + prefill), else one per output token."""
+    stats = R.c.stats
+    forwards = sa.func.coalesce(
+        stats["target_forwards"].as_float(),
+        sa.case((R.c.served_path == "speculative", stats["steps"].as_float() + 1),
+                else_=sa.cast(R.c.completion_tokens, sa.Float)))
+    seconds = sa.func.coalesce(stats["total_time_s"].as_float(), R.c.compute_time_s)
+    b = bucket_expr(db, R.c.created_at, bucket_s).label("bucket")
+    q = (sa.select(b, R.c.route, R.c.pair_hash, R.c.served_path,
+                   sa.func.count().label("requests"),
+                   sa.func.coalesce(sa.func.sum(R.c.completion_tokens), 0).label("output_tokens"),
+                   sa.func.coalesce(sa.func.sum(forwards), 0).label("target_forwards"),
+                   sa.func.coalesce(sa.func.sum(seconds), 0).label("seconds"))
+         .where(*_where(R, since, until, routes))
+         .group_by(b, R.c.route, R.c.pair_hash, R.c.served_path).order_by(b))
+    df = _frame(db, q)
+    for c in ("output_tokens", "target_forwards", "seconds"):
+        df[c] = df[c].astype(float)
+    return _to_ts(df)
+
+
+def paired_speed(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                 bucket_s: int) -> pd.DataFrame:
+    """`shadow_speed` per (bucket, route, pair_hash): engine seconds and tokens of the
+    target-only and speculative runs of the same shadowed requests."""
+    served_s, served_n = R.c.stats["total_time_s"].as_float(), R.c.stats["completion_tokens"].as_float()
+    sh_s = S.c.stats[("shadow_stats", "total_time_s")].as_float()
+    sh_n = S.c.stats[("shadow_stats", "completion_tokens")].as_float()
+    b = bucket_expr(db, S.c.created_at, bucket_s).label("bucket")
+    q = (sa.select(b, S.c.route, S.c.pair_hash, S.c.shadow_path,
+                   sa.func.sum(served_s).label("rs"), sa.func.sum(served_n).label("rn"),
+                   sa.func.sum(sh_s).label("ss"), sa.func.sum(sh_n).label("sn"),
+                   sa.func.count().label("n"))
+         .join(R, R.c.request_id == S.c.request_id)
+         .where(*_where(S, since, until, routes), sh_s.is_not(None), served_s.is_not(None))
+         .group_by(b, S.c.route, S.c.pair_hash, S.c.shadow_path))
+    cols = ["bucket", "route", "pair_hash", "pairs", "target_s", "target_tokens", "spec_s",
+            "spec_tokens"]
+    rows: dict[tuple[Any, str, str], list[float]] = {}
+    with db.connect() as conn:
+        for bk, route, pair, path, rs, rn, ss, sn, n in conn.execute(q):
+            t, s = ((rs, rn), (ss, sn)) if path == "speculative" else ((ss, sn), (rs, rn))
+            acc = rows.setdefault((bk, route, pair), [0.0] * 5)
+            for i, v in enumerate((n, t[0], t[1], s[0], s[1])):
+                acc[i] += float(v or 0.0)
+    df = pd.DataFrame([(*k, *v) for k, v in sorted(rows.items())], columns=cols)
+    return _to_ts(df)
+
+
+def slo_good_series(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
+                    targets: SloTargets, bucket_s: int) -> pd.DataFrame:
+    """Per bucket: requests and those within the SLO (latency and TTFT both good)."""
+    good = sa.and_(latency_expr <= targets.good_latency_s, ttft_expr <= targets.good_ttft_s)
+    b = bucket_expr(db, R.c.created_at, bucket_s).label("bucket")
+    q = (sa.select(b, sa.func.count().label("requests"),
+                   sa.func.coalesce(sa.func.sum(sa.case((good, 1), else_=0)), 0).label("good"))
+         .where(*_where(R, since, until, routes)).group_by(b).order_by(b))
+    return _to_ts(_frame(db, q))
+
+
+def policy_versions(db: Engine, limit: int = 200) -> pd.DataFrame:
+    """Policy loads by the sidecars, newest first (`policy_loads`, migration 0004) with each
+    policy's recorded content (`policy_versions`); empty when none was recorded (or the
+    database predates 0004)."""
+    from guardian.audit.models import PolicyLoad, PolicyVersion
+
+    L, V = PolicyLoad.__table__, PolicyVersion.__table__
+    cols = ["loaded_at", "policy_hash", "loaded_by", "policy_file", "previous_policy_hash",
+            "content"]
+    if not sa.inspect(db).has_table("policy_loads"):
+        return pd.DataFrame(columns=cols)
+    q = (sa.select(L.c.loaded_at, L.c.policy_hash, L.c.loaded_by, L.c.policy_file,
+                   L.c.previous_policy_hash, V.c.content)
+         .outerjoin(V, V.c.policy_hash == L.c.policy_hash)
+         .order_by(L.c.loaded_at.desc(), L.c.id.desc()).limit(limit))
+    df = _frame(db, q)
+    if not df.empty:
+        df["loaded_at"] = pd.to_datetime(df["loaded_at"], utc=True)
+    return df[cols] if not df.empty else pd.DataFrame(columns=cols)

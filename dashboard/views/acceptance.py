@@ -3,6 +3,7 @@ draft position, and has its acceptance distribution drifted from its reference w
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data, filters
@@ -42,8 +43,16 @@ left, mid, right = st.columns(3)
 left.altair_chart(charts.series_by_group(series, "acceptance_rate", "accepted / proposed",
                                          "Acceptance rate over time", y_domain=(0.0, 1.0)),
                   width="stretch")
-mid.altair_chart(charts.series_by_group(series, "alpha", "α", "α over time",
-                                        y_domain=(0.0, 1.0)), width="stretch")
+# The acceptance trigger's floor (min_alpha) of each route shown, one labelled rule per value.
+floors: dict[float, list[str]] = {}
+for route, floor in data.acceptance_floors(sorted(series["route"].unique())).items():
+    floors.setdefault(floor, []).append(route)
+mid.altair_chart(charts.series_by_group(
+    series, "alpha", "α", "α over time", y_domain=(0.0, 1.0),
+    # One floor for every route shown: a short label (the chart is a third of the page wide).
+    rules=[("α floor" if len(floors) == 1 else f"α floor {', '.join(rs)}", v, "floor")
+           for v, rs in sorted(floors.items())]),
+    width="stretch")
 right.altair_chart(charts.series_by_group(series, "mean_acceptance_length", "tokens / forward",
                                           "Mean acceptance length over time"), width="stretch")
 
@@ -54,6 +63,24 @@ else:
     st.altair_chart(charts.position_bars(data.label_groups(per_pos)), width="stretch")
 
 st.subheader("Drift against the reference window")
+rollbacks = data.governance(url, flt.since, flt.until, flt.routes, ("rollback",))
+firings = data.drift_firings(rollbacks)
+fired = firings[firings["fired"]] if not firings.empty else firings
+if not fired.empty:
+    st.markdown("**Drift triggers that fired** (the rollback controller's own measurement, "
+                "from the rollback's evidence)")
+    cols = st.columns(min(len(fired), 4))
+    for i, (_, f) in enumerate(fired.head(4).iterrows()):
+        parts = [f"JS {f['js']:.3f} bits (limit {f['max_js']:g})" if pd.notna(f["js"]) else None,
+                 f"PSI {f['psi']:.2f} (limit {f['max_psi']:g})" if pd.notna(f["psi"]) else None]
+        cols[i].metric(f"{f['route']} · {f['statistic']}",
+                       f"{f['value']:.3f}" if pd.notna(f["value"]) else "—",
+                       delta=f"limit {f['threshold']:g}" if pd.notna(f["threshold"]) else None,
+                       delta_color="off",
+                       help=f"Fired at {f['at']:%Y-%m-%d %H:%M:%S} UTC over {f['samples']} "
+                            f"samples: " + "; ".join(p for p in parts if p))
+    st.dataframe(firings.assign(at=firings["at"].dt.strftime("%Y-%m-%d %H:%M:%S")),
+                 hide_index=True, width="stretch")
 st.caption(f"Distribution of accepted draft tokens per step (what the rollback trigger watches) "
            f"per bucket vs the reference window: the first {thresholds.reference_size} steps of "
            f"each route · pair in the range. Buckets with fewer than {thresholds.min_samples} "

@@ -19,8 +19,39 @@ st.caption(f"{flt.since:%Y-%m-%d %H:%M} → {flt.until:%Y-%m-%d %H:%M} UTC · "
            f"routes: {', '.join(flt.routes) or 'all'} · SLO: {targets.objective:.2%} of requests "
            f"within {targets.good_latency_s:g} s latency and {targets.good_ttft_s:g} s TTFT")
 
-summary = data.latency_series(url, flt.since, flt.until, flt.routes, 0)
+# On-call's first questions, first: what is each route doing, and what is on fire?
+routes = data.routes_now(url)
+st.subheader("Routes now")
+if routes.empty:
+    st.info("No routes: the policy in force names none and the database holds no route state.")
+else:
+    cols = st.columns(min(len(routes), 6))
+    for i, (_, r) in enumerate(routes.iterrows()):
+        mode = r["mode"] if isinstance(r["mode"], str) else "not served"
+        asked = r["policy_mode"] if isinstance(r["policy_mode"], str) else None
+        cols[i % len(cols)].metric(
+            r["route"], mode, help=r["why"],
+            delta=None if asked in (None, mode) else f"policy asks {asked}",
+            delta_color="inverse" if asked == "speculative" else "off")
+
+acts = data.governance(url, flt.until - timedelta(days=30), flt.until, (), data.ROUTE_ACTS)
+incidents = data.open_rollbacks(routes, acts)
 counts = data.slo_window_counts(url, flt.until, flt.routes, targets)
+paging = [a for a in data.slo_alerts(counts, targets) if a.firing]
+st.subheader("Active incidents")
+if not incidents and not paging:
+    st.success("No active incident: no route is rolled back and no burn-rate alert is firing.")
+for inc in incidents:  # a warning box: st.error is kept for pages that fail to read data
+    st.warning(f"Route **{inc['route']}** rolled back at {inc['at']:%Y-%m-%d %H:%M:%S} UTC by "
+             f"`{inc['by']}`" + (f" (fired: {', '.join(inc['fired'])})" if inc["fired"] else "")
+             + f"; serving {inc['mode']} now. {inc['reason']}", icon=":material/emergency:")
+for a in paging:
+    st.warning(
+        f"Burn-rate {a.rule.severity.upper()}: {a.long_burn:.1f}× over "
+        f"{a.rule.label.split(' over ')[1]} (threshold {a.rule.burn_rate:g}×)",
+        icon=":material/local_fire_department:")
+
+summary = data.latency_series(url, flt.since, flt.until, flt.routes, 0)
 bad, total = counts[timedelta(days=targets.period_days)]
 remaining = 1.0 - (bad / total / targets.budget if total else 0.0)
 speed = data.shadow_speed(url, flt.since, flt.until, flt.routes)
@@ -55,12 +86,8 @@ st.caption("Multiwindow, multi-burn-rate alerts (SRE workbook): a rule fires whe
            f"{flt.until:%Y-%m-%d %H:%M} UTC.")
 alerts = data.slo_alerts(counts, targets)
 firing = [a for a in alerts if a.firing]
-for a in firing:
-    (st.error if a.rule.severity == "page" else st.warning)(
-        f"{a.rule.severity.upper()}: burn rate {a.long_burn:.1f}× over "
-        f"{a.rule.label.split(' over ')[1]} (threshold {a.rule.burn_rate:g}×)")
-if not firing:
-    st.success("No burn-rate alert is firing.")
+st.caption(f"{len(firing)} firing (shown under Active incidents)." if firing
+           else "No burn-rate alert is firing.")
 st.dataframe(pd.DataFrame([{
     "severity": a.rule.severity, "rule": a.rule.label,
     "long-window burn": round(a.long_burn, 2), "short-window burn": round(a.short_burn, 2),

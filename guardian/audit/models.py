@@ -7,7 +7,7 @@ Two kinds of tables:
   (see `guardian.audit.chain`). Producers never write them directly; the audit writer does.
   On Postgres a trigger rejects UPDATE/DELETE (see migrations) and `audit_tokens` is
   RANGE-partitioned by `created_at` (daily) so retention is a partition drop.
-* Mutable current state (`model_pairs`, `route_state`, `policy_versions`): the registry and
+* Mutable current state (`model_pairs`, `route_state`, `policy_versions`, `policy_loads`): the registry and
   route modes every replica reads. Changes to them are recorded as governance-log events.
 
 Gate results, rollbacks, re-enables, promotions and policy decisions are rows of the chained
@@ -273,6 +273,19 @@ class PolicyVersion(Base):
     content: Mapped[str] = mapped_column(sa.Text)
     loaded_at: Mapped[datetime] = mapped_column(TS)
     loaded_by: Mapped[str] = mapped_column(sa.Text)
+
+
+class PolicyLoad(Base):
+    """One load or reload of a policy by a sidecar replica (history of `policy_versions`)."""
+
+    __tablename__ = "policy_loads"
+
+    id: Mapped[int] = mapped_column(sa.Integer, primary_key=True, autoincrement=True)
+    policy_hash: Mapped[str] = mapped_column(sa.Text)
+    loaded_at: Mapped[datetime] = mapped_column(TS, index=True)
+    loaded_by: Mapped[str] = mapped_column(sa.Text)
+    policy_file: Mapped[str | None] = mapped_column(sa.Text)
+    previous_policy_hash: Mapped[str | None] = mapped_column(sa.Text)
 
 
 CHAINED_TABLES: dict[str, sa.Table] = {

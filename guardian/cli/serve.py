@@ -7,6 +7,10 @@ non-loopback bind) it refuses to start without its secrets, unless `--dev`. Opti
 the matching `GUARDIAN_*` environment variables; everything else comes from the environment /
 `.env` via `guardian.settings`. Connection limits (header/body timeouts, connection cap) are
 applied through guardian.connections.
+
+The quickstart's first start also produces the gate evidence its `code` route needs to serve
+speculatively (`guardian.quickstart`): the real gate on the pair it will serve, with progress,
+recorded in the audit store; later starts find the report and start at once.
 """
 
 from __future__ import annotations
@@ -28,6 +32,12 @@ def serve(
     log_level: str = typer.Option("info", help="uvicorn log level."),
     dev: bool = typer.Option(False, "--dev", help="Development mode (env GUARDIAN_DEV_MODE=1): "
                              "public development audit secrets when none are configured."),
+    first_run_gate: bool = typer.Option(
+        True, "--first-run-gate/--no-first-run-gate",
+        help="Quickstart only (embedded SQLite, loopback, no keys file): before serving, run "
+             "the promotion gate on the pair when a route asks for `speculative` and no passing "
+             "gate report exists for it under this policy, and record the report. Without it "
+             "such a route serves target_only until `guardian gate` records a passing report."),
 ) -> None:
     """Serve the OpenAI-compatible API with shadow equivalence checks."""
     import uvicorn
@@ -65,5 +75,53 @@ def serve(
     except (PolicyError, AuthConfigError, SecretsError) as exc:
         typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2) from exc
+    from guardian import quickstart
+
+    if first_run_gate and quickstart.applies(settings):
+        _first_run_gate(settings, load_policy(settings.policy_file))
     uvicorn.run("guardian.app:create_app", factory=True, host=settings.host, port=settings.port,
                 log_level=log_level, timeout_graceful_shutdown=10, **uvicorn_limits(settings))
+
+
+def _first_run_gate(settings: object, policy: object) -> None:
+    """Find or produce the gate report the quickstart's speculative routes need; say which
+    routes will speculate and which serve target_only, and why."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from guardian import quickstart
+
+    console = Console(stderr=True, soft_wrap=True)  # whole lines in a log file, too
+    if not quickstart.gated_routes(policy):  # type: ignore[arg-type]
+        return
+    progress = Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TextColumn("{task.description}"), console=console)
+    task: list[int] = []
+
+    def on_start(message: str, total: int) -> None:
+        console.print(f"First run: no gate report yet for this pair under this policy, so the "
+                      f"gate runs now ({message}). Later starts reuse the recorded report.")
+        progress.start()
+        task.append(progress.add_task("", total=total))
+
+    def on_prompt(r: object) -> None:
+        progress.update(task[0], advance=1,
+                        description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
+
+    try:
+        out = quickstart.ensure_gate_report(settings, policy, on_start=on_start,  # type: ignore[arg-type]
+                                            on_prompt=on_prompt)
+    finally:
+        progress.stop()
+    routes = ", ".join(out.routes)
+    if out.ran:
+        for c in out.checks:
+            style = {"pass": "green", "fail": "red"}.get(str(c.get("outcome")), "dim")
+            console.print(f"  [{style}]{c.get('outcome'):>7}[/{style}]  {c.get('name')}: "
+                          f"{c.get('detail', '')}")
+    if out.refusal is None:
+        console.print(f"[green]gate passed[/] for pair {out.pair_hash[:12]} under policy "
+                      f"{out.policy_hash[:12]} ({'recorded now' if out.ran else 'recorded earlier'}"
+                      f"): route(s) {routes} serve speculatively.")
+    else:
+        console.print(f"[yellow]route(s) {routes} serve target_only[/]: {out.refusal}")

@@ -81,7 +81,7 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
             core.policy = policy
 
         reloader = PolicyReloader(policy_file, apply, sink=services.sink,
-                                  actor=f"replica:{core.replica_id}")
+                                  actor=f"replica:{core.replica_id}", db=db)
         # One loader for the policy in force, so hashes agree everywhere (gate reports too).
         core.policy = reloader.policy
         reloader.start()

@@ -19,6 +19,12 @@ a passing gate report for the pair and the NEW policy hash exists (the route-mod
 `guardian.governance.routestate`, audits that once); with the gate off nothing would stop it,
 so turning speculation on must not be the reload's to do (a restart with the file, by whoever
 deploys it, still can).
+
+`record_policy_load` writes the policy versions: the content once per hash (`policy_versions`)
+and one `policy_loads` row per load, so the dashboard can show the policy IN FORCE (not the
+file on the dashboard's host) and its history. A `PolicyReloader` given the audit database
+records its first load and every reload; recording is best-effort (a database hiccup is
+logged, never stops a load), the chained `policy_loaded` event being the audited record.
 """
 
 from __future__ import annotations
@@ -162,14 +168,58 @@ def gate_not_lowered(old: Policy, new: Policy) -> None:
 RELOAD_CHECKS: tuple[ReloadCheck, ...] = (gate_not_lowered,)
 
 
+def record_policy_load(db: Any, policy: Policy, *, actor: str, path: Path | str | None = None,
+                       previous_hash: str | None = None, text: str | None = None) -> bool:
+    """Record that `policy` was put in force (a `policy_loads` row, plus its content in
+    `policy_versions` the first time its hash is seen). `db`: a SQLAlchemy Engine on the audit
+    database; `text`: the file's text (default: read from `path`, else the canonical JSON).
+    Returns False (and logs) when the database refused; the load itself stands."""
+    import json
+
+    import sqlalchemy as sa
+
+    from guardian.audit.models import PolicyLoad, PolicyVersion
+
+    if text is None:
+        try:
+            text = Path(path).read_text() if path else None
+        except OSError:
+            text = None
+    if text is None:
+        text = json.dumps(policy.model_dump(mode="json"), indent=2, sort_keys=True)
+    now = datetime.now(UTC)
+    versions, loads = PolicyVersion.__table__, PolicyLoad.__table__
+    try:
+        with db.begin() as conn:
+            known = conn.execute(sa.select(versions.c.policy_hash).where(
+                versions.c.policy_hash == policy.content_hash)).first()
+            if known is None:
+                conn.execute(sa.insert(versions).values(
+                    policy_hash=policy.content_hash, name=Path(path).name if path else "policy",
+                    version=str(policy.version), content=text, loaded_at=now, loaded_by=actor))
+            conn.execute(sa.insert(loads).values(
+                policy_hash=policy.content_hash, loaded_at=now, loaded_by=actor,
+                policy_file=str(path) if path else None, previous_policy_hash=previous_hash))
+    except Exception as exc:  # a version record never blocks a policy load
+        logger.warning("could not record policy %s as loaded: %s", policy.content_hash[:12],
+                       str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        return False
+    return True
+
+
 class PolicyReloader:
-    """Keeps the last good policy of one file; reloads on change or on demand."""
+    """Keeps the last good policy of one file; reloads on change or on demand. With `db` (the
+    audit database) it records its first load and every reload (`record_policy_load`)."""
 
     def __init__(self, path: Path | str | None, on_change: Callable[[Policy], None], *,
-                 sink: AuditSink | None = None, interval_s: float = 1.0, actor: str = "reloader") -> None:
+                 sink: AuditSink | None = None, interval_s: float = 1.0, actor: str = "reloader",
+                 db: Any = None) -> None:
         self.path = Path(path) if path else DEFAULT_POLICY_FILE
         self.on_change, self.sink, self.interval_s, self.actor = on_change, sink, interval_s, actor
+        self.db = db
         self.policy: Policy = load_policy_file(self.path)  # startup must have a good one
+        if db is not None:
+            record_policy_load(db, self.policy, actor=actor, path=self.path)
         self.last_error: str | None = None
         self._stamp = self._file_stamp()
         self._stop = threading.Event()
@@ -202,6 +252,9 @@ class PolicyReloader:
                 return False, "unchanged"
             old, self.policy = self.policy, new
         self.on_change(new)
+        if self.db is not None:
+            record_policy_load(self.db, new, actor=actor or self.actor, path=self.path,
+                               previous_hash=old.content_hash)
         self._audit("policy_loaded", actor, {"previous_policy_hash": old.content_hash,
                                              "policy_file": str(self.path),
                                              "policy": new.model_dump(mode="json")})

@@ -137,6 +137,15 @@ class RoutePolicy(Strict):
     upstream: UpstreamPools | None = None
 
 
+# Route fields added after the first release: `content_hash` omits them at these values.
+_LATER_ROUTE_SECTIONS: dict[str, object] = {
+    "upstream": None,
+    "audit": AuditPolicy().model_dump(mode="json"),
+    "canary": CanaryPolicy().model_dump(mode="json"),
+    "max_queue": 32,
+}
+
+
 class SloPolicy(Strict):
     """Service-level objectives the dashboard's Overview page and burn-rate alerts use."""
 
@@ -153,10 +162,22 @@ class SloPolicy(Strict):
     period_days: int = Field(30, ge=1)
 
 
+class CostPolicy(Strict):
+    """What serving costs, for the cost figures (SLIs M4 target forwards per request and M5
+    cost per output token, `guardian.governance.cost`): the price of one hour of the serving
+    pool (the accelerators the target and its draft run on), e.g. a cloud GPU's hourly rate."""
+
+    pool_hour: float = Field(gt=0)
+    currency: str = Field("USD", min_length=1, max_length=8)
+
+
 class Policy(Strict):
     version: int = 1
     default_route: str = "default"
     slo: SloPolicy = SloPolicy()
+    # Optional: without it cost is shown in pool-seconds only. Left out of the content hash
+    # while unset, so policies written before it keep their hash (and their gate reports).
+    cost: CostPolicy | None = None
     routes: dict[str, RoutePolicy] = Field(default_factory=lambda: {"default": RoutePolicy()})
 
     @model_validator(mode="after")
@@ -169,10 +190,15 @@ class Policy(Strict):
     @property
     def content_hash(self) -> str:
         """sha256 of the canonical JSON of the validated policy (comments/order don't count)."""
+        # Sections added after policies were first hashed are left out while unset or at
+        # their defaults, so an unchanged policy keeps its hash (and its gate reports).
         data = self.model_dump(mode="json")
-        for route in data["routes"].values():  # added field: unset, old hashes stay valid
-            if route.get("upstream") is None:
-                route.pop("upstream", None)
+        if data.get("cost") is None:
+            data.pop("cost", None)
+        for route in data["routes"].values():
+            for name, default in _LATER_ROUTE_SECTIONS.items():
+                if route.get(name) == default:
+                    route.pop(name, None)
         canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()
 

@@ -32,3 +32,27 @@ def test_every_time_chart_uses_a_utc_24_hour_axis() -> None:
         assert '"type": "utc"' in spec and "%H:%M" in spec, spec[:300]
         assert "%I" not in spec and "%p" not in spec  # no 12-hour clock anywhere
         assert "utcyearmonthdatehoursminutesseconds" in spec  # tooltips in UTC too
+
+
+def test_thresholds_are_labelled_in_their_own_styles_never_the_p99_red() -> None:
+    bins = pd.DataFrame({"bucket": [T0, T0 + timedelta(minutes=15)], "group": ["a", "a"],
+                         "p50": [0.5, 0.6], "p99": [1.0, 2.0]})
+    latency = json.loads(_spec(charts.lines_with_targets(
+        bins, {"p50": "p50", "p99": "p99"}, {"p99 target": 1.5}, "latency", "s")))
+    alpha = json.loads(_spec(charts.series_by_group(
+        bins, "p99", "α", "α", rules=[("α floor (a)", 0.3, "floor")])))
+    drift = json.loads(_spec(charts.series_by_group(bins, "p99", "JS", "JS", 0.1, "JS trigger")))
+    red = charts.PERCENTILE_COLORS["p99"]
+    seen = {}
+    for name, spec in (("slo", latency), ("floor", alpha), ("drift", drift)):
+        text = json.dumps(spec)
+        style = charts.THRESHOLD_STYLES[name]
+        assert f'"color": "{style["color"]}"' in text  # the rule in its kind's colour...
+        assert json.dumps(style["strokeDash"]) in text  # ...and dash pattern
+        seen[name] = (style["color"], tuple(style["strokeDash"]))  # type: ignore[arg-type]
+        assert style["color"] != red
+    assert len(set(seen.values())) == 3  # three kinds, three looks
+    assert "p99 target 1.5" in json.dumps(latency)  # labelled in the plot
+    assert "\\u03b1 floor (a) 0.3" in json.dumps(alpha) or "α floor (a) 0.3" in json.dumps(alpha)
+    assert "JS trigger 0.1" in json.dumps(drift)
+    assert red in json.dumps(latency)  # the p99 series keeps its red

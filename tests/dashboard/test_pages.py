@@ -52,8 +52,14 @@ def test_overview_figures(seeded, open_page) -> None:  # type: ignore[no-untyped
         counts[w] = (sum(map(bad, inside)), len(inside))
     expected = evaluate_alerts(counts, t.budget)
     assert expected[0].firing  # the seeded incident is a fast burn
-    pages = [e.value for e in at.error]
+    # Active incidents sit at the top of the page: the paging burn-rate alerts and the seeded
+    # rollback of `drifty` (its newest route act; it does not serve speculatively now).
+    pages = [w.value for w in at.warning if w.value.startswith("Burn-rate PAGE")]
     assert len(pages) == sum(a.firing for a in expected if a.rule.severity == "page")
+    rolled = [w.value for w in at.warning if w.value.startswith("Route **drifty** rolled back")]
+    assert len(rolled) == 1 and "trigger:drift" in rolled[0], [w.value for w in at.warning]
+    assert not at.error
+    assert at.subheader[0].value == "Routes now" and at.subheader[1].value == "Active incidents"
     assert any("14.4×" in p for p in pages)
     table = at.dataframe[0].value
     assert list(table["status"]) == ["FIRING" if a.firing else "ok" for a in expected]
@@ -102,6 +108,10 @@ def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-unt
     assert any(w.startswith("drifty") for w in warnings), warnings
     assert not any(w.startswith(("chat", "code")) for w in warnings), warnings
     assert len(at.get("vega_lite_chart")) == 6  # rate, α, length, per position, JS, PSI
+    # The statistic the drift trigger fired on, from the seeded rollback's evidence.
+    fired = next(m for m in at.metric if m.label == "drifty · accepted_length_drift")
+    assert fired.value == "0.161" and "JS 0.161 bits (limit 0.1)" in fired.help
+    assert "PSI 1.05 (limit 0.25)" in fired.help
 
 
 def test_shadow_verdicts_and_side_by_side(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
@@ -209,11 +219,53 @@ def test_policy_page(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
 
     at = open_page(seeded.url, "policy")
     h = load_policy().content_hash
-    assert _metric(at, "Active policy hash") == h[:12] + "…"
-    assert len(at.dataframe) == 3  # routes of the policy, loaded versions, hashes on requests
-    # History = the `policy_loaded` events the sidecar writes (nothing fills policy_versions).
+    # No load recorded in the seeded database: the page says so and shows this host's file.
+    assert _metric(at, "Policy hash in force") == h[:12] + "…"
+    assert any("No policy load recorded" in c.value for c in at.caption)
+    assert len(at.dataframe) == 3  # routes of the policy, policy_loaded events, hashes on requests
     loads = at.dataframe[1].value
     assert list(loads["loaded_by"]) == ["cli:ops"]
     assert list(loads["policy_file"]) == ["policies/default.yaml"]
     usage = at.dataframe[2].value
     assert int(usage["requests"].sum()) == len(_in(seeded.summary.requests, _flt(at)))
+
+
+def test_policy_page_shows_the_policy_in_force_and_its_history(tmp_path, open_page) -> None:  # type: ignore[no-untyped-def]
+    """The sidecar's loads (a start, then a reload) are recorded; the page shows the policy
+    in force, not the dashboard host's file, with the history, and catches an edited row."""
+    import sqlalchemy as sa
+
+    from guardian.audit import upgrade
+    from guardian.audit.models import PolicyVersion
+    from guardian.db import make_engine
+    from guardian.policy import DEFAULT_POLICY_FILE, PolicyReloader, load_policy
+
+    url = f"sqlite:///{tmp_path / 'guardian.db'}"
+    upgrade(url)
+    db = make_engine(url)
+    served = tmp_path / "served.yaml"
+    served.write_text(DEFAULT_POLICY_FILE.read_text())
+    reloader = PolicyReloader(served, lambda p: None, db=db, actor="replica:r1")  # start = load
+    first = reloader.policy.content_hash
+    served.write_text(DEFAULT_POLICY_FILE.read_text().replace("sample_rate: 0.25",
+                                                              "sample_rate: 0.5"))
+    changed, second = reloader.reload(actor="api-key:oncall-1")
+    assert changed and second != first == load_policy().content_hash
+
+    at = open_page(url, "policy")
+    assert _metric(at, "Policy hash in force") == second[:12] + "…"
+    assert any("replica:r1" not in c.value and "api-key:oncall-1" in c.value for c in at.caption)
+    assert any("not the policy in force" in w.value for w in at.warning)
+    history = at.dataframe[1].value
+    assert list(history["loaded_by"]) == ["api-key:oncall-1", "replica:r1"]
+    assert list(history["previous_policy_hash"]) == [first[:12] + "…", "—"]
+    assert "sample_rate: 0.5" in at.code[0].value  # the text in force, as written
+    assert not at.error
+
+    with db.begin() as conn:  # a DB writer edits the recorded text: the page says so
+        conn.execute(sa.update(PolicyVersion.__table__).where(
+            PolicyVersion.__table__.c.policy_hash == second).values(
+            content=served.read_text().replace("sample_rate: 0.5", "sample_rate: 0.9")))
+    at = open_page(url, "policy")
+    assert any("does not hash to its recorded hash" in e.value for e in at.error)
+    db.dispose()

@@ -20,7 +20,7 @@ def empty_db(sqlite_url: str) -> str:
     return sqlite_url
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", sorted({*PAGES, "executive"}))
 def test_empty_store_explains_what_would_appear(empty_db, open_page, page) -> None:  # type: ignore[no-untyped-def]
     at = open_page(empty_db, page)
     assert not at.error or page == "policy"  # nothing is wrong with an empty store

@@ -21,16 +21,17 @@ from tests.guardian.api.server import free_port
 SERVE = [sys.executable, "-c", "from guardian.cli import main; main()", "serve"]
 
 
-def start(home: Path, port: int, log: Path) -> subprocess.Popen:
+def start(home: Path, port: int, log: Path, *extra: str,
+          ready_s: float = 120) -> subprocess.Popen:
     draft_dir, target_dir = _demo_pair_or_skip()
     env = {k: v for k, v in os.environ.items() if not k.startswith("GUARDIAN_")}
     env.update(GUARDIAN_HOME=str(home), GUARDIAN_DRAFT_DIR=draft_dir,
                GUARDIAN_TARGET_DIR=target_dir, GUARDIAN_TORCH_THREADS="1",
                GUARDIAN_TIMEOUT_HEADER="1")
     with log.open("w") as out:
-        proc = subprocess.Popen([*SERVE, "--port", str(port)], env=env, stdout=out,
+        proc = subprocess.Popen([*SERVE, "--port", str(port), *extra], env=env, stdout=out,
                                 stderr=subprocess.STDOUT, cwd=home)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + ready_s
     while time.monotonic() < deadline:
         assert proc.poll() is None, log.read_text()
         try:
@@ -60,7 +61,8 @@ def test_quickstart_serve_generates_its_secrets_once_and_guards_its_connections(
     home.mkdir()
     secrets = home / "secrets.env"
     port = free_port()
-    proc = start(home, port, tmp_path / "first.log")
+    # Secrets and connections only: the first-run gate has its own test (test_quickstart_gate).
+    proc = start(home, port, tmp_path / "first.log", "--no-first-run-gate")
     try:
         url = f"http://127.0.0.1:{port}"
         assert httpx.get(f"{url}/healthz", headers={"Host": "evil.example"}).status_code == 400
@@ -79,7 +81,7 @@ def test_quickstart_serve_generates_its_secrets_once_and_guards_its_connections(
            f"{secrets}" in first_log
     content = secrets.read_text()
 
-    proc = start(home, port, tmp_path / "second.log")
+    proc = start(home, port, tmp_path / "second.log", "--no-first-run-gate")
     stop(proc)
     second_log = (tmp_path / "second.log").read_text()
     assert "generated audit secrets" not in second_log

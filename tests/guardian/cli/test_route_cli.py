@@ -119,7 +119,7 @@ def test_status_lists_routes_that_exist_only_in_the_database(args) -> None:
     RouteStateStore.from_url(args[1]).set_mode("retired-route", "speculative", actor="test",
                                                reason="left over from an old policy")
     rows = status_rows(args)
-    assert set(rows) == {"default", "retired-route"}
+    assert set(rows) == {"default", "code", "retired-route"}  # policy routes + the DB-only one
     old = rows["retired-route"]
     # No replica serves a route its policy does not name, whatever the database row says.
     assert old["policy_mode"] is None and old["db_mode"] == "speculative"
