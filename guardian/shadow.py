@@ -16,11 +16,15 @@ Priority and bounds (decisions, not accidents):
 - concurrency: `workers` threads (default 1) — on a small CPU more would only contend.
 
 Evidence (decisions, not accidents): the evaluator judges with what the backend's
-capabilities allow and records the rest under `stats["unchecked"]`. Greedy needs only token
-ids (and the trace's target margins to tell a near_tie). Sampled decoding needs full
-distributions (`full_distributions`) for the verifier-vs-target-only check and a draft model
-for the acceptance test; without them it checks what the trace shows (every emitted token
-has p(x) > 0, every resampled token p(x) > q(x)). Mirror traffic needs `scores_completions`.
+capabilities allow and records the rest under `stats["unchecked"]`. Greedy needs token ids
+and the traces' evidence (top-2 ids and logits, log-probs) to prove a near tie
+(`guardian.verdicts.judge_greedy`). Every judged completion's stopping is checked
+(`stopping_verdict`). Sampled decoding always gets the per-token checks from the trace and the
+acceptance expectation the engine recorded (never a re-scored q); with full distributions
+also the verifier-vs-target-only TV check and the per-origin PIT goodness-of-fit
+(`PitWindow`, per route and pair). A clean draft re-score is used only to tell a drafter
+inconsistent with itself, a speed anomaly (`details.speed_anomalies`, never a correctness
+verdict). Mirror traffic needs `scores_completions`.
 """
 
 from __future__ import annotations
