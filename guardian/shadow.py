@@ -325,6 +325,9 @@ class ShadowEvaluator:
                    "pit_alpha": PIT_ALPHA, "pit_min_sample": PIT_MIN_SAMPLE}
         if window is not None:
             details.update(window.summary())
+            details["acceptance_test"] = ("decisive" if len(window) >= MIN_WINDOW_FOR_ACCEPTANCE_TEST
+                                          else "window_too_small")
+            details["acceptance_expectation"] = "recorded_q"
         failed_fit = next((o for o, r in pit.items() if r["outcome"] == "fail"), None)
         above = window is not None and _acceptance_above(window, route.acceptance_z)
         if stopping is not None:
@@ -437,6 +440,8 @@ class ShadowEvaluator:
                                            job.route.near_tie_tolerance)
             if score.margins is None:
                 result.details["unchecked"] = ["near_tie_margin"]
+            if result.verdict == "divergence":
+                result = self._retokenized(job, ids, result)
             if stopping is not None and result.verdict != "divergence":
                 result = _with(stopping, result.details)
             return result, "target_only", [], stats
@@ -449,6 +454,26 @@ class ShadowEvaluator:
             return _with(stopping, stats), "target_only", [], stats
         return (VerdictResult(result.verdict, result.first_divergence_position, None, stats),
                 "target_only", [], stats)
+
+    def _retokenized(self, job: ShadowJob, ids: list[int], result: VerdictResult,
+                     ) -> VerdictResult:
+        """A mirrored primary's text is re-encoded here, and the same text can split into
+        other tokens than the target would emit one at a time. Before calling a token flip a
+        divergence, compare text: the target's own greedy continuation (target-only, a few
+        tokens longer) must start with the primary's text; then the flip was tokenization,
+        and the verdict is `match` (`compared: text`)."""
+        req = job.request
+        primary = self.backend.decode(ids)
+        room = self.backend.max_context - len(req.prompt_ids) - 1
+        if not primary or room < 1:
+            return result
+        own, _ = self.core.run_backend(req, job.route, False, None,
+                                       max_new_tokens=min(room, len(ids) + 8))
+        if own.text.startswith(primary) or self.backend.decode(own.token_ids).startswith(primary):
+            return VerdictResult("match", None, None, {
+                **result.details, "compared": "text", "retokenized": True,
+                "token_flip_at": result.first_divergence_position})
+        return result
 
     def shutdown(self, timeout_s: float = 5.0) -> None:
         self._stop.set()
