@@ -69,6 +69,7 @@ def run_clean(backend: Any, prompts: list[str], n: int, *, max_tokens: int = 48,
     from guardian.audit import MemorySink
     from guardian.audit.events import RequestEvent, ShadowEvent
     from guardian.governance.triggers import evaluate_triggers
+    from guardian.governance.triggers.drift import evaluate_accepted_lengths, evaluate_tokens
     from guardian.governance.windows import RouteWindow
     from guardian.policy import Policy, RoutePolicy, ShadowPolicy
     from guardian.serving import GenerationRequest, ServingCore
@@ -132,6 +133,12 @@ def run_clean(backend: Any, prompts: list[str], n: int, *, max_tokens: int = 48,
                     window.observe_shadow(ev)
             seen = len(sink.events)
             measured = evaluate_triggers(window, triggers)
+            # the earlier drift rule on the same window, for comparison (issue 11)
+            old_rule = triggers.drift.model_copy(update={"statistic": "js_psi"})
+            for name, fn in (("drift_tokens_js_psi", evaluate_tokens),
+                             ("drift_acceptance_js_psi", evaluate_accepted_lengths)):
+                if fn(window, old_rule).outcome == "fail":
+                    failures[name] += 1
             report.trigger_evaluations += 1
             for name, m in measured.items():
                 if m.outcome == "fail":
