@@ -35,3 +35,21 @@ def test_clean_traffic_raises_no_alarm(close_pair) -> None:
     assert report.trigger_failures["divergence"] == 0
     assert set(report.verdicts) <= {"match", "near_tie", "distribution_ok"}
     assert 0.0 < report.max_logit_disagreement < 1e-3
+
+
+def test_a_drafter_that_never_crops_its_cache_is_a_speed_anomaly_only(close_pair, monkeypatch):
+    """Issue 11's speed-only fault: the draft cache is never cropped after a rejection, so the
+    drafter samples from a q that a clean forward would not give. Outputs stay exact; the
+    expectation uses the q it recorded, so no correctness verdict — only a speed anomaly."""
+    from engine.proposers import draft_model
+    from guardian.backends.local import LocalEngineBackend
+    from guardian.benchmarks.clean_bench import run_clean
+
+    def commit_without_crop(self, committed, emitted):  # the fault
+        self.draft_len = min(self.draft_len, committed - 1)
+
+    monkeypatch.setattr(draft_model.DraftModelProposer, "commit", commit_without_crop)
+    report = run_clean(LocalEngineBackend(close_pair), PROMPTS, 8, max_tokens=24)
+    assert report.correctness_alarms == 0, report.alarm_examples
+    assert report.trigger_failures["divergence"] == 0
+    assert report.speed_anomalies.get("drafter_inconsistent", 0) > 0
