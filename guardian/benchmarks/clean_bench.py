@@ -163,6 +163,11 @@ def cli(
 ) -> None:
     """Run clean traffic through serving + shadow; count false alarms of every check."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from guardian.enums import PROPOSER_KINDS
+
+    if proposer not in PROPOSER_KINDS:
+        raise typer.BadParameter(f"{proposer!r} is not one of {', '.join(PROPOSER_KINDS)}",
+                                 param_hint="--proposer")
     from engine.demo_pair.corpus import heldout_prompts
     from guardian.backends.local import LocalEngineBackend
     from guardian.benchmarks.engine_bench import pair_dirs
