@@ -23,3 +23,11 @@ app.command("layout", help=layout_bench.cli.__doc__)(layout_bench.cli)
 app.command("audit", help=audit_bench.cli.__doc__)(audit_bench.cli)
 app.command("dashboard", help=dashboard_bench.cli.__doc__)(dashboard_bench.cli)
 app.command("proxy", help=proxy_bench.cli.__doc__)(proxy_bench.cli)
+
+from guardian.benchmarks import tolerance_bench  # noqa: E402
+
+app.command("tolerance", help=tolerance_bench.cli.__doc__)(tolerance_bench.cli)
+
+from guardian.benchmarks import clean_bench  # noqa: E402
+
+app.command("clean", help=clean_bench.cli.__doc__)(clean_bench.cli)

@@ -29,6 +29,7 @@ from guardian.policy.triggers import (
     DivergenceTrigger,
     DriftTrigger,
     LatencyTrigger,
+    NearTieTrigger,
     TriggerPolicy,
     TriggerSection,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "GatePolicy",
     "LatencyTrigger",
     "Mode",
+    "NearTieTrigger",
     "Policy",
     "PolicyError",
     "PolicyReloader",

@@ -269,3 +269,15 @@ def test_policy_page_shows_the_policy_in_force_and_its_history(tmp_path, open_pa
     at = open_page(url, "policy")
     assert any("does not hash to its recorded hash" in e.value for e in at.error)
     db.dispose()
+
+
+def test_shadow_page_shows_the_near_tie_rate_per_route(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "shadow")
+    sh = _in(seeded.summary.shadows, _flt(at))
+    assert any(s.value == "Near-tie rate per route and pair" for s in at.subheader)
+    rates = at.dataframe[1].value
+    greedy = [s for s in sh if s["verdict"] in ("match", "near_tie", "divergence")]
+    assert int(rates["greedy_verdicts"].sum()) == len(greedy)
+    assert int(rates["near_ties"].sum()) == sum(s["verdict"] == "near_tie" for s in greedy)
+    assert ((rates["near_tie_rate"] - rates["near_ties"] / rates["greedy_verdicts"]).abs()
+            < 1e-12).all()
