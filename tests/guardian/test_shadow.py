@@ -147,7 +147,7 @@ def test_mirror_records_carry_the_mode_in_force(make_client, sink) -> None:  # n
     mirrored records too, exactly as for served ones."""
 
     class RolledBack:
-        def mode(self, route, policy_mode, policy=None, policy_hash=None):  # type: ignore[no-untyped-def]
+        def mode(self, route, policy_mode, policy=None, policy_hash=None, request_key=None):  # type: ignore[no-untyped-def]
             return "target_only"
 
     client = make_client(policy(mode="speculative", sample_rate=1.0))
