@@ -135,7 +135,7 @@ def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
     t_start = time.perf_counter()
     torch.manual_seed(seed)
     with phases.phase("corpus", 1):
-        train_txt, heldout_txt = corpus.train_texts(), corpus.heldout_texts()
+        train_txt = corpus.train_texts()  # the tokenizer learns from whole files
     with phases.phase("tokenizer", 1):
         tokenizer = train_tokenizer(train_txt, vocab_size=recipe.vocab_size)
         # Units (module preamble, each top-level def/class), each followed by EOS: the

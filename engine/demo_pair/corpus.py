@@ -9,6 +9,7 @@ this text, so the demo pair can be rebuilt offline anywhere.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import re
 import sysconfig
@@ -106,7 +107,7 @@ def split_units(text: str) -> list[str]:
         kept.append(pos)
     bounds = [0, *[p for p in kept if p > 0], len(text)]
     units = []
-    for a, b in zip(bounds, bounds[1:], strict=False):
+    for a, b in itertools.pairwise(bounds):
         unit = text[a:b].rstrip()
         if unit.strip():
             units.append(unit + "\n")
