@@ -109,4 +109,5 @@ def _result(prompt_ids: list[int], row: RowResult, speculative: bool,
         prompt_token_ids=prompt_ids, token_ids=completion.token_ids, text=completion.text,
         finish_reason=completion.finish_reason or "length", trace=completion.trace,
         stats=row.stats, speculative=speculative,
-        target_distributions=completion.target_distributions() if record else None)
+        target_distributions=completion.target_distributions() if record else None,
+        draft_distributions=completion.recorded_draft_distributions() if record else None)

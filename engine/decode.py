@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 import torch
 from transformers import DynamicCache
@@ -23,7 +24,7 @@ from engine.batch import Batch, DecodeRequest, RowResult, finish, forward, sync
 from engine.controllers import GammaController
 from engine.kv import crop_to, new_cache
 from engine.loading import Pair
-from engine.proposers import Proposer, ProposerConfig
+from engine.proposers import Proposal, Proposer, ProposerConfig
 from engine.rejection import greedy_accept, rejection_sample
 from engine.sampling import process_logits, sample
 from engine.step import HostVerdict, StepOutcome, record_step
@@ -48,21 +49,25 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
         start += ids.shape[1]
         top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
         margin = top.values[:, 0] - top.values[:, 1]
+        lse = torch.logsumexp(logits.float(), dim=-1)
         if params.greedy:
             token = top.indices[:, 0]
-            p_x = torch.exp(top.values[:, 0].float() - torch.logsumexp(logits.float(), dim=-1))
+            p_x = torch.exp(top.values[:, 0].float() - lse)
             probs = process_logits(logits, params) if req.record_distributions else None
         else:
             probs = process_logits(logits, params)
             token = sample(probs, req.generator)
             p_x = probs.gather(-1, token.unsqueeze(-1)).squeeze(-1)
-        host = torch.stack([token.double(), p_x.double(), margin.double()],
-                           dim=1).tolist()  # one device->host copy per step
+        logprob = logits.float().gather(-1, token.unsqueeze(-1)).squeeze(-1) - lse
+        host = torch.stack([token.double(), p_x.double(), margin.double(),
+                            top.indices[:, 0].double(), top.indices[:, 1].double(),
+                            top.values[:, 0].double(), top.values[:, 1].double(),
+                            logprob.double()], dim=1).tolist()  # one device->host copy per step
         elapsed = time.perf_counter() - t0
         first_token_at = first_token_at or time.perf_counter()
         dists = probs.float().cpu() if probs is not None and req.record_distributions else None
         for i in batch.active():
-            tok, p, margin = host[i]
+            tok, p, margin, top1, top2, top1_logit, top2_logit, lp = host[i]
             row = batch.rows[i]
             row.stats.steps += 1 if step else 0  # the prefill forward is not a decoding step
             row.stats.target_forwards += 1
@@ -71,7 +76,9 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
                 row.stats.prefill_time_s += elapsed
             row.completion.extend(
                 [int(tok)], [TokenTrace(len(row.completion.token_ids), int(tok), "target", None,
-                                        p, margin, step, 0)],
+                                        p, margin, step, 0, top1_id=int(top1), top2_id=int(top2),
+                                        top1_logit=top1_logit, top2_logit=top2_logit,
+                                        target_logprob=lp)],
                 dists[i:i + 1] if dists is not None else None)
         step += 1
         if start + 1 >= pair.max_context:  # the next token would not fit the context
@@ -130,6 +137,7 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
     logits = forward(pair.target, ids, target_cache, committed - 1, batch)  # (B, g+1, V)
     top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
     margin = (top.values[..., 0] - top.values[..., 1]).float()  # (B, g+1)
+    lse = torch.logsumexp(logits.float(), dim=-1)  # (B, g+1)
     p = None
     if params.greedy:
         # Every token greedy emits is the target's argmax (accepted ones equal it), so the
@@ -138,7 +146,7 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
         n_row, _ = greedy_accept(x, own)
         if lengths is not None:  # positions a row did not propose are never accepted
             n_row = torch.minimum(n_row, lengths)
-        p_x = torch.exp(top.values[..., 0].float() - torch.logsumexp(logits.float(), dim=-1))
+        p_x = torch.exp(top.values[..., 0].float() - lse)
         if req.record_distributions:
             p = process_logits(logits, params)
     else:
@@ -149,7 +157,8 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
         own = torch.cat([x, next_token.unsqueeze(1)], dim=1)
         own.scatter_(1, n_row.unsqueeze(1), next_token.unsqueeze(1))
         p_x = p.gather(-1, own.unsqueeze(-1)).squeeze(-1)
-    host = HostVerdict.copy(n_row, own, p_x, proposal.q_at(own[:, :proposal.gamma]), margin)
+    host = HostVerdict.copy(n_row, own, p_x, proposal.q_at(own[:, :proposal.gamma]), margin,
+                            _evidence(logits, lse, top, own, x, proposal, p, params.greedy))
     t2 = time.perf_counter()
     # Commit: every row keeps n + 1 tokens; both caches forget what was not kept.
     n = min(host.n[i] for i in active)
@@ -160,7 +169,36 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
     return StepOutcome(rows={i: host.row(i, n, proposal.lengths[i]) for i in active}, n=n,
                        gamma=gamma, draft_forwards=proposal.forwards,
                        distributions=p[:, :n + 1].float().cpu() if record else None,
-                       draft_s=t1 - t0, verify_s=t2 - t1, verified_at=t2)
+                       draft_s=t1 - t0, verify_s=t2 - t1, verified_at=t2,
+                       draft_distributions=(_recorded_q(proposal, p, n)
+                                            if record and not params.greedy else None))
+
+
+def _evidence(logits: torch.Tensor, lse: torch.Tensor, top: Any, own: torch.Tensor,
+              x: torch.Tensor, proposal: Proposal, p: torch.Tensor | None,
+              greedy: bool) -> dict[str, torch.Tensor]:
+    """The trace's evidence columns for one step (see TokenTrace): read-only over what the
+    step computed, so decoding results cannot change. q is the proposal's own (recorded)."""
+    logprob = logits.float().gather(-1, own.unsqueeze(-1)).squeeze(-1) - lse
+    out = {"top1": top.indices[..., 0], "top2": top.indices[..., 1],
+           "top1_logit": top.values[..., 0], "top2_logit": top.values[..., 1],
+           "logprob": logprob, "proposed": x, "proposed_q": proposal.q_at(x)}
+    if not greedy and p is not None and proposal.gamma:
+        g = proposal.gamma
+        if proposal.q is not None:
+            out["expected"] = torch.minimum(p[:, :g], proposal.q.float()).sum(dim=-1)
+        else:  # point mass δ_x: Σ min(p, δ_x) = p(x)
+            out["expected"] = p[:, :g].gather(-1, x.unsqueeze(-1)).squeeze(-1)
+    return out
+
+
+def _recorded_q(proposal: Proposal, p: torch.Tensor, n: int) -> torch.Tensor:
+    """(B, n+1, V) float32 cpu: the q each kept position's proposal was sampled from; zero
+    rows for the bonus position and for point-mass proposals (no q materialised)."""
+    batch, vocab = p.shape[0], p.shape[-1]
+    q = proposal.q.float() if proposal.q is not None else p.new_zeros((batch, proposal.gamma, vocab))
+    q = torch.cat([q, q.new_zeros((batch, 1, vocab))], dim=1)
+    return q[:, :n + 1].cpu()
 
 
 def _prefill(pair: Pair, batch: Batch, proposer: Proposer, target_cache: DynamicCache) -> None:

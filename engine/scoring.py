@@ -6,7 +6,7 @@ to compare the distributions a speculative run recorded with the target's own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import torch
 
@@ -21,6 +21,11 @@ class TargetScore:
     argmax_ids: list[int]  # target argmax (raw logits) at each completion position
     margins: list[float]  # target top-1 minus top-2 raw logit at each completion position
     token_probs: list[float]  # p(completion token) under `distributions`
+    # Evidence for near-tie proofs and silent-corruption checks (additive; empty when unset).
+    runner_up_ids: list[int] = field(default_factory=list)  # target top-2 (raw logits)
+    top1_logits: list[float] = field(default_factory=list)
+    top2_logits: list[float] = field(default_factory=list)
+    logprobs: list[float] = field(default_factory=list)  # log softmax(raw)[completion token]
 
 
 @torch.inference_mode()
@@ -43,10 +48,16 @@ def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *
     logits = out.logits[0].float()  # (T, V): logits_to_keep keeps the last T rows
     probs = process_logits(logits, params)
     target = torch.tensor(completion_ids, device=probs.device).unsqueeze(1)
+    top = torch.topk(logits, 2, dim=-1)
+    logprobs = torch.log_softmax(logits, dim=-1).gather(1, target).squeeze(1)
     return TargetScore(distributions=probs.cpu(),
                        argmax_ids=logits.argmax(dim=-1).tolist(),
                        margins=top2_margin(logits).tolist(),
-                       token_probs=probs.gather(1, target).squeeze(1).tolist())
+                       token_probs=probs.gather(1, target).squeeze(1).tolist(),
+                       runner_up_ids=top.indices[:, 1].tolist(),
+                       top1_logits=top.values[:, 0].tolist(),
+                       top2_logits=top.values[:, 1].tolist(),
+                       logprobs=logprobs.tolist())
 
 
 @torch.inference_mode()

@@ -35,6 +35,8 @@ class RowStep:
     proposed: int  # draft tokens this row proposed (its gamma this step)
     judged: int  # draft positions judged: up to and including the first rejection
     accepted: int  # draft tokens accepted (and kept by the batch's common n)
+    # Evidence for the shadow evaluator (TokenTrace's fields of the same names), per token.
+    evidence: list[dict[str, float | int | None]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,9 @@ class StepOutcome:
     draft_s: float  # wall time of the proposal
     verify_s: float  # wall time of the target forward and the accept/resample decisions
     verified_at: float  # time.perf_counter() when the step's tokens were known
+    # (B, n+1, V) float32 on CPU: the full q each position's proposal was sampled from
+    # (zeros where none / a point mass), recorded for sampled runs that record distributions.
+    draft_distributions: torch.Tensor | None = None
 
     @property
     def judged(self) -> int:
@@ -55,6 +60,13 @@ class StepOutcome:
     @property
     def accepted(self) -> int:
         return sum(r.accepted for r in self.rows.values())
+
+
+_NAN = float("nan")
+
+
+def _opt(x: float) -> float | None:
+    return None if x != x else x  # NaN marks "not recorded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,18 +78,39 @@ class HostVerdict:
     p: list[list[float]]  # p(own) (gamma+1)
     q: list[list[float]]  # q(own) (gamma; the last column is padding)
     margins: list[list[float]]  # (gamma+1)
+    # Evidence columns (gamma+1 each; NaN = not recorded): target top-1/top-2 ids and raw
+    # logits, log softmax of own, the proposed token, its recorded q, Σ min(p, q).
+    top1: list[list[float]] | None = None
+    top2: list[list[float]] | None = None
+    top1_logit: list[list[float]] | None = None
+    top2_logit: list[list[float]] | None = None
+    logprob: list[list[float]] | None = None
+    proposed: list[list[float]] | None = None
+    proposed_q: list[list[float]] | None = None
+    expected: list[list[float]] | None = None
 
     @classmethod
     def copy(cls, n_row: torch.Tensor, own: torch.Tensor, p_x: torch.Tensor,
-             q_x: torch.Tensor, margin: torch.Tensor) -> HostVerdict:
+             q_x: torch.Tensor, margin: torch.Tensor,
+             evidence: dict[str, torch.Tensor] | None = None) -> HostVerdict:
         """(B,), (B, g+1), (B, g+1), (B, g), (B, g+1) tensors -> host lists.
 
         One device->host copy for the step (float64 holds ids < 2^53 and float32 exactly).
+        `evidence`: optional (B, g+1) tensors (or (B, g), padded with NaN) named like the
+        evidence fields.
         """
         columns = [n_row.unsqueeze(1).expand_as(own), own, p_x,
                    torch.nn.functional.pad(q_x, (0, 1)), margin]
-        n, own_l, p_l, q_l, m_l = torch.stack([c.double() for c in columns]).tolist()
-        return cls([int(r[0]) for r in n], [[int(t) for t in r] for r in own_l], p_l, q_l, m_l)
+        names = list(evidence or {})
+        width = own.shape[1]
+        for name in names:
+            col = evidence[name].double()  # type: ignore[index]
+            if col.shape[1] < width:
+                col = torch.nn.functional.pad(col, (0, width - col.shape[1]), value=_NAN)
+            columns.append(col)
+        n, own_l, p_l, q_l, m_l, *extra = torch.stack([c.double() for c in columns]).tolist()
+        return cls([int(r[0]) for r in n], [[int(t) for t in r] for r in own_l], p_l, q_l, m_l,
+                   **dict(zip(names, extra, strict=True)))
 
     def row(self, i: int, n: int, proposed: int) -> RowStep:
         """Row i's share of a step that commits n + 1 tokens per row."""
@@ -88,20 +121,42 @@ class HostVerdict:
         return RowStep(tokens=self.own[i][:n + 1], origins=origins, p=self.p[i][:n + 1],
                        q=[None if o == "bonus" else self.q[i][j] for j, o in enumerate(origins)],
                        margins=self.margins[i][:n + 1], proposed=proposed,
-                       judged=min(n + 1, proposed), accepted=accepted)
+                       judged=min(n + 1, proposed), accepted=accepted,
+                       evidence=self._evidence(i, origins))
+
+    def _evidence(self, i: int, origins: list[Origin]) -> list[dict[str, float | int | None]] | None:
+        if self.top1 is None:
+            return None
+        out: list[dict[str, float | int | None]] = []
+        for j, origin in enumerate(origins):
+            judged = origin != "bonus"
+            prop = self.proposed[i][j] if judged and self.proposed else _NAN
+            out.append({
+                "top1_id": int(self.top1[i][j]),
+                "top2_id": int(self.top2[i][j]) if self.top2 else None,
+                "top1_logit": self.top1_logit[i][j] if self.top1_logit else None,
+                "top2_logit": self.top2_logit[i][j] if self.top2_logit else None,
+                "target_logprob": _opt(self.logprob[i][j]) if self.logprob else None,
+                "proposed_token": None if prop != prop else int(prop),
+                "proposed_q": _opt(self.proposed_q[i][j]) if judged and self.proposed_q else None,
+                "accept_expected": _opt(self.expected[i][j]) if judged and self.expected else None,
+            })
+        return out
 
 
 def record_step(batch: Batch, outcome: StepOutcome, step: int) -> None:
     """Append each active row's tokens (with their traces) and add its counters."""
-    dists = outcome.distributions
+    dists, qdists = outcome.distributions, outcome.draft_distributions
     for i, row_step in outcome.rows.items():
         row = batch.rows[i]
         base = len(row.completion.token_ids)
-        traces = [TokenTrace(base + j, tok, origin, q, p, margin, step, row_step.proposed)
-                  for j, (tok, origin, q, p, margin) in enumerate(zip(
+        evidence = row_step.evidence or [{}] * len(row_step.tokens)
+        traces = [TokenTrace(base + j, tok, origin, q, p, margin, step, row_step.proposed, **ev)
+                  for j, (tok, origin, q, p, margin, ev) in enumerate(zip(
                       row_step.tokens, row_step.origins, row_step.q, row_step.p,
-                      row_step.margins, strict=True))]
-        row.completion.extend(row_step.tokens, traces, dists[i] if dists is not None else None)
+                      row_step.margins, evidence, strict=True))]
+        row.completion.extend(row_step.tokens, traces, dists[i] if dists is not None else None,
+                              qdists[i] if qdists is not None else None)
         _count(row.stats, row_step, outcome)
 
 

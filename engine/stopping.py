@@ -34,6 +34,7 @@ class Completion:
         self.token_ids: list[int] = []
         self.trace: list[TokenTrace] = []
         self.distributions: list[torch.Tensor] = []
+        self.draft_distributions: list[torch.Tensor] = []
         self.finish_reason: FinishReason | None = None
         self._text = ""  # decoded text of token_ids (kept current only when needed)
         self._stop_at: int | None = None  # character index where a stop string begins
@@ -51,7 +52,8 @@ class Completion:
         return min(hits) if hits else None
 
     def extend(self, tokens: list[int], traces: list[TokenTrace],
-               distributions: torch.Tensor | None = None) -> int:
+               distributions: torch.Tensor | None = None,
+               draft_distributions: torch.Tensor | None = None) -> int:
         """Append a step's tokens, applying the stop rules token by token. Returns kept count."""
         if self.finished:
             return 0
@@ -81,6 +83,8 @@ class Completion:
         self.trace.extend(traces[:keep])
         if distributions is not None:
             self.distributions.append(distributions[:keep])
+        if draft_distributions is not None:
+            self.draft_distributions.append(draft_distributions[:keep])
         if reason is None and len(self.token_ids) >= self.max_new_tokens:
             reason = "length"
         if reason is not None:
@@ -127,3 +131,9 @@ class Completion:
         if not self.distributions:
             return None
         return torch.cat(self.distributions, dim=0)
+
+    def recorded_draft_distributions(self) -> torch.Tensor | None:
+        """(T, V) the q each position's proposal was sampled from (zeros: none recorded)."""
+        if not self.draft_distributions:
+            return None
+        return torch.cat(self.draft_distributions, dim=0)

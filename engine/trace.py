@@ -38,6 +38,23 @@ class TokenTrace:
     target_margin: float  # target top-1 minus top-2 raw logit at this position (>= 0)
     step: int  # index of the target forward that emitted this token
     gamma: int  # speculation depth used at that step (0 for target-only)
+    # --- evidence for the shadow evaluator's proofs (guardian/verdicts.py); additive, so
+    # None where a producer does not record them. All from the forward that emitted the token.
+    top1_id: int | None = None  # target argmax (raw logits) at this position
+    top2_id: int | None = None  # target runner-up (raw logits)
+    top1_logit: float | None = None  # raw logit of top1_id
+    top2_logit: float | None = None  # raw logit of top2_id
+    target_logprob: float | None = None  # log softmax(raw logits)[token_id] (temperature 1)
+    # The draft token proposed at this position (the rejected one when origin is
+    # "resampled"; the token itself when "accepted"); None for "bonus"/"target".
+    proposed_token: int | None = None
+    # q(proposed_token) under the distribution the proposer actually sampled it from
+    # (recorded at proposal time, never re-scored): 1.0 for a point-mass proposal (n-gram).
+    proposed_q: float | None = None
+    # Probability this proposal was to be accepted, Σ_x min(p(x), q(x)) with the recorded q
+    # and the verifier's p (n-gram: p(proposed_token)); None when greedy (acceptance is
+    # deterministic there) and for "bonus"/"target".
+    accept_expected: float | None = None
 
 
 @dataclass(slots=True)
@@ -120,3 +137,8 @@ class GenerationResult:
     # emitted position, shape (len(token_ids), V), float32 on CPU. The shadow evaluator
     # compares it with target-only's distribution at the same prefix.
     target_distributions: torch.Tensor | None = None
+    # Optional (record_distributions=True, sampled speculative runs): the full q the proposer
+    # sampled each emitted position's proposal from, shape (len(token_ids), V); an all-zero
+    # row where there was none (bonus token) or it was a point mass (n-gram: see
+    # TokenTrace.proposed_token). Recorded, never re-scored.
+    draft_distributions: torch.Tensor | None = None

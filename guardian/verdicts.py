@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,7 +48,8 @@ def greedy_verdict(
     target_margins: Sequence[float],
     tolerance: float,
 ) -> VerdictResult:
-    """Compare two greedy completions of the same prompt.
+    """Compare two greedy completions of the same prompt (legacy, token ids and margins only;
+    the shadow evaluator and the gate use `judge_greedy`, which proves near ties).
 
     `target_margins[i]` is the target's top-1 minus top-2 logit at completion position i on
     the target-only path (identical prefixes up to the first difference make it the margin
@@ -61,7 +62,10 @@ def greedy_verdict(
         return VerdictResult("match", details={"compared_tokens": common})
     position = common if first is None else first
     margin = float(target_margins[position]) if position < len(target_margins) else None
-    verdict: Verdict = "near_tie" if margin is not None and margin < tolerance else "divergence"
+    # A length difference is never a tie: the same tokens ending elsewhere is a stopping bug
+    # (issue 11). Margin-only ties are the legacy rule; `judge_greedy` proves them instead.
+    verdict: Verdict = ("near_tie" if first is not None and margin is not None
+                        and margin < tolerance else "divergence")
     return VerdictResult(verdict, position, margin, details={
         "compared_tokens": position,
         "served_token": served_ids[position] if position < len(served_ids) else None,
@@ -192,3 +196,404 @@ def sampled_verdict(
     if acceptance_bad:
         return VerdictResult("distribution_mismatch", None, None, details)
     return VerdictResult("distribution_ok", None, None, details)
+
+
+# =============================================================================================
+# Verdicts you can bet on (issue 11): near ties proven from both paths' logits, silent
+# corruption along the common prefix, stopping, per-token sampled checks, windowed
+# goodness-of-fit by origin, acceptance expectations from the recorded q, speed anomalies.
+# =============================================================================================
+
+# Checks a verdict can name in details["failed_check"].
+FAILED_CHECKS = ("token_flip", "not_argmax", "logprob_disagreement", "stopping_length",
+                 "stopping_finish_reason", "eos_not_last", "eos_finish_reason", "stop_string_late",
+                 "stop_without_cause", "max_tokens", "support", "resampled_residual",
+                 "accepted_not_proposed", "verifier_distribution", "pit_accepted", "pit_resampled",
+                 "pit_bonus", "acceptance_above_expectation")
+
+
+@dataclass(frozen=True, slots=True)
+class PathOutput:
+    """One judged completion: its tokens, its trace (TraceToken-like; may be empty) and how it
+    ended. `truncated`: cut at the shadow cap before it ended by itself, so its length and
+    finish reason say nothing (only tokens up to the cap are compared)."""
+
+    token_ids: Sequence[int]
+    trace: Sequence[Any] = ()
+    finish_reason: str | None = None
+    truncated: bool = False
+
+
+def _has(t: Any, *names: str) -> bool:
+    return t is not None and all(getattr(t, n, None) is not None for n in names)
+
+
+def _at(trace: Sequence[Any], i: int) -> Any:
+    return trace[i] if i < len(trace) else None
+
+
+def near_tie_proof(a_token: int, b_token: int, a: Any, b: Any, tolerance: float
+                   ) -> tuple[bool, dict[str, Any]]:
+    """Is a flip (path A emitted a_token, path B b_token, at one position) a numerical tie?
+
+    Proven only when (a) each path's token is the other's runner-up (A's top-2 is b_token and
+    B's top-2 is a_token) and (b) the two paths' raw logits for both tokens agree within
+    `tolerance`: |A.logit(a) - B.logit(a)| and |A.logit(b) - B.logit(b)|. Then the flip is a
+    difference in the last bits of two near-equal logits, nothing else. `a`/`b` are the trace
+    entries (top1_id/top2_id/top1_logit/top2_logit) of the two paths at that position.
+    """
+    if not (_has(a, "top1_id", "top2_id", "top1_logit", "top2_logit")
+            and _has(b, "top1_id", "top2_id", "top1_logit", "top2_logit")):
+        return False, {"near_tie_proof": "unavailable"}
+    swapped = (a.top1_id == a_token and b.top1_id == b_token
+               and a.top2_id == b_token and b.top2_id == a_token)
+    disagreement = max(abs(a.top1_logit - b.top2_logit), abs(a.top2_logit - b.top1_logit))
+    if not swapped:  # compare what is comparable: the same token ids' logits
+        disagreement = abs(a.top1_logit - b.top1_logit) if a.top1_id == b.top1_id else math.inf
+    ok = swapped and disagreement <= tolerance
+    return ok, {"near_tie_proof": "proven" if ok else
+                ("logits_disagree" if swapped else "not_runner_up_swap"),
+                "runner_up_swap": swapped, "logit_disagreement_at_flip": disagreement}
+
+
+def _logit_gap(a: Any, b: Any) -> float | None:
+    """|A - B| of the raw logits both paths report for the same token ids at one position."""
+    if not (_has(a, "top1_id", "top1_logit") and _has(b, "top1_id", "top1_logit")):
+        return None
+    gaps = []
+    if a.top1_id == b.top1_id:
+        gaps.append(abs(a.top1_logit - b.top1_logit))
+    if _has(a, "top2_id", "top2_logit") and _has(b, "top2_id", "top2_logit") \
+            and a.top2_id == b.top2_id:
+        gaps.append(abs(a.top2_logit - b.top2_logit))
+    return max(gaps) if gaps else None
+
+
+def judge_greedy(spec: PathOutput, ref: PathOutput, tolerance: float) -> VerdictResult:
+    """Greedy: the speculative completion against target-only, with proofs.
+
+    1. Every emitted token is its own path's argmax (trace top1_id): else `divergence`
+       (`not_argmax`) at that position.
+    2. Along the common prefix the target log-probabilities of the emitted tokens agree within
+       `tolerance`: else `divergence` (`logprob_disagreement`) at the first such position,
+       even when no token flipped (silent corruption: wrong cache/positions that do not flip).
+    3. At the first flipped token: `near_tie` only when `near_tie_proof` holds, else
+       `divergence` (`token_flip`). Nothing after a flip is compared.
+    4. Same tokens, different length or finish reason (neither truncated): `divergence`
+       (`stopping_length` / `stopping_finish_reason`). A length difference is never a tie.
+    Details always carry the measured logit and log-prob disagreement over compared positions.
+    """
+    a_ids, b_ids = list(spec.token_ids), list(ref.token_ids)
+    common = min(len(a_ids), len(b_ids))
+    max_logit = max_lp = 0.0
+    details: dict[str, Any] = {"tolerance": tolerance, "checks": [
+        "argmax", "logprob_agreement", "near_tie_proof", "stopping_equal"]}
+
+    def result(verdict: Verdict, position: int | None, margin: float | None, check: str | None,
+               **extra: Any) -> VerdictResult:
+        details.update(extra)
+        details["logit_disagreement"] = max_logit
+        details["logprob_disagreement"] = max_lp
+        if check:
+            details["failed_check"] = check
+        return VerdictResult(verdict, position, margin, details)
+
+    for i in range(common):
+        a, b = _at(spec.trace, i), _at(ref.trace, i)
+        for t, tok, who in ((a, a_ids[i], "speculative"), (b, b_ids[i], "target_only")):
+            if _has(t, "top1_id") and t.top1_id != tok:
+                return result("divergence", i, _margin(b), "not_argmax", compared_tokens=i,
+                              path=who, emitted_token=tok, argmax_token=t.top1_id)
+        gap = _logit_gap(a, b)
+        if gap is not None:
+            max_logit = max(max_logit, gap)
+        if a_ids[i] != b_ids[i]:
+            ok, proof = near_tie_proof(a_ids[i], b_ids[i], a, b, tolerance)
+            return result("near_tie" if ok else "divergence", i, _margin(b),
+                          None if ok else "token_flip", compared_tokens=i,
+                          served_token=a_ids[i], shadow_token=b_ids[i], **proof)
+        if _has(a, "target_logprob") and _has(b, "target_logprob"):
+            lp = abs(a.target_logprob - b.target_logprob)
+            max_lp = max(max_lp, lp)
+            if lp > tolerance:
+                return result("divergence", i, _margin(b), "logprob_disagreement",
+                              compared_tokens=i, logprob_disagreement_at=lp)
+    if len(a_ids) != len(b_ids) and not (spec.truncated or ref.truncated):
+        return result("divergence", common, None, "stopping_length", compared_tokens=common,
+                      speculative_length=len(a_ids), target_only_length=len(b_ids),
+                      length_mismatch=True)
+    if (spec.finish_reason and ref.finish_reason and spec.finish_reason != ref.finish_reason
+            and not (spec.truncated or ref.truncated)):
+        return result("divergence", common, None, "stopping_finish_reason",
+                      compared_tokens=common, speculative_finish=spec.finish_reason,
+                      target_only_finish=ref.finish_reason)
+    return result("match", None, None, None, compared_tokens=common)
+
+
+def _margin(t: Any) -> float | None:
+    m = getattr(t, "target_margin", None) if t is not None else None
+    return None if m is None else float(m)
+
+
+def judge_external_greedy(ids: Sequence[int], argmax_ids: Sequence[int],
+                          margins: Sequence[float] | None, runner_up_ids: Sequence[int] | None,
+                          tolerance: float) -> VerdictResult:
+    """Greedy mirror traffic: a primary's completion against the target's teacher-forced view.
+
+    Only the target's logits are known, so the proof is one-sided: a flip is a `near_tie`
+    only when the primary's token is the target's runner-up and the target's top-2 margin is
+    within 2 * tolerance (if the primary's logits were within `tolerance` of the target's,
+    a flip needs exactly that). Without runner-up ids the flip is a `divergence`.
+    """
+    first = next((i for i, (x, y) in enumerate(zip(ids, argmax_ids, strict=False)) if x != y),
+                 None)
+    details: dict[str, Any] = {"compared_tokens": len(ids) if first is None else first,
+                               "tolerance": tolerance, "near_tie_proof": "one_sided"}
+    if first is None:
+        return VerdictResult("match", None, None, details)
+    margin = float(margins[first]) if margins is not None and first < len(margins) else None
+    runner = runner_up_ids[first] if runner_up_ids and first < len(runner_up_ids) else None
+    ok = runner is not None and runner == ids[first] and margin is not None \
+        and margin <= 2 * tolerance
+    details.update({"served_token": ids[first], "shadow_token": argmax_ids[first],
+                    "runner_up_swap": runner == ids[first] if runner is not None else None})
+    if not ok:
+        details["failed_check"] = "token_flip"
+        if runner is None:
+            details["near_tie_proof"] = "unavailable"
+    return VerdictResult("near_tie" if ok else "divergence", first, margin, details)
+
+
+def stopping_violation(ids: Sequence[int], finish_reason: str | None, *,
+                       eos_token_ids: Iterable[int] | None, stop: Sequence[str] | None,
+                       max_tokens: int | None, decode: Callable[[Sequence[int]], str] | None
+                       ) -> tuple[str, int] | None:
+    """How a completion ended, checked on its own: (failed check, position) or None.
+
+    - no more than `max_tokens` tokens;
+    - EOS only as the last token, and a completion ending in EOS has finish reason `stop`;
+    - a stop string ends the completion at the token that completes it: the text of all but
+      the last token contains no stop string, and a `stop` finish that is not EOS has one.
+    `decode` turns ids into text (EOS ids are removed first, as the engine's text skips them);
+    without it the stop-string checks are skipped. Unknown EOS ids skip the EOS checks.
+    """
+    ids = list(ids)
+    if max_tokens is not None and len(ids) > max_tokens:
+        return "max_tokens", max_tokens
+    eos = set(eos_token_ids or ())
+    if eos:
+        for i, t in enumerate(ids[:-1]):
+            if t in eos:
+                return "eos_not_last", i
+        if ids and ids[-1] in eos and finish_reason not in (None, "stop"):
+            return "eos_finish_reason", len(ids) - 1
+    stops = [s for s in (stop or []) if s]
+    if decode is None or not ids:
+        return None
+
+    def text(n: int) -> str:
+        return decode([t for t in ids[:n] if t not in eos])
+
+    if stops:
+        def has_stop(n: int) -> bool:
+            s = text(n)
+            return any(x in s for x in stops)
+
+        if has_stop(len(ids)):
+            # The first prefix whose text holds a stop string (monotone: binary search).
+            lo, hi = 1, len(ids)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if has_stop(mid):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            if lo < len(ids):
+                return "stop_string_late", lo - 1
+            return None
+    if finish_reason == "stop" and not (eos and ids[-1] in eos):
+        return "stop_without_cause", len(ids) - 1
+    return None
+
+
+def stopping_verdict(ids: Sequence[int], finish_reason: str | None, *,
+                     eos_token_ids: Iterable[int] | None, stop: Sequence[str] | None,
+                     max_tokens: int | None, decode: Callable[[Sequence[int]], str] | None,
+                     greedy: bool = True, path: str = "") -> VerdictResult | None:
+    """`stopping_violation` as a verdict (`divergence` greedy, `distribution_mismatch`
+    sampled), or None when the completion ended correctly."""
+    bad = stopping_violation(ids, finish_reason, eos_token_ids=eos_token_ids, stop=stop,
+                             max_tokens=max_tokens, decode=decode)
+    if bad is None:
+        return None
+    check, position = bad
+    return VerdictResult("divergence" if greedy else "distribution_mismatch", position, None,
+                         {"failed_check": check, "path": path, "checks": ["stopping"],
+                          "finish_reason": finish_reason, "completion_tokens": len(ids)})
+
+
+def sampled_trace_verdict(trace: Sequence[Any]) -> VerdictResult:
+    """Per-token checks of a sampled run's trace: every emitted token has p(x) > 0; every
+    resampled token p(x) > q(x) (the residual norm(max(p - q, 0)) has no mass elsewhere;
+    q(x) = the recorded q of that token); an accepted token is the one proposed there."""
+    details: dict[str, Any] = {"checks": ["support", "resampled_residual", "accepted_proposed"],
+                               "positions": len(trace)}
+    for t in trace:
+        if t.target_prob <= 0.0:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "support"})
+        if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "resampled_residual"})
+        proposed = getattr(t, "proposed_token", None)
+        if t.origin == "accepted" and proposed is not None and proposed != t.token_id:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "accepted_not_proposed"})
+    return VerdictResult("distribution_ok", None, None, details)
+
+
+# --- goodness of fit: randomized PIT by origin ----------------------------------------------
+PIT_ORIGINS = ("accepted", "resampled", "bonus")
+
+
+def origin_distribution(origin: str, p: torch.Tensor, q: torch.Tensor | None,
+                        proposed: int | None) -> torch.Tensor | None:
+    """The distribution a correct engine draws a token of this origin from, at one position:
+    bonus/target ~ p; accepted ~ min(p, q) / Σ min(p, q); resampled ~ max(p - q, 0) / mass.
+    q = the recorded full q, or a point mass on `proposed` when q is absent / all zero (an
+    n-gram proposal). None when there is nothing to test (no mass, or an accepted point mass:
+    the token is determined)."""
+    p = p.float()
+    if origin in ("bonus", "target"):
+        return p
+    point = q is None or float(q.sum()) <= 0.0
+    if point:
+        if proposed is None:
+            return None
+        if origin == "accepted":
+            return None
+        d = p.clone()
+        d[proposed] = 0.0
+    else:
+        d = torch.minimum(p, q.float()) if origin == "accepted" else (p - q.float()).clamp_min(0)
+    mass = float(d.sum())
+    return d / mass if mass > 0 else None
+
+
+def randomized_pit(d: torch.Tensor, token: int, v: float) -> float:
+    """u = F(x-) + v * d(x), v ~ U(0,1): exactly U(0,1) when x ~ d (Brockwell 2007).
+
+    F runs over tokens in order of decreasing probability under d (ties by id), so a token
+    the claimed distribution finds unlikely lands near 1: a sampler drawing from the wrong
+    distribution piles mass there, which the KS test sees (token-id order would scatter it).
+    """
+    dx = float(d[token])
+    above = float(d[d > dx].sum())
+    ties = int(((d == dx)[:token]).sum()) if token else 0
+    return min(1.0, max(0.0, above + ties * dx + v * dx))
+
+
+def ks_uniform(us: Sequence[float]) -> tuple[float, float]:
+    """One-sample Kolmogorov-Smirnov against U(0,1): (D, asymptotic p-value, Stephens' form)."""
+    n = len(us)
+    if not n:
+        return 0.0, 1.0
+    xs = sorted(us)
+    d = max(max((i + 1) / n - x, x - i / n) for i, x in enumerate(xs))
+    lam = (math.sqrt(n) + 0.12 + 0.11 / math.sqrt(n)) * d
+    if lam < 1e-3:
+        return d, 1.0
+    p = 2.0 * sum((-1) ** (k - 1) * math.exp(-2.0 * k * k * lam * lam) for k in range(1, 101))
+    return d, min(1.0, max(0.0, p))
+
+
+# A window per origin is tested once it holds PIT_MIN_SAMPLE values, then emptied (tumbling
+# windows: the tests are independent, so the false-alarm rate per test is exactly PIT_ALPHA
+# and over N tests at most N * PIT_ALPHA).
+PIT_MIN_SAMPLE = 200
+PIT_ALPHA = 1e-4
+
+
+class PitWindow:
+    """Randomized-PIT values of emitted tokens for one route and pair, split by origin; a KS
+    test per origin over tumbling windows of `min_sample` values at level `alpha`."""
+
+    def __init__(self, min_sample: int = PIT_MIN_SAMPLE, alpha: float = PIT_ALPHA,
+                 seed: int = 0) -> None:
+        self.min_sample, self.alpha = min_sample, alpha
+        self._u: dict[str, list[float]] = {o: [] for o in PIT_ORIGINS}
+        self.tests: dict[str, int] = dict.fromkeys(PIT_ORIGINS, 0)
+        self._gen = torch.Generator().manual_seed(seed)
+
+    def add(self, origins: Sequence[str], token_ids: Sequence[int], p: torch.Tensor,
+            q: torch.Tensor | None, proposed: Sequence[int | None]) -> None:
+        """One request's emitted tokens: p (T, V) target-only reference distributions, q (T, V)
+        recorded proposal distributions (or None), proposed[i] the proposed token."""
+        vs = torch.rand(len(token_ids), generator=self._gen).tolist()
+        for i, (origin, tok) in enumerate(zip(origins, token_ids, strict=True)):
+            key = "bonus" if origin == "target" else origin
+            if key not in self._u or i >= p.shape[0]:
+                continue
+            d = origin_distribution(origin, p[i], None if q is None else q[i], proposed[i])
+            if d is not None:
+                self._u[key].append(randomized_pit(d, tok, vs[i]))
+
+    def evaluate(self) -> dict[str, dict[str, Any]]:
+        """Per origin: pass / fail / inconclusive (fewer than min_sample values so far)."""
+        out: dict[str, dict[str, Any]] = {}
+        for origin, us in self._u.items():
+            if len(us) < self.min_sample:
+                out[origin] = {"outcome": "inconclusive", "n": len(us),
+                               "min_sample": self.min_sample}
+                continue
+            d, pval = ks_uniform(us)
+            self.tests[origin] += 1
+            out[origin] = {"outcome": "fail" if pval < self.alpha else "pass", "n": len(us),
+                           "ks_d": d, "p_value": pval, "alpha": self.alpha}
+            us.clear()
+        return out
+
+
+# --- acceptance from the recorded q and speed anomalies --------------------------------------
+def recorded_observations(trace: Sequence[Any]) -> list[tuple[int, float]]:
+    """(accepted 0/1, expected acceptance) for every judged proposal whose expectation the
+    engine recorded (Σ min(p, q) with the q the proposer sampled from; never re-scored)."""
+    return [(1 if t.origin == "accepted" else 0, float(t.accept_expected)) for t in trace
+            if t.origin in ("accepted", "resampled")
+            and getattr(t, "accept_expected", None) is not None]
+
+
+def speed_anomalies(trace: Sequence[Any], *, greedy: bool,
+                    window: AcceptanceWindow | None = None, z_threshold: float = 4.0,
+                    rescored_q: Sequence[float] | None = None,
+                    drafter_tolerance: float = 1e-3) -> dict[str, Any]:
+    """Anomalies that cost speed but not correctness (never a divergence):
+
+    - `rejected_argmax` (greedy): a proposal equal to the target's argmax was rejected;
+    - `acceptance_below_expectation`: the window's observed acceptances are more than
+      `z_threshold` standard deviations below Σ min(p, q) from the recorded q;
+    - `drafter_inconsistent`: the q the drafter recorded for its proposals differs from a
+      clean re-score of the same prefixes (`rescored_q[i]` = q(proposed) at trace position i)
+      by more than `drafter_tolerance` (e.g. a draft cache that was never cropped).
+    """
+    found: dict[str, Any] = {}
+    if greedy:
+        bad = [t.position for t in trace if t.origin == "resampled"
+               and getattr(t, "proposed_token", None) is not None
+               and getattr(t, "top1_id", None) is not None and t.proposed_token == t.top1_id]
+        if bad:
+            found["rejected_argmax"] = {"positions": bad[:10], "count": len(bad)}
+    if window is not None and len(window) >= MIN_WINDOW_FOR_ACCEPTANCE_TEST:
+        s = window.summary()
+        z = s["acceptance_z"]
+        if z is not None and z < -z_threshold:
+            found["acceptance_below_expectation"] = s
+    if rescored_q is not None:
+        gaps = [(t.position, abs(float(t.proposed_q) - float(rescored_q[t.position])))
+                for t in trace if t.origin in ("accepted", "resampled")
+                and getattr(t, "proposed_q", None) is not None and t.position < len(rescored_q)]
+        worst = max(gaps, key=lambda g: g[1], default=None)
+        if worst is not None and worst[1] > drafter_tolerance:
+            found["drafter_inconsistent"] = {"position": worst[0], "q_gap": worst[1],
+                                             "tolerance": drafter_tolerance}
+    return found

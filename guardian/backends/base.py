@@ -89,6 +89,21 @@ class TraceToken:
     target_margin: float  # target top-1 minus top-2 raw logit at this position (>= 0)
     step: int  # index of the target forward that emitted this token
     gamma: int  # speculation depth used at that step (0 for target-only)
+    # Evidence for the shadow evaluator (engine.trace.TokenTrace documents each); None
+    # where the backend does not report it.
+    top1_id: int | None = None
+    top2_id: int | None = None
+    top1_logit: float | None = None
+    top2_logit: float | None = None
+    target_logprob: float | None = None
+    proposed_token: int | None = None
+    proposed_q: float | None = None
+    accept_expected: float | None = None
+
+
+# The evidence fields above, in order (for converters and tests).
+TRACE_EVIDENCE_FIELDS = ("top1_id", "top2_id", "top1_logit", "top2_logit", "target_logprob",
+                         "proposed_token", "proposed_q", "accept_expected")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +140,11 @@ class TokenScores:
     argmax_ids: list[int]  # target top-1 (raw logits)
     margins: list[float] | None  # target top-1 minus top-2 raw logit; None: not available
     token_probs: list[float] | None  # p(completion token) under the processed distribution
+    # Evidence for near-tie proofs (additive; None: not available from this backend).
+    runner_up_ids: list[int] | None = None  # target top-2 (raw logits)
+    top1_logits: list[float] | None = None
+    top2_logits: list[float] | None = None
+    logprobs: list[float] | None = None  # log softmax(raw logits)[completion token]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +156,16 @@ class Distributions:
     """
 
     probs: Any  # (T, V)
+    # (T, V) the q each position's proposal was sampled from, as recorded by the engine
+    # (zero rows: none, or a point mass); None when the backend does not record it.
+    draft_probs: Any = None
 
     def __len__(self) -> int:
         return int(self.probs.shape[0])
 
     def head(self, n: int) -> Distributions:
-        return Distributions(self.probs[:n])
+        return Distributions(self.probs[:n],
+                             None if self.draft_probs is None else self.draft_probs[:n])
 
 
 class Unsupported(RuntimeError):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.metrics import SpecCounters
 from guardian.backends.base import (
+    TRACE_EVIDENCE_FIELDS,
     BackendRequest,
     BackendResult,
     Capabilities,
@@ -70,10 +71,16 @@ def pair_dirs(settings: Settings, draft: Path | None = None, target: Path | None
     return demo_pair_dirs(settings)
 
 
+def _opt(x: Any, kind: type) -> Any:
+    return None if x is None else kind(x)
+
+
 def _token(t: Any) -> TraceToken:
     return TraceToken(int(t.position), int(t.token_id), t.origin,
                       None if t.draft_prob is None else float(t.draft_prob),
-                      float(t.target_prob), float(t.target_margin), int(t.step), int(t.gamma))
+                      float(t.target_prob), float(t.target_margin), int(t.step), int(t.gamma),
+                      *(_opt(getattr(t, f, None), int if f.endswith(("_id", "_token")) else float)
+                        for f in TRACE_EVIDENCE_FIELDS))
 
 
 def _plain(value: Any) -> Any:
@@ -123,6 +130,8 @@ class LocalEngineBackend:
         self.max_context: int = int(pair.max_context)
         self.vocab_size: int = max(len(pair.tokenizer), int(pair.target.config.vocab_size))
         self.device, self.dtype = str(pair.device), str(pair.dtype).removeprefix("torch.")
+        # What ends a completion (the shadow evaluator's stopping checks read it).
+        self.eos_token_ids: frozenset[int] = frozenset(int(t) for t in pair.eos_token_ids)
 
     @property
     def pair_hash(self) -> str:
@@ -190,13 +199,18 @@ class LocalEngineBackend:
         res = self._generate(request, on_text, record=True)
         if res.target_distributions is None:
             raise RuntimeError("the engine did not record the target distributions")
-        return to_result(res), Distributions(res.target_distributions)
+        return to_result(res), Distributions(res.target_distributions,
+                                             getattr(res, "draft_distributions", None))
 
     def score_target(self, prompt_ids: list[int], completion_ids: list[int],
                      sampling: Sampling) -> TokenScores:
         out = self._score(prompt_ids, completion_ids, sampling)
         return TokenScores([int(x) for x in out.argmax_ids], [float(x) for x in out.margins],
-                           [float(x) for x in out.token_probs])
+                           [float(x) for x in out.token_probs],
+                           runner_up_ids=[int(x) for x in out.runner_up_ids],
+                           top1_logits=[float(x) for x in out.top1_logits],
+                           top2_logits=[float(x) for x in out.top2_logits],
+                           logprobs=[float(x) for x in out.logprobs])
 
     def target_distributions(self, prompt_ids: list[int], completion_ids: list[int],
                              sampling: Sampling) -> Distributions:

@@ -16,3 +16,7 @@ app.command("engine", help=engine_bench.cli.__doc__)(engine_bench.cli)
 app.command("layout", help=layout_bench.cli.__doc__)(layout_bench.cli)
 app.command("audit", help=audit_bench.cli.__doc__)(audit_bench.cli)
 app.command("dashboard", help=dashboard_bench.cli.__doc__)(dashboard_bench.cli)
+
+from guardian.benchmarks import tolerance_bench  # noqa: E402
+
+app.command("tolerance", help=tolerance_bench.cli.__doc__)(tolerance_bench.cli)

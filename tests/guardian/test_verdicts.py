@@ -40,9 +40,10 @@ def test_margin_equal_to_tolerance_is_not_a_tie() -> None:
     assert greedy_verdict([1], [2], [0.5], tolerance=0.5).verdict == "divergence"
 
 
-def test_one_path_stopping_early_is_a_difference_at_its_length() -> None:
+def test_one_path_stopping_early_is_a_divergence_at_its_length() -> None:
+    # same tokens, different length: a stopping bug, never excused as a tie (issue 11)
     v = greedy_verdict([5, 6], [5, 6, 7], [3.0, 3.0, 0.01], tolerance=0.5)
-    assert (v.verdict, v.first_divergence_position) == ("near_tie", 2)
+    assert (v.verdict, v.first_divergence_position) == ("divergence", 2)
     assert v.details["length_mismatch"] is True
     # no margin known at that position -> cannot be excused as a tie
     assert greedy_verdict([5], [5, 6], [3.0], 0.5).verdict == "divergence"

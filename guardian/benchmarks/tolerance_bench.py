@@ -1,0 +1,157 @@
+"""`guardian bench tolerance`: how far a (γ+1)-token verify forward's logits are from
+one-token forwards of the same prefixes — the numerical noise a near tie must fit inside.
+
+Speculative decoding scores position t inside a (γ+1)-token verify forward; target-only
+decoding scores it in a one-token forward over the cache. Both are the same function of the
+same prefix, so any difference is floating-point (different kernel shapes and reduction
+orders). The evaluator calls a flipped argmax a `near_tie` only when both paths' logits
+agree within `near_tie_tolerance` (guardian/verdicts.py), so the tolerance must sit just
+above this noise: far above it, real bugs hide as ties; below it, clean flips are called bugs.
+
+Method, per prompt: target-only greedy decodes `max_new_tokens` tokens (a realistic
+continuation); then the same prefixes are scored (a) one token per forward, as target-only
+decoding does, and (b) in (γ+1)-token chunks over a cache cropped back after each chunk, as
+verification does, at every chunk alignment (offset 0..γ), so each position is seen in every
+slot of a verify forward. Both use the engine's own forward path (engine.batch.forward). The
+report gives the largest absolute difference of raw logits (over the whole vocabulary and
+over the top-2 only) and of the emitted token's log-probability, keyed by dtype/device, and
+the tolerance it recommends: the largest difference times `SAFETY_MARGIN`, rounded up to one
+significant digit (guardian/tolerance.py holds the measured defaults).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import typer
+
+# The recommended tolerance is the measured maximum times this: the measurement sees a few
+# thousand positions, production sees millions, and the tail of rounding noise grows slowly
+# with the number of draws (and with context length); 10x covers that with room to spare
+# while staying orders of magnitude below the top-2 margins real faults flip.
+SAFETY_MARGIN = 10.0
+
+
+@dataclass
+class ToleranceReport:
+    key: str  # "<dtype>/<device>"
+    prompts: int
+    positions: int
+    gamma: int
+    max_logit_diff: float  # over every vocabulary entry
+    max_top2_logit_diff: float  # over the target's top-2 entries (what a near tie compares)
+    max_logprob_diff: float  # log-probability of the emitted token
+    recommended_tolerance: float  # max_logit_diff * SAFETY_MARGIN, one significant digit up
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def round_up_1sig(x: float) -> float:
+    """Round up to one significant digit: 3.2e-6 -> 4e-6 (0 stays 0)."""
+    if x <= 0:
+        return 0.0
+    exp = math.floor(math.log10(x))
+    return math.ceil(x / 10 ** exp) * 10 ** exp
+
+
+def recommended(max_diff: float, floor: float = 1e-6) -> float:
+    return round_up_1sig(max(max_diff * SAFETY_MARGIN, floor))
+
+
+def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 48,
+            progress: bool = False) -> ToleranceReport:
+    """Run the measurement on a loaded engine.Pair (see the module docstring)."""
+    import torch
+    from rich.progress import Progress
+
+    from engine import generate
+    from engine.batch import Batch, DecodeRequest, forward
+    from engine.kv import crop_to, new_cache
+    from engine.sampling import SamplingParams
+
+    max_all = max_top2 = max_lp = 0.0
+    positions = 0
+    with torch.inference_mode(), Progress(disable=not progress, transient=True) as bar:
+        task = bar.add_task("verify vs one-token forwards", total=len(prompts))
+        for prompt in prompts:
+            res = generate(pair, prompt, speculative=False, max_new_tokens=max_new_tokens)
+            prompt_ids, out = list(res.prompt_token_ids), list(res.token_ids)
+            if len(prompt_ids) < 2 or not out:
+                bar.advance(task)
+                continue
+            ids = prompt_ids + out
+            req = DecodeRequest([prompt_ids], SamplingParams(), max_new_tokens, [])
+            batch = Batch(pair, req, extra_columns=max_new_tokens + gamma + 2)
+            tokens = torch.tensor([ids], device=pair.device)
+            n_prompt = len(prompt_ids)
+            # (a) one token per forward: logits predicting ids[t+1] from ids[:t+1]
+            cache = new_cache()
+            forward(pair.target, tokens[:, :n_prompt - 1], cache, 0, batch, last_only=True)
+            single = []
+            for t in range(n_prompt - 1, len(ids) - 1):
+                single.append(forward(pair.target, tokens[:, t:t + 1], cache, t, batch)[0, -1].float())
+            one = torch.stack(single)  # (T, V): row j predicts out[j]
+            top = torch.topk(one, 2, dim=-1).indices
+            lp_one = torch.log_softmax(one, -1).gather(1, torch.tensor(out).unsqueeze(1))
+            # (b) (γ+1)-token verify chunks at every alignment
+            for offset in range(gamma + 1):
+                cache = new_cache()
+                forward(pair.target, tokens[:, :n_prompt - 1], cache, 0, batch, last_only=True)
+                start = n_prompt - 1
+                rows: list[torch.Tensor] = []
+                if offset:
+                    chunk = tokens[:, start:start + offset]
+                    rows.append(forward(pair.target, chunk, cache, start, batch)[0].float())
+                    start += offset
+                while start < len(ids) - 1:
+                    chunk = tokens[:, start:min(start + gamma + 1, len(ids) - 1)]
+                    logits = forward(pair.target, chunk, cache, start, batch)[0].float()
+                    rows.append(logits)
+                    start += chunk.shape[1]
+                    crop_to(cache, start)  # what verification does after a fully kept step
+                verify = torch.cat(rows)[:one.shape[0]]
+                diff = (verify - one).abs()
+                max_all = max(max_all, float(diff.max()))
+                max_top2 = max(max_top2, float(diff.gather(1, top).max()))
+                lp_v = torch.log_softmax(verify, -1).gather(1, torch.tensor(out).unsqueeze(1))
+                max_lp = max(max_lp, float((lp_v - lp_one).abs().max()))
+            positions += one.shape[0]
+            bar.advance(task)
+    key = f"{str(pair.dtype).removeprefix('torch.')}/{pair.device.type}"
+    return ToleranceReport(key, len(prompts), positions, gamma, max_all, max_top2, max_lp,
+                           recommended(max_all))
+
+
+def cli(
+    draft: Path | None = typer.Option(None, help="Draft model dir (default: the demo pair)."),
+    target: Path | None = typer.Option(None, help="Target model dir (default: the demo pair)."),
+    prompts: int = typer.Option(64, min=1, help="Held-out prompts to measure over."),
+    max_new_tokens: int = typer.Option(48, min=1, help="Continuation length per prompt."),
+    gamma: int = typer.Option(4, min=1, max=16, help="Verify forward width is γ+1."),
+    device: str | None = typer.Option(None, help="cpu / cuda (default: the engine's choice)."),
+    json_path: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
+) -> None:
+    """Measure verify-vs-one-token logit noise; recommend the near-tie tolerance."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from engine import load_pair
+    from engine.demo_pair.corpus import heldout_prompts
+    from guardian.benchmarks.engine_bench import pair_dirs
+
+    draft, target = pair_dirs(draft, target)
+    pair = load_pair(draft, target, device=device)
+    report = measure(pair, heldout_prompts(prompts), gamma=gamma,
+                     max_new_tokens=max_new_tokens, progress=True)
+    for k, v in report.as_dict().items():
+        typer.echo(f"{k:24} {v}")
+    if json_path:
+        json_path.parent.mkdir(parents=True, exist_ok=True)
+        json_path.write_text(json.dumps(report.as_dict(), indent=2) + "\n")
+        typer.echo(f"wrote {json_path}")
+
+
+__all__ = ["SAFETY_MARGIN", "ToleranceReport", "cli", "measure", "recommended"]

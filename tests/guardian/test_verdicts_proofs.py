@@ -1,0 +1,221 @@
+"""Issue 11 verdicts: near ties proven from both paths' logits, silent corruption, stopping,
+per-token sampled checks, PIT goodness-of-fit by origin, speed anomalies."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import torch
+
+from guardian.backends import TraceToken
+from guardian.verdicts import (
+    AcceptanceWindow,
+    PathOutput,
+    PitWindow,
+    judge_external_greedy,
+    judge_greedy,
+    ks_uniform,
+    near_tie_proof,
+    origin_distribution,
+    randomized_pit,
+    recorded_observations,
+    sampled_trace_verdict,
+    speed_anomalies,
+    stopping_violation,
+)
+
+TOL = 1e-3
+
+
+def tok(pos: int, token: int, *, top2: int = 99, l1: float = 5.0, l2: float = 3.0,
+        lp: float = -0.5, origin: str = "target", proposed: int | None = None,
+        p: float = 0.5, q: float | None = None, expected: float | None = None) -> TraceToken:
+    return TraceToken(pos, token, origin, q, p, l1 - l2, pos, 0,  # type: ignore[arg-type]
+                      top1_id=token, top2_id=top2, top1_logit=l1, top2_logit=l2,
+                      target_logprob=lp, proposed_token=proposed, proposed_q=q,
+                      accept_expected=expected)
+
+
+def path(ids, trace, finish="length", truncated=False) -> PathOutput:
+    return PathOutput(ids, trace, finish, truncated)
+
+
+def test_identical_paths_match_and_record_the_disagreement() -> None:
+    a = [tok(0, 5, l1=4.0), tok(1, 6, l1=2.0)]
+    b = [tok(0, 5, l1=4.0 + 2e-5), tok(1, 6, l1=2.0)]
+    v = judge_greedy(path([5, 6], a), path([5, 6], b), TOL)
+    assert v.verdict == "match"
+    assert v.details["logit_disagreement"] == pytest.approx(2e-5, rel=1e-3)
+    assert "logprob_disagreement" in v.details
+
+
+def test_flip_is_a_near_tie_only_when_proven() -> None:
+    # A emits 5 with runner-up 9; B emits 9 with runner-up 5; logits within tolerance
+    a = [tok(0, 1), tok(1, 5, top2=9, l1=3.0000, l2=2.9999)]
+    b = [tok(0, 1), tok(1, 9, top2=5, l1=3.0001, l2=2.9999 + 1e-4)]
+    v = judge_greedy(path([1, 5], a), path([1, 9], b), TOL)
+    assert (v.verdict, v.first_divergence_position) == ("near_tie", 1)
+    assert v.details["near_tie_proof"] == "proven"
+    # the same flip with logits further apart than the tolerance: a divergence
+    b_far = [tok(0, 1), tok(1, 9, top2=5, l1=3.01, l2=2.9999)]
+    v = judge_greedy(path([1, 5], a), path([1, 9], b_far), TOL)
+    assert (v.verdict, v.details["failed_check"]) == ("divergence", "token_flip")
+    assert v.details["near_tie_proof"] == "logits_disagree"
+    # small margin but the other path's token is not the runner-up: a divergence
+    b_third = [tok(0, 1), tok(1, 9, top2=7, l1=3.0, l2=2.9999)]
+    v = judge_greedy(path([1, 5], a), path([1, 9], b_third), TOL)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("divergence", "not_runner_up_swap")
+
+
+def test_flip_without_evidence_is_never_excused() -> None:
+    a = [TraceToken(0, 5, "target", None, 0.5, 1e-6, 0, 0)]  # type: ignore[arg-type]
+    b = [TraceToken(0, 9, "target", None, 0.5, 1e-6, 0, 0)]  # type: ignore[arg-type]
+    v = judge_greedy(path([5], a), path([9], b), TOL)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("divergence", "unavailable")
+
+
+def test_silent_corruption_is_a_divergence_without_any_flip() -> None:
+    a = [tok(0, 5, lp=-0.5), tok(1, 6, lp=-0.7), tok(2, 7, lp=-0.2)]
+    b = [tok(0, 5, lp=-0.5), tok(1, 6, lp=-0.9), tok(2, 7, lp=-0.2)]
+    v = judge_greedy(path([5, 6, 7], a), path([5, 6, 7], b), TOL)
+    assert (v.verdict, v.first_divergence_position) == ("divergence", 1)
+    assert v.details["failed_check"] == "logprob_disagreement"
+
+
+def test_emitted_token_that_is_not_its_paths_argmax_is_a_divergence() -> None:
+    a = [tok(0, 5), TraceToken(1, 6, "accepted", 0.2, 0.1, 2.0, 1, 4, top1_id=8)]  # type: ignore[arg-type]
+    b = [tok(0, 5), tok(1, 6)]
+    v = judge_greedy(path([5, 6], a), path([5, 6], b), TOL)
+    assert (v.verdict, v.details["failed_check"], v.first_divergence_position) == (
+        "divergence", "not_argmax", 1)
+
+
+def test_same_tokens_different_length_or_finish_is_a_divergence() -> None:
+    a = [tok(0, 5), tok(1, 6), tok(2, 7)]
+    v = judge_greedy(path([5, 6, 7], a), path([5, 6], a[:2], "stop"), TOL)
+    assert (v.verdict, v.details["failed_check"], v.first_divergence_position) == (
+        "divergence", "stopping_length", 2)
+    v = judge_greedy(path([5, 6], a[:2], "stop"), path([5, 6], a[:2], "length"), TOL)
+    assert (v.verdict, v.details["failed_check"]) == ("divergence", "stopping_finish_reason")
+    # cut at the shadow cap: length and finish reason are not comparable
+    v = judge_greedy(path([5, 6], a[:2], "stop", truncated=True), path([5, 6], a[:2]), TOL)
+    assert v.verdict == "match"
+
+
+def test_external_near_tie_is_one_sided() -> None:
+    assert judge_external_greedy([1, 2], [1, 2], [3.0, 3.0], [4, 4], TOL).verdict == "match"
+    v = judge_external_greedy([1, 9], [1, 2], [3.0, 1e-4], [4, 9], TOL)
+    assert (v.verdict, v.first_divergence_position) == ("near_tie", 1)
+    assert judge_external_greedy([1, 9], [1, 2], [3.0, 0.1], [4, 9], TOL).verdict == "divergence"
+    assert judge_external_greedy([1, 8], [1, 2], [3.0, 1e-4], [4, 9], TOL).verdict == "divergence"
+    assert judge_external_greedy([1, 9], [1, 2], [3.0, 1e-4], None, TOL).verdict == "divergence"
+
+
+# --- stopping -------------------------------------------------------------------------------
+def _decode(ids) -> str:
+    return "".join(chr(ord("a") + t) for t in ids)
+
+
+@pytest.mark.parametrize(("ids", "finish", "stop", "max_tokens", "expected"), [
+    ([1, 2, 3], "length", [], 3, None),
+    ([1, 2, 3, 4], "length", [], 3, ("max_tokens", 3)),
+    ([1, 0, 3], "stop", [], 8, ("eos_not_last", 1)),
+    ([1, 2, 0], "stop", [], 8, None),
+    ([1, 2, 0], "length", [], 8, ("eos_finish_reason", 2)),
+    ([1, 2, 3], "stop", ["cd"], 8, None),  # "bcd": the last token completes "cd"
+    ([1, 2, 3, 4], "stop", ["cd"], 8, ("stop_string_late", 2)),  # one token too late
+    ([1, 2, 3, 4], "length", ["bc"], 4, ("stop_string_late", 1)),
+    ([1, 2, 3], "stop", ["zz"], 8, ("stop_without_cause", 2)),
+])
+def test_stopping_rules(ids, finish, stop, max_tokens, expected) -> None:
+    assert stopping_violation(ids, finish, eos_token_ids={0}, stop=stop, max_tokens=max_tokens,
+                              decode=_decode) == expected
+
+
+# --- sampled per-token -------------------------------------------------------------------------
+def test_sampled_trace_checks_support_residual_and_accepted_proposal() -> None:
+    ok = [tok(0, 5, origin="accepted", proposed=5, p=0.4, q=0.5),
+          tok(1, 6, origin="resampled", proposed=3, p=0.3, q=0.1), tok(2, 7, origin="bonus")]
+    assert sampled_trace_verdict(ok).verdict == "distribution_ok"
+    bad = sampled_trace_verdict([ok[0], tok(1, 6, origin="resampled", proposed=3, p=0.1, q=0.3)])
+    assert bad.details["failed_check"] == "resampled_residual"
+    bad = sampled_trace_verdict([tok(0, 5, origin="accepted", proposed=4, p=0.4, q=0.5)])
+    assert bad.details["failed_check"] == "accepted_not_proposed"
+    bad = sampled_trace_verdict([ok[0], tok(1, 6, origin="bonus", p=0.0)])
+    assert (bad.details["failed_check"], bad.first_divergence_position) == ("support", 1)
+
+
+def test_origin_distributions() -> None:
+    p = torch.tensor([0.5, 0.3, 0.2, 0.0])
+    q = torch.tensor([0.2, 0.6, 0.1, 0.1])
+    assert torch.allclose(origin_distribution("bonus", p, None, None), p)
+    acc = origin_distribution("accepted", p, q, 1)
+    assert torch.allclose(acc, torch.tensor([0.2, 0.3, 0.1, 0.0]) / 0.6)
+    res = origin_distribution("resampled", p, q, 1)
+    assert torch.allclose(res, torch.tensor([0.3, 0.0, 0.1, 0.0]) / 0.4)
+    # n-gram: a point mass on the proposal; the residual is p without it
+    res = origin_distribution("resampled", p, torch.zeros(4), 0)
+    assert torch.allclose(res, torch.tensor([0.0, 0.6, 0.4, 0.0]))
+    assert origin_distribution("accepted", p, None, 0) is None
+
+
+def test_randomized_pit_is_uniform_under_the_null_and_not_under_a_fault() -> None:
+    rng = random.Random(1)
+    d = torch.tensor([0.1, 0.6, 0.3])
+    ok = [randomized_pit(d, rng.choices([0, 1, 2], [0.1, 0.6, 0.3])[0], rng.random())
+          for _ in range(2000)]
+    assert ks_uniform(ok)[1] > 1e-3
+    wrong = [randomized_pit(d, rng.choices([0, 1, 2], [0.3, 0.4, 0.3])[0], rng.random())
+             for _ in range(2000)]
+    assert ks_uniform(wrong)[1] < 1e-6
+
+
+def _sample_requests(window: PitWindow, n_req: int, *, fault: bool, seed: int) -> list[dict]:
+    g = torch.Generator().manual_seed(seed)
+    results = []
+    for _ in range(n_req):
+        p = torch.softmax(torch.randn(20, 12, generator=g) * 2, -1)
+        q = torch.softmax(torch.randn(20, 12, generator=g) * 2, -1)
+        origins, tokens, proposed = [], [], []
+        for i in range(20):
+            x = int(torch.multinomial(q[i], 1, generator=g))
+            if float(torch.rand(1, generator=g)) < min(1.0, float(p[i, x] / q[i, x])):
+                origins.append("accepted")
+                tokens.append(x)
+            else:
+                origins.append("resampled")
+                resid = (p[i] - q[i]).clamp_min(0)
+                # the fault: resample from p instead of the residual
+                tokens.append(int(torch.multinomial(p[i] if fault else resid, 1, generator=g)))
+            proposed.append(x)
+        window.add(origins, tokens, p, q, proposed)
+        results.append(window.evaluate())
+    return results
+
+
+def test_pit_window_stays_quiet_on_a_correct_sampler_and_catches_a_wrong_residual() -> None:
+    clean = _sample_requests(PitWindow(min_sample=200), 150, fault=False, seed=0)
+    outcomes = [r[o]["outcome"] for r in clean for o in r]
+    assert "fail" not in outcomes and "pass" in outcomes
+    assert clean[0]["resampled"]["outcome"] == "inconclusive"
+    faulty = _sample_requests(PitWindow(min_sample=200), 150, fault=True, seed=0)
+    assert any(r["resampled"]["outcome"] == "fail" for r in faulty)
+
+
+# --- acceptance and speed anomalies -----------------------------------------------------------
+def test_recorded_observations_and_speed_anomalies() -> None:
+    trace = [tok(0, 5, origin="accepted", proposed=5, q=0.5, expected=0.8),
+             tok(1, 6, origin="resampled", proposed=3, q=0.2, expected=0.6),
+             tok(2, 7, origin="bonus")]
+    assert recorded_observations(trace) == [(1, 0.8), (0, 0.6)]
+    # greedy: a rejected proposal that was the target's argmax costs speed only
+    greedy = [tok(0, 5, origin="resampled", proposed=5)]
+    assert "rejected_argmax" in speed_anomalies(greedy, greedy=True)
+    w = AcceptanceWindow(1000)
+    w.extend([(0, 0.9)] * 200)
+    assert "acceptance_below_expectation" in speed_anomalies([], greedy=False, window=w)
+    found = speed_anomalies(trace, greedy=False, rescored_q=[0.5, 0.4, 0.0])
+    assert found["drafter_inconsistent"]["position"] == 1
+    assert speed_anomalies(trace, greedy=False, rescored_q=[0.5, 0.2, 0.0]) == {}
+    assert near_tie_proof(1, 2, None, None, TOL)[0] is False
