@@ -135,12 +135,12 @@ def bonus_token_off_by_one() -> contextlib.AbstractContextManager[None]:
     class FaultyHostVerdict(orig):  # type: ignore[misc,valid-type]
         @classmethod
         def copy(cls, n_row: torch.Tensor, own: torch.Tensor, p_x: torch.Tensor,
-                 q_x: torch.Tensor, margin: torch.Tensor) -> Any:
+                 q_x: torch.Tensor, margin: torch.Tensor, *rest: Any, **kw: Any) -> Any:
             gamma = q_x.shape[1]
             if gamma:
                 full = n_row == gamma
                 own[full, gamma] = own[full, gamma - 1]
-            return orig.copy(n_row, own, p_x, q_x, margin)
+            return orig.copy(n_row, own, p_x, q_x, margin, *rest, **kw)
 
     return _patch(decode, "HostVerdict", FaultyHostVerdict)
 
@@ -268,15 +268,15 @@ def eos_ignored_inside_block() -> contextlib.AbstractContextManager[None]:
     orig = stopping.Completion.extend
 
     def extend(self: stopping.Completion, tokens: list[int], traces: list[Any],
-               distributions: torch.Tensor | None = None) -> int:
+               *rest: Any, **kw: Any) -> int:
         if len(tokens) > 1 and any(t in self.eos_token_ids for t in tokens[:-1]):
             saved = self.eos_token_ids
             self.eos_token_ids = {t for t in saved if t == tokens[-1]}
             try:
-                return orig(self, tokens, traces, distributions)
+                return orig(self, tokens, traces, *rest, **kw)
             finally:
                 self.eos_token_ids = saved
-        return orig(self, tokens, traces, distributions)
+        return orig(self, tokens, traces, *rest, **kw)
 
     return _patch(stopping.Completion, "extend", extend)
 
@@ -288,12 +288,12 @@ def stop_string_one_block_late() -> contextlib.AbstractContextManager[None]:
     orig = stopping.Completion.extend
 
     def extend(self: stopping.Completion, tokens: list[int], traces: list[Any],
-               distributions: torch.Tensor | None = None) -> int:
+               *rest: Any, **kw: Any) -> int:
         pending = getattr(self, "_fault_stop_at", None)
         if pending is not None:
             saved, self.stop = self.stop, []
             try:
-                kept = orig(self, tokens, traces, distributions)
+                kept = orig(self, tokens, traces, *rest, **kw)
             finally:
                 self.stop = saved
             self._text = self._decode(self.token_ids)
@@ -302,11 +302,11 @@ def stop_string_one_block_late() -> contextlib.AbstractContextManager[None]:
                 self.finish_reason = "stop"
             return kept
         if len(tokens) <= 1 or not self.stop:
-            return orig(self, tokens, traces, distributions)
+            return orig(self, tokens, traces, *rest, **kw)
         before = self._decode(self.token_ids)
         saved, self.stop = self.stop, []
         try:
-            kept = orig(self, tokens, traces, distributions)
+            kept = orig(self, tokens, traces, *rest, **kw)
         finally:
             self.stop = saved
         self._text = self._decode(self.token_ids)
@@ -328,10 +328,9 @@ def draft_cache_never_cropped() -> contextlib.AbstractContextManager[None]:
 
 
 def draft_proposes_from_flattened_q() -> contextlib.AbstractContextManager[None]:
-    """The draft proposes from a flatter distribution than the request's (temperature x 1.5,
-    no top-k/top-p; greedy: its runner-up when the top-2 are close) and reports exactly that
-    q, so the rejection sampler still yields the target's distribution: a worse drafter, not
-    a wrong one."""
+    """Sampled: the draft proposes from a flatter distribution than the request's
+    (temperature x 1.5, no top-k/top-p) and reports exactly that q, so the rejection sampler
+    still yields the target's distribution: a worse drafter, not a wrong one."""
     orig_process = draft_model.process_logits
 
     def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor:
