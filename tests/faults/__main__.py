@@ -26,11 +26,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--faults", default="", help="Comma-separated fault names (default: all).")
     parser.add_argument("--limit", type=int, default=None, help="Requests per fault.")
     parser.add_argument("--clean", type=int, default=None, help="Clean requests.")
+    parser.add_argument("--clean-budget-s", type=float, default=None,
+                        help="Stop the clean run after this many seconds (the table says so).")
     parser.add_argument("--gate", action="store_true", help="Run the gate under each fault.")
+    parser.add_argument("--no-gate", action="store_true", help="Skip the gate (even with --full).")
     parser.add_argument("--golden", type=Path, default=Path("policies/golden/python-code.jsonl"))
     parser.add_argument("--home", default=None, help="Data directory holding the demo pair.")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1).")
-    parser.add_argument("--out", type=Path, default=Path("fault-results"))
+    parser.add_argument("--out", type=Path, default=Path("artifacts/faults"))
     args = parser.parse_args(argv)
 
     import torch
@@ -47,11 +50,13 @@ def main(argv: list[str] | None = None) -> int:
     faults = [BY_NAME[n] for n in names] if names else list(FAULTS)
     limit = args.limit or (40 if args.full else 12)
     clean = args.clean if args.clean is not None else (1000 if args.full else 40)
+    command = "python -m tests.faults " + " ".join(argv if argv is not None else sys.argv[1:])
     with env_for_suite():
         suite = run_suite(faults=faults, clean_requests=clean, limit=limit,
-                          gate_golden=args.golden if (args.full or args.gate) else None,
-                          home=args.home, command="python -m tests.faults " + " ".join(
-                              argv if argv is not None else sys.argv[1:]))
+                          gate_golden=(args.golden if (args.full or args.gate) and not args.no_gate
+                                       else None),
+                          clean_budget_s=args.clean_budget_s, out=args.out, home=args.home,
+                          command=command)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "faults.json").write_text(suite.to_json())
     table = markdown_table(suite)

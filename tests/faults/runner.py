@@ -204,14 +204,16 @@ def run_fault(backend: Any, traffic: Traffic, fault: Fault, *, limit: int = 40, 
     return result, obs
 
 
-def run_clean(backend: Any, traffic: Traffic, n: int, *, seed: int = 1,
+def run_clean(backend: Any, traffic: Traffic, n: int, *, seed: int = 1, budget_s: float | None = None,
               log: Any = print) -> tuple[dict[str, Any], list[Observation]]:
+    """`n` clean mixed requests (fewer when `budget_s` runs out first: the summary says how
+    many were sent and that the budget stopped it)."""
     harness = Harness(backend)
     obs: list[Observation] = []
     started = time.perf_counter()
     try:
         for i, spec in enumerate(traffic.mixed(seed), 1):
-            if i > n:
+            if i > n or (budget_s is not None and time.perf_counter() - started > budget_s):
                 break
             obs.append(harness.send(spec, i))
             if i % 50 == 0:
@@ -225,7 +227,8 @@ def run_clean(backend: Any, traffic: Traffic, n: int, *, seed: int = 1,
                "verdicts": dict(Counter(o.verdict for o in obs)),
                "greedy": sum(o.kind == "greedy" for o in obs),
                "sampled": sum(o.kind == "sampled" for o in obs),
-               "with_feature": dict(features), "seconds": time.perf_counter() - started}
+               "with_feature": dict(features), "seconds": time.perf_counter() - started,
+               "asked": n, "stopped_by_budget": len(obs) < n}
     return summary, obs
 
 
@@ -271,6 +274,7 @@ class SuiteResult:
 
 def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, limit: int = 40,
               gate_golden: Path | None = None, home: str | None = None, command: str = "",
+              clean_budget_s: float | None = None, out: Path | None = None,
               log: Any = print) -> SuiteResult:
     started = time.perf_counter()
     backend = load_backend(home)
@@ -278,23 +282,34 @@ def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, 
     traffic = build_traffic(backend)
     log(f"{len(traffic.eos)} EOS prompts (target-only greedy ends with EOS), "
         f"{len(traffic.plain)} plain prompts")
-    results = []
+    results: list[FaultResult] = []
+
+    def partial(clean: dict[str, Any] | None = None) -> SuiteResult:
+        suite = SuiteResult(results, clean, limit, command, machine(),
+                            {"pair_hash": backend.pair_hash, "draft": backend.identity.draft_name,
+                             "target": backend.identity.target_name},
+                            _evaluator_version(), None, time.perf_counter() - started)
+        if out is not None:  # written as it goes: a run cut short still leaves its results
+            out.mkdir(parents=True, exist_ok=True)
+            (out / "faults.partial.json").write_text(suite.to_json())
+        return suite
+
     for fault in faults if faults is not None else list(FAULTS):
         result, _ = run_fault(backend, traffic, fault, limit=limit, log=log)
         if gate_golden is not None:
             result.gate = run_gate_under(backend, fault, gate_golden)
             log(f"    gate: {'PASS' if result.gate['passed'] else 'FAIL'} {result.gate['failed_checks']}")
         results.append(result)
+        partial()
     gate_clean = run_gate_under(backend, None, gate_golden) if gate_golden is not None else None
     clean = None
     if clean_requests:
         log(f"clean run: {clean_requests} requests")
-        clean, _ = run_clean(backend, traffic, clean_requests, log=log)
+        clean, _ = run_clean(backend, traffic, clean_requests, budget_s=clean_budget_s, log=log)
         log(f"  clean: {clean['false_alarms']} false alarms in {clean['requests']} requests")
-    return SuiteResult(results, clean, limit, command, machine(),
-                       {"pair_hash": backend.pair_hash, "draft": backend.identity.draft_name,
-                        "target": backend.identity.target_name},
-                       _evaluator_version(), gate_clean, time.perf_counter() - started)
+    suite = partial(clean)
+    suite.gate_clean = gate_clean
+    return suite
 
 
 def _evaluator_version() -> str:
@@ -327,7 +342,9 @@ def markdown_table(suite: SuiteResult) -> str:
                      f"| {gate} |")
     if suite.clean:
         c = suite.clean
-        lines += ["", f"Clean run: **{c['false_alarms']} false alarms in {c['requests']} requests** "
+        cut = (f" (asked {c['asked']}; stopped by the time budget)" if c.get("stopped_by_budget")
+               else "")
+        lines += ["", f"Clean run: **{c['false_alarms']} false alarms in {c['requests']} requests**{cut} "
                   f"({c['greedy']} greedy, {c['sampled']} sampled; with stop strings "
                   f"{c['with_feature'].get('stop', 0)}, EOS prompts {c['with_feature'].get('eos', 0)}, "
                   f"top-p {c['with_feature'].get('top_p', 0)}, top-k {c['with_feature'].get('top_k', 0)}); "
