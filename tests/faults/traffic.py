@@ -62,7 +62,10 @@ def eos_candidates(limit: int = 80) -> list[str]:
         indent = last[: len(last) - len(last.lstrip())]
         if not indent:
             continue
-        out.append("\n".join(lines[:-1]) + "\n" + indent)
+        prompt = "\n".join(lines[:-1]) + "\n" + indent
+        if prompt in out:  # the stdlib has a few identical small functions
+            continue
+        out.append(prompt)
         if len(out) >= limit:
             break
     return out
