@@ -162,6 +162,11 @@ def verdict_series(url: str, since: datetime, until: datetime, routes: Routes,
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def near_tie_rates(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
+    return queries.near_tie_rates(db_for(url), since, until, routes)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def flagged_shadows(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
     return queries.flagged_shadows(db_for(url), since, until, routes,
                                    ("divergence", "near_tie", "distribution_mismatch"))

@@ -250,6 +250,22 @@ def verdict_series(db: Engine, since: datetime, until: datetime, routes: Sequenc
     return _to_ts(_frame(db, q))
 
 
+def near_tie_rates(db: Engine, since: datetime, until: datetime,
+                   routes: Sequence[str]) -> pd.DataFrame:
+    """Per route and pair: greedy shadow verdicts, proven near ties among them, and the rate
+    (the near-tie trigger's quantity, guardian/governance/triggers/near_tie.py)."""
+    greedy = ("match", "near_tie", "divergence")
+    q = (sa.select(S.c.route, S.c.pair_hash, sa.func.count().label("greedy_verdicts"),
+                   sa.func.sum(sa.case((S.c.verdict == "near_tie", 1), else_=0)).label("near_ties"))
+         .where(*_where(S, since, until, routes), S.c.verdict.in_(greedy))
+         .group_by(S.c.route, S.c.pair_hash).order_by(S.c.route))
+    df = _frame(db, q)
+    if not df.empty:
+        df["near_ties"] = df["near_ties"].astype(int)
+        df["near_tie_rate"] = df["near_ties"] / df["greedy_verdicts"]
+    return df
+
+
 def flagged_shadows(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                     verdicts: Sequence[str], limit: int = 500) -> pd.DataFrame:
     q = (sa.select(S.c.created_at, S.c.request_id, S.c.route, S.c.verdict, S.c.shadow_path,

@@ -16,11 +16,15 @@ Priority and bounds (decisions, not accidents):
 - concurrency: `workers` threads (default 1) — on a small CPU more would only contend.
 
 Evidence (decisions, not accidents): the evaluator judges with what the backend's
-capabilities allow and records the rest under `stats["unchecked"]`. Greedy needs only token
-ids (and the trace's target margins to tell a near_tie). Sampled decoding needs full
-distributions (`full_distributions`) for the verifier-vs-target-only check and a draft model
-for the acceptance test; without them it checks what the trace shows (every emitted token
-has p(x) > 0, every resampled token p(x) > q(x)). Mirror traffic needs `scores_completions`.
+capabilities allow and records the rest under `stats["unchecked"]`. Greedy needs token ids
+and the traces' evidence (top-2 ids and logits, log-probs) to prove a near tie
+(`guardian.verdicts.judge_greedy`). Every judged completion's stopping is checked
+(`stopping_verdict`). Sampled decoding always gets the per-token checks from the trace and the
+acceptance expectation the engine recorded (never a re-scored q); with full distributions
+also the verifier-vs-target-only TV check and the per-origin PIT goodness-of-fit
+(`PitWindow`, per route and pair). A clean draft re-score is used only to tell a drafter
+inconsistent with itself, a speed anomaly (`details.speed_anomalies`, never a correctness
+verdict). Mirror traffic needs `scores_completions`.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,22 +43,64 @@ from typing import Any
 from opentelemetry import trace
 
 from guardian.audit.events import AuditSink, ShadowEvent
-from guardian.backends import BackendResult, Distributions, Unsupported
+from guardian.backends import BackendResult, Unsupported
 from guardian.enums import DecodePath
 from guardian.policy import RoutePolicy
 from guardian.serving import GenerationRequest, Served, ServingCore, stats_dict
 from guardian.telemetry import Telemetry
 from guardian.verdicts import (
+    MIN_WINDOW_FOR_ACCEPTANCE_TEST,
+    PIT_ALPHA,
+    PIT_MIN_SAMPLE,
     AcceptanceWindow,
+    PathOutput,
+    PitWindow,
     VerdictResult,
-    drafted_observations,
-    greedy_verdict,
+    judge_external_greedy,
+    judge_greedy,
+    recorded_observations,
+    sampled_trace_verdict,
     sampled_verdict,
+    speed_anomalies,
+    stopping_verdict,
     support_verdict,
-    trace_verdict,
 )
 
 logger = logging.getLogger(__name__)
+
+
+# Greedy verdicts the near-tie rate gauge is taken over, per route and pair.
+NEAR_TIE_RATE_WINDOW = 500
+
+
+def _with(result: VerdictResult, details: dict[str, Any]) -> VerdictResult:
+    """`result` with `details` underneath its own (its failed check and position win)."""
+    return VerdictResult(result.verdict, result.first_divergence_position,
+                         result.margin_at_divergence, {**details, **result.details})
+
+
+def _acceptance_above(window: AcceptanceWindow, z: float) -> bool:
+    """More acceptances than Σ min(p, q) allows: the acceptance rule accepts too much, which
+    changes the output distribution (below expectation is a speed anomaly instead)."""
+    if len(window) < MIN_WINDOW_FOR_ACCEPTANCE_TEST:
+        return False
+    value = window.summary()["acceptance_z"]
+    return value is not None and value > z
+
+
+def _speed(result: VerdictResult, anomalies: dict[str, Any], evaluator: ShadowEvaluator,
+           job: ShadowJob) -> VerdictResult:
+    """Attach speed-only anomalies (never a correctness verdict) and count them."""
+    result.details["speed_anomalies"] = sorted(anomalies)
+    if anomalies:
+        result.details["speed_anomaly_details"] = anomalies
+        counter = getattr(evaluator.telemetry, "speed_anomalies", None)
+        for name in anomalies:
+            if counter is not None:
+                counter.add(1, {**evaluator._labels(job), "anomaly": name})
+        logger.info("speed anomaly on route %s (%s): %s", job.request.route,
+                    job.request.request_id, ", ".join(sorted(anomalies)))
+    return result
 
 
 class Preempted(Exception):
@@ -68,6 +115,7 @@ class ShadowJob:
     mode: str
     served: Served | None = None  # served here
     external_ids: list[int] | None = None  # primary completion produced elsewhere (/v1/shadow)
+    external_finish_reason: str | None = None  # the primary's own finish reason, if given
     parent: trace.SpanContext | None = None
     attempts: int = 0
     done: Future[ShadowEvent | None] = field(default_factory=Future)
@@ -80,6 +128,8 @@ class ShadowEvaluator:
         self.core, self.backend, self.sink, self.telemetry = core, core.backend, sink, telemetry
         self._queue: queue.Queue[ShadowJob | None] = queue.Queue(maxsize=capacity)
         self._windows: dict[tuple[str, str], AcceptanceWindow] = {}
+        self._pit: dict[tuple[str, str], PitWindow] = {}
+        self._greedy_recent: dict[tuple[str, str], deque[bool]] = {}
         self.dropped = 0
         self.completed = 0
         self.preempted = 0  # shadow runs aborted because serving work arrived
@@ -205,9 +255,10 @@ class ShadowEvaluator:
         self.telemetry.verdicts.add(1, {**self._labels(job), "verdict": result.verdict,
                                         "shadow_path": shadow_path})
         if result.verdict in ("divergence", "distribution_mismatch"):
-            logger.warning("shadow verdict %s for %s on route %s at position %s",
+            logger.warning("shadow verdict %s for %s on route %s at position %s (check %s)",
                            result.verdict, job.request.request_id, job.request.route,
-                           result.first_divergence_position)
+                           result.first_divergence_position,
+                           result.details.get("failed_check", "unnamed"))
         return event
 
     def _judge_served(self, job: ShadowJob, preemptible: bool,
@@ -230,58 +281,142 @@ class ShadowEvaluator:
                                  # what the audit row's acceptance columns come from
                                  **spec.counters.as_dict()}
         path: DecodePath = "speculative" if shadow_spec else "target_only"
+        # Both paths were cut at the cap (the served one may have gone on): their lengths
+        # and finish reasons say nothing, only the tokens up to the cap are compared.
+        truncated = cap < req.max_tokens and min(len(served.result.token_ids),
+                                                 len(shadow.token_ids)) >= cap
+        stopping = self._stopping(req, served, shadow, cap)
         if req.greedy:
-            served_ids, shadow_ids = served.result.token_ids[:cap], shadow.token_ids[:cap]
-            # Target-only margins are the reference; past its end use the verifier's.
-            margins = [t.target_margin for t in ref.trace]
-            margins += [t.target_margin for t in spec.trace[len(margins):]]
-            return (greedy_verdict(served_ids, shadow_ids, margins, route.near_tie_tolerance),
-                    path, list(shadow.trace), stats)
+            result = judge_greedy(
+                PathOutput(spec.token_ids[:cap], spec.trace[:cap], spec.finish_reason, truncated),
+                PathOutput(ref.token_ids[:cap], ref.trace[:cap], ref.finish_reason, truncated),
+                route.near_tie_tolerance)
+            if stopping is not None and result.verdict != "divergence":
+                result = _with(stopping, result.details)
+            self._near_tie_rate(job, result.verdict)
+            anomalies = speed_anomalies(spec.trace[:cap], greedy=True,
+                                        rescored_q=self._rescored_q(job, spec, cap))
+            return _speed(result, anomalies, self, job), path, list(shadow.trace), stats
         ids = spec.token_ids[:cap]
         if verifier is None and caps.full_distributions:
             raise RuntimeError("speculative run did not record target distributions")
+        trace_result = sampled_trace_verdict(spec.trace[: len(ids)])
+        window = self._window_update(job, spec, ids)
+        anomalies = speed_anomalies(spec.trace[: len(ids)], greedy=False, window=window,
+                                    z_threshold=route.acceptance_z,
+                                    rescored_q=self._rescored_q(job, spec, cap))
         if verifier is None:
             # No full distributions from this backend: judge what the trace shows and say
             # which checks could not run.
-            result = trace_verdict(spec.trace[: len(ids)])
-            unchecked = ["verifier_distribution", "acceptance_vs_expectation"]
+            result = stopping or trace_result
+            unchecked = ["verifier_distribution", "goodness_of_fit"]
+            if window is None:
+                unchecked.append("acceptance_vs_expectation")
             if not spec.trace:
                 unchecked.append("trace_support")
             result.details["unchecked"] = unchecked
-            return result, path, list(shadow.trace), stats
+            return _speed(result, anomalies, self, job), path, list(shadow.trace), stats
         verifier_p = verifier.head(len(ids))
         reference = self.backend.target_distributions(req.prompt_ids, ids, req.sampling)
-        window = self._window_update(job, spec, ids, verifier_p)
-        return (sampled_verdict(verifier_p.probs, reference.head(len(ids)).probs,
-                                route.distribution_tolerance, window, route.acceptance_z),
-                path, list(shadow.trace), stats)
+        ref_p = reference.head(len(ids)).probs
+        tv = sampled_verdict(verifier_p.probs, ref_p, route.distribution_tolerance, None)
+        pit = self._pit_update(job, spec, ids, ref_p, verifier_p.draft_probs)
+        details = {**tv.details, **trace_result.details, "goodness_of_fit": pit,
+                   "pit_alpha": PIT_ALPHA, "pit_min_sample": PIT_MIN_SAMPLE}
+        if window is not None:
+            details.update(window.summary())
+        failed_fit = next((o for o, r in pit.items() if r["outcome"] == "fail"), None)
+        above = window is not None and _acceptance_above(window, route.acceptance_z)
+        if stopping is not None:
+            result = _with(stopping, details)
+        elif trace_result.verdict == "distribution_mismatch":
+            result = _with(trace_result, details)
+        elif tv.verdict == "distribution_mismatch":
+            result = VerdictResult("distribution_mismatch", tv.first_divergence_position, None,
+                                   {**details, "failed_check": "verifier_distribution"})
+        elif failed_fit is not None:
+            result = VerdictResult("distribution_mismatch", None, None,
+                                   {**details, "failed_check": f"pit_{failed_fit}"})
+        elif above:
+            result = VerdictResult("distribution_mismatch", None, None,
+                                   {**details, "failed_check": "acceptance_above_expectation"})
+        else:
+            result = VerdictResult("distribution_ok", None, None, details)
+        return _speed(result, anomalies, self, job), path, list(shadow.trace), stats
 
-    def _window_update(self, job: ShadowJob, spec: BackendResult, ids: list[int],
-                       verifier_p: Distributions) -> AcceptanceWindow | None:
+    def _stopping(self, req: GenerationRequest, served: Served, shadow: BackendResult,
+                  cap: int) -> VerdictResult | None:
+        """How each judged completion ended, checked on its own (EOS last, stop strings,
+        max_tokens): the first violation as a verdict, or None."""
+        eos = getattr(self.backend, "eos_token_ids", None)
+        for name, res, limit in ((served.served_path, served.result, req.max_tokens),
+                                 ("shadow", shadow, cap)):
+            bad = stopping_verdict(res.token_ids, res.finish_reason, eos_token_ids=eos,
+                                   stop=req.stop, max_tokens=limit, decode=self.backend.decode,
+                                   greedy=req.greedy, path=name)
+            if bad is not None:
+                return bad
+        return None
+
+    def _rescored_q(self, job: ShadowJob, spec: BackendResult, cap: int) -> list[float] | None:
+        """q(proposed token) at each position from a clean draft re-score: only to tell a
+        drafter inconsistent with itself (a speed anomaly), never for an expectation."""
         req = job.request
-        if job.route.proposer != "draft_model":
-            # For a point-mass proposal the expectation is sum_x min(p, δ_x) = p(x) for the
-            # proposed x, but the trace does not record x where it was rejected (it records
-            # the resampled token), so the expectation cannot be formed from it yet: the
-            # acceptance test reports "unavailable" rather than guess.
+        if job.route.proposer != "draft_model" or not self.backend.capabilities.full_distributions:
             return None
+        trace = spec.trace[:cap]
+        if not any(getattr(t, "proposed_q", None) is not None for t in trace):
+            return None
+        ids = spec.token_ids[:cap]
         q = self.backend.draft_distributions(req.prompt_ids, ids, req.sampling)
         if q is None:
             return None
+        out = [0.0] * len(ids)
+        for t in trace:
+            if getattr(t, "proposed_token", None) is not None and t.position < len(q):
+                out[t.position] = float(q.probs[t.position][t.proposed_token])
+        return out
+
+    def _window_update(self, job: ShadowJob, spec: BackendResult, ids: list[int],
+                       ) -> AcceptanceWindow | None:
+        """The route's acceptance window, extended with this run's judged proposals and the
+        expectation the engine recorded for each (Σ min(p, q) with the q it sampled from;
+        n-gram: p of the proposal) — never a re-scored q."""
+        req = job.request
+        observations = recorded_observations(spec.trace[: len(ids)])
+        if not observations:
+            return None
         key = (req.route, self.backend.pair_hash)
         window = self._windows.setdefault(key, AcceptanceWindow(job.route.acceptance_window))
-        origins = [t.origin for t in spec.trace[: len(ids)]]
-        window.extend(drafted_observations(origins, verifier_p.probs, q.head(len(ids)).probs))
+        window.extend(observations)
         return window
+
+    def _pit_update(self, job: ShadowJob, spec: BackendResult, ids: list[int], ref_p: Any,
+                    recorded_q: Any) -> dict[str, dict[str, Any]]:
+        key = (job.request.route, self.backend.pair_hash)
+        window = self._pit.setdefault(key, PitWindow())
+        trace = spec.trace[: len(ids)]
+        window.add([t.origin for t in trace], ids, ref_p, recorded_q,
+                   [getattr(t, "proposed_token", None) for t in trace])
+        return window.evaluate()
+
+    def _near_tie_rate(self, job: ShadowJob, verdict: str) -> None:
+        key = (job.request.route, self.backend.pair_hash)
+        recent = self._greedy_recent.setdefault(key, deque(maxlen=NEAR_TIE_RATE_WINDOW))
+        recent.append(verdict == "near_tie")
+        gauge = getattr(self.telemetry, "near_tie_rate", None)
+        if gauge is not None:
+            gauge.set(sum(recent) / len(recent), self._labels(job))
 
     def _judge_external(self, job: ShadowJob,
                         ) -> tuple[VerdictResult, DecodePath, list, dict]:
         """A primary response produced elsewhere, judged against the target at its prefixes.
 
-        greedy: every primary token must be the target's argmax at its prefix (a flip where
-        the margin is below tolerance is a near_tie). sampled: without the primary's own
-        verifier distributions only a support check is possible — every primary token must
-        have non-zero probability under the target's processed distribution.
+        greedy: every primary token must be the target's argmax at its prefix; a flip is a
+        near_tie only when the primary's token is the target's runner-up within the tolerance
+        (one-sided proof: the primary's logits are unknown). sampled: every primary token must
+        have non-zero probability under the target's processed distribution. Both: how the
+        completion ended (EOS last, stop strings, max_tokens).
         """
         req, ids = job.request, job.external_ids or []
         if not self.backend.capabilities.scores_completions:
@@ -291,17 +426,27 @@ class ShadowEvaluator:
         # `principal`: the mirror key that supplied the response (rollback evidence names it)
         stats: dict[str, Any] = {"external": True, "principal": req.principal,
                                  "completion_tokens": len(ids)}
+        stopping = stopping_verdict(
+            ids, job.external_finish_reason, eos_token_ids=getattr(self.backend, "eos_token_ids",
+                                                                   None),
+            stop=req.stop, max_tokens=None, decode=self.backend.decode, greedy=req.greedy,
+            path="external")
         if req.greedy:
-            result = greedy_verdict(ids, score.argmax_ids, score.margins or [],
-                                    job.route.near_tie_tolerance)
+            result = judge_external_greedy(ids, score.argmax_ids, score.margins,
+                                           getattr(score, "runner_up_ids", None),
+                                           job.route.near_tie_tolerance)
             if score.margins is None:
                 result.details["unchecked"] = ["near_tie_margin"]
+            if stopping is not None and result.verdict != "divergence":
+                result = _with(stopping, result.details)
             return result, "target_only", [], stats
         stats["check"] = "support"
         if score.token_probs is None:
             stats["unchecked"] = ["support"]
             return VerdictResult("distribution_ok", None, None, stats), "target_only", [], stats
         result = support_verdict(score.token_probs)
+        if stopping is not None and result.verdict != "distribution_mismatch":
+            return _with(stopping, stats), "target_only", [], stats
         return (VerdictResult(result.verdict, result.first_divergence_position, None, stats),
                 "target_only", [], stats)
 

@@ -126,6 +126,14 @@ class Telemetry:
             explicit_bucket_boundaries_advisory=ACCEPTANCE_LENGTH_BUCKETS)
         self.verdicts = m.create_counter(
             "guardian.shadow.verdicts", unit="{verdict}", description="Shadow comparison verdicts.")
+        # Issue 11: near ties per greedy verdict (last 500, per route and pair) and speed-only
+        # anomalies (exact outputs, slower speculation); both written by guardian.shadow.
+        self.near_tie_rate = m.create_gauge(
+            "guardian.shadow.near_tie_rate", unit="1",
+            description="Share of recent greedy shadow verdicts that were proven near ties.")
+        self.speed_anomalies = m.create_counter(
+            "guardian.shadow.speed_anomalies", unit="{verdict}",
+            description="Shadow comparisons with a speed-only anomaly (label anomaly).")
         self.shadow_drops = m.create_counter(
             "guardian.shadow.drops", unit="{request}",
             description="Sampled shadow work dropped (queue full or preempted by serving).")

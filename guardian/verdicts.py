@@ -1,21 +1,23 @@
 """Equivalence verdicts: pure functions that judge a speculative run against target-only.
 
-Owns the verdict definitions of ../shared/DESIGN.md and nothing else (no engine, no I/O):
+Owns the verdict definitions of ../shared/DESIGN.md and nothing else (no engine, no I/O).
+What each verdict means and cannot see: VERDICTS.section.md. The functions the shadow
+evaluator (and the gate) call:
 
-- greedy: speculative output must be token-identical to target-only. The first position
-  where the two differ is a `near_tie` when the target's top-2 logit margin there is below
-  the route's tolerance (a legitimate numerical tie), otherwise a `divergence` (a bug).
-  After that position the continuations legitimately differ, so nothing past it is compared.
-- sampled: samples differ by design, so we check what must still hold: the processed target
-  distribution p the verifier used at each emitted position equals target-only's distribution
-  p_ref at the same prefix (max total-variation distance below tolerance), and, over a window
-  of drafted tokens, observed acceptances match their expectation Σ_x min(p(x), q(x))
-  (Leviathan et al. 2023, "Fast Inference from Transformers via Speculative Decoding", §3.1:
-  a draft token x ~ q is accepted with probability min(1, p(x)/q(x)), whose mean is Σ min(p, q)).
-- sampled, with less evidence (a backend without full distributions, or mirror traffic):
-  what single tokens prove — every emitted token has p(x) > 0 (`support_verdict`), and every
-  resampled token p(x) > q(x), since the residual norm(max(p - q, 0)) is zero elsewhere
-  (`trace_verdict`). The caller records which stronger checks could not run.
+- greedy: `judge_greedy(PathOutput, PathOutput, tolerance)` — every token its path's argmax,
+  log-probs agree along the common prefix (silent corruption), the first flip is a
+  `near_tie` only when `near_tie_proof` holds (runner-up swap + both paths' logits within
+  the measured tolerance), same tokens ending differently is a `divergence`.
+  `judge_external_greedy` for mirrored primaries (one-sided proof). `greedy_verdict` is the
+  legacy margin-only rule (a length difference is never a tie there either).
+- every judged completion: `stopping_violation` / `stopping_verdict` (EOS last, stop strings
+  end at the completing token, max_tokens).
+- sampled: `sampled_trace_verdict` (p(x) > 0, resampled p(x) > q(x), accepted = proposed),
+  `sampled_verdict` (verifier p vs target-only p, TV), `PitWindow` (randomized PIT by
+  origin, KS over tumbling windows), `recorded_observations` + `AcceptanceWindow`
+  (acceptance vs Σ min(p, q) from the recorded q; Leviathan et al. 2023 §3.1).
+- `speed_anomalies`: speed-only findings (never a correctness verdict).
+- `support_verdict` / `trace_verdict`: the older per-token checks, kept for callers.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import auth, charts, data, filters
+from guardian.policy import NearTieTrigger
 
 access = auth.current()
 flt = filters.current()
@@ -35,8 +36,10 @@ st.altair_chart(charts.stacked_counts(verdicts, "verdict", charts.VERDICT_COLORS
 
 st.subheader("Divergences and near ties")
 flagged = data.flagged_shadows(url, flt.since, flt.until, flt.routes)
-st.caption("near tie: the argmax flipped where the target's top-2 logit margin was below the "
-           "route's tolerance; divergence: anything else.")
+st.caption("near tie: the argmax flipped and it is proven numerical — each path's token is the "
+           "other's runner-up and both paths' logits agree within the route's measured tolerance "
+           "(guardian bench tolerance); divergence: anything else, including the same tokens "
+           "ending differently and log-probabilities that disagree without a flip.")
 if flagged.empty:
     st.success("No divergence, near tie or distribution mismatch in this range.")
 else:
@@ -45,6 +48,25 @@ else:
         "margin_at_divergence": st.column_config.NumberColumn("margin", format="%.4f"),
         "tolerance": st.column_config.NumberColumn(format="%.3f"),
         "first_divergence_position": st.column_config.NumberColumn("position")})
+
+st.subheader("Near-tie rate per route and pair")
+rates = data.near_tie_rates(url, flt.since, flt.until, flt.routes)
+limit = NearTieTrigger().max_rate
+st.caption(f"Share of greedy verdicts that were proven near ties. On a healthy pair they are rare; "
+           f"the near-tie trigger fails above {limit:.0%} (policy `triggers.near_tie.max_rate`), "
+           "which points at numerics that drifted apart (dtype, kernel, device) or a loose "
+           "tolerance. Also exported as `guardian_shadow_near_tie_rate`.")
+if rates.empty:
+    st.info("No greedy shadow verdicts in this range.")
+else:
+    high = rates[rates["near_tie_rate"] > limit]
+    for _, row in high.iterrows():
+        st.warning(f"{row['route']}: near-tie rate {row['near_tie_rate']:.1%} over "
+                   f"{int(row['greedy_verdicts'])} greedy verdicts (limit {limit:.0%})")
+    st.dataframe(rates.assign(pair_hash=rates["pair_hash"].map(data.short_hash)),
+                 hide_index=True, width="stretch", column_config={
+                     "near_tie_rate": st.column_config.NumberColumn("near-tie rate",
+                                                                    format="%.3f")})
 
 st.subheader("One request, side by side")
 ids = flagged["request_id"].tolist() if not flagged.empty else \

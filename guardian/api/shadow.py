@@ -83,7 +83,8 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
         params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
         time_to_first_token_s=0.0, time_per_output_token_s=0.0, stats={}, trace=[],
         replica_id=core.replica_id))
-    job = ShadowJob(req, route, policy_hash, route.mode, external_ids=completion_ids)
+    job = ShadowJob(req, route, policy_hash, route.mode, external_ids=completion_ids,
+                    external_finish_reason=body.response.choices[0].get("finish_reason"))
     hdrs = {"x-request-id": req.request_id}
     if not services.shadow.offer(job):
         return JSONResponse(ShadowAccepted(id=req.request_id, status="dropped").model_dump(),

@@ -20,3 +20,7 @@ app.command("dashboard", help=dashboard_bench.cli.__doc__)(dashboard_bench.cli)
 from guardian.benchmarks import tolerance_bench  # noqa: E402
 
 app.command("tolerance", help=tolerance_bench.cli.__doc__)(tolerance_bench.cli)
+
+from guardian.benchmarks import clean_bench  # noqa: E402
+
+app.command("clean", help=clean_bench.cli.__doc__)(clean_bench.cli)

@@ -32,6 +32,9 @@ from guardian.audit.events import RequestEvent, ShadowEvent
 logger = logging.getLogger(__name__)
 
 SIDECAR = "sidecar"  # the principal behind verdicts of the sidecar's own shadow runs
+# Speculative requests kept, frozen, as the per-request drift reference (the chi2 drift
+# statistic uses the first `triggers.drift.reference_requests` of them; the policy caps it here).
+REFERENCE_REQUESTS_CAP = 200
 
 
 def is_mirrored(stats: Mapping[str, Any]) -> bool:
@@ -104,6 +107,7 @@ class RouteWindow:
     baseline_latency: deque[tuple[float, float]] = field(init=False)
     reference_steps: Counter = field(init=False)
     reference_tokens: Counter = field(init=False)
+    reference_samples: list[SpecSample] = field(init=False)
     version: int = field(init=False, default=0)  # bumped on every new observation
 
     def __post_init__(self) -> None:
@@ -116,6 +120,7 @@ class RouteWindow:
         self.served_latency = deque(maxlen=self.window_max)
         self.baseline_latency = deque(maxlen=self.window_max)
         self.reference_steps, self.reference_tokens = Counter(), Counter()
+        self.reference_samples = []  # the first requests, frozen (never pruned)
         self.version += 1
 
     # --- feeding ---------------------------------------------------------------------------
@@ -128,6 +133,8 @@ class RouteWindow:
             self.reference_steps.update(lengths)
         if sum(self.reference_tokens.values()) < self.reference_size:
             self.reference_tokens.update(token_ids)
+        if len(self.reference_samples) < REFERENCE_REQUESTS_CAP:
+            self.reference_samples.append(sample)
         self.spec.append(sample)
         self.version += 1
 
@@ -184,6 +191,14 @@ class RouteWindow:
         for s in self.spec:
             out.update(s.accepted_lengths)
         return out
+
+    def drift_samples(self, reference_requests: int) -> tuple[list[SpecSample], list[SpecSample]]:
+        """(reference, current) requests for the per-request drift statistic: the first
+        `reference_requests` ever seen since the last reset, and the window's requests that
+        are not among them (the reference is never compared with itself)."""
+        reference = self.reference_samples[:reference_requests]
+        ref_ids = {id(s) for s in reference}
+        return reference, [s for s in self.spec if id(s) not in ref_ids]
 
     def current_tokens(self) -> Counter:
         out: Counter = Counter()

@@ -28,6 +28,7 @@ from guardian.policy.triggers import (
     DivergenceTrigger,
     DriftTrigger,
     LatencyTrigger,
+    NearTieTrigger,
     TriggerPolicy,
     TriggerSection,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "GatePolicy",
     "LatencyTrigger",
     "Mode",
+    "NearTieTrigger",
     "Policy",
     "PolicyError",
     "PolicyReloader",

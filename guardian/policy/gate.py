@@ -8,12 +8,14 @@ from pydantic import Field, model_validator
 
 from guardian.policy.base import Strict, renamed_field
 from guardian.policy.triggers import ALPHA_NOT_RATE
+from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 
 
 class GatePolicy(Strict):
     """What a pair must show on a golden prompt set before it may serve speculatively."""
 
-    near_tie_tolerance: float = Field(0.5, ge=0.0)  # margin under which a flipped argmax is a tie
+    # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
+    near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
     max_near_ties: int = Field(0, ge=0)  # near_ties allowed in the whole golden set
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)  # max TV for sampled prompts
     # alpha floor over the golden set: accepted / judged draft positions (engine.metrics);

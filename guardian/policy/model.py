@@ -18,6 +18,7 @@ from guardian.enums import GammaStrategy, Mode, ProposerKind, Redaction
 from guardian.policy.base import Strict
 from guardian.policy.gate import GatePolicy
 from guardian.policy.triggers import TriggerPolicy
+from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 
 DEFAULT_POLICY_FILE = Path(__file__).resolve().parents[2] / "policies" / "default.yaml"
 
@@ -58,7 +59,8 @@ class RoutePolicy(Strict):
     gamma: GammaPolicy = GammaPolicy()
     load_shed_queue_depth: int = Field(8, ge=1)
     redaction: Redaction = "full"
-    near_tie_tolerance: float = Field(0.5, ge=0.0)
+    # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
+    near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)
     acceptance_window: int = Field(512, ge=1)
     acceptance_z: float = Field(4.0, gt=0.0)

@@ -12,7 +12,7 @@ window is `pass`, `fail` or `inconclusive` (fewer than `min_samples`); the trigg
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -72,15 +72,49 @@ class LatencyTrigger(TriggerSection):
 class DriftTrigger(TriggerSection):
     """Drift of the accepted-length and emitted-token distributions from a reference window.
 
-    The reference is the first `reference_size` observations after (re-)enabling the route;
-    JS is Jensen-Shannon divergence in bits (0..1), PSI the population stability index.
+    `statistic: requests` (default, issue 11): the reference is the first
+    `reference_requests` speculative requests after (re-)enabling the route. Outcomes (token
+    ids, or accepted draft tokens per step) fall into `bins` bins fixed in advance (token ids
+    by a fixed hash, accepted lengths by value): never fitted to the reference, which would
+    make every token it happened to miss look like drift. Each request is one observation,
+    its vector of shares per bin (tokens of one request are strongly correlated and never
+    count as independent evidence); per bin Welch's z compares the mean share of the
+    requests in the window after the reference with the reference's, and the largest |z| is
+    turned into a Bonferroni-corrected p-value. It fails when p < `alpha`: with unchanged
+    (exchangeable) traffic one evaluation fails with probability about `alpha`, and a
+    rollback needs `failure_limit` consecutive failures on new data.
+
+    `statistic: js_psi` (the earlier rule): JS divergence in bits and PSI of token-level
+    histograms against the first `reference_size` observations, thresholds `max_js` /
+    `max_psi`. On a ~2,000-token vocabulary with a 200-token reference it fires on clean
+    traffic (issue 11), so it is kept only for comparison.
     """
 
-    reference_size: int = Field(200, ge=1)  # steps (acceptance) / tokens (token distribution)
-    min_samples: int = Field(200, ge=1)
-    max_js: float = Field(0.1, gt=0.0, le=1.0)
-    max_psi: float = Field(0.25, gt=0.0)  # 0.1 moderate, 0.25 significant (credit-risk convention)
+    statistic: Literal["requests", "js_psi"] = "requests"
+    reference_requests: int = Field(50, ge=2, le=200)  # requests in the reference
+    min_requests: int = Field(50, ge=2)  # requests after the reference; below: inconclusive
+    bins: int = Field(8, ge=2, le=64)  # fixed bins (accepted lengths >= bins-1 share the last)
+    alpha: float = Field(1e-4, gt=0.0, lt=1.0)  # per-evaluation false-alarm rate
+    reference_size: int = Field(200, ge=1)  # js_psi: steps (acceptance) / tokens
+    min_samples: int = Field(200, ge=1)  # js_psi
+    max_js: float = Field(0.1, gt=0.0, le=1.0)  # js_psi
+    max_psi: float = Field(0.25, gt=0.0)  # js_psi: 0.1 moderate, 0.25 significant
     failure_limit: int = Field(3, ge=1)
+
+
+class NearTieTrigger(TriggerSection):
+    """Share of greedy shadow verdicts that are proven near ties (issue 11).
+
+    A near tie is now proven (both paths' logits within the measured numeric tolerance and a
+    runner-up swap), so on a healthy pair they are rare: a correct fp32 CPU engine produced
+    none in 300 demo requests. A rising rate means the two paths' numerics drifted apart (a
+    dtype, kernel or device change) or the tolerance is too loose for this pair. Fails when
+    more than `max_rate` of at least `min_samples` greedy verdicts in the window are ties.
+    """
+
+    max_rate: float = Field(0.05, ge=0.0, le=1.0)
+    min_samples: int = Field(40, ge=1)  # greedy verdicts (match / near_tie / divergence)
+    failure_limit: int = Field(2, ge=1)
 
 
 class TriggerPolicy(Strict):
@@ -101,6 +135,7 @@ class TriggerPolicy(Strict):
     divergence: DivergenceTrigger = DivergenceTrigger()
     latency: LatencyTrigger = LatencyTrigger()
     drift: DriftTrigger = DriftTrigger()
+    near_tie: NearTieTrigger = NearTieTrigger()
 
     @classmethod
     def section_names(cls) -> tuple[str, ...]:

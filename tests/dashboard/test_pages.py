@@ -217,3 +217,15 @@ def test_policy_page(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
     assert list(loads["policy_file"]) == ["policies/default.yaml"]
     usage = at.dataframe[2].value
     assert int(usage["requests"].sum()) == len(_in(seeded.summary.requests, _flt(at)))
+
+
+def test_shadow_page_shows_the_near_tie_rate_per_route(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
+    at = open_page(seeded.url, "shadow")
+    sh = _in(seeded.summary.shadows, _flt(at))
+    assert any(s.value == "Near-tie rate per route and pair" for s in at.subheader)
+    rates = at.dataframe[1].value
+    greedy = [s for s in sh if s["verdict"] in ("match", "near_tie", "divergence")]
+    assert int(rates["greedy_verdicts"].sum()) == len(greedy)
+    assert int(rates["near_ties"].sum()) == sum(s["verdict"] == "near_tie" for s in greedy)
+    assert ((rates["near_tie_rate"] - rates["near_ties"] / rates["greedy_verdicts"]).abs()
+            < 1e-12).all()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from guardian.governance.stats import Measurement
-from guardian.governance.triggers import acceptance, divergence, drift, latency
+from guardian.governance.triggers import acceptance, divergence, drift, latency, near_tie
 from guardian.governance.windows import RouteWindow
 from guardian.policy import Policy, PolicyError, TriggerPolicy, TriggerSection
 
@@ -46,6 +46,7 @@ TRIGGERS: dict[str, Trigger] = {t.name: t for t in (
     Trigger("latency", "latency", latency.evaluate),
     Trigger("drift_acceptance", "drift", drift.evaluate_accepted_lengths),
     Trigger("drift_tokens", "drift", drift.evaluate_tokens),
+    Trigger("near_tie", "near_tie", near_tie.evaluate),
 )}
 
 

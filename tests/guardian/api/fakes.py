@@ -49,6 +49,11 @@ def _dist(prefix: list[int], skew: float = 0.0) -> torch.Tensor:
     return p
 
 
+def _cut(text: str, stop: Sequence[str]) -> str:
+    hits = [text.index(s) for s in stop if s and s in text]
+    return text[:min(hits)] if hits else text
+
+
 @dataclasses.dataclass(frozen=True)
 class FakeIdentity:
     pair_hash: str = "f" * 64
@@ -66,6 +71,7 @@ class FakeBackend:
     pair_hash = identity.pair_hash
     model_name = "fake-target"
     vocab_size = V
+    eos_token_ids = frozenset({EOS})
 
     def __init__(self, *, max_context: int = 256, step_s: float = 0.0, gamma: int = 4,
                  full_distributions: bool = True) -> None:
@@ -154,15 +160,35 @@ class FakeBackend:
                     stats.accepted += 1
                 p = _dist(prefix, self.spec_skew if speculative else 0.0)
                 dists.append(p)
+                # Evidence (issue 11): top-2 ids and raw logits; at a flipped position the two
+                # paths' top-2 are swapped, `flip_margin` apart (a near tie iff within the
+                # route's tolerance).
+                true_tok = _next_token(prefix)
+                if self.spec_flip_at == pos:
+                    other = ord("a") + (true_tok - ord("a") + 1) % 26
+                    top1, top2 = (other, true_tok) if speculative else (true_tok, other)
+                else:
+                    top1, top2 = tok, ord("a") + (tok - ord("a") + 2) % 26
                 emitted.append(TraceToken(pos, tok, origin,  # type: ignore[arg-type]
                                           0.6 if origin == "accepted" else None, float(p[tok]),
-                                          margin, step, g - 1 if speculative else 0))
+                                          margin, step, g - 1 if speculative else 0,
+                                          top1_id=top1, top2_id=top2, top1_logit=10.0,
+                                          top2_logit=10.0 - margin,
+                                          target_logprob=float(torch.log(_dist(prefix)[tok])),
+                                          proposed_token=tok if origin == "accepted" else None,
+                                          proposed_q=(float(_dist(prefix)[tok])
+                                                      if origin == "accepted" else None),
+                                          # q = p in the fake (draft_distributions): Σmin = 1
+                                          accept_expected=(1.0 if origin == "accepted" and
+                                                           not request.sampling.greedy else None)))
                 ids.append(tok)
             step += 1
             trace += emitted
             text = self.decode(ids)
             if stop and any(s in text for s in stop):
-                cut = min(text.index(s) for s in stop if s in text)
+                # As the engine does: keep tokens up to the one that completes the stop
+                # string (one char per token here); the text is cut before it.
+                cut = min(text.index(s) + len(s) for s in stop if s in text)
                 ids, trace, dists = ids[:cut], trace[:cut], dists[:cut]
                 finish = "stop"
             if on_text is not None:
@@ -179,7 +205,7 @@ class FakeBackend:
         stats.draft_time_s = stats.total_time_s * 0.3 if speculative else 0.0
         raw = dataclasses.asdict(stats)
         return BackendResult(
-            prompt_token_ids=prompt_ids, token_ids=ids, text=self.decode(ids),
+            prompt_token_ids=prompt_ids, token_ids=ids, text=_cut(self.decode(ids), stop),
             finish_reason=finish, trace=trace, speculative=speculative,  # type: ignore[arg-type]
             counters=SpecCounters.from_stats(raw),
             timings=Timings(total_s=stats.total_time_s,

@@ -161,7 +161,8 @@ def test_latency_regression_against_shadow_baseline(store, sink) -> None:
 
 def test_drift_of_acceptance_lengths_from_the_reference_fires(store, sink) -> None:
     policy = governed_policy(triggers=TriggerPolicy(
-        drift=DriftTrigger(reference_size=50, min_samples=50, max_js=0.1, max_psi=0.25, failure_limit=1),
+        drift=DriftTrigger(statistic="js_psi", reference_size=50, min_samples=50, max_js=0.1,
+                           max_psi=0.25, failure_limit=1),
         acceptance=AcceptanceTrigger(enabled=False), latency=LatencyTrigger(enabled=False),
         window_max=10))
     c = controller(store, sink, policy)
@@ -172,6 +173,11 @@ def test_drift_of_acceptance_lengths_from_the_reference_fires(store, sink) -> No
         c.observe(request_event(drafted=40, accepted=36, tokens=list(range(100, 116))))
     ev = c.evaluate("default")
     assert "drift_tokens" in ev.fired and ev.measurements["drift_tokens"].details["psi"] > 0.25
+    # the measurement is named after the statistic that failed, with its value (issue 11)
+    m = ev.measurements["drift_tokens"]
+    failed_js = m.details["js_bits"] > 0.1
+    assert m.name.endswith("_js_bits" if failed_js else "_psi")
+    assert m.value == (m.details["js_bits"] if failed_js else m.details["psi"])
 
 
 def test_rollback_on_one_replica_reaches_another_within_the_refresh_bound(db_engine, sink) -> None:

@@ -33,7 +33,7 @@ def test_every_trigger_takes_its_failure_limit_from_its_own_section() -> None:
                            latency=LatencyTrigger(failure_limit=5), drift=DriftTrigger(failure_limit=9))
     limits = {name: triggers.failure_limit(policy, name) for name in TRIGGERS}
     assert limits == {"acceptance": 7, "divergence": 1, "latency": 5, "drift_acceptance": 9,
-                      "drift_tokens": 9}
+                      "drift_tokens": 9, "near_tie": 2}
 
 
 def test_an_unregistered_trigger_has_no_limit_rather_than_another_triggers() -> None:
@@ -67,5 +67,5 @@ def test_a_disabled_section_turns_its_triggers_off(clock) -> None:
 
     policy = TriggerPolicy(drift=DriftTrigger(enabled=False), latency=LatencyTrigger(enabled=False))
     measured = triggers.evaluate_triggers(RouteWindow("default", clock=clock), policy)
-    assert set(measured) == {"acceptance", "divergence"}
+    assert set(measured) == {"acceptance", "divergence", "near_tie"}
     assert {m.outcome for m in measured.values()} <= {"pass", "fail", "inconclusive"}
