@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="Stop the clean run after this many seconds (the table says so).")
     parser.add_argument("--gate", action="store_true", help="Run the gate under each fault.")
     parser.add_argument("--no-gate", action="store_true", help="Skip the gate (even with --full).")
+    parser.add_argument("--gate-only", action="store_true", help="Only the gate, clean and under "
+                        "each fault (no traffic); writes <out>/gates.json.")
     parser.add_argument("--golden", type=Path, default=Path("policies/golden/python-code.jsonl"))
     parser.add_argument("--home", default=None, help="Data directory holding the demo pair.")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1).")
@@ -50,6 +52,12 @@ def main(argv: list[str] | None = None) -> int:
     faults = [BY_NAME[n] for n in names] if names else list(FAULTS)
     limit = args.limit or (40 if args.full else 12)
     clean = args.clean if args.clean is not None else (1000 if args.full else 40)
+    if args.gate_only:
+        from tests.faults.runner import run_gates
+
+        with env_for_suite():
+            gates = run_gates(faults=faults, golden=args.golden, home=args.home, out=args.out)
+        return 0 if gates["(clean)"]["passed"] else 1
     command = "python -m tests.faults " + " ".join(argv if argv is not None else sys.argv[1:])
     with env_for_suite():
         suite = run_suite(faults=faults, clean_requests=clean, limit=limit,

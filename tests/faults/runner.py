@@ -157,7 +157,7 @@ def load_backend(home: str | None = None) -> Any:
     return LocalEngineBackend.load(paths.draft_dir, paths.target_dir, device="cpu")
 
 
-def build_traffic(backend: Any, *, n_eos: int = 24) -> Traffic:
+def build_traffic(backend: Any, *, n_eos: int = 12) -> Traffic:
     """Traffic over this pair: EOS prompts screened on the (fault-free) target."""
     from guardian.backends import BackendRequest
 
@@ -244,6 +244,22 @@ def run_gate_under(backend: Any, fault: Fault | None, golden: Path) -> dict[str,
     return {"passed": report.passed,
             "failed_checks": [c.name for c in report.checks if c.outcome == "fail"],
             "failing_prompts": [f"{p.id}: {p.verdict}" for p in report.failing_prompts]}
+
+
+def run_gates(*, faults: list[Fault], golden: Path, home: str | None = None, out: Path | None = None,
+              log: Any = print) -> dict[str, Any]:
+    """The gate on the golden set, clean and under each fault (no traffic), written as it goes."""
+    backend = load_backend(home)
+    results: dict[str, Any] = {}
+    for fault in [None, *faults]:
+        name = fault.name if fault else "(clean)"
+        results[name] = run_gate_under(backend, fault, golden)
+        log(f"  gate {name}: {'PASS' if results[name]['passed'] else 'FAIL'} "
+            f"{results[name]['failed_checks']} {results[name]['failing_prompts']}")
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            (out / "gates.json").write_text(json.dumps(results, indent=2))
+    return results
 
 
 def machine() -> str:

@@ -73,7 +73,12 @@ def eos_candidates(limit: int = 80) -> list[str]:
 
 def screen_eos(prompts: list[str], ends_with_eos: Callable[[str], bool], want: int = 24) -> list[str]:
     """The prompts whose target-only greedy completion ends with EOS (up to `want`)."""
-    kept = [p for p in prompts if ends_with_eos(p)][:want]
+    kept: list[str] = []
+    for p in prompts:  # lazily: each screen is a target-only generation
+        if len(kept) >= want:
+            break
+        if ends_with_eos(p):
+            kept.append(p)
     if len(kept) < 4:
         raise RuntimeError(f"only {len(kept)} of {len(prompts)} EOS candidates end with EOS on "
                            "this pair; is it the v3 demo pair (trained on units ending in EOS)?")
