@@ -36,7 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--home", default=None, help="Data directory holding the demo pair.")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1).")
     parser.add_argument("--out", type=Path, default=Path("artifacts/faults"))
+    parser.add_argument("--render", type=Path, nargs="+", default=None, metavar="DIR",
+                        help="Only print the table merged from earlier runs' result folders.")
     args = parser.parse_args(argv)
+    if args.render:
+        from tests.faults.runner import markdown_table, merge_results
+
+        print(markdown_table(merge_results(args.render)))
+        return 0
 
     import torch
 

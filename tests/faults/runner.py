@@ -287,6 +287,38 @@ class SuiteResult:
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2, default=str)
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SuiteResult:
+        d = dict(d)
+        d["faults"] = [FaultResult(**f) for f in d.get("faults", [])]
+        return cls(**d)
+
+
+def merge_results(dirs: list[Path]) -> SuiteResult:
+    """One suite from runs split across processes (faults / clean / gate-only), for the table."""
+    merged: SuiteResult | None = None
+    gates: dict[str, Any] = {}
+    for d in dirs:
+        for name in ("faults.json", "faults.partial.json"):
+            if (d / name).is_file():
+                part = SuiteResult.from_dict(json.loads((d / name).read_text()))
+                if merged is None:
+                    merged = part
+                else:
+                    known = {f.name for f in merged.faults}
+                    merged.faults += [f for f in part.faults if f.name not in known]
+                    merged.clean = merged.clean or part.clean
+                    merged.command += " ; " + part.command
+                break
+        if (d / "gates.json").is_file():
+            gates.update(json.loads((d / "gates.json").read_text()))
+    if merged is None:
+        raise FileNotFoundError(f"no faults.json under {', '.join(map(str, dirs))}")
+    for f in merged.faults:
+        f.gate = f.gate or gates.get(f.name)
+    merged.gate_clean = merged.gate_clean or gates.get("(clean)")
+    return merged
+
 
 def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, limit: int = 40,
               gate_golden: Path | None = None, home: str | None = None, command: str = "",
