@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gate-only", action="store_true", help="Only the gate, clean and under "
                         "each fault (no traffic); writes <out>/gates.json.")
     parser.add_argument("--golden", type=Path, default=Path("policies/golden/python-code.jsonl"))
-    parser.add_argument("--home", default=None, help="Data directory holding the demo pair.")
+    parser.add_argument("--home", default=None, help="Data directory holding the demo pair, "
+                        "or DRAFT_DIR,TARGET_DIR for another pair.")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1).")
     parser.add_argument("--out", type=Path, default=Path("artifacts/faults"))
     parser.add_argument("--render", type=Path, nargs="+", default=None, metavar="DIR",

@@ -75,6 +75,7 @@ class FaultResult:
     mean_alpha: float | None
     seconds: float
     gate: dict[str, Any] | None = None
+    speed_anomalies: int = 0  # requests with a speed-only anomaly recorded (never an alarm)
 
     @property
     def ok(self) -> bool:
@@ -142,7 +143,8 @@ class Harness:
         event = events[0]
         stats = out.get("spec_guardian", {}).get("stats", {})
         keep = ("compared_tokens", "length_mismatch", "max_tv", "acceptance_test",
-                "acceptance_z", "failed_check", "logit_disagreement", "finish_reasons")
+                "acceptance_z", "failed_check", "logit_disagreement", "finish_reasons",
+                "speed_anomalies")
         return Observation(index, spec.kind, sorted(spec.features), event.verdict,
                            check_name(event), event.verdict in self.alarms, stats.get("alpha"),
                            int(out.get("usage", {}).get("completion_tokens", 0)),
@@ -150,9 +152,13 @@ class Harness:
 
 
 def load_backend(home: str | None = None) -> Any:
+    """The demo pair under `home`; `home` "DRAFT_DIR,TARGET_DIR" loads that pair instead."""
     from engine.demo_pair import ensure_demo_pair
     from guardian.backends.local import LocalEngineBackend
 
+    if home and "," in home:
+        draft, target = home.split(",", 1)
+        return LocalEngineBackend.load(draft, target, device="cpu")
     paths = ensure_demo_pair(home or os.environ.get("GUARDIAN_HOME", "~/.cache/spec-guardian"))
     return LocalEngineBackend.load(paths.draft_dir, paths.target_dir, device="cpu")
 
@@ -197,7 +203,8 @@ def run_fault(backend: Any, traffic: Traffic, fault: Fault, *, limit: int = 40, 
         (first.verdict + (f" ({first.check})" if first.check else "")) if first else None,
         sum(o.alarm for o in obs), sum(o.verdict == "near_tie" for o in obs),
         dict(Counter(o.verdict for o in obs)),
-        sum(alphas) / len(alphas) if alphas else None, time.perf_counter() - started)
+        sum(alphas) / len(alphas) if alphas else None, time.perf_counter() - started,
+        speed_anomalies=sum(bool(o.details.get("speed_anomalies")) for o in obs))
     outcome = f"caught at request {result.first_catch}" if result.first_catch else "no alarm"
     log(f"  {fault.name}: {outcome} ({result.caught_by or '-'}); verdicts {result.verdicts}; "
         f"{result.seconds:.0f} s")
@@ -376,7 +383,8 @@ def markdown_table(suite: SuiteResult) -> str:
              "| gate |", "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in suite.faults:
         if r.category == "speed":
-            caught = (f"no correctness verdict (OK); alpha {r.mean_alpha:.2f}"
+            caught = (f"no correctness verdict (OK); alpha {r.mean_alpha:.2f}; speed anomaly on "
+                      f"{r.speed_anomalies}/{r.requests}"
                       if r.alarms == 0 and r.mean_alpha is not None else
                       "no correctness verdict (OK)" if r.alarms == 0 else
                       f"**{r.alarms} correctness verdict(s): false alarm** ({r.caught_by})")
