@@ -3,6 +3,8 @@ refuses up front, and acceptance measured as accepted / proposed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from guardian.backends import Unsupported
@@ -97,3 +99,31 @@ def test_the_gate_judges_with_the_shadow_evaluator(monkeypatch) -> None:
     assert not report.passed and calls == [(["\n"], 1.0, 0), (None, 0.9, 7)]
     assert report.prompts[0].check == "stopping" and "stopping" in report.prompts[0].explanation
     assert report.runtime.keys() == {"omp_wait_policy", "torch_threads"}
+
+
+GOLDEN = Path(__file__).parents[3] / "policies" / "golden" / "python-code.jsonl"
+
+
+def test_the_shipped_golden_set_covers_stops_eos_top_p_and_top_k() -> None:
+    from guardian.governance.gates import load_golden
+
+    prompts = load_golden(GOLDEN)
+    assert any(p.stop and p.temperature == 0 for p in prompts)
+    assert any(p.stop and p.temperature > 0 for p in prompts)
+    assert any(p.temperature > 0 and p.top_p < 1 for p in prompts)
+    assert any(p.temperature > 0 and p.top_k for p in prompts)
+    assert any(p.id.startswith("eos-") for p in prompts)
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_the_golden_eos_prompts_end_with_eos_on_the_demo_pair(demo_pair_paths) -> None:
+    from engine.loading import load_pair
+    from guardian.governance.gates import load_golden
+
+    api = pytest.importorskip("engine.api")
+    pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
+    for p in load_golden(GOLDEN):
+        if p.id.startswith("eos-"):
+            out = api.generate(pair, p.prompt, speculative=False, max_new_tokens=p.max_tokens or 48)
+            assert out.token_ids and out.token_ids[-1] in pair.eos_token_ids, (p.id, out.text)
