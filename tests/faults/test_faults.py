@@ -65,7 +65,8 @@ PROMPTS = ("def add(a, b):\n    return", "the quick brown fox", "for i in range(
            "import os\nimport sys\n", "class Point:\n    def __init__(self")
 
 
-def _outputs(backend, fault: Fault | None, *, speculative: bool, sampled: bool) -> list:
+def _outputs(backend, fault: Fault | None, *, speculative: bool, sampled: bool,
+             stop: tuple[str, ...] = ()) -> list:
     import contextlib
 
     from guardian.backends import BackendRequest, Sampling
@@ -76,17 +77,18 @@ def _outputs(backend, fault: Fault | None, *, speculative: bool, sampled: bool) 
             sampling = Sampling(temperature=0.9, top_p=0.9, top_k=20) if sampled else Sampling()
             req = BackendRequest(prompt_ids=backend.encode(prompt), max_new_tokens=24,
                                  speculative=speculative, sampling=sampling,
-                                 seed=i if sampled else None, stop=("e",) if "stop" in (
-                                     fault.needs if fault else ()) else ())
+                                 seed=i if sampled else None, stop=stop)
             res, dist = backend.generate_with_evidence(req)
             out.append((res.token_ids, res.finish_reason, dist.probs.sum().item()))
     return out
 
 
-# Faults whose effect needs EOS-ending prompts, fully accepted blocks (rare with this noisy
+# Faults whose effect needs EOS-ending prompts, a stop string completed mid-block or fully
+# accepted blocks (rare with this noisy
 # draft) or that only shift a distribution (no token-level change is guaranteed on five
 # prompts); the full suite measures them on the demo pair.
-STATISTICAL = {"bonus_token_off_by_one", "eos_ignored_inside_block", "eos_ignored_inside_block_sampled",
+STATISTICAL = {"bonus_token_off_by_one", "stop_string_one_block_late", "stop_string_one_block_late_sampled",
+               "eos_ignored_inside_block", "eos_ignored_inside_block_sampled",
                "draft_samples_sharpened_q", "draft_reports_q_without_top_k",
                "bonus_from_previous_position", "residual_is_p", "accept_ignores_q"}
 
@@ -95,11 +97,12 @@ STATISTICAL = {"bonus_token_off_by_one", "eos_ignored_inside_block", "eos_ignore
 @pytest.mark.parametrize("fault", [f for f in FAULTS if f.name not in STATISTICAL],
                          ids=lambda f: f.name)
 def test_every_fault_is_live_on_the_speculative_path_only(tiny, fault: Fault) -> None:
-    sampled = fault.kind == "sampled"
-    clean_ref = _outputs(tiny, None, speculative=False, sampled=sampled)
-    assert _outputs(tiny, fault, speculative=False, sampled=sampled) == clean_ref
-    faulty = _outputs(tiny, fault, speculative=True, sampled=sampled)
-    clean = _outputs(tiny, None, speculative=True, sampled=sampled)
+    kw = {"sampled": fault.kind == "sampled", "stop": ("e",) if "stop" in fault.needs else ()}
+    sampled = kw["sampled"]
+    clean_ref = _outputs(tiny, None, speculative=False, **kw)
+    assert _outputs(tiny, fault, speculative=False, **kw) == clean_ref
+    faulty = _outputs(tiny, fault, speculative=True, **kw)
+    clean = _outputs(tiny, None, speculative=True, **kw)
     if fault.category == "speed":
         # outputs exact in greedy (sampled outputs may take other random draws)
         if not sampled:
