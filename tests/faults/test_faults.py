@@ -1,7 +1,7 @@
 """The fault-injection suite's own tests, and its fast subset (run in CI).
 
 - every fault restores the engine on exit (no fault leaks into the next one or the clean run);
-- every fault is live: on a tiny random pair (built in seconds) each correctness fault changes
+- every deterministic fault is live: on a tiny random pair (built in seconds) it changes
   what the speculative path emits and never what target-only emits, and each speed-only fault
   keeps speculative output exact;
 - `-m faults` (integration, needs the demo pair): a few faults through the real app + shadow
