@@ -46,7 +46,7 @@ logger = logging.getLogger(__name__)
 
 # Bump whenever anything that changes the weights changes (corpus rules, tokenizer, archs,
 # schedules): a new version builds into a new directory instead of reusing a stale pair.
-BUILD_VERSION = "v2"
+BUILD_VERSION = "v3"  # v3: trained on units ending with EOS (corpus.split_units)
 BUILD_THREADS = 2
 EXPECTED_MINUTES = 6  # measured 5 m 55 s on an idle 2-core machine (guardian pair build-demo)
 MANIFEST = "manifest.json"
@@ -135,11 +135,13 @@ def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
     t_start = time.perf_counter()
     torch.manual_seed(seed)
     with phases.phase("corpus", 1):
-        train_txt, heldout_txt = corpus.train_texts(), corpus.heldout_texts()
+        train_txt = corpus.train_texts()  # the tokenizer learns from whole files
     with phases.phase("tokenizer", 1):
         tokenizer = train_tokenizer(train_txt, vocab_size=recipe.vocab_size)
-        train_stream = token_stream(tokenizer, train_txt)
-        heldout_stream = token_stream(tokenizer, heldout_txt)
+        # Units (module preamble, each top-level def/class), each followed by EOS: the
+        # target learns to end a completion when the function it is writing ends.
+        train_stream = token_stream(tokenizer, corpus.train_units())
+        heldout_stream = token_stream(tokenizer, corpus.heldout_units())
     arch = PairArch(**{**asdict(recipe.arch), "vocab_size": len(tokenizer)})
     ids = {"bos_id": tokenizer.bos_token_id, "eos_id": tokenizer.eos_token_id,
            "pad_id": tokenizer.pad_token_id}
@@ -181,7 +183,8 @@ def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
         "threads": BUILD_THREADS,
         "corpus": {"train_files": sum(not f.heldout for f in corpus.load_corpus()),
                    "heldout_files": sum(f.heldout for f in corpus.load_corpus()),
-                   "train_tokens": len(train_stream), "heldout_tokens": len(heldout_stream)},
+                   "train_tokens": len(train_stream), "heldout_tokens": len(heldout_stream),
+                   "train_units": int((train_stream == tokenizer.eos_token_id).sum())},
         "params": {"target": count_parameters(target), "draft": count_parameters(draft)},
         "target": {"heldout_loss": round(target_loss, 4), "train_loss": round(target_train_loss, 4)},
         "draft": {"heldout_loss": round(draft_loss, 4), "heldout_loss_at_init": round(draft_loss_init, 4),

@@ -9,6 +9,7 @@ this text, so the demo pair can be rebuilt offline anywhere.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import re
 import sysconfig
@@ -82,6 +83,52 @@ def train_texts(root: Path | None = None) -> list[str]:
 def heldout_texts(root: Path | None = None) -> list[str]:
     """Texts of the held-out files (sorted by path); never used for training."""
     return [f.text for f in load_corpus(root) if f.heldout]
+
+
+# A top-level statement that starts a new unit: a def/class (with its decorators), at column 0.
+_UNIT_START = re.compile(r"^(?:@|def[ \t]|async[ \t]+def[ \t]|class[ \t])", re.MULTILINE)
+
+
+def split_units(text: str) -> list[str]:
+    """A file cut into natural units: the module preamble and each top-level def/class.
+
+    A unit starts at a column-0 `def`, `async def`, `class` or decorator (a decorator run
+    and the def it decorates stay one unit) and runs to the next one; trailing blank lines are
+    dropped and one newline ends it. The pair trains on units each followed by EOS, so a
+    target that finishes a top-level function emits EOS: completions end naturally and the
+    engine's EOS handling is exercised.
+    """
+    starts = [m.start() for m in _UNIT_START.finditer(text)]
+    # A decorator run belongs to the def/class under it: drop starts directly after a decorator.
+    kept: list[int] = []
+    for pos in starts:
+        if kept and _only_decorators(text[kept[-1]:pos]):
+            continue
+        kept.append(pos)
+    bounds = [0, *[p for p in kept if p > 0], len(text)]
+    units = []
+    for a, b in itertools.pairwise(bounds):
+        unit = text[a:b].rstrip()
+        if unit.strip():
+            units.append(unit + "\n")
+    return units
+
+
+def _only_decorators(chunk: str) -> bool:
+    """True when every non-blank line of `chunk` is (part of) a decorator."""
+    lines = [ln for ln in chunk.splitlines() if ln.strip()]
+    return bool(lines) and lines[0].startswith("@") and all(
+        ln.startswith(("@", " ", "\t", ")")) for ln in lines)
+
+
+def train_units(root: Path | None = None) -> list[str]:
+    """The training files cut into units (`split_units`), in file order."""
+    return [u for text in train_texts(root) for u in split_units(text)]
+
+
+def heldout_units(root: Path | None = None) -> list[str]:
+    """The held-out files cut into units (`split_units`), in file order."""
+    return [u for text in heldout_texts(root) for u in split_units(text)]
 
 
 # A def/class header that ends its line: the prompt stops right after it, inside the body.

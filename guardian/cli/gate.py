@@ -57,8 +57,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
                                        "record the result in the audit DB (dry run)."),
          device: str | None = typer.Option(None, "--device", help="torch device (default: auto)."),
          threads: int | None = typer.Option(None, "--threads", envvar="GUARDIAN_TORCH_THREADS",
-                                            help="torch CPU threads (timings on a shared CPU are "
-                                            "steadier with 1)."),
+                                            help="torch CPU threads (default: the settings' "
+                                            "torch_threads, as `guardian serve`)."),
          key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
          keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
          dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
@@ -67,7 +67,13 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
 
     A recorded gate report is the evidence that lets a route speculate, so recording it is a
     release act: it needs a release (or admin) API key, checked before anything runs
-    (--no-audit needs none)."""
+    (--no-audit needs none). Timings are taken with `guardian serve`'s runtime settings:
+    passive OpenMP waits and the settings' torch threads (GUARDIAN_TORCH_THREADS)."""
+    import os
+
+    # As `guardian serve` does, before torch loads: OpenMP's default spin-waiting collapses on a
+    # small shared CPU (issue 16: a gate without it took 1 m 53 s and timed speculation 2x slower).
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
@@ -89,6 +95,9 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     gate_policy = policy.route(route).gate
     proposer = policy.route(route).proposer
     draft_dir, target_dir = _pair_dirs(pair)
+    from guardian.settings import get_settings
+
+    threads = threads or get_settings().torch_threads  # serve's setting (env or .env)
     if threads:
         import torch
 
@@ -104,8 +113,12 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     except Unsupported as exc:
         raise fail(str(exc), 2) from None
     identity = backend.identity
+    import torch
+
     console.print(f"pair {identity.pair_hash[:12]} ({identity.draft_name} -> {identity.target_name}), "
-                  f"policy {policy.content_hash[:12]}, route {route}, {len(prompts)} prompts")
+                  f"policy {policy.content_hash[:12]}, route {route}, {len(prompts)} prompts; "
+                  f"torch threads {torch.get_num_threads()}, OMP_WAIT_POLICY "
+                  f"{os.environ.get('OMP_WAIT_POLICY')}")
     with Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("{task.description}"), console=console, transient=False) as progress:
         task = progress.add_task("", total=len(prompts))

@@ -172,3 +172,4 @@ def pair_dirs(tmp_path_factory) -> Callable[[str], tuple[Path, Path]]:
         return made[kind]
 
     return get
+from tests.engine.conftest import demo_pair_paths  # noqa: E402,F401  (fixture: the gate's golden EOS prompts)

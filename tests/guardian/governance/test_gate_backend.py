@@ -3,6 +3,8 @@ refuses up front, and acceptance measured as accepted / proposed."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from guardian.backends import Unsupported
@@ -60,3 +62,68 @@ def test_old_floor_names_are_read_for_one_release() -> None:
     assert AcceptanceTrigger.model_validate({"min_rate": 0.4}).min_alpha == 0.4
     with pytest.raises(ValueError, match="both"):
         AcceptanceTrigger.model_validate({"min_rate": 0.4, "min_alpha": 0.5})
+
+
+def test_golden_lines_carry_stop_strings_top_p_and_top_k(tmp_path) -> None:
+    from guardian.governance.gates import GoldenError, load_golden
+
+    path = tmp_path / "g.jsonl"
+    path.write_text('{"id": "s", "prompt": "x", "stop": "\\n"}\n'
+                    '{"id": "t", "prompt": "y", "temperature": 0.8, "top_p": 0.9, "top_k": 20, '
+                    '"stop": ["a", "b"]}\n')
+    s, t = load_golden(path)
+    assert s.stop == ("\n",) and (t.top_p, t.top_k, t.stop) == (0.9, 20, ("a", "b"))
+    for bad, why in (('"top_p": 0', "top_p"), ('"top_k": -1', "top_k"), ('"stop": [""]', "stop"),
+                     ('"top_k": 5', "temperature > 0")):
+        path.write_text('{"prompt": "x", ' + bad + "}\n")
+        with pytest.raises(GoldenError, match=why):
+            load_golden(path)
+
+
+def test_the_gate_judges_with_the_shadow_evaluator(monkeypatch) -> None:
+    """The gate's verdicts are the shadow evaluator's: a check the evaluator makes is a check
+    the gate makes (here: the evaluator's verdict is replaced, and the gate fails with it)."""
+    import guardian.shadow as shadow
+    from guardian.verdicts import VerdictResult
+
+    calls = []
+
+    def judged(self, job, preemptible):
+        calls.append((job.request.stop, job.request.top_p, job.request.top_k))
+        return VerdictResult("divergence", 1, 9.0, {"failed_check": "stopping"}), "speculative", [], {}
+
+    monkeypatch.setattr(shadow.ShadowEvaluator, "_judge_served", judged)
+    prompts = [GoldenPrompt("a", "def add(a, b):", stop=("\n",)),
+               GoldenPrompt("s", "class P:", temperature=0.8, top_p=0.9, top_k=7)]
+    report = gate(FakeBackend(), prompts)
+    assert not report.passed and calls == [(["\n"], 1.0, 0), (None, 0.9, 7)]
+    assert report.prompts[0].check == "stopping" and "stopping" in report.prompts[0].explanation
+    assert report.runtime.keys() == {"omp_wait_policy", "torch_threads"}
+
+
+GOLDEN = Path(__file__).parents[3] / "policies" / "golden" / "python-code.jsonl"
+
+
+def test_the_shipped_golden_set_covers_stops_eos_top_p_and_top_k() -> None:
+    from guardian.governance.gates import load_golden
+
+    prompts = load_golden(GOLDEN)
+    assert any(p.stop and p.temperature == 0 for p in prompts)
+    assert any(p.stop and p.temperature > 0 for p in prompts)
+    assert any(p.temperature > 0 and p.top_p < 1 for p in prompts)
+    assert any(p.temperature > 0 and p.top_k for p in prompts)
+    assert any(p.id.startswith("eos-") for p in prompts)
+
+
+@pytest.mark.integration
+@pytest.mark.slow
+def test_the_golden_eos_prompts_end_with_eos_on_the_demo_pair(demo_pair_paths) -> None:
+    from engine.loading import load_pair
+    from guardian.governance.gates import load_golden
+
+    api = pytest.importorskip("engine.api")
+    pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
+    for p in load_golden(GOLDEN):
+        if p.id.startswith("eos-"):
+            out = api.generate(pair, p.prompt, speculative=False, max_new_tokens=p.max_tokens or 48)
+            assert out.token_ids and out.token_ids[-1] in pair.eos_token_ids, (p.id, out.text)

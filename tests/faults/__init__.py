@@ -1,0 +1,2 @@
+"""Fault-injection suite: realistic speculative-decoding faults run through the real serving and
+shadow path on the demo pair (see VERIFICATION.md; `python -m tests.faults --full`)."""
