@@ -294,7 +294,7 @@ def adopt(chains: list[str] | None = typer.Argument(None, help="Chain ids (defau
     """Sign a final head over unattested chains: chains written before signed heads existed
     (after an upgrade), or a crashed writer's unattested tail once reviewed. Refused for a
     chain with any other problem (it must verify, and match every existing head)."""
-    from guardian.audit.attest import adopt_chains
+    from guardian.audit.adopt import adopt_chains
     from guardian.audit.signing import SigningError, signer_for
     from guardian.audit.writer import default_replica_id
     from guardian.settings import get_settings

@@ -506,7 +506,7 @@ def test_two_replicas_in_one_database(fresh_db_url: str, keys: Keys, tmp_path: P
 def test_adopt_signs_legacy_chains_but_never_a_tampered_one(fresh_db_url: str, keys: Keys,
                                                             tmp_path: Path) -> None:
     """An upgraded database: chains written before signed heads existed."""
-    from guardian.audit.attest import adopt_chains
+    from guardian.audit.adopt import adopt_chains
 
     upgrade(fresh_db_url)
     cfg = AuditSettings(flush_interval_s=0.05)
@@ -604,7 +604,7 @@ def test_a_writer_killed_before_its_next_head_leaves_an_unattested_tail(
         sqlite_url: str, keys: Keys) -> None:
     """Documented limit: what a SIGKILL'd writer wrote after its last head is attested by
     nothing; verify says so (pending, then `unattested`), and `adopt` signs it after review."""
-    from guardian.audit.attest import adopt_chains
+    from guardian.audit.adopt import adopt_chains
 
     upgrade(sqlite_url)
     signer = keys.signer()

@@ -1,0 +1,54 @@
+"""Adopting unattested chains: sign a `final` head over chains nobody attests yet, after a
+human has reviewed them (`guardian audit adopt`).
+
+Kept apart from `guardian.audit.attest` (the checks) because adopting first runs the whole
+verification (`guardian.audit.verify`, which uses those checks) and builds trees with
+`guardian.audit.proofs`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine
+
+from guardian.audit.heads import chain_dirname, make_head, read_heads
+from guardian.audit.proofs import tree_of
+from guardian.audit.signing import Signer
+from guardian.audit.verify import verify_db
+
+
+def adopt_chains(db: Engine, heads_dir: Path, trust: dict[str, Any], signer: Signer,
+                 replica: str, chains: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """Sign a `final` head over chains nobody attests yet: chains written before signed heads
+    existed (an upgraded database), or the unattested tail of a writer that died before its
+    next head, once a human has reviewed it. Only chains whose sole problem is being
+    unattested are adopted: the hash chain must verify and every existing head must still
+    match. Returns (adopted, refused with the reason)."""
+    rep = verify_db(db, heads=read_heads(heads_dir, trust), grace_s=0)
+    adopted, refused = [], []
+    wanted = chains or sorted({m.group(1) for e in rep.errors if e.startswith("unattested")
+                               and (m := re.search(r"chain (\S+)", e))})
+    for cid in wanted:
+        mine = [e for e in rep.errors if f"chain {cid} " in e or f"chain {cid}:" in e]
+        bad = [e for e in mine if not e.startswith("unattested")]
+        if bad or not mine:
+            refused.append(f"{cid}: " + (bad[0] if bad else "nothing to adopt (attested)"))
+            continue
+        tree, present, prefix = tree_of(db, cid)
+        f = prefix.copy()
+        f.extend(tree.leaves)
+        head = make_head(signer, cid, f"adopted-by:{replica}", f,
+                         present[-1][0] if present else 0, final=True)
+        d = heads_dir / chain_dirname(cid)
+        d.mkdir(parents=True, exist_ok=True)
+        with open(d / "heads.jsonl", "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(head, separators=(",", ":")) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        adopted.append(f"{cid}: {f.size} records, final head signed by {signer.key_id}")
+    return adopted, refused
