@@ -42,6 +42,7 @@ routes:
       cooldown_s: 600
       evaluation_interval_s: 0.05
       acceptance: {min_samples: 8}
+      near_tie: {min_samples: 8}
       latency: {enabled: false}
       drift: {enabled: false}
 """
@@ -82,10 +83,10 @@ def _served(client: TestClient, key: str | None = None) -> dict[str, Any]:
     return r.json()["spec_guardian"]
 
 
-def _wait(pred, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+def _wait(pred, timeout: float = 10.0, on_timeout=None) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while not pred():
-        assert time.monotonic() < deadline, "timed out"
+        assert time.monotonic() < deadline, f"timed out: {on_timeout() if on_timeout else ''}"
         time.sleep(0.02)
 
 
@@ -178,7 +179,7 @@ def test_canary_split_widening_analysis_and_rollback(app, tmp_path) -> None:  # 
     assert "vllm:spec_decode_num_accepted_tokens_total{" in metrics
 
     # Enough speculative evidence: the analysis passes (Argo: Successful; Flagger: 200).
-    _wait(lambda: _analysis(client)["verdict"] == "pass")
+    _wait(lambda: _analysis(client)["verdict"] == "pass", on_timeout=lambda: _analysis(client))
     a = _analysis(client)
     assert a["canary_weight_pct"] == 25.0 and a["checks"]["acceptance"]["outcome"] == "pass"
     assert argo_phase(client, verdict) == "Successful"
