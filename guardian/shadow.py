@@ -248,8 +248,11 @@ class ShadowEvaluator:
             margin_at_divergence=result.margin_at_divergence,
             tolerance=(job.route.near_tie_tolerance if job.request.greedy
                        else job.route.distribution_tolerance),
-            stats={**stats, **result.details}, shadow_compute_time_s=elapsed,
-            shadow_trace=shadow_trace)
+            # When the judged request was served: evidence about a request served before a
+            # route's re-enable is not fresh (guardian.governance.rollback).
+            stats={**stats, **result.details,
+                   "request_created_at": job.request.created_at.isoformat()},
+            shadow_compute_time_s=elapsed, shadow_trace=shadow_trace)
         self.sink.submit(event)
         self.completed += 1
         self.telemetry.verdicts.add(1, {**self._labels(job), "verdict": result.verdict,

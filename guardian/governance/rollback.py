@@ -40,6 +40,7 @@ speculation off (a rollback, `promotion.set_route_mode`) never waits for either.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
@@ -83,7 +84,7 @@ class Evaluation:
     mode: Mode
     measurements: dict[str, Measurement]
     fired: list[str] = field(default_factory=list)
-    action: str = "none"  # none | rolled_back | not_speculative
+    action: str = "none"  # none | rolled_back | not_speculative | state_changed
 
 
 class RollbackController:
@@ -184,6 +185,9 @@ class RollbackController:
         """Measure the route's triggers; roll it back when one fires."""
         policy = self._triggers(route)
         w = self.window(route)
+        # The route's state as the evidence is measured: a rollback applies only if nobody
+        # changed the route since (a re-enable in between makes this evidence stale).
+        state = self.resolver.status(route) if self.resolver is not None else self.store.get(route)
         with self._lock:
             measurements = evaluate_triggers(w, policy, self.clock())
             version = w.version
@@ -204,8 +208,14 @@ class RollbackController:
         if fired:
             self._pass_since.pop(route, None)
             if mode == "speculative":
-                self._roll_back(route, fired, measurements, policy)
-                result.action = "rolled_back"
+                try:
+                    self._roll_back(route, fired, measurements, policy,
+                                    expected_version=state.version if state else 0)
+                    result.action = "rolled_back"
+                except StateConflict as exc:
+                    logger.info("route %s changed while its evidence was measured; not rolled "
+                                "back on that evidence (%s)", route, exc)
+                    result.action = "state_changed"
             else:
                 result.action = "not_speculative"
         else:
@@ -320,14 +330,15 @@ class RollbackController:
         return out
 
     def _roll_back(self, route: str, fired: list[str], measurements: dict[str, Measurement],
-                   policy: TriggerPolicy) -> None:
+                   policy: TriggerPolicy, expected_version: int | None = None) -> None:
         actor = "trigger:" + ",".join(fired)
         evidence = {name: m.as_dict() for name, m in measurements.items()}
         reason = "; ".join(f"{n}: {measurements[n].name}={_fmt(measurements[n].value)} vs "
                            f"{_fmt(measurements[n].threshold)}" for n in fired)
         current = self.store.get(route)
         self.store.set_mode(route, "target_only", actor=actor, reason=reason,
-                            pair_hash=self.pair_hash, policy_hash=self._policy().content_hash)
+                            pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
+                            expected_version=expected_version)
         details = {"previous_mode": current.mode if current else "speculative",
                    "new_mode": "target_only", "fired": fired, "reason": reason, "evidence": evidence,
                    **self._verdict_principals(route)}
@@ -386,7 +397,13 @@ class RollbackController:
             served_at: datetime | None = event.created_at
         else:
             served_at = self._request_times.get(event.request_id)
+            stamped = (event.stats or {}).get("request_created_at")
+            if isinstance(stamped, str):
+                with contextlib.suppress(ValueError):
+                    served_at = datetime.fromisoformat(stamped)
         reset_at = self._reset_at.get(event.route)
+        if served_at is not None and served_at.tzinfo is None:
+            served_at = served_at.replace(tzinfo=UTC)
         return reset_at is not None and served_at is not None and served_at < reset_at
 
     def reset(self, route: str) -> None:
@@ -451,6 +468,10 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
                 "API ?force=true).")
     evidence = speculation_evidence(store.db, pair_hash=pair_hash, policy_hash=policy.content_hash,
                                     actor=actor, role=role, override_reason=override_reason)
+    if on_done is not None:
+        # Forget the old evidence BEFORE the route serves speculatively again: an evaluation
+        # measured on it can then only act against the old state version and is refused.
+        on_done(route)
     status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)
@@ -460,8 +481,6 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
         details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
                  "new_mode": "speculative", "reason": reason, "forced": force,
                  "previous_reason": current.reason if current else None, **evidence}))
-    if on_done is not None:
-        on_done(route)
     return status
 
 

@@ -202,3 +202,26 @@ def test_a_late_verdict_about_a_request_served_before_re_enable_is_not_counted(a
                         stats={}, shadow_compute_time_s=0.1)
     controller.observe(fresh)  # about a request this controller never saw served: counted
     assert [v.request_id for v in controller.window("default").verdicts] == ["req-new"]
+
+
+def test_evidence_measured_before_a_re_enable_does_not_roll_the_route_back(app, monkeypatch) -> None:
+    """The controller measured a divergence; a re-enable lands before it acts: the rollback
+    is refused as stale (compare-and-set on the route's state version), not applied."""
+    from guardian.governance import rollback as rb
+
+    client, backend, _sink, gov, _path = app
+    assert _served(client)["served_path"] == "speculative"
+    window = gov.controller.window("default")
+    window.add_verdict("divergence", "req-x", 2, 5.0, 0.0002)
+    real = rb.evaluate_triggers
+
+    def re_enabled_meanwhile(*args, **kwargs):  # type: ignore[no-untyped-def]
+        out = real(*args, **kwargs)
+        gov.store.set_mode("default", "speculative", actor="api-key:oncall", reason="fixed",
+                           pair_hash=backend.pair_hash)
+        return out
+
+    monkeypatch.setattr(rb, "evaluate_triggers", re_enabled_meanwhile)
+    result = gov.controller.evaluate("default")
+    assert "divergence" in result.fired and result.action == "state_changed"
+    assert gov.store.get("default").mode == "speculative"
