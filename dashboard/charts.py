@@ -13,7 +13,8 @@ VERDICT_COLORS = {"match": "#2e7d32", "distribution_ok": "#66bb6a", "near_tie": 
                   "distribution_mismatch": "#ef6c00", "divergence": "#c62828"}
 EVENT_COLORS = {"rollback": "#c62828", "reenable": "#2e7d32", "promotion": "#0288d1",
                 "gate_result": "#7e57c2", "pair_registered": "#9e9e9e",
-                "policy_loaded": "#795548", "policy_decision": "#607d8b"}
+                "policy_loaded": "#795548", "policy_decision": "#607d8b",
+                "canary": "#f9a825"}
 
 
 # Threshold lines, one style per kind, none in the red the p99 series and rollbacks use; each

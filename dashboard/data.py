@@ -276,13 +276,15 @@ def routes_now(url: str) -> pd.DataFrame:
     """Every route of the policy file or the route-state table, with the mode in force and
     why: `guardian.governance.modes.effective_mode`, the answer serving and `guardian route
     status` give (for the pair of each route's newest request)."""
+    from guardian.governance.canarystate import canaries_of
     from guardian.governance.gatecheck import gate_refusal
     from guardian.governance.modes import route_modes
     from guardian.governance.routestate import RouteStateStore
     from guardian.policy import DEFAULT_POLICY_FILE, PolicyError, load_policy
     from guardian.settings import Settings
 
-    cols = ["route", "mode", "why", "policy_mode", "db_mode", "pair_hash", "updated_by", "version"]
+    cols = ["route", "mode", "source", "why", "policy_mode", "db_mode", "pair_hash", "updated_by",
+            "version"]
     db = db_for(url)
     store = RouteStateStore(db)
     states = store.all()
@@ -299,17 +301,26 @@ def routes_now(url: str) -> pd.DataFrame:
                               "version": st_.version, "policy_mode": None}
                              for name, st_ in sorted(states.items())], columns=cols)
     decisions = route_modes(policy, states, pair_hash=store.serving_pair,
-                            gate_refusal=lambda pair: gate_refusal(db, pair, policy.content_hash))
+                            gate_refusal=lambda pair: gate_refusal(db, pair, policy.content_hash),
+                            canaries=canaries_of(db))
     rows = []
     for name, d in decisions.items():
         route, st_ = policy.routes.get(name), states.get(name)
-        rows.append({"route": name, "mode": d.mode, "why": d.reason,
+        rows.append({"route": name, "mode": d.mode, "source": d.source, "why": d.reason,
                      "policy_mode": route.mode if route else None,
                      "db_mode": st_.mode if st_ else None,
                      "pair_hash": st_.pair_hash if st_ else None,
                      "updated_by": st_.updated_by if st_ else None,
                      "version": st_.version if st_ else None})
     return pd.DataFrame(rows, columns=cols)
+
+
+def shown_mode(row: Any) -> str:
+    """A `routes_now` row's mode as on-call should read it: a running canary is a share of
+    the route's requests ("canary 25%"), not the whole route."""
+    if row["source"] == "canary":
+        return str(row["why"]).split(" of requests")[0].replace("canary: ", "canary ")
+    return row["mode"] if isinstance(row["mode"], str) else "not served"
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)

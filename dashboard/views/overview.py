@@ -27,7 +27,7 @@ if routes.empty:
 else:
     cols = st.columns(min(len(routes), 6))
     for i, (_, r) in enumerate(routes.iterrows()):
-        mode = r["mode"] if isinstance(r["mode"], str) else "not served"
+        mode = data.shown_mode(r)
         asked = r["policy_mode"] if isinstance(r["policy_mode"], str) else None
         cols[i % len(cols)].metric(
             r["route"], mode, help=r["why"],

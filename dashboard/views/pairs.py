@@ -10,7 +10,7 @@ from dashboard import charts, data, filters
 
 flt = filters.current()
 url = data.database_url()
-KINDS = ("rollback", "reenable", "promotion", "gate_result", "pair_registered")
+KINDS = ("rollback", "reenable", "promotion", "canary", "gate_result", "pair_registered")
 
 st.title("Pairs, promotions & rollbacks")
 
@@ -24,8 +24,7 @@ if routes.empty:
 else:
     cols = st.columns(min(len(routes), 4))
     for i, (_, r) in enumerate(routes.iterrows()):
-        cols[i % len(cols)].metric(r["route"], r["mode"] if isinstance(r["mode"], str) else "not served",
-                                   help=r["why"])
+        cols[i % len(cols)].metric(r["route"], data.shown_mode(r), help=r["why"])
 
 st.subheader("Pair registry")
 pairs = data.model_pairs(url)
@@ -49,7 +48,8 @@ timeline = events.assign(route=events["route"].fillna("(all routes)"),
 st.altair_chart(charts.event_timeline(timeline), width="stretch")
 
 for kind, title in (("rollback", "Rollbacks"), ("reenable", "Re-enables"),
-                    ("gate_result", "Gate reports"), ("promotion", "Promotions")):
+                    ("gate_result", "Gate reports"), ("promotion", "Promotions"),
+                    ("canary", "Canary steps")):
     sel = events[events["kind"] == kind]
     st.markdown(f"**{title}** ({len(sel)})")
     if sel.empty:

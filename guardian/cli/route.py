@@ -168,18 +168,6 @@ def _override_reason(override: bool, reason: str | None) -> str | None:
     return (reason or "").strip()
 
 
-def _canaries(db: Engine) -> dict:
-    """Running canaries (guardian canary); none when the table is not there yet."""
-    import sqlalchemy as sa
-
-    from guardian.governance.canarystate import CanaryStore
-
-    try:
-        return CanaryStore(db).all()
-    except sa.exc.SQLAlchemyError:
-        return {}
-
-
 @app.command()
 def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
            policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP),
@@ -197,6 +185,7 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     from rich.console import Console
     from rich.table import Table
 
+    from guardian.governance.canarystate import canaries_of
     from guardian.governance.gatecheck import gate_refusal
     from guardian.governance.modes import route_modes
     from guardian.governance.registry import PairRefused, PairRegistry
@@ -216,7 +205,7 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
                for name in set(policy.routes) | set(states)}
     decisions = route_modes(policy, states, pair_hash=serving.get,
                             gate_refusal=lambda p: gate_refusal(db, p, policy.content_hash),
-                            canaries=_canaries(db))
+                            canaries=canaries_of(db))
     rows = []
     for name, decision in decisions.items():
         route, st = policy.routes.get(name), states.get(name)

@@ -110,3 +110,12 @@ def _status(r: Any) -> CanaryStatus:
                         int(r["step_index"]), float(r["weight_pct"]), r["pair_hash"],
                         r["reason"], int(r["version"]), r["step_started_at"], r["updated_at"],
                         r["updated_by"])
+
+
+def canaries_of(db: Engine) -> dict[str, CanaryStatus]:
+    """Every route's canary row, for readers (`route status`, the dashboard); none when the
+    table is not there yet (a database before migration 0003)."""
+    try:
+        return CanaryStore(db).all()
+    except sa.exc.SQLAlchemyError:
+        return {}

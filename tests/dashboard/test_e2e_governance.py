@@ -1,12 +1,10 @@
 """A dashboard that never breaks, in a real browser: every governance act first, through the
 real commands (manual rollback `guardian route disable`, re-enable `guardian route enable`,
-promotion `guardian route promote`, a policy reload through `PolicyReloader`), then every page
+promotion `guardian route promote`, canary steps `guardian canary start|advance`, a policy
+reload through `PolicyReloader`), then every page
 opened in headless Chromium (Debian's `chromium`) from a real `streamlit run`: no exception,
 no error element, a chart / figure wherever the acts and the seeded traffic left data, and a
 screenshot per page under artifacts/screenshots/governance-*.png.
-
-Canary steps: no canary command exists on this branch's main yet (issue 16, item 1 is another
-engineer's); once it does, its step belongs in `acts` below.
 
 The dashboard runs WITHOUT the served policy file: the pages must show the policy the
 sidecar put in force (recorded on load / reload), not the file on the dashboard's host.
@@ -43,7 +41,7 @@ SERVED_POLICY = """
 default_route: chat
 cost: {pool_hour: 3.0, currency: USD}
 routes:
-  chat: {mode: speculative, shadow: {sample_rate: 0.5}}
+  chat: {mode: speculative, shadow: {sample_rate: 0.5}, canary: {steps: [10, 50, 100]}}
   code: {mode: target_only}
   drifty: {mode: speculative}
 """
@@ -111,7 +109,12 @@ def acted(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: KeysFile) ->
          *common)
     _cli("route", "promote", "code", "--pair", PAIR[:16], "--reason", "e2e: promotion", "--key",
          keys["release"], *common)
-    # 4. policy reload: the file changes under the running sidecar's reloader.
+    # 4. canary steps (release): start at the first step, widen one step by hand.
+    _cli("canary", "start", "chat", "--pair", PAIR[:16], "--reason", "e2e: canary", "--key",
+         keys["release"], *common)
+    _cli("canary", "advance", "chat", "--reason", "e2e: widen", "--key", keys["release"],
+         *common)
+    # 5. policy reload: the file changes under the running sidecar's reloader.
     served.write_text(SERVED_POLICY.replace("sample_rate: 0.5", "sample_rate: 0.75"))
     changed, new_hash = reloader.reload(actor="api-key:oncall-1")
     assert changed, new_hash
@@ -166,9 +169,11 @@ def test_every_page_after_every_governance_act(acted: Acted, browser: Cdp,  # no
         assert text.index("Routes now") < text.index("Active incidents") < text.index("Requests")
         assert "Route drifty rolled back" in text and "Route chat rolled back" not in text
     elif page == "pairs":
-        for kind in ("Rollbacks** (2)", "Re-enables** (1)", "Promotions** (2)"):
+        for kind in ("Rollbacks** (2)", "Re-enables** (1)", "Promotions** (2)",
+                     "Canary steps** (2)"):
             assert kind.replace("**", "") in text, kind
         assert "e2e: manual rollback" in text or "by api-key:oncall-1" in text
+        assert "canary 50%" in text  # chat's canary, widened one step: a share, not the route
     elif page == "policy":
         assert policy_hash[:12] in text and "api-key:oncall-1" in text
         assert "not the policy in force" in text  # the host's own file differs
