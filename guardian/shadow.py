@@ -79,13 +79,18 @@ def _with(result: VerdictResult, details: dict[str, Any]) -> VerdictResult:
                          result.margin_at_divergence, {**details, **result.details})
 
 
-def _acceptance_above(window: AcceptanceWindow, z: float) -> bool:
-    """More acceptances than Σ min(p, q) allows: the acceptance rule accepts too much, which
-    changes the output distribution (below expectation is a speed anomaly instead)."""
+def _acceptance_off(window: AcceptanceWindow, z: float) -> str | None:
+    """Sampled acceptances more than `z` standard deviations above or below Σ min(p, q) from
+    the q the proposer recorded: the acceptance rule does not accept with min(1, p/q) for
+    that q, so the output distribution is not p. (With the recorded q a merely worse drafter
+    lowers Σ min(p, q) itself, not acceptance relative to it: a drafter that disagrees with a
+    clean re-score is the speed-only `drafter_inconsistent`.)"""
     if len(window) < MIN_WINDOW_FOR_ACCEPTANCE_TEST:
-        return False
+        return None
     value = window.summary()["acceptance_z"]
-    return value is not None and value > z
+    if value is None:
+        return None
+    return "above" if value > z else "below" if value < -z else None
 
 
 def _speed(result: VerdictResult, anomalies: dict[str, Any], evaluator: ShadowEvaluator,
@@ -305,8 +310,7 @@ class ShadowEvaluator:
             raise RuntimeError("speculative run did not record target distributions")
         trace_result = sampled_trace_verdict(spec.trace[: len(ids)])
         window = self._window_update(job, spec, ids)
-        anomalies = speed_anomalies(spec.trace[: len(ids)], greedy=False, window=window,
-                                    z_threshold=route.acceptance_z,
+        anomalies = speed_anomalies(spec.trace[: len(ids)], greedy=False,
                                     rescored_q=self._rescored_q(job, spec, cap))
         if verifier is None:
             # No full distributions from this backend: judge what the trace shows and say
@@ -332,7 +336,7 @@ class ShadowEvaluator:
                                           else "window_too_small")
             details["acceptance_expectation"] = "recorded_q"
         failed_fit = next((o for o, r in pit.items() if r["outcome"] == "fail"), None)
-        above = window is not None and _acceptance_above(window, route.acceptance_z)
+        off = None if window is None else _acceptance_off(window, route.acceptance_z)
         if stopping is not None:
             result = _with(stopping, details)
         elif trace_result.verdict == "distribution_mismatch":
@@ -343,9 +347,9 @@ class ShadowEvaluator:
         elif failed_fit is not None:
             result = VerdictResult("distribution_mismatch", None, None,
                                    {**details, "failed_check": f"pit_{failed_fit}"})
-        elif above:
+        elif off is not None:
             result = VerdictResult("distribution_mismatch", None, None,
-                                   {**details, "failed_check": "acceptance_above_expectation"})
+                                   {**details, "failed_check": f"acceptance_{off}_expectation"})
         else:
             result = VerdictResult("distribution_ok", None, None, details)
         return _speed(result, anomalies, self, job), path, list(shadow.trace), stats

@@ -572,8 +572,10 @@ def speed_anomalies(trace: Sequence[Any], *, greedy: bool,
     """Anomalies that cost speed but not correctness (never a divergence):
 
     - `rejected_argmax` (greedy): a proposal equal to the target's argmax was rejected;
-    - `acceptance_below_expectation`: the window's observed acceptances are more than
-      `z_threshold` standard deviations below Σ min(p, q) from the recorded q;
+    - `acceptance_below_expectation` (greedy windows only: the shadow evaluator judges a
+      sampled window's deviation either way as a distribution mismatch): the window's
+      observed acceptances are more than `z_threshold` standard deviations below Σ min(p, q)
+      from the recorded q;
     - `drafter_inconsistent`: the q the drafter recorded for its proposals differs from a
       clean re-score of the same prefixes (`rescored_q[i]` = q(proposed) at trace position i)
       by more than `drafter_tolerance` (e.g. a draft cache that was never cropped).

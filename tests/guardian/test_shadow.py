@@ -159,3 +159,23 @@ def test_mirror_records_carry_the_mode_in_force(make_client, sink) -> None:  # n
     mirrored = sink.of(RequestEvent, r.json()["id"])
     assert served["spec_guardian"]["mode"] == "target_only"
     assert mirrored and mirrored[0].mode == "target_only" == sink.of(RequestEvent, served["id"])[0].mode
+
+
+def test_sampled_acceptance_off_its_recorded_expectation_either_way_is_a_mismatch() -> None:
+    """With the q the proposer recorded, acceptance follows Σ min(p, q) exactly when the rule
+    accepts with min(1, p/q): a sampler accepting with p(x) (too few) or always (too many)
+    skews the output, so both directions are a distribution mismatch, not a speed anomaly."""
+    from guardian.shadow import _acceptance_off
+    from guardian.verdicts import MIN_WINDOW_FOR_ACCEPTANCE_TEST, AcceptanceWindow
+
+    n = MIN_WINDOW_FOR_ACCEPTANCE_TEST * 2
+    fair, low, high = AcceptanceWindow(4096), AcceptanceWindow(4096), AcceptanceWindow(4096)
+    fair.extend([(i % 2, 0.5) for i in range(n)])  # half accepted, as expected
+    low.extend([(int(i % 4 == 0), 0.5) for i in range(n)])  # a quarter: too few
+    high.extend([(1, 0.5) for _ in range(n)])  # every one: too many
+    assert _acceptance_off(fair, 4.0) is None
+    assert _acceptance_off(low, 4.0) == "below"
+    assert _acceptance_off(high, 4.0) == "above"
+    small = AcceptanceWindow(4096)
+    small.extend([(0, 0.9)] * (MIN_WINDOW_FOR_ACCEPTANCE_TEST - 1))
+    assert _acceptance_off(small, 4.0) is None  # below the minimum sample: no verdict
