@@ -47,7 +47,6 @@ import threading
 import time
 import urllib.request
 import uuid
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -74,7 +73,6 @@ from guardian.policy import Policy, TriggerPolicy
 logger = logging.getLogger(__name__)
 
 ONCALL_ROLES = ("oncall", "admin")
-REMEMBERED_REQUESTS = 10_000  # request times kept to tell stale shadow verdicts (see _stale)
 MAX_LISTED_VERDICTS = 50  # failing verdicts named in a rollback's evidence (newest kept)
 
 
@@ -113,9 +111,7 @@ class RollbackController:
         self._pass_since: dict[str, float] = {}  # route -> clock() since analysis is `pass`
         # Evidence older than a route's last reset (re-enable, promotion) is not fresh: a shadow
         # verdict judged after the reset about a request served before it must not count.
-        # Requests' creation times are remembered (bounded) to tell which verdicts those are.
         self._reset_at: dict[str, datetime] = {}
-        self._request_times: OrderedDict[str, datetime] = OrderedDict()
         self._counter = None
         if telemetry is not None:
             meter = telemetry.meter_provider.get_meter("guardian.governance")
@@ -389,22 +385,23 @@ class RollbackController:
                               on_done=self.reset, override_reason=override_reason)
 
     def _stale(self, event: RequestEvent | ShadowEvent) -> bool:
-        """Whether `event` is about a request served before its route's last reset (lock held)."""
+        """Whether `event` is about a request served before its route's last reset. A shadow
+        verdict says when its request was served (`stats.request_created_at`, set by every
+        shadow evaluator); one that does not is taken as fresh."""
+        reset_at = self._reset_at.get(event.route)
+        if reset_at is None:
+            return False
         if isinstance(event, RequestEvent):
-            self._request_times[event.request_id] = event.created_at
-            while len(self._request_times) > REMEMBERED_REQUESTS:
-                self._request_times.popitem(last=False)
             served_at: datetime | None = event.created_at
         else:
-            served_at = self._request_times.get(event.request_id)
+            served_at = None
             stamped = (event.stats or {}).get("request_created_at")
             if isinstance(stamped, str):
                 with contextlib.suppress(ValueError):
                     served_at = datetime.fromisoformat(stamped)
-        reset_at = self._reset_at.get(event.route)
         if served_at is not None and served_at.tzinfo is None:
             served_at = served_at.replace(tzinfo=UTC)
-        return reset_at is not None and served_at is not None and served_at < reset_at
+        return served_at is not None and served_at < reset_at
 
     def reset(self, route: str) -> None:
         """Forget the route's evidence and failure counts (after re-enable / promotion);

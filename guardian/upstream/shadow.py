@@ -208,7 +208,8 @@ class PoolShadow:
             verdict=result.verdict, first_divergence_position=result.first_divergence_position,
             margin_at_divergence=result.margin_at_divergence, tolerance=tolerance,
             stats={"shadow_pool": shadow.stats.get("upstream_pool"), "compared_cap": cap,
-                   **spec.counters.as_dict(), **result.details},
+                   **spec.counters.as_dict(), **result.details,
+                   "request_created_at": req.created_at.isoformat()},
             shadow_compute_time_s=elapsed, shadow_trace=list(shadow.trace),
             redaction=route.redaction)
         self.sink.submit(event)

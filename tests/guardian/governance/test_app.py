@@ -192,15 +192,17 @@ def test_a_late_verdict_about_a_request_served_before_re_enable_is_not_counted(a
                        pair_hash=controller.pair_hash, policy_hash="p",
                        shadow_path="target_only", verdict="divergence",
                        first_divergence_position=2, margin_at_divergence=5.0, tolerance=0.5,
-                       stats={}, shadow_compute_time_s=0.1)
+                       stats={"request_created_at": req.created_at.isoformat()},
+                       shadow_compute_time_s=0.1)
     controller.observe(late)
     assert [v.request_id for v in controller.window("default").verdicts] == []
     fresh = ShadowEvent(request_id="req-new", created_at=datetime.now(UTC), route="default",
                         pair_hash=controller.pair_hash, policy_hash="p",
                         shadow_path="target_only", verdict="divergence",
                         first_divergence_position=2, margin_at_divergence=5.0, tolerance=0.5,
-                        stats={}, shadow_compute_time_s=0.1)
-    controller.observe(fresh)  # about a request this controller never saw served: counted
+                        stats={"request_created_at": datetime.now(UTC).isoformat()},
+                        shadow_compute_time_s=0.1)
+    controller.observe(fresh)  # about a request served after the re-enable: counted
     assert [v.request_id for v in controller.window("default").verdicts] == ["req-new"]
 
 
