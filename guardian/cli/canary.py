@@ -44,6 +44,12 @@ app = typer.Typer(help="Canary steps: serve a route speculatively on a growing s
 
 ROUTE_ARG = typer.Argument(..., help="The route.")
 REASON = typer.Option(..., "--reason", help="Why (audited).")
+# Who acts and on what: the same options on every act.
+KEY = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP)
+KEYS_FILE = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP)
+DEV = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP)
+URL = typer.Option(None, "--url", help=URL_HELP)
+POLICY = typer.Option(None, "--policy", help=POLICY_HELP)
 
 
 @app.command()
@@ -51,11 +57,11 @@ def start(route: str = ROUTE_ARG,
           pair: str = typer.Option(..., "--pair", help="Pair hash (or a unique prefix)."),
           reason: str = REASON,
           override: bool = typer.Option(False, "--override", help=OVERRIDE_HELP),
-          key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
-          keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
-          dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
-          url: str | None = typer.Option(None, "--url", help=URL_HELP),
-          policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
+          key: str | None = KEY,
+          keys_file: Path | None = KEYS_FILE,
+          dev: bool = DEV,
+          url: str | None = URL,
+          policy_file: Path | None = POLICY) -> None:
     """Start a canary at the policy's first step (release role, passing gate report)."""
     from guardian.governance import canary
     from guardian.governance.registry import PairRegistry
@@ -78,11 +84,11 @@ def start(route: str = ROUTE_ARG,
 
 @app.command()
 def advance(route: str = ROUTE_ARG, reason: str = REASON,
-            key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
-            keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
-            dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
-            url: str | None = typer.Option(None, "--url", help=URL_HELP),
-            policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
+            key: str | None = KEY,
+            keys_file: Path | None = KEYS_FILE,
+            dev: bool = DEV,
+            url: str | None = URL,
+            policy_file: Path | None = POLICY) -> None:
     """Widen the route's canary one step now (release role)."""
     from guardian.governance import canary
 
@@ -98,11 +104,11 @@ def advance(route: str = ROUTE_ARG, reason: str = REASON,
 
 @app.command()
 def abort(route: str = ROUTE_ARG, reason: str = REASON,
-          key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
-          keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
-          dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
-          url: str | None = typer.Option(None, "--url", help=URL_HELP),
-          policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP)) -> None:
+          key: str | None = KEY,
+          keys_file: Path | None = KEYS_FILE,
+          dev: bool = DEV,
+          url: str | None = URL,
+          policy_file: Path | None = POLICY) -> None:
     """Drop the canary to 0 % and serve the route target-only (release or oncall role)."""
     from guardian.governance import canary
     from guardian.governance.routestate import RouteStateStore
@@ -118,7 +124,7 @@ def abort(route: str = ROUTE_ARG, reason: str = REASON,
 
 
 @app.command()
-def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
+def status(url: str | None = URL,
            as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """Every route's canary: status, weight, step and who set it (reads only; no key)."""
     import sqlalchemy as sa
