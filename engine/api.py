@@ -97,13 +97,14 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
         rows = decode_speculative(pair, req, controller, proposing)
     else:
         rows = decode_target_only(pair, req)
-    results = [_result(p, row, speculative, record_distributions)
+    results = [result_of(p, row, speculative, record_distributions)
                for p, row in zip(prompts, rows, strict=True)]
     return results if batched else results[0]
 
 
-def _result(prompt_ids: list[int], row: RowResult, speculative: bool,
-            record: bool) -> GenerationResult:
+def result_of(prompt_ids: list[int], row: RowResult, speculative: bool,
+              record: bool) -> GenerationResult:
+    """A decoded row as the engine's public GenerationResult."""
     completion = row.completion
     return GenerationResult(
         prompt_token_ids=prompt_ids, token_ids=completion.token_ids, text=completion.text,

@@ -134,3 +134,12 @@ def expected_speedup(alpha: float, gamma: int, c: float, verify_cost: float = 1.
 def optimal_gamma(alpha: float, c: float, gamma_max: int, gamma_min: int = 1) -> int:
     """The gamma in [gamma_min, gamma_max] with the highest expected speedup (smallest on ties)."""
     return max(range(gamma_min, gamma_max + 1), key=lambda g: (expected_speedup(alpha, g, c), -g))
+
+
+#: Batch-size bands of the load-aware speculation cap (engine.loadaware) and the dashboard.
+BANDS: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 64, 128)
+
+
+def band_of(size: int) -> int:
+    """The band a batch of `size` rows falls in: the largest band start <= size."""
+    return max(b for b in BANDS if b <= max(1, size))

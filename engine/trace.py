@@ -88,6 +88,9 @@ class GenerationStats:
     # Included in draft_time_s / verify_time_s above; kept apart so decode speed can be
     # measured without the prompt-processing phase that speculation does not change.
     prefill_time_s: float = 0.0
+    # Continuous batching (engine/continuous.py): mean rows of the shared batch over this
+    # request's steps; 0 when it was decoded on its own (engine.generate).
+    batch_rows: float = 0.0
 
     @property
     def draft_tokens(self) -> int:

@@ -1,0 +1,429 @@
+"""Continuous batching: requests join and leave one shared batch at step boundaries.
+
+`ContinuousEngine` keeps every running request (a `Sequence`) as one row of a ragged target
+cache (and, for draft-model rows, of a ragged draft cache: engine/ragged.py). Each `step`
+runs, for all rows at once, at most one batched draft loop and exactly one target forward:
+
+- rows differ in prompt, length, sampling parameters, `max_tokens`, stop strings, proposer
+  (draft model, n-gram, or none: target-only rows feed just their last token) and depth;
+- every row commits its own accepted count n_i + 1 (no waiting for the batch's least
+  accepted row): the rejected columns become masked holes in the caches (RaggedCache.drop);
+- sampling is per row, with the row's own parameters and generator, through the same
+  functions and in the same order as a one-row run (`rejection_sample`, `sample` on (1, ...)
+  slices), so a seeded request draws the same numbers in a batch as alone;
+- a request's output in a batch equals its output alone, greedy token for token, up to the
+  floating-point reduction order of a larger batch (tests/engine/test_continuous.py measures
+  how often that order flips a near tie).
+
+Cache invariants per row after each step (T = the row's committed tokens, prompt included):
+the target cache holds T - 1 of them (the last is fed with the next proposal); the draft cache
+holds `d_seen` <= T - 1 (its missing tokens are fed first in the next draft loop; a joining
+row starts with none, so the draft is prefilled only once the row first speculates).
+
+`gamma_cap` (engine/loadaware.py) caps every row's depth by batch size; 0 turns speculation
+off for the step (no draft forward at all).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import torch
+
+from engine.controllers import GammaController
+from engine.loading import Pair
+from engine.proposers import ProposerConfig
+from engine.proposers.ngram import prompt_lookup
+from engine.ragged import RaggedCache
+from engine.rejection import leading_true, rejection_sample
+from engine.sampling import SamplingParams, process_logits, sample, token_probs
+from engine.step import HostVerdict, RowStep
+from engine.stopping import Completion, OnText
+from engine.trace import GenerationStats, TokenTrace
+
+__all__ = ["ContinuousEngine", "Sequence", "SequenceRequest"]
+
+
+@dataclass(slots=True)
+class SequenceRequest:
+    """One request to decode in the shared batch."""
+
+    prompt: list[int]
+    params: SamplingParams
+    max_new_tokens: int
+    stop: list[str] = field(default_factory=list)
+    speculative: bool = False
+    proposer: ProposerConfig = field(default_factory=ProposerConfig)
+    controller: GammaController | None = None  # speculative rows only
+    generator: torch.Generator | None = None
+    on_text: OnText | None = None
+    record_distributions: bool = False
+
+
+class Sequence:
+    """A request's row: its tokens, completion, stats and cache bookkeeping."""
+
+    def __init__(self, pair: Pair, req: SequenceRequest) -> None:
+        if not req.prompt:
+            raise ValueError("prompt is empty; send at least one token of text")
+        if len(req.prompt) >= pair.max_context:
+            raise ValueError(f"prompt has {len(req.prompt)} tokens but the pair's context window "
+                             f"is {pair.max_context}; shorten the prompt")
+        if req.max_new_tokens < 1:
+            raise ValueError(f"max_new_tokens must be >= 1, got {req.max_new_tokens}")
+        if req.speculative and req.controller is None:
+            raise ValueError("a speculative sequence needs a gamma controller")
+        self.req = req
+        self.tokens = list(req.prompt)
+        self.completion = Completion(pair.tokenizer, pair.eos_token_ids, req.stop,
+                                     req.max_new_tokens,
+                                     None if req.on_text is None else self._emit)
+        self.stats = GenerationStats(prompt_tokens=len(req.prompt))
+        self.uses_draft = req.speculative and req.proposer.kind == "draft_model"
+        self.d_seen = 0  # tokens the draft cache holds (draft-model rows)
+        self.steps = 0
+        self.started = time.perf_counter()
+        self.first_token_at: float | None = None
+        self.error: BaseException | None = None  # set when its on_text raised
+
+    @property
+    def finished(self) -> bool:
+        return self.completion.finished or self.error is not None
+
+    def _emit(self, delta: str, traces: list[TokenTrace]) -> None:
+        """The caller's on_text; what it raises (cancellation, preemption) ends this row
+        alone, at this step boundary."""
+        if self.error is not None or self.req.on_text is None:
+            return
+        try:
+            self.req.on_text(delta, traces)
+        except BaseException as exc:
+            self.error = exc
+
+    def finish(self) -> None:
+        total = time.perf_counter() - self.started
+        self.stats.completion_tokens = len(self.completion.token_ids)
+        self.stats.total_time_s = total
+        self.stats.time_to_first_token_s = (self.first_token_at or self.started) - self.started
+        if not self.completion.finished:
+            self.completion.finish("length")
+
+
+@dataclass(slots=True)
+class _Proposal:
+    tokens: list[int]  # host ids (len = this row's proposal length)
+    q: torch.Tensor | None = None  # (g, V) sampled draft distributions (sampled draft rows)
+    logits: torch.Tensor | None = None  # (g, V) raw draft logits (greedy draft rows)
+
+
+class ContinuousEngine:
+    """One shared batch over a pair. Not thread-safe: one thread calls add/step/remove."""
+
+    def __init__(self, pair: Pair, *, gamma_cap: Callable[[int], int | None] | None = None
+                 ) -> None:
+        self.pair = pair
+        self.gamma_cap = gamma_cap
+        self.rows: list[Sequence] = []  # target cache row i is rows[i]
+        self.drows: list[Sequence] = []  # draft cache row j is drows[j]
+        self.target = RaggedCache(pair.device)
+        self.draft = RaggedCache(pair.device)
+        self.filler = int(pair.pad_token_id)
+        self.last_step: dict[str, float] = {}  # size, gamma cap, tokens, seconds of the last step
+
+    @property
+    def size(self) -> int:
+        return len(self.rows)
+
+    # joining and leaving --------------------------------------------------------------------
+    def add(self, req: SequenceRequest) -> Sequence:
+        """Prefill one request and join the batch (see `join`)."""
+        return self.join([Sequence(self.pair, req)])[0]
+
+    @torch.inference_mode()
+    def join(self, seqs: list[Sequence]) -> list[Sequence]:
+        """Prefill the joining sequences together (all but each one's last prompt token, one
+        forward per model for all of them) and append them to the batch."""
+        if not seqs:
+            return seqs
+        # The draft is prefilled lazily: a draft row joins empty (d_seen = 0) and its first
+        # draft forward feeds its whole prompt, batched with the other rows' tokens; while the
+        # depth cap is 0 (speculation off at this load) it costs nothing at all.
+        drafting = [s for s in seqs if s.uses_draft]
+        self.draft.extend(RaggedCache.empty_rows(self.pair.device, len(drafting)))
+        self.drows += drafting
+        t1 = time.perf_counter()
+        tforwards = self._prefill(self.pair.target, seqs, self.target)
+        self.rows += seqs
+        t2 = time.perf_counter()
+        for seq in seqs:  # the shared prefill's time is every joiner's
+            seq.stats.target_forwards += tforwards
+            seq.stats.verify_time_s += t2 - t1
+            seq.stats.prefill_time_s += t2 - t1
+        return seqs
+
+    def _prefill(self, model: torch.nn.Module, seqs: list[Sequence], into: RaggedCache) -> int:
+        """One forward over the sequences' prompts but their last token, appended to `into`
+        -> forwards run. A one-token prompt has nothing to prefill: its row joins empty (a
+        row with no valid column must not be a forward's query: it would attend to nothing)."""
+        if not seqs:
+            return 0
+        fed = [i for i, s in enumerate(seqs) if len(s.tokens) > 1]
+        part = RaggedCache.empty_rows(self.pair.device, len(fed))
+        if fed:
+            part.forward(model, [seqs[i].tokens[:-1] for i in fed], self.filler, last_only=True)
+        rows = [None] * len(seqs)
+        for k, i in enumerate(fed):
+            rows[i] = k
+        # Keep the joiners' order: prefilled rows and empty rows interleaved as given.
+        if len(fed) == len(seqs):
+            into.extend(part)
+        else:
+            empty = RaggedCache.empty_rows(self.pair.device, 1)
+            for i in range(len(seqs)):
+                if rows[i] is None:
+                    into.extend(empty)
+                    empty = RaggedCache.empty_rows(self.pair.device, 1)
+                else:
+                    one = RaggedCache(self.pair.device)
+                    one.extend(part)
+                    one.select([rows[i]])
+                    into.extend(one)
+        return 1 if fed else 0
+
+    def remove(self, gone: list[Sequence]) -> None:
+        """Rows leave the batch (finished, cancelled or failed)."""
+        if not gone:
+            return
+        ids = {id(s) for s in gone}
+        keep = [i for i, s in enumerate(self.rows) if id(s) not in ids]
+        if len(keep) != len(self.rows):
+            self.target.select(keep)
+            self.rows = [self.rows[i] for i in keep]
+        dkeep = [j for j, s in enumerate(self.drows) if id(s) not in ids]
+        if len(dkeep) != len(self.drows):
+            self.draft.select(dkeep)
+            self.drows = [self.drows[j] for j in dkeep]
+
+    # one step ----------------------------------------------------------------------------------
+    def _gammas(self) -> tuple[list[int], int | None]:
+        # The cap is asked (and learns) only for steps where some row speculates.
+        speculating = any(s.req.speculative for s in self.rows)
+        cap = self.gamma_cap(self.size) if self.gamma_cap is not None and speculating else None
+        out = []
+        for seq in self.rows:
+            if not seq.req.speculative or seq.req.controller is None:
+                out.append(0)
+                continue
+            room = min(seq.req.max_new_tokens - len(seq.completion.token_ids),
+                       self.pair.max_context - len(seq.tokens))
+            g = seq.req.controller.gamma()
+            if cap is not None:
+                g = min(g, cap)
+            out.append(max(0, min(g, room - 1)))
+        return out, cap
+
+    @torch.inference_mode()
+    def step(self) -> list[Sequence]:
+        """Advance every row by one step -> the rows that finished (they left the batch)."""
+        ended = [s for s in self.rows if self._out_of_room(s)]
+        for seq in ended:
+            seq.finish()
+        self.remove(ended)
+        if not self.rows:
+            return ended
+        t0 = time.perf_counter()
+        gammas, cap = self._gammas()
+        proposals, depth, first1 = self._propose(gammas)
+        t1 = time.perf_counter()
+        size = len(self.rows)
+        emitted = self._verify(proposals, depth, first1, t0, t1)
+        self.last_step = {"size": float(size), "gamma_cap": float(-1 if cap is None else cap),
+                          "tokens": float(emitted), "seconds": time.perf_counter() - t0}
+        finished = [s for s in self.rows if s.finished]
+        for seq in finished:
+            seq.finish()
+        self.remove(finished)
+        return ended + finished
+
+    def _out_of_room(self, seq: Sequence) -> bool:
+        return (len(seq.tokens) >= self.pair.max_context
+                or len(seq.completion.token_ids) >= seq.req.max_new_tokens)
+
+    def _propose(self, gammas: list[int]) -> tuple[list[_Proposal], int, int]:
+        """Each row's proposal: n-gram rows on the host, draft-model rows in one batched
+        draft loop (its first forward also feeds every draft row the tokens it has not seen)
+        -> (proposals, draft depth, physical draft column of the first draft fed back)."""
+        props = [_Proposal([]) for _ in self.rows]
+        where = {id(s): i for i, s in enumerate(self.rows)}
+        for i, (seq, g) in enumerate(zip(self.rows, gammas, strict=True)):
+            if g and seq.req.speculative and seq.req.proposer.kind == "ngram":
+                cfg = seq.req.proposer
+                props[i].tokens = prompt_lookup(seq.tokens, g, cfg.prompt_lookup_min,
+                                                cfg.prompt_lookup_max)
+        depth = max((gammas[where[id(s)]] for s in self.drows), default=0)
+        if depth == 0:
+            return props, 0, 0
+        feeds = [s.tokens[s.d_seen:] for s in self.drows]
+        drafted: list[list[torch.Tensor]] = [[] for _ in self.drows]
+        first1 = 0
+        for k in range(depth):
+            logits, col = self.draft.forward(self.pair.draft, feeds, self.filler, last_only=True)
+            logits = logits[:, -1]  # (B_d, V)
+            first1 = col if k == 1 else first1
+            argmax = logits.argmax(dim=-1).tolist()  # one device->host copy for greedy rows
+            feeds = []
+            for j, seq in enumerate(self.drows):
+                i = where[id(seq)]
+                if k >= gammas[i]:
+                    feeds.append([])
+                    continue
+                params = seq.req.params
+                if params.greedy:
+                    token = argmax[j]
+                    drafted[j].append(logits[j])
+                else:
+                    q = process_logits(logits[j:j + 1], params)
+                    token = int(sample(q, seq.req.generator)[0])
+                    drafted[j].append(q[0])
+                props[i].tokens.append(token)
+                # A row's last draft is never fed: nothing would read its logits.
+                feeds.append([token] if k + 1 < gammas[i] else [])
+        for j, seq in enumerate(self.drows):
+            if drafted[j]:
+                stacked = torch.stack(drafted[j])
+                prop = props[where[id(seq)]]
+                if seq.req.params.greedy:
+                    prop.logits = stacked
+                else:
+                    prop.q = stacked
+        return props, depth, first1
+
+    def _verify(self, props: list[_Proposal], depth: int, first1: int, t0: float,
+                t1: float) -> int:
+        """One target forward over every row's [last] + proposal; per-row accept/resample;
+        each row commits its own count -> tokens emitted by the batch."""
+        feeds = [[seq.tokens[-1], *p.tokens] for seq, p in zip(self.rows, props, strict=True)]
+        logits, first = self.target.forward(self.pair.target, feeds, self.filler)  # (B, T, V)
+        b, t = logits.shape[0], logits.shape[1]
+        dev = logits.device
+        lens = torch.tensor([len(p.tokens) for p in props], device=dev)  # (B,)
+        x = torch.tensor([p.tokens + [self.filler] * (t - 1 - len(p.tokens)) for p in props],
+                         dtype=torch.long, device=dev).view(b, t - 1)
+        top = torch.topk(logits, 2, dim=-1)
+        margin = (top.values[..., 0] - top.values[..., 1]).float()
+        lse = torch.logsumexp(logits.float(), dim=-1)  # (B, T)
+        own = top.indices[..., 0].clone()  # greedy rows: the argmax row is the output
+        judged = torch.arange(t - 1, device=dev).unsqueeze(0) < lens.unsqueeze(1)
+        n_row = leading_true((x == own[:, :-1]) & judged)
+        p_x = torch.exp(top.values[..., 0].float() - lse)
+        q_x = torch.zeros((b, max(t - 1, 0)), device=dev)
+        prop_q = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
+        expected = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
+        records: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}
+        for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
+            params, g = seq.req.params, len(prop.tokens)
+            p_i = None
+            if not params.greedy:
+                p_i = process_logits(logits[i:i + 1, :g + 1], params)  # (1, g+1, V)
+                xi = x[i:i + 1, :g]
+                q_i = None if prop.q is None else prop.q.unsqueeze(0)
+                n_i, nxt = rejection_sample(xi, q_i, p_i, seq.req.generator)
+                ni = int(n_i[0])
+                own[i, :g] = x[i, :g]
+                own[i, ni] = nxt[0]
+                n_row[i] = ni
+                p_x[i, :g + 1] = p_i[0].gather(-1, own[i, :g + 1].unsqueeze(-1)).squeeze(-1)
+                if g:
+                    if q_i is not None:
+                        expected[i, :g] = torch.minimum(p_i[0, :g], q_i[0].float()).sum(-1)
+                    else:
+                        expected[i, :g] = p_i[0, :g].gather(-1, xi[0].unsqueeze(-1)).squeeze(-1)
+            if g:
+                if prop.q is not None:
+                    q_x[i, :g] = prop.q.gather(-1, own[i, :g].unsqueeze(-1)).squeeze(-1)
+                    prop_q[i, :g] = prop.q.gather(-1, x[i, :g].unsqueeze(-1)).squeeze(-1)
+                elif prop.logits is not None:
+                    q_x[i, :g] = token_probs(prop.logits, own[i, :g])
+                    prop_q[i, :g] = token_probs(prop.logits, x[i, :g])
+                else:
+                    q_x[i, :g] = (own[i, :g] == x[i, :g]).float()
+                    prop_q[i, :g] = 1.0
+            if seq.req.record_distributions:
+                if p_i is None:
+                    p_i = process_logits(logits[i:i + 1, :g + 1], params)
+                records[i] = (p_i[0], prop.q)
+        logprob = logits.float().gather(-1, own.unsqueeze(-1)).squeeze(-1) - lse
+        evidence = {"top1": top.indices[..., 0], "top2": top.indices[..., 1],
+                    "top1_logit": top.values[..., 0], "top2_logit": top.values[..., 1],
+                    "logprob": logprob, "proposed": x, "proposed_q": prop_q,
+                    "expected": expected}
+        host = HostVerdict.copy(n_row, own, p_x, q_x, margin, evidence)
+        t2 = time.perf_counter()
+        dwhere = {id(s): j for j, s in enumerate(self.drows)}
+        for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
+            g, ni = len(prop.tokens), host.n[i]
+            # Target cache: keep [last] + the n_i accepted drafts, forget the rest.
+            self.target.drop(i, first + ni + 1, t - (ni + 1))
+            if depth and seq.uses_draft:
+                # Draft cache: the first forward fed every unseen token; x_1..x_{g-1} were fed
+                # one per later forward (columns first1, first1 + 1, ...); keep the accepted.
+                fed = max(0, g - 1)
+                keep = min(ni, fed)
+                self.draft.drop(dwhere[id(seq)], first1 + keep, fed - keep)
+                seq.d_seen = len(seq.tokens) + keep
+                seq.stats.draft_forwards += depth
+            step = host.row(i, ni, g)
+            if not seq.req.speculative:
+                step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
+                               step.evidence)
+            self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2)
+        self.target.trim()
+        self.draft.trim()
+        return sum(host.n[i] + 1 for i in range(b))
+
+    def _commit(self, seq: Sequence, step: RowStep, record: tuple[torch.Tensor,
+                torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,
+                verified_at: float) -> None:
+        base = len(seq.completion.token_ids)
+        evidence = step.evidence or [{}] * len(step.tokens)
+        traces = [TokenTrace(base + j, tok, origin, q, p, margin, seq.steps, step.proposed, **ev)
+                  for j, (tok, origin, q, p, margin, ev) in enumerate(zip(
+                      step.tokens, step.origins, step.q, step.p, step.margins, evidence,
+                      strict=True))]
+        dists = qdists = None
+        if record is not None:
+            p, q = record
+            dists = p[:n + 1].float().cpu().unsqueeze(0)
+            if not seq.req.params.greedy and seq.req.speculative:
+                vocab = p.shape[-1]
+                qq = q.float() if q is not None else p.new_zeros((len(step.tokens) - 1, vocab))
+                qq = torch.cat([qq, qq.new_zeros((1, vocab))])[:n + 1]
+                qdists = qq.cpu().unsqueeze(0)
+        seq.tokens.extend(step.tokens)
+        seq.first_token_at = seq.first_token_at or verified_at
+        stats = seq.stats
+        stats.batch_rows += (len(self.rows) - stats.batch_rows) / (stats.steps + 1)
+        stats.steps += 1
+        stats.target_forwards += 1
+        stats.draft_time_s += draft_s
+        stats.verify_time_s += verify_s
+        if seq.req.speculative:
+            stats.proposed_tokens += step.proposed
+            stats.judged_tokens += step.judged
+            stats.accepted += step.accepted
+            grow = step.proposed - len(stats.drafted_per_position)
+            if grow > 0:
+                stats.drafted_per_position.extend([0] * grow)
+                stats.accepted_per_position.extend([0] * grow)
+            for j in range(step.judged):
+                stats.drafted_per_position[j] += 1
+            for j in range(step.accepted):
+                stats.accepted_per_position[j] += 1
+            if seq.req.controller is not None and step.proposed:
+                seq.req.controller.update(step.proposed, step.judged, step.accepted, draft_s,
+                                          verify_s)
+        seq.steps += 1
+        seq.completion.extend(step.tokens, traces, dists[0] if dists is not None else None,
+                              qdists[0] if qdists is not None else None)

@@ -1,0 +1,202 @@
+"""Continuous batching (engine/continuous.py, engine/ragged.py): a request's output in a
+shared, changing batch equals its output alone.
+
+Greedy: token-identical (the tiny models' init scale keeps clear argmax margins, so a
+reduction-order difference of a bigger batch cannot flip a pick here; the demo-pair
+measurement of how often it does lives in `guardian bench serving`). Sampled: with a seed, a
+row draws the same numbers in the batch as alone, so it is identical too; unseeded rows are
+checked for losslessness against the target's distribution.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import torch
+
+from engine import generate
+from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
+from engine.controllers import make_controller
+from engine.proposers import ProposerConfig
+from engine.ragged import RaggedCache
+from engine.sampling import SamplingParams
+from tests.engine.conftest import PROMPTS
+
+
+def _ids(pair, text: str) -> list[int]:
+    return list(pair.tokenizer(text, add_special_tokens=True)["input_ids"])
+
+
+def _req(pair, prompt: str, *, speculative: bool, max_new: int = 12, temperature: float = 0.0,
+         top_p: float = 1.0, top_k: int = 0, seed: int | None = None, gamma: int = 4,
+         proposer: str = "draft_model", stop: list[str] | None = None) -> SequenceRequest:
+    return SequenceRequest(
+        prompt=_ids(pair, prompt),
+        params=SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k),
+        max_new_tokens=max_new, stop=list(stop or []), speculative=speculative,
+        proposer=ProposerConfig(proposer),
+        controller=make_controller("constant", gamma, 8) if speculative else None,
+        generator=None if seed is None else torch.Generator().manual_seed(seed))
+
+
+def _run(pair, reqs: list[SequenceRequest], *, join_every: int = 0,
+         gamma_cap=None) -> list[list[int]]:
+    """Decode `reqs` in one engine; with join_every=k a new request joins every k steps."""
+    eng = ContinuousEngine(pair, gamma_cap=gamma_cap)
+    pending = list(enumerate(reqs))
+    seqs: dict[int, object] = {}
+    steps = 0
+    if join_every == 0:  # all join at once: one shared prefill forward per model
+        joined = eng.join([Sequence(pair, r) for _, r in pending])
+        seqs.update(enumerate(joined))
+        pending = []
+    while pending or eng.size:
+        while pending and (steps % join_every == 0 or not eng.size):
+            i, r = pending.pop(0)
+            seqs[i] = eng.add(r)
+            if join_every:
+                break
+        eng.step()
+        steps += 1
+        assert steps < 10_000
+    return [seqs[i].completion.token_ids for i in range(len(reqs))]  # type: ignore[attr-defined]
+
+
+def _mixed(pair) -> list[SequenceRequest]:
+    """Different prompts, lengths, sampling, max_tokens, stop strings and proposers."""
+    out = []
+    for k, prompt in enumerate(PROMPTS):  # "x" is a one-token prompt
+        out.append(_req(pair, prompt, speculative=k % 3 != 0, max_new=6 + 3 * k,
+                        proposer="ngram" if k % 3 == 2 else "draft_model",
+                        gamma=1 + k % 5, stop=["\n\n"] if k % 4 == 1 else None))
+    return out
+
+
+ARCHS = ["llama", "qwen2", "gpt2"]
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_one_row_equals_the_request_level_engine(load, arch):
+    pair = load(f"{arch}-close", f"{arch}-target")
+    for prompt in PROMPTS[:4]:
+        for spec in (False, True):
+            alone = generate(pair, prompt, speculative=spec, max_new_tokens=10, gamma=3)
+            (cont,) = _run(pair, [_req(pair, prompt, speculative=spec, max_new=10, gamma=3)])
+            assert cont == alone.token_ids, (prompt, spec)
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("join_every", [0, 2])
+def test_greedy_rows_in_a_changing_batch_equal_each_row_alone(load, arch, join_every):
+    pair = load(f"{arch}-close", f"{arch}-target")
+    reqs = _mixed(pair)
+    alone = [_run(pair, [r])[0] for r in _mixed(pair)]
+    assert _run(pair, reqs, join_every=join_every) == alone
+
+
+@pytest.mark.parametrize("arch", ["llama", "gpt2"])
+def test_seeded_sampled_rows_draw_the_same_tokens_in_a_batch_as_alone(load, arch):
+    pair = load(f"{arch}-close", f"{arch}-target")
+
+    def reqs():
+        return [_req(pair, p, speculative=k % 2 == 0, temperature=0.7 + 0.1 * (k % 3),
+                     top_p=0.9 if k % 2 else 1.0, top_k=20 if k % 3 == 1 else 0, seed=100 + k,
+                     proposer="ngram" if k % 4 == 3 else "draft_model", max_new=10 + k)
+                for k, p in enumerate(PROMPTS)]
+
+    alone = [_run(pair, [r])[0] for r in reqs()]
+    assert _run(pair, reqs(), join_every=1) == alone
+    # ... and the batch is not a no-op: seeds matter.
+    other = [_req(pair, PROMPTS[0], speculative=True, temperature=0.8, seed=s) for s in range(6)]
+    assert len({tuple(t) for t in _run(pair, other)}) > 1
+
+
+def test_greedy_speculative_rows_equal_target_only_rows(load):
+    pair = load("llama-close", "llama-target")
+    reqs = [_req(pair, p, speculative=spec, max_new=16) for p in PROMPTS for spec in (True, False)]
+    out = _run(pair, reqs)
+    assert out[0::2] == out[1::2]
+
+
+def test_rows_commit_their_own_accepted_counts(load):
+    """With a self pair every draft is accepted: a row beside a badly drafted row still
+    emits gamma + 1 tokens per step (no waiting on the batch's least accepted row)."""
+    pair = load("llama-target", "llama-target")
+    eng = ContinuousEngine(pair)
+    a = eng.add(_req(pair, PROMPTS[0], speculative=True, gamma=4, max_new=40))
+    b = eng.add(_req(pair, PROMPTS[1], speculative=False, max_new=40))
+    eng.step()
+    eng.step()
+    assert len(a.completion.token_ids) == 10 and len(b.completion.token_ids) == 2
+    assert a.stats.accepted == 8 and a.stats.proposed_tokens == 8
+
+
+def test_gamma_cap_zero_turns_speculation_off_without_changing_output(load):
+    pair = load("llama-close", "llama-target")
+    reqs = _mixed(pair)
+    want = _run(pair, _mixed(pair))
+    capped = ContinuousEngine(pair, gamma_cap=lambda size: 0)
+    seqs = [capped.add(r) for r in reqs]
+    while capped.size:
+        capped.step()
+    assert [s.completion.token_ids for s in seqs] == want
+    # no draft forward after the prefill
+    assert all(s.stats.proposed_tokens == 0 and s.stats.draft_forwards <= 1 for s in seqs)
+
+
+def test_sampled_rows_are_lossless_in_a_batch(load):
+    """Unseeded sampled speculative rows in a batch: the first token's frequencies match the
+    target's distribution (chi-square, generous threshold; 600 draws)."""
+    pair = load("llama-draft", "llama-target")
+    torch.manual_seed(0)
+    prompt = _ids(pair, PROMPTS[1])
+    with torch.inference_mode():
+        logits = pair.target(torch.tensor([prompt])).logits[0, -1]
+    probs = torch.softmax(logits.float(), -1)
+    counts = torch.zeros_like(probs)
+    rng = random.Random(1)
+    for _ in range(50):
+        eng = ContinuousEngine(pair)
+        seqs = [eng.add(_req(pair, PROMPTS[1], speculative=True, temperature=1.0, max_new=1,
+                             gamma=rng.randint(1, 4))) for _ in range(12)]
+        while eng.size:
+            eng.step()
+        for s in seqs:
+            counts[s.completion.token_ids[0]] += 1
+    n = counts.sum()
+    expected = probs * n
+    big = expected >= 5
+    chi2 = float((((counts - expected) ** 2) / expected.clamp_min(1e-9))[big].sum())
+    rest = float(counts[~big].sum()), float(expected[~big].sum())
+    dof = int(big.sum())
+    assert chi2 < dof + 6 * dof ** 0.5 + 20, (chi2, dof, rest)
+    assert abs(rest[0] - rest[1]) < 4 * max(rest[1], 1) ** 0.5 + 10
+
+
+def test_ragged_cache_join_leave_and_compact_keep_logits(load):
+    """Padding, positions and masks per row: a row's logits after joins, holes, leaves and a
+    compaction equal its logits alone."""
+    pair = load("llama-close", "llama-target")
+    model = pair.target
+    a, b = _ids(pair, PROMPTS[0]), _ids(pair, PROMPTS[7])
+    alone = RaggedCache.empty_rows(pair.device, 1)
+    la, _ = alone.forward(model, [a], 0)
+    together = RaggedCache.empty_rows(pair.device, 1)
+    together.forward(model, [b[:3]], 0)
+    other = RaggedCache.empty_rows(pair.device, 1)
+    other.forward(model, [a[:2]], 0)
+    together.extend(other)
+    together.forward(model, [b[3:5], a[2:]], 0)
+    _, first = together.forward(model, [[5, 6, 7], []], 0)
+    together.drop(0, first, 3)  # rejected drafts of row 0 become holes
+    lt, _ = together.forward(model, [[9], [11]], 0)
+    la2, _ = alone.forward(model, [[11]], 0)
+    torch.testing.assert_close(lt[1, -1], la2[0, -1], rtol=1e-4, atol=1e-4)
+    together.select([1])
+    together.compact()
+    assert together.width == together.lengths[0] == len(a) + 1
+    l3, _ = together.forward(model, [[12]], 0)
+    l4, _ = alone.forward(model, [[12]], 0)
+    torch.testing.assert_close(l3[0, -1], l4[0, -1], rtol=1e-4, atol=1e-4)
+    assert la.shape[1] == len(a)

@@ -1,0 +1,65 @@
+"""Load-aware speculation (engine/loadaware.py): per batch-size band, the depth cap with the
+best measured goodput wins after warm-up, neighbours are re-checked, a pinned table is obeyed,
+and a table exports as vLLM speculative-config keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.loadaware import LoadAwareGamma, band_of, vllm_speculative_config
+
+
+def test_bands() -> None:
+    assert [band_of(n) for n in (0, 1, 2, 3, 4, 7, 8, 15, 16, 63, 64, 500)] == \
+        [1, 1, 2, 2, 4, 4, 8, 8, 16, 32, 64, 128]
+
+
+def _drive(g: LoadAwareGamma, size: int, rate_of, steps: int) -> list[int]:
+    picked = []
+    for _ in range(steps):
+        cap = g(size)
+        picked.append(cap)
+        g.observe(size, cap, rate_of(cap), 1.0)
+    return picked
+
+
+def test_each_band_settles_on_its_own_best_cap_and_keeps_exploring() -> None:
+    g = LoadAwareGamma(candidates=(0, 2, 4), warmup=2, explore_every=8)
+    # Small batches: deeper is better; big batches: speculation costs (0 is best).
+    small = _drive(g, 1, lambda c: 10 + c, 60)
+    big = _drive(g, 32, lambda c: 10 - c, 60)
+    assert g.table() == {1: 4, 32: 0}
+    assert small[:6].count(0) == 2 and small[:6].count(2) == 2  # warm-up tries every cap
+    assert small[-40:].count(4) >= 30 and {0, 2} & set(small[-40:])  # exploits, re-checks
+    assert big[-40:].count(0) >= 30
+    assert set(g.goodput()) == {1, 32}
+
+
+def test_a_shift_in_goodput_moves_the_choice() -> None:
+    g = LoadAwareGamma(candidates=(0, 2, 4), warmup=1, explore_every=4, smoothing=0.5)
+    _drive(g, 4, lambda c: 10 + c, 30)
+    assert g.table()[4] == 4
+    _drive(g, 4, lambda c: 10 - c, 200)
+    assert g.table()[4] == 0
+
+
+def test_a_pinned_table_is_obeyed_and_learns_nothing() -> None:
+    g = LoadAwareGamma(fixed={1: 4, 16: 2, 32: 0})
+    assert [g(n) for n in (1, 5, 16, 31, 32, 100)] == [4, 4, 2, 2, 0, 0]
+    g.observe(1, 4, 100, 1)
+    assert g.goodput() == {} and g.table() == {1: 4, 16: 2, 32: 0}
+
+
+def test_bad_candidates_are_refused() -> None:
+    with pytest.raises(ValueError):
+        LoadAwareGamma(candidates=(-1, 2))
+
+
+def test_vllm_export() -> None:
+    cfg = vllm_speculative_config({1: 4, 2: 4, 4: 3, 8: 2, 16: 0, 32: 0}, base={"model": "d"})
+    assert cfg == {"model": "d", "num_speculative_tokens": 4,
+                   "num_speculative_tokens_per_batch_size": [[1, 3, 4], [4, 7, 3], [8, 15, 2],
+                                                             [16, None, 0]],
+                   "disable_by_batch_size": 16}
+    assert "disable_by_batch_size" not in vllm_speculative_config({1: 4, 8: 0, 16: 2})
+    assert vllm_speculative_config({}) == {}
