@@ -77,6 +77,9 @@ class Admission:
         self._total = 0
         self._alpha = smoothing
         self._service_s = initial_service_s  # EWMA of one request's engine time
+        # Requests the engine serves at once (a continuously batched engine: its batch rows),
+        # so Retry-After does not assume they run one after another.
+        self.parallel = 1
 
     def in_flight(self, route: str | None = None) -> int:
         with self._lock:
@@ -100,7 +103,7 @@ class Admission:
 
     def _retry_after(self) -> int:
         # One engine serves every route in turn: a newcomer waits for what is admitted now.
-        return max(1, math.ceil(self._total * self._service_s))
+        return max(1, math.ceil(self._total * self._service_s / max(1, self.parallel)))
 
     @property
     def service_s(self) -> float:

@@ -77,6 +77,9 @@ def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy |
                         keys=keys or KeyStore(open_mode=True),
                         audit_reader=memory_reader(sink))
     register_audit_metrics(telemetry, sink)  # /metrics audit series (AuditWriter sinks only)
+    batcher = getattr(backend, "batcher", None)
+    if batcher is not None:  # continuous batching: batch size and the learnt depth caps
+        telemetry.governance.add(batcher.gauge_rows)
     return services
 
 

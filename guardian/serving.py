@@ -1,13 +1,16 @@
 """The serving path: route resolution, mode, speculative fallback and load shedding.
 
-Owns `ServingCore`, which runs every served generation on ONE backend worker thread (torch on
-a small CPU gets nothing from running two generations at once) through the serving-backend
-contract (`guardian.backends`: plain request/result values, never a tensor) and hands
-sampled requests to the shadow evaluator.
+Owns `ServingCore`, which runs every served generation through the serving-backend contract
+(`guardian.backends`: plain request/result values, never a tensor) and hands sampled requests
+to the shadow evaluator. The local engine runs on ONE engine thread: either this core's one
+worker (one request at a time), or, with continuous batching (`GUARDIAN_BATCHING=continuous`,
+guardian.batching), the backend's own engine thread, where concurrent requests share every
+forward and join and leave at step boundaries.
 
 Priority: the shadow worker only starts a generation while no serving job is queued or
 running, and aborts its own generation at the next engine step once one arrives (see
-`guardian.shadow`). So serving is delayed by shadow work by at most ONE engine step of a
+`guardian.shadow`); with continuous batching its generation is a row of the same batch and
+leaves it at that step boundary. So serving is delayed by shadow work by at most ONE engine step of a
 shadow run (one prefill, or gamma draft forwards + one target forward) — never a whole
 shadow generation.
 
@@ -118,6 +121,7 @@ class GenerationRequest:
     # local tokenizer, the chat messages as sent (role, content).
     top_logprobs: int = 0
     messages: list[tuple[str, str]] | None = None
+    admitted: bool = False  # its route slot is already held (ServingCore.precheck)
 
     @property
     def greedy(self) -> bool:
@@ -192,7 +196,13 @@ class ServingCore:
         self.policy = policy
         self.replica_id = replica_id
         self._rng = rng or random.Random()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine-serve")
+        # A batching backend (guardian.batching) runs every request on its own engine thread;
+        # the workers here only wait for their row, so one per row the batch can hold (plus
+        # those queued to join). Otherwise this one worker IS the engine thread.
+        batcher = getattr(backend, "batcher", None)
+        self.batch_rows = batcher.max_batch if batcher is not None else 0
+        workers = 4 * self.batch_rows + 8 if batcher is not None else 1
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="engine-serve")
         self._lock = threading.Lock()
         self._pending = 0  # serving jobs admitted and not finished (queued + running)
         self.idle = threading.Event()  # set while no serving job is pending: shadow may run
@@ -201,6 +211,7 @@ class ServingCore:
         self.shadow: Any = None  # guardian.shadow.ShadowEvaluator, attached by the app
         self.resolver: Any = None  # guardian.governance.routestate.ModeResolver, ditto
         self.admission = Admission()
+        self.admission.parallel = max(1, self.batch_rows)
 
     @property
     def policy(self) -> Policy:
@@ -313,8 +324,11 @@ class ServingCore:
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
         route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
         policy_hash = self.policy_hash
-        self._admit_to_route(req, route)
+        if not req.admitted:  # a stream took its slot before its response started
+            self._admit_to_route(req, route)
         depth = self._admit()
+        if self.batch_rows:  # only requests beyond the shared batch wait
+            depth = max(0, depth - self.batch_rows)
         want_spec = route.mode == "speculative"
         unsupported = want_spec and not self.backend.capabilities.supports(route.proposer)
         shed = want_spec and not unsupported and depth >= route.load_shed_queue_depth
@@ -362,6 +376,13 @@ class ServingCore:
                 await _await_durable(req.request_id, durable, getattr(
                     getattr(self.sink, "cfg", None), "sync_timeout_s", 10.0))
         return served
+
+    def precheck(self, req: GenerationRequest) -> None:
+        """Take the request's route slot now, or answer 429 now (a stream calls this before
+        its response starts, then starts `serve` at once, which releases the slot)."""
+        route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
+        self._admit_to_route(req, route)
+        req.admitted = True
 
     def _admit_to_route(self, req: GenerationRequest, route: RoutePolicy) -> None:
         """The route's bounded queue: 429 with Retry-After when it is full."""
@@ -517,7 +538,7 @@ class ServingCore:
             gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
             top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
             messages=None if req.messages is None else tuple(req.messages), route=req.route,
-            upstream=getattr(route, "upstream", None))
+            upstream=getattr(route, "upstream", None), check=req.cancel.check)
 
     def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     on_text: OnText | None, *, max_new_tokens: int | None = None,
@@ -579,3 +600,6 @@ class ServingCore:
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
+        stop = getattr(self.backend, "shutdown", None)
+        if callable(stop):
+            stop()

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -68,6 +68,16 @@ class Settings(BaseSettings):
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )
     torch_threads: int | None = Field(default=None, ge=1, description="torch intra-op threads.")
+    batching: Literal["continuous", "off"] = Field(
+        default="continuous", description="Local engine: `continuous` serves concurrent "
+        "requests in one continuously batched engine (guardian.batching); `off` decodes one "
+        "request at a time.")
+    max_batch: int = Field(default=16, ge=1, le=256, description="Rows in the local engine's "
+                           "shared batch; more requests wait (bounded by each route's max_queue).")
+    gamma_by_batch: dict[int, int] = Field(
+        default_factory=dict, description="Pin the speculation depth cap per batch size "
+        "(batch-size band start -> depth, 0 = off), e.g. '{\"1\": 4, \"16\": 0}'; empty: "
+        "learnt from measured goodput on the live pair (engine.loadaware).")
     replica_id: str | None = Field(
         default=None, description="Stable id of this sidecar replica (default: hostname-pid)."
     )

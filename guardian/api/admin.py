@@ -17,6 +17,9 @@ Re-enable and promote accept `{"override": true, "reason": "..."}`: an admin (on
 speculation on without a passing report; the event records the override, who and why.
 Turning speculation off (rollback) never needs a report and never waits for a cool-down.
 - `GET  /admin/audit/{request_id}`        compliance: the audit events of one request
+- `GET  /admin/speculation`               oncall, release: the engine's batch and the
+                                          speculation depth cap per batch size it learnt, also
+                                          as vLLM speculative-config keys
 
 Every state change is a GovernanceEvent in the audit store. With governance attached (a
 database: `guardian.governance.runtime`), route state lives in the database so a change
@@ -119,6 +122,15 @@ def _change(services: Services, route: str, mode: Mode, kind: str, actor: Princi
 @routes_read.get("/admin/routes", response_model=RouteStates)
 async def list_routes(services: ServicesDep) -> RouteStates:
     return _states(services)
+
+
+@routes_read.get("/admin/speculation")
+async def speculation(services: ServicesDep) -> dict[str, Any]:
+    batcher = getattr(services.core.backend, "batcher", None)
+    if batcher is None:
+        return {"batching": "off", "note": "requests decode one at a time (GUARDIAN_BATCHING="
+                "off, or a backend without a local engine); no depth cap by batch size"}
+    return batcher.snapshot()  # type: ignore[no-any-return]
 
 
 @contextmanager

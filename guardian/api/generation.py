@@ -149,7 +149,9 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
            include_usage: bool, first_choice: dict[str, Any] | None = None,
            logprobs: LogprobsBuilder | None = None) -> StreamingResponse:
     """SSE response. The first chunk (chat: the role) is sent before any text. With
-    `logprobs`, each chunk carries its tokens' logprobs."""
+    `logprobs`, each chunk carries its tokens' logprobs. A full route is a 429 before the
+    stream starts: the route slot is taken here and the generation starts at once."""
+    services.core.precheck(req)
     loop = asyncio.get_running_loop()
     q: asyncio.Queue[tuple[str, list[TraceToken]] | None] = asyncio.Queue()
     created = int(time.time())
@@ -176,9 +178,12 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
                 and req.cancel.reason is None):
             logger.warning("stream %s ended with %r", req.request_id, task.exception())
 
+    # Started now, not when the body is first read: its route slot is already held
+    # (precheck), and `serve` releases it whatever happens to the response.
+    task = asyncio.create_task(run())
+    task.add_done_callback(_consume)
+
     async def events() -> AsyncIterator[str]:
-        task = asyncio.create_task(run())
-        task.add_done_callback(_consume)
         try:
             if first_choice is not None:
                 yield chunk([first_choice])

@@ -87,6 +87,9 @@ class BackendRequest:
     messages: tuple[tuple[str, str], ...] | None = None  # (role, content)
     route: str | None = None  # the route it is served on (an upstream backend picks its pool)
     upstream: Any = None  # the route's pools (guardian.policy.model.UpstreamPools) or None
+    # Raises when the request was cancelled (client gone, deadline passed): a batching
+    # backend calls it before a queued request joins the batch.
+    check: Callable[[], None] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,11 +122,23 @@ class LocalEngineBackend:
     kind = "local"
     capabilities = CAPABILITIES
 
-    def __init__(self, pair: Pair) -> None:
+    def __init__(self, pair: Pair, *, batching: bool = False, max_batch: int = 16,
+                 gamma_by_batch: dict[int, int] | None = None) -> None:
+        """`batching`: serve concurrent requests in one continuously batched engine
+        (guardian.batching); otherwise each `generate` call decodes alone (one at a time on
+        the serving core's engine thread). `gamma_by_batch` pins the depth cap per batch
+        size instead of learning it (engine.loadaware)."""
         import engine
 
         self._engine = engine
         self.pair = pair
+        self.batcher: Any = None
+        if batching:
+            from engine.loadaware import LoadAwareGamma
+            from guardian.batching import BatchScheduler
+
+            self.batcher = BatchScheduler(pair, max_batch=max_batch,
+                                          gamma=LoadAwareGamma(fixed=gamma_by_batch))
         self.identity = pair.identity
         self.model_name: str = pair.identity.target_name
         self.max_context: int = int(pair.max_context)
@@ -141,12 +153,17 @@ class LocalEngineBackend:
 
     @classmethod
     def load(cls, draft_dir: str | Path, target_dir: str | Path,
-             device: str | None = None) -> LocalEngineBackend:
+             device: str | None = None, **options: Any) -> LocalEngineBackend:
         """Load and check a pair (engine.load_pair refuses an incompatible one before reading
-        any weights: engine.IncompatiblePairError names what differs)."""
+        any weights: engine.IncompatiblePairError names what differs). `options`: see
+        __init__ (batching)."""
         import engine
 
-        return cls(engine.load_pair(draft_dir, target_dir, device=device))
+        return cls(engine.load_pair(draft_dir, target_dir, device=device), **options)
+
+    def shutdown(self) -> None:
+        if self.batcher is not None:
+            self.batcher.shutdown()
 
     @classmethod
     def from_settings(cls, settings: Settings) -> LocalEngineBackend:
@@ -159,7 +176,9 @@ class LocalEngineBackend:
             # On a small shared CPU torch's spinning intra-op pool can cost 20x (measured: a
             # tiny pair's 12-token generation 2.7 s with 2 threads vs 0.12 s with 1 under load).
             torch.set_num_threads(settings.torch_threads)
-        return cls.load(draft_dir, target_dir, device=settings.device)
+        return cls.load(draft_dir, target_dir, device=settings.device,
+                        batching=settings.batching == "continuous", max_batch=settings.max_batch,
+                        gamma_by_batch=settings.gamma_by_batch or None)
 
     # tokenizer -------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
@@ -178,6 +197,8 @@ class LocalEngineBackend:
     # serving ---------------------------------------------------------------------------
     def _generate(self, request: BackendRequest, on_text: OnText | None,
                   record: bool) -> GenerationResult:
+        if self.batcher is not None:
+            return self._generate_batched(request, on_text, record)
         s = request.sampling
         kwargs: dict[str, Any] = dict(
             speculative=request.speculative, max_new_tokens=request.max_new_tokens,
@@ -191,6 +212,38 @@ class LocalEngineBackend:
 
             kwargs["on_text"] = plain_on_text
         return self._engine.generate(self.pair, list(request.prompt_ids), **kwargs)
+
+    def _generate_batched(self, request: BackendRequest, on_text: OnText | None,
+                          record: bool) -> GenerationResult:
+        """One request through the shared batch (blocks this thread, not the engine)."""
+        import torch
+
+        from engine.api import result_of
+        from engine.batch import RowResult
+        from engine.continuous import SequenceRequest
+        from engine.controllers import make_controller
+        from engine.proposers import ProposerConfig
+        from engine.sampling import SamplingParams
+
+        s, pair = request.sampling, self.pair
+        generator = None
+        if request.seed is not None:
+            generator = torch.Generator(device=pair.device).manual_seed(request.seed)
+        plain = None
+        if on_text is not None:
+            def plain(delta: str, traces: list[Any]) -> None:
+                on_text(delta, [_token(t) for t in traces])
+
+        seq = self.batcher.run(SequenceRequest(
+            prompt=list(request.prompt_ids),
+            params=SamplingParams(temperature=s.temperature, top_p=s.top_p, top_k=s.top_k),
+            max_new_tokens=request.max_new_tokens, stop=list(request.stop),
+            speculative=request.speculative, proposer=ProposerConfig(request.proposer),
+            controller=(make_controller(request.gamma_strategy, request.gamma, request.gamma_max)
+                        if request.speculative else None),
+            generator=generator, on_text=plain, record_distributions=record), request.check)
+        return result_of(list(request.prompt_ids), RowResult(seq.completion, seq.stats),
+                         request.speculative, record)
 
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
         if request.top_logprobs <= 0:

@@ -53,6 +53,7 @@ MATRIX: dict[tuple[str, str], set[str]] = {
     ("POST", "/v1/shadow"): {"mirror"},
     ("GET", "/metrics"): {"oncall"},
     ("GET", "/admin/routes"): {"oncall", "release"},
+    ("GET", "/admin/speculation"): {"oncall", "release"},
     ("POST", "/admin/routes/{route}/rollback"): {"oncall"},
     ("POST", "/admin/routes/{route}/reenable"): {"oncall"},
     ("POST", "/admin/routes/{route}/promote"): {"release"},

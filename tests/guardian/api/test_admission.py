@@ -91,6 +91,21 @@ def test_full_route_queue_answers_429_with_retry_after(make_client, slow: FakeBa
     assert len(slow.calls) == 1  # refused requests never reached the engine
 
 
+def test_a_stream_to_a_full_route_is_a_real_429_not_an_in_band_error(
+        make_client, slow: FakeBackend) -> None:
+    client = make_client(bounded_policy(max_queue=1))
+    with serve(client.app) as url, concurrent.futures.ThreadPoolExecutor(2) as pool:
+        first = pool.submit(httpx.post, f"{url}/v1/completions", json=body(50),
+                            headers=auth(), timeout=30)
+        wait_for(lambda: slow.calls)
+        r = httpx.post(f"{url}/v1/completions", json=body(5, stream=True), headers=auth(),
+                       timeout=30)
+        assert first.result().status_code == 200
+    assert r.status_code == 429, r.text
+    assert r.json()["error"]["code"] == "queue_full" and int(r.headers["retry-after"]) >= 1
+    assert len(slow.calls) == 1
+
+
 def test_deadline_cancels_the_generation_and_answers_504(client, slow: FakeBackend,
                                                          sink: ListSink) -> None:
     t0 = time.monotonic()
