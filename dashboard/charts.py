@@ -176,3 +176,18 @@ def compliance(df: pd.DataFrame, objective: float) -> alt.LayerChart:
         tooltip=[time_tip("bucket"), alt.Tooltip("compliance:Q", format=".2%"), "requests:Q"])
     return alt.layer(line, threshold_rules([("objective", objective, "objective")])).properties(
         title="SLO compliance", height=260)
+
+
+def depth_by_load(df: pd.DataFrame) -> alt.LayerChart:
+    """Depth per step and tokens per step by batch-size band, one line per route."""
+    base = alt.Chart(df).encode(
+        x=alt.X("batch_size:O", title="batch size (rows per step, band start)"),
+        color=alt.Color("route:N", title="route"),
+        tooltip=["route", "batch_size", "requests", alt.Tooltip("depth:Q", format=".2f"),
+                 alt.Tooltip("tokens_per_step:Q", format=".2f")])
+    depth = base.mark_line(point=True).encode(
+        y=alt.Y("depth:Q", title="draft tokens proposed per step"))
+    tokens = base.mark_line(point=True, strokeDash=[4, 3]).encode(
+        y=alt.Y("tokens_per_step:Q", title="output tokens per step (dashed)"))
+    return (alt.layer(depth, tokens).resolve_scale(y="independent")
+            .properties(title="Speculation depth by batch size", height=260))

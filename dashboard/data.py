@@ -218,6 +218,12 @@ def position_stats(url: str, since: datetime, until: datetime, routes: Routes,
 
 
 @st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
+def depth_by_load(url: str, since: datetime, until: datetime, routes: Routes) -> pd.DataFrame:
+    """Speculation depth per step by batch-size band (continuous batching)."""
+    return queries.depth_by_load(db_for(url), since, until, routes)
+
+
+@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
 def verdict_series(url: str, since: datetime, until: datetime, routes: Routes,
                    bucket_s: int) -> pd.DataFrame:
     return queries.verdict_series(db_for(url), since, until, routes, bucket_s)

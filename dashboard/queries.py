@@ -214,6 +214,31 @@ def _position_counters(db: Engine, since: datetime, until: datetime, routes: Seq
                 for b, r, p, d, a in conn.execute(q)]
 
 
+def depth_by_load(db: Engine, since: datetime, until: datetime,
+                  routes: Sequence[str]) -> pd.DataFrame:
+    """Requests served speculatively by the continuously batched engine, by batch-size band:
+    requests, mean depth per step (proposed draft tokens / steps: the load-aware cap at work)
+    and mean output tokens per step. Rows without `batch_rows` (decoded alone) are left out."""
+    q = (sa.select(R.c.route, R.c.stats["batch_rows"].as_float(),
+                   R.c.stats["proposed_tokens"].as_float(), R.c.stats["steps"].as_float(),
+                   R.c.stats["completion_tokens"].as_float())
+         .where(*_where(R, since, until, routes), R.c.served_path == "speculative"))
+    acc: dict[tuple[str, int], list[float]] = {}
+    with db.connect() as conn:
+        for route, rows, proposed, steps, tokens in conn.execute(q):
+            if not rows or not steps:
+                continue
+            a = acc.setdefault((route, metrics.band_of(round(rows))), [0.0, 0.0, 0.0, 0.0])
+            a[0] += 1
+            a[1] += proposed or 0.0
+            a[2] += steps
+            a[3] += tokens or 0.0
+    return pd.DataFrame(
+        [{"route": r, "batch_size": b, "requests": int(n), "depth": p / st,
+          "tokens_per_step": t / st} for (r, b), (n, p, st, t) in sorted(acc.items())],
+        columns=["route", "batch_size", "requests", "depth", "tokens_per_step"])
+
+
 def position_stats(db: Engine, since: datetime, until: datetime, routes: Sequence[str],
                    bucket_s: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One pass over the speculative runs' per-position counters, two results:

@@ -62,6 +62,17 @@ if per_pos.empty:
 else:
     st.altair_chart(charts.position_bars(data.label_groups(per_pos)), width="stretch")
 
+depth = data.depth_by_load(url, flt.since, flt.until, flt.routes)
+if not depth.empty:
+    st.subheader("Speculation depth by load")
+    st.caption("Continuous batching: the engine caps every row's speculation depth by the size "
+               "of the shared batch, from the goodput it measured on the live pair (0 = "
+               "speculation off at that load). Per batch-size band (a request's mean rows per "
+               "step): proposed draft tokens per step and output tokens per step of the "
+               "requests served speculatively. The cap in force: GET /admin/speculation and "
+               "`guardian_speculation_gamma_cap` on /metrics.")
+    st.altair_chart(charts.depth_by_load(depth), width="stretch")
+
 st.subheader("Drift against the reference window")
 rollbacks = data.governance(url, flt.since, flt.until, flt.routes, ("rollback",))
 firings = data.drift_firings(rollbacks)

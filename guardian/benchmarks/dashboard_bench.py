@@ -176,6 +176,8 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
         tm = _timing(rng, n, stats, spec_served, slow)
         stats.update(prompt_tokens=12, total_time_s=tm["total_time_s"],
                      time_to_first_token_s=tm["time_to_first_token_s"])
+        if spec_served:  # served by a continuously batched engine (no rng draw: figures stay)
+            stats["batch_rows"] = float(1 + i % 16)
         rid = f"req-{route}-{i:07d}"
         ids = [t.token_id for t in trace]
         events.append(RequestEvent(

@@ -107,7 +107,9 @@ def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-unt
     warnings = [w.value for w in at.warning]
     assert any(w.startswith("drifty") for w in warnings), warnings
     assert not any(w.startswith(("chat", "code")) for w in warnings), warnings
-    assert len(at.get("vega_lite_chart")) == 6  # rate, α, length, per position, JS, PSI
+    # rate, α, length, per position, depth by load, JS, PSI
+    assert len(at.get("vega_lite_chart")) == 7
+    assert "Speculation depth by load" in [h.value for h in at.subheader]
     # The statistic the drift trigger fired on, from the seeded rollback's evidence.
     fired = next(m for m in at.metric if m.label == "drifty · accepted_length_drift")
     assert fired.value == "0.161" and "JS 0.161 bits (limit 0.1)" in fired.help
