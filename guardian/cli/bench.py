@@ -31,3 +31,7 @@ app.command("tolerance", help=tolerance_bench.cli.__doc__)(tolerance_bench.cli)
 from guardian.benchmarks import clean_bench  # noqa: E402
 
 app.command("clean", help=clean_bench.cli.__doc__)(clean_bench.cli)
+
+from guardian.benchmarks import serving_bench  # noqa: E402
+
+app.command("serving", help=serving_bench.cli.__doc__)(serving_bench.cli)
