@@ -54,6 +54,9 @@ class SpecSample:
     counters: SpecCounters
     accepted_lengths: Counter  # accepted draft tokens per step -> number of steps
     token_ids: tuple[int, ...]
+    # Derived values the drift trigger computes once per sample instead of at every
+    # evaluation (guardian.governance.triggers.drift.sample_shares).
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,14 @@ from __future__ import annotations
 import zlib
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guardian.governance.stats import Measurement, drift_measurement
-from guardian.governance.windows import RouteWindow
+from guardian.governance.windows import RouteWindow, SpecSample
 from guardian.policy import DriftTrigger
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def bin_of(key: Hashable, bins: int, binning: str) -> int:
@@ -38,17 +41,45 @@ def bin_of(key: Hashable, bins: int, binning: str) -> int:
     return zlib.crc32(repr(key).encode()) % bins
 
 
-def _fractions(h: Counter, bins: int, binning: str) -> list[float]:
+Shares = tuple["np.ndarray", int]  # (outcome share per bin, outcomes counted) of one request
+
+
+def shares(h: Counter, bins: int, binning: str) -> Shares:
+    """One request's outcome shares over the fixed bins, and its number of outcomes."""
+    import numpy as np
+
     n = sum(h.values())
-    row = [0.0] * bins
+    row = np.zeros(bins)
     for key, c in h.items():
         row[bin_of(key, bins, binning)] += c / n
-    return row
+    return row, n
+
+
+def sample_shares(sample: SpecSample, kind: str, bins: int, binning: str) -> Shares:
+    """`shares` of a window sample's tokens (`kind` "tokens") or accepted lengths, computed
+    once per sample: the rollback controller evaluates the same window many times."""
+    key = (kind, bins, binning)
+    got = sample.memo.get(key)
+    if got is None:
+        h = Counter(sample.token_ids) if kind == "tokens" else sample.accepted_lengths
+        got = sample.memo[key] = shares(h, bins, binning)
+    return got
 
 
 def request_drift(name: str, reference: Sequence[Counter], current: Sequence[Counter], *,
                   bins: int, alpha: float, reference_requests: int, min_requests: int,
                   binning: str = "hash") -> Measurement:
+    """`request_drift_shares` of per-request outcome counts."""
+    return request_drift_shares(
+        name, [shares(h, bins, binning) for h in reference if sum(h.values())],
+        [shares(h, bins, binning) for h in current if sum(h.values())], bins=bins,
+        alpha=alpha, reference_requests=reference_requests, min_requests=min_requests,
+        binning=binning)
+
+
+def request_drift_shares(name: str, reference: Sequence[Shares], current: Sequence[Shares], *,
+                         bins: int, alpha: float, reference_requests: int, min_requests: int,
+                         binning: str = "hash") -> Measurement:
     """Per-bin shift of the mean per-request share, reference vs current requests.
 
     Each request is one observation: its vector of outcome shares over `bins` fixed bins
@@ -60,39 +91,34 @@ def request_drift(name: str, reference: Sequence[Counter], current: Sequence[Cou
     correlation of tokens within a request does not inflate the evidence; with exchangeable
     requests one evaluation fails with probability about `alpha` (at most, up to the normal
     approximation of a mean of >= `min_requests` requests). Fails when p < alpha.
+    Requests with no outcome are left out.
     """
-    import math
-
+    import numpy as np
     from scipy.stats import norm
 
-    ref = [h for h in reference if sum(h.values())]
-    cur = [h for h in current if sum(h.values())]
+    ref = [s for s in reference if s[1]]
+    cur = [s for s in current if s[1]]
     details: dict[str, Any] = {"statistic": "max_welch_z_bonferroni", "unit": "request",
                                "binning": binning, "reference_requests": len(ref),
                                "alpha": alpha}
-    if len(ref) < reference_requests or len(cur) < min_requests:
+    if len(ref) < reference_requests or len(cur) < min_requests or min(len(ref), len(cur)) < 2:
         return Measurement(name, "inconclusive", None, alpha, len(cur), min_requests,
                            {**details, "reference_needed": reference_requests})
     sides = []
-    for hists in (ref, cur):
-        rows = [_fractions(h, bins, binning) for h in hists]
-        n = len(rows)
-        tokens = sum(sum(h.values()) for h in hists) / n
-        means = [sum(r[k] for r in rows) / n for k in range(bins)]
-        var = [sum((r[k] - means[k]) ** 2 for r in rows) / (n - 1) for k in range(bins)]
-        sides.append((n, tokens, means, var))
+    for side in (ref, cur):
+        rows = np.stack([row for row, _ in side])
+        sides.append((len(side), sum(n for _, n in side) / len(side), rows.mean(axis=0),
+                      rows.var(axis=0, ddof=1)))
     (n_r, m_r, mean_r, var_r), (n_c, m_c, mean_c, var_c) = sides
-    zs = []
-    for k in range(bins):
-        pooled = (mean_r[k] * n_r + mean_c[k] * n_c) / (n_r + n_c)
-        binom = pooled * (1.0 - pooled)
-        se = math.sqrt(max(var_r[k], binom / m_r) / n_r + max(var_c[k], binom / m_c) / n_c)
-        zs.append((mean_c[k] - mean_r[k]) / se if se > 0 else 0.0)
-    worst = max(range(bins), key=lambda k: abs(zs[k]))
+    pooled = (mean_r * n_r + mean_c * n_c) / (n_r + n_c)
+    binom = pooled * (1.0 - pooled)
+    se = np.sqrt(np.maximum(var_r, binom / m_r) / n_r + np.maximum(var_c, binom / m_c) / n_c)
+    zs = np.divide(mean_c - mean_r, se, out=np.zeros(bins), where=se > 0)
+    worst = int(np.argmax(np.abs(zs)))
     p = min(1.0, bins * 2.0 * float(norm.sf(abs(zs[worst]))))
-    details.update({"max_abs_z": abs(zs[worst]), "bin": worst, "p_value": p, "bins": bins,
-                    "current_requests": len(cur), "reference_share": mean_r,
-                    "current_share": mean_c})
+    details.update({"max_abs_z": float(abs(zs[worst])), "bin": worst, "p_value": p,
+                    "bins": bins, "current_requests": len(cur),
+                    "reference_share": mean_r.tolist(), "current_share": mean_c.tolist()})
     return Measurement(name, "fail" if p < alpha else "pass", p, alpha, len(cur),
                        min_requests, details)
 
@@ -103,10 +129,12 @@ def evaluate_accepted_lengths(window: RouteWindow, section: DriftTrigger) -> Mea
             "accepted_length_drift", window.reference_steps, window.current_steps(),
             section.max_js, section.max_psi, section.min_samples, section.reference_size))
     ref, cur = window.drift_samples(section.reference_requests)
-    return request_drift("accepted_length_drift_p", [s.accepted_lengths for s in ref],
-                      [s.accepted_lengths for s in cur], bins=section.bins, alpha=section.alpha,
-                      reference_requests=section.reference_requests,
-                      min_requests=section.min_requests, binning="value")
+    bins = section.bins
+    return request_drift_shares(
+        "accepted_length_drift_p", [sample_shares(s, "lengths", bins, "value") for s in ref],
+        [sample_shares(s, "lengths", bins, "value") for s in cur], bins=bins,
+        alpha=section.alpha, reference_requests=section.reference_requests,
+        min_requests=section.min_requests, binning="value")
 
 
 def evaluate_tokens(window: RouteWindow, section: DriftTrigger) -> Measurement:
@@ -115,10 +143,12 @@ def evaluate_tokens(window: RouteWindow, section: DriftTrigger) -> Measurement:
             "token_distribution_drift", window.reference_tokens, window.current_tokens(),
             section.max_js, section.max_psi, section.min_samples, section.reference_size))
     ref, cur = window.drift_samples(section.reference_requests)
-    return request_drift("token_drift_p", [Counter(s.token_ids) for s in ref],
-                      [Counter(s.token_ids) for s in cur], bins=section.bins,
-                      alpha=section.alpha, reference_requests=section.reference_requests,
-                      min_requests=section.min_requests)
+    bins = section.bins
+    return request_drift_shares(
+        "token_drift_p", [sample_shares(s, "tokens", bins, "hash") for s in ref],
+        [sample_shares(s, "tokens", bins, "hash") for s in cur], bins=bins,
+        alpha=section.alpha, reference_requests=section.reference_requests,
+        min_requests=section.min_requests)
 
 
 def _named(m: Measurement) -> Measurement:
