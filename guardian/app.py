@@ -181,8 +181,13 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
 
             threading.Thread(target=load, name="guardian-load", daemon=True).start()
         yield
-        if own and getattr(app.state, "services", None) is not None:
-            close_services(app.state.services)
+        services_ = getattr(app.state, "services", None)
+        aclose = getattr(getattr(services_, "core", None), "backend", None)
+        aclose = getattr(aclose, "aclose", None)
+        if aclose is not None:  # an upstream backend's sessions on this loop
+            await aclose()
+        if own and services_ is not None:
+            close_services(services_)
 
     app = FastAPI(title="spec-guardian", version="0.1.0", lifespan=lifespan,
                   summary="OpenAI-compatible sidecar with shadow equivalence checks for "

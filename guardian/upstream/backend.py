@@ -5,9 +5,12 @@ Each request carries its route's pools (`BackendRequest.upstream`, from the poli
 `speculative` pool, every other to `target_only` — so a rollback (which changes the mode on
 every replica within ~1 s, guardian.governance) flips the pool with no restart.
 
-Serving runs on the event loop (`agenerate`, one `httpx.AsyncClient` per pool: keep-alive,
-connection limits, timeouts; the serving core awaits it with no worker-thread hop); the shadow
-worker's threads use the pool's sync `httpx.Client` (`generate`). A circuit breaker per pool.
+Serving runs on the event loop (`agenerate`, one `aiohttp.ClientSession` per pool and loop:
+keep-alive, connection limits, timeouts; the serving core awaits it with no worker-thread hop);
+the shadow worker's threads use the pool's sync `httpx.Client` (`generate`). aiohttp, not
+httpx, on the serving path because it is the proxy's largest own cost: 0.16 vs 0.59 ms of CPU
+per request to the bundled fake upstream (measured side by side, 1,000 requests each). A
+circuit breaker per pool.
 What it cannot do, capabilities say: no local tokenizer (prompts travel as text or chat messages, the upstream
 applies its own template and length checks), no full distributions, no teacher-forced
 scoring; top-k logprobs up to 20.
@@ -17,14 +20,16 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import os
 import threading
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import httpx
 
 from engine.identity import PairIdentity
@@ -81,23 +86,37 @@ class Pool:
             limits=httpx.Limits(max_connections=cfg.max_connections,
                                 max_keepalive_connections=cfg.max_keepalive))
         self.client = httpx.Client(**self._options)  # threads: the shadow, sync callers
-        # Serving runs on the event loop (`agenerate`): one async client per loop.
-        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
+        self.headers = headers
+        # Serving runs on the event loop (`agenerate`): one async session per loop.
+        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aiohttp.ClientSession] = (
             weakref.WeakKeyDictionary())
         self.breaker = CircuitBreaker(failures, reset_s)
 
-    def async_client(self) -> httpx.AsyncClient:
+    def async_client(self) -> aiohttp.ClientSession:
         loop = asyncio.get_running_loop()
-        client = self._async.get(loop)
-        if client is None:
-            client = self._async[loop] = httpx.AsyncClient(**self._options)
-        return client
+        session = self._async.get(loop)
+        if session is None or session.closed:
+            cfg = self.cfg
+            # connect: waiting for a pooled connection plus connecting (httpx's pool + connect)
+            timeout = aiohttp.ClientTimeout(total=None, connect=cfg.connect_timeout_s,
+                                            sock_connect=cfg.connect_timeout_s,
+                                            sock_read=cfg.read_timeout_s)
+            connector = aiohttp.TCPConnector(limit=cfg.max_connections, limit_per_host=0)
+            session = self._async[loop] = aiohttp.ClientSession(
+                connector=connector, timeout=timeout, headers=self.headers,
+                auto_decompress=True, raise_for_status=False)
+        return session
+
+    async def aclose(self) -> None:
+        session = self._async.pop(asyncio.get_running_loop(), None)
+        if session is not None:
+            await session.close()
 
     def close(self) -> None:
         self.client.close()
-        for loop, client in list(self._async.items()):
+        for loop, session in list(self._async.items()):
             if not loop.is_closed() and not loop.is_running():
-                loop.run_until_complete(client.aclose())
+                loop.run_until_complete(session.close())
 
 
 def _identity(names: Sequence[str]) -> PairIdentity:
@@ -157,6 +176,11 @@ class UpstreamBackend:
     def close(self) -> None:
         for pool in self._pools.values():
             pool.close()
+
+    async def aclose(self) -> None:
+        """Close the pools' sessions of the running loop (the app's shutdown)."""
+        for pool in list(self._pools.values()):
+            await pool.aclose()
 
     # tokenizer: none here (the upstream tokenizes) ------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
@@ -262,29 +286,28 @@ class UpstreamBackend:
 
     async def _acall(self, pool: Pool, request: BackendRequest, on_text: OnText | None,
                      ) -> BackendResult:
-        """`_call` over the pool's async client (same body, parsing and faults)."""
+        """`_call` over the pool's aiohttp session (same body, parsing and faults)."""
         stream = on_text is not None
         path, body = request_body(request, pool.cfg.model, stream=stream,
                                   token_ids=pool.cfg.token_ids)
-        client = pool.async_client()
+        session = pool.async_client()
+        url = pool.cfg.url.rstrip("/") + path
         started = time.perf_counter()
         answer, ttft = Answer(), 0.0
         try:
             async with asyncio.timeout(pool.cfg.total_timeout_s):
-                if not stream:
-                    resp = await client.post(path, json=body)
+                async with session.post(url, json=body) as resp:
                     await self._acheck_status(pool, resp)
-                    try:
-                        data = resp.json()
-                    except ValueError:
-                        raise WireError("the answer is not JSON") from None
-                    answer.add(data, delta=False)
-                    ttft = time.perf_counter() - started
-                else:
-                    async with client.stream("POST", path, json=body) as resp:
-                        await self._acheck_status(pool, resp)
+                    if not stream:
+                        try:
+                            data = json.loads(await resp.read())
+                        except ValueError:
+                            raise WireError("the answer is not JSON") from None
+                        answer.add(data, delta=False)
+                        ttft = time.perf_counter() - started
+                    else:
                         events = SSEFeed()
-                        async for line in resp.aiter_lines():
+                        async for line in _lines(resp):
                             for data in events.feed(line):
                                 delta, rows = answer.add(data, delta=True)
                                 if (delta or rows) and on_text is not None:
@@ -292,10 +315,10 @@ class UpstreamBackend:
                                         ttft = time.perf_counter() - started
                                     on_text(delta, rows)
                         events.end()
+        except (aiohttp.ClientError, WireError) as exc:  # before TimeoutError: some are both
+            raise _afault(exc, pool, stream and bool(answer.text)) from None
         except TimeoutError:
             raise UpstreamError("timeout", pool.label, "total_timeout_s passed") from None
-        except (httpx.HTTPError, WireError) as exc:
-            raise _fault(exc, pool, stream and bool(answer.text)) from None
         return self._finish(pool, answer, request, started, ttft)
 
     def _finish(self, pool: Pool, answer: Answer, request: BackendRequest, started: float,
@@ -305,11 +328,17 @@ class UpstreamBackend:
         total = time.perf_counter() - started
         return self._result(pool, answer, request, total, ttft)
 
-    @classmethod
-    async def _acheck_status(cls, pool: Pool, resp: httpx.Response) -> None:
-        if resp.status_code >= 400:
-            await resp.aread()
-            cls._check_status(pool, resp)
+    @staticmethod
+    async def _acheck_status(pool: Pool, resp: aiohttp.ClientResponse) -> None:
+        if resp.status < 400:
+            return
+        raw = await resp.read()
+        try:
+            err = json.loads(raw).get("error")
+            message = err.get("message") if isinstance(err, dict) else str(err)
+        except (ValueError, AttributeError):
+            message = raw[:200].decode("utf-8", "replace")
+        _raise_status(pool, resp.status, message)
 
     @staticmethod
     def _check_status(pool: Pool, resp: httpx.Response) -> None:
@@ -322,10 +351,7 @@ class UpstreamBackend:
             message = err.get("message") if isinstance(err, dict) else str(err)
         except (ValueError, AttributeError):
             message = resp.text[:200]
-        if resp.status_code in (400, 404, 413, 422):  # the client's request: say so
-            raise UpstreamError("rejected", pool.label, f"HTTP {resp.status_code}: {message}",
-                                status=400)
-        raise UpstreamError("status", pool.label, f"HTTP {resp.status_code}: {message}")
+        _raise_status(pool, resp.status_code, message)
 
     def _result(self, pool: Pool, answer: Answer, request: BackendRequest, total: float,
                 ttft: float) -> BackendResult:
@@ -382,4 +408,40 @@ def _fault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
         return UpstreamError(fault, pool.label, str(exc))  # type: ignore[arg-type]
     if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.PoolTimeout):
         return UpstreamError("timeout", pool.label, detail)
+    return UpstreamError("truncated" if text_sent else "refused", pool.label, detail)
+
+
+def _raise_status(pool: Pool, status: int, message: str | None) -> None:
+    if status in (400, 404, 413, 422):  # the client's request: say so
+        raise UpstreamError("rejected", pool.label, f"HTTP {status}: {message}", status=400)
+    raise UpstreamError("status", pool.label, f"HTTP {status}: {message}")
+
+
+async def _lines(resp: aiohttp.ClientResponse) -> AsyncIterator[str]:
+    """The body's lines without their line ending (as httpx's `aiter_lines`: undecodable
+    bytes replaced, which the wire checks then refuse as malformed text)."""
+    pending = b""
+    async for chunk in resp.content.iter_any():
+        pending += chunk
+        *whole, pending = pending.split(b"\n")
+        for line in whole:
+            yield line.rstrip(b"\r").decode("utf-8", "replace")
+        if len(pending) > _MAX_LINE:
+            raise WireError(f"an SSE line is longer than {_MAX_LINE} bytes")
+    if pending:
+        yield pending.rstrip(b"\r").decode("utf-8", "replace")
+
+
+_MAX_LINE = 1 << 20
+
+
+def _afault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
+    """An aiohttp or wire error as the UpstreamError the client sees (as `_fault`)."""
+    if isinstance(exc, WireError):
+        return _fault(exc, pool, text_sent)
+    detail = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, aiohttp.ServerTimeoutError):  # connect (pool wait included) or read
+        return UpstreamError("timeout", pool.label, detail)
+    if isinstance(exc, aiohttp.ClientPayloadError):
+        return UpstreamError("truncated", pool.label, detail)
     return UpstreamError("truncated" if text_sent else "refused", pool.label, detail)

@@ -69,7 +69,12 @@ def test_client_alternatives_pass_through(backend, upstream_url) -> None:
 
 def call(backend, r, on_text, use_async: bool):
     if use_async:
-        return asyncio.run(backend.agenerate(r, on_text))
+        async def once():
+            try:
+                return await backend.agenerate(r, on_text)
+            finally:
+                await backend.aclose()
+        return asyncio.run(once())
     return backend.generate(r, on_text)
 
 

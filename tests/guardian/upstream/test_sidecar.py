@@ -35,11 +35,18 @@ def make(upstream_url):
         services = build_services(UpstreamBackend("fake-target", ["fake-spec"]), sink,
                                   policy=Policy(routes={"default": route}), keys=keystore())
         made.append(services)
+        # Entered: one event loop for the client's life (the backend's aiohttp sessions
+        # are per loop), and the lifespan closes them.
         client = TestClient(create_app(services=services), raise_server_exceptions=False)
+        client.__enter__()
+        clients.append(client)
         client.services = services  # type: ignore[attr-defined]
         return client, sink
 
+    clients: list[TestClient] = []
     yield build
+    for c in clients:
+        c.__exit__(None, None, None)
     for s in made:
         close_services(s)
         s.core.backend.close()
