@@ -68,11 +68,6 @@ class Settings(BaseSettings):
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )
     torch_threads: int | None = Field(default=None, ge=1, description="torch intra-op threads.")
-    switch_interval_ms: float = Field(
-        default=0.5, gt=0.0, le=100.0, description="`guardian serve`: the interpreter's thread "
-        "switch interval (sys.setswitchinterval; Python's default is 5 ms). The audit, "
-        "governance and telemetry threads share the GIL with the event loop; a short interval "
-        "bounds how long one of them can hold a request back (BENCHMARKS.md, proxy overhead).")
     batching: Literal["continuous", "off"] = Field(
         default="continuous", description="Local engine: `continuous` serves concurrent "
         "requests in one continuously batched engine (guardian.batching); `off` decodes one "

@@ -222,7 +222,8 @@ def cli(
             pool = {"url": up, "model": model, "max_connections": 512, "max_keepalive": 256}
             policy.write_text(json.dumps({"routes": {"default": {
                 "mode": "speculative", "gate": {"require_report": False},
-                "load_shed_queue_depth": 4 * max(levels),
+                # Sized to the load: this measures overhead, not admission (429s) or shedding.
+                "load_shed_queue_depth": 4 * max(levels), "max_queue": 4 * max(levels),
                 "shadow": {"sample_rate": 0.0},
                 "upstream": {"speculative": pool, "target_only": pool}}}}))
             port = _port()

@@ -16,7 +16,6 @@ recorded in the audit store; later starts find the report and start at once.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import typer
@@ -80,7 +79,6 @@ def serve(
 
     if first_run_gate and quickstart.applies(settings):
         _first_run_gate(settings, load_policy(settings.policy_file))
-    sys.setswitchinterval(settings.switch_interval_ms / 1000.0)
     uvicorn.run("guardian.app:create_app", factory=True, host=settings.host, port=settings.port,
                 log_level=log_level, timeout_graceful_shutdown=10, **uvicorn_limits(settings))
 
