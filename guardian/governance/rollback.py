@@ -146,6 +146,17 @@ class RollbackController:
                 self._windows[route] = w
             return w
 
+    def _measure(self, w: RouteWindow, policy: TriggerPolicy) -> tuple[dict[str, Measurement], int]:
+        """The window's measurements and the evidence version they saw. Only the pruning and
+        a copy of the window hold the lock: `observe`, which the serving path calls after
+        every request, never waits for a pass (a full window's pass takes milliseconds)."""
+        now = self.clock()
+        with self._lock:
+            w.window_s = policy.window_s
+            w.prune(now)
+            snapshot, version = w.snapshot(), w.version
+        return evaluate_triggers(snapshot, policy, now), version
+
     def observe(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
         """Feed one audit event (others are ignored); never blocks on I/O."""
         if isinstance(event, GovernanceEvent) or event.route not in self._policy().routes:
@@ -192,9 +203,8 @@ class RollbackController:
         # The route's state as the evidence is measured: a rollback applies only if nobody
         # changed the route since (a re-enable in between makes this evidence stale).
         state = self.resolver.status(route) if self.resolver is not None else self.store.get(route)
+        measurements, version = self._measure(w, policy)
         with self._lock:
-            measurements = evaluate_triggers(w, policy, self.clock())
-            version = w.version
             fired = []
             for name, m in measurements.items():
                 key = (route, name)
@@ -288,8 +298,7 @@ class RollbackController:
         policy = self._policy()
         triggers = self._triggers(route)
         w = self.window(route)
-        with self._lock:
-            measurements = evaluate_triggers(w, triggers, self.clock())
+        measurements, _ = self._measure(w, triggers)
         decision = self.decide_mode(route)
         state = self.store.get(route)
         canary = self._canary(route)

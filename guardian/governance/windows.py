@@ -18,6 +18,7 @@ one a replica built in memory.
 
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from collections import Counter, deque
@@ -179,6 +180,18 @@ class RouteWindow:
                 self.add_latency("target_only", value, t)
 
     # --- reading -----------------------------------------------------------------------------
+    def snapshot(self) -> RouteWindow:
+        """A copy to measure while the original keeps taking observations (its series and the
+        reference are copied; the samples themselves are immutable and shared)."""
+        w = copy.copy(self)
+        w.spec = deque(self.spec, maxlen=self.window_max)
+        w.verdicts = deque(self.verdicts, maxlen=self.window_max)
+        w.served_latency = deque(self.served_latency, maxlen=self.window_max)
+        w.baseline_latency = deque(self.baseline_latency, maxlen=self.window_max)
+        w.reference_steps, w.reference_tokens = Counter(self.reference_steps), Counter(self.reference_tokens)
+        w.reference_samples = list(self.reference_samples)
+        return w
+
     def prune(self, now: float | None = None) -> None:
         cutoff = (self.clock() if now is None else now) - self.window_s
         for series in (self.spec, self.verdicts, self.served_latency, self.baseline_latency):
