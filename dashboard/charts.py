@@ -178,16 +178,22 @@ def compliance(df: pd.DataFrame, objective: float) -> alt.LayerChart:
         title="SLO compliance", height=260)
 
 
-def depth_by_load(df: pd.DataFrame) -> alt.LayerChart:
-    """Depth per step and tokens per step by batch-size band, one line per route."""
-    base = alt.Chart(df).encode(
-        x=alt.X("batch_size:O", title="batch size (rows per step, band start)"),
-        color=alt.Color("route:N", title="route"),
-        tooltip=["route", "batch_size", "requests", alt.Tooltip("depth:Q", format=".2f"),
-                 alt.Tooltip("tokens_per_step:Q", format=".2f")])
-    depth = base.mark_line(point=True).encode(
-        y=alt.Y("depth:Q", title="draft tokens proposed per step"))
-    tokens = base.mark_line(point=True, strokeDash=[4, 3]).encode(
-        y=alt.Y("tokens_per_step:Q", title="output tokens per step (dashed)"))
-    return (alt.layer(depth, tokens).resolve_scale(y="independent")
-            .properties(title="Speculation depth by batch size", height=260))
+def depth_by_load(df: pd.DataFrame) -> alt.Chart:
+    """Draft tokens proposed and output tokens per step by batch-size band: one colour per
+    route, solid = proposed (the depth cap at work), dashed = output. One axis: both are
+    tokens per step."""
+    names = {"depth": "draft tokens proposed", "tokens_per_step": "output tokens"}
+    long = (df.melt(id_vars=["route", "batch_size", "requests"], value_vars=list(names),
+                    var_name="measure", value_name="per_step")
+            .assign(measure=lambda d: d["measure"].map(names)))
+    return (alt.Chart(long).mark_line(point=True)
+            .encode(x=alt.X("batch_size:O", title="batch size (rows per step, band start)",
+                            axis=alt.Axis(labelAngle=0)),
+                    y=alt.Y("per_step:Q", title="tokens per step"),
+                    color=alt.Color("route:N", title="route"),
+                    strokeDash=alt.StrokeDash("measure:N", title="per step",
+                                              sort=list(names.values()),
+                                              legend=None),  # the caption says it
+                    tooltip=["route:N", "batch_size:O", "requests:Q", "measure:N",
+                             alt.Tooltip("per_step:Q", format=".2f", title="tokens per step")])
+            .properties(height=260))
