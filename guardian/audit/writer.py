@@ -92,6 +92,10 @@ log = logging.getLogger(__name__)
 
 _MAX_LISTED_IDS = 1000  # request ids listed per gap record
 _INTENT_ROTATE_S = 1.0  # how often the intent log starts a new segment
+# While a batch is being collected, what has come in is sealed every _SEAL_EVERY_S or
+# _SEAL_CHUNK events, whichever is first: small slices of GIL time, few wake-ups.
+_SEAL_CHUNK = 64
+_SEAL_EVERY_S = 0.02
 
 # A queued event and, for `sync` routes, the future its request waits on.
 _Item = tuple["Event", "Future[None] | None"]
@@ -461,14 +465,20 @@ class AuditWriter:
                                actor=f"audit-writer:{self.chain_id}", details=gap)
 
     def _seal_loop(self) -> None:
+        """Collect a batch (count, rows or time), sealing events as they come in slices
+        (`_SEAL_EVERY_S`, `_SEAL_CHUNK`): the GIL time sealing takes is spread over the
+        interval. Sealing a whole interval's events at its end held the serving event loop
+        back by milliseconds at a time (the proxy's p99); a burst still seals in big chunks."""
         cfg = self.cfg
         rotated = time.monotonic()
         while True:
-            events: list[Event] = []
-            futs: list[tuple[int, Future[None]]] = []  # (position in events, its waiter)
-            rows = 0
-            deadline = time.monotonic() + cfg.flush_interval_s
-            while len(events) < cfg.batch_events and rows < cfg.batch_rows:
+            parts: list[SealedBatch] = []
+            waiters: list[Future[None]] = []  # of the events sealed into `parts`
+            pending: list[Event] = []
+            futs: list[tuple[int, Future[None]]] = []  # (position in pending, its waiter)
+            n_events = n_failed = rows = 0
+            deadline = chunk_until = time.monotonic() + cfg.flush_interval_s
+            while n_events + len(pending) < cfg.batch_events and rows < cfg.batch_rows:
                 left = deadline - time.monotonic()
                 if self._flush_wanted.is_set() and self._queue.empty():
                     break
@@ -479,11 +489,20 @@ class AuditWriter:
                         break
                     continue
                 if fut is not None:
-                    if not futs:  # group commit: wait a moment for others to share the fsync
+                    if not waiters and not futs:  # group commit: wait a moment for others
                         deadline = min(deadline, time.monotonic() + cfg.sync_window_s)
-                    futs.append((len(events), fut))
-                events.append(ev)
+                    futs.append((len(pending), fut))
+                if not pending:
+                    chunk_until = time.monotonic() + _SEAL_EVERY_S
+                pending.append(ev)
                 rows += 1 + len(getattr(ev, "trace", None) or getattr(ev, "shadow_trace", ()))
+                if len(pending) >= _SEAL_CHUNK or time.monotonic() >= chunk_until:
+                    n_failed += self._seal_part(pending, futs, parts, waiters)
+                    n_events += len(pending)
+                    pending, futs = [], []
+            if pending:
+                n_failed += self._seal_part(pending, futs, parts, waiters)
+                n_events += len(pending)
             self._flush_wanted.clear()
             if time.monotonic() - rotated >= _INTENT_ROTATE_S:
                 rotated = time.monotonic()
@@ -491,37 +510,41 @@ class AuditWriter:
                     submitted, done = self._submitted, self._done
                 self._intents.rotate(submitted)
                 self._intents.collect(done)
-            n_events = len(events)
             gap = self._gap_event()
             if gap is not None:
-                # Its own batch: a gap-only batch may use the spool's headroom, so the
-                # declaration of a loss is not itself lost to a full spool.
+                # Its own batch, handed off before the events' (a flush that sees the events
+                # done sees the loss declared too): a gap-only batch may use the spool's
+                # headroom, so the declaration of a loss is not itself lost to a full spool.
+                # Events that could not be sealed count as done when their declaration is.
                 gap_batch = self._seal([gap])
                 if gap_batch is not None:
-                    self._hand_off(gap_batch, 0)
-            if events:
-                failed_before = self.counters["unsealable_events"]
-                batch = self._seal(events)
-                n_failed = self.counters["unsealable_events"] - failed_before
-                waiters = [f for i, f in futs if i not in self._failed]
-                for i, f in futs:
-                    if i in self._failed:
-                        self._count("sync_failed")
-                        _settle(f, AuditUnavailable("the audit record could not be sealed"))
-                if batch is not None:
-                    self._hand_off(batch, n_events - n_failed, waiters)
-                if n_failed:
-                    # Declared right away, in a gap-only batch (spool headroom); the failed
-                    # events count as done when their declaration is, so flush() covers it.
-                    late = self._gap_event()
-                    late_batch = self._seal([late]) if late is not None else None
-                    if late_batch is not None:
-                        self._hand_off(late_batch, n_failed)
-                    else:
-                        self._mark_done(n_failed)
-            elif self._closing.is_set() and self._queue.empty():
+                    self._hand_off(gap_batch, n_failed)
+                elif n_failed:
+                    self._mark_done(n_failed)
+            elif n_failed:
+                self._mark_done(n_failed)
+            batch = _merge(parts)
+            if batch is not None:
+                self._hand_off(batch, n_events - n_failed, waiters)
+            if not n_events and gap is None and self._closing.is_set() and self._queue.empty():
                 self._sealer_done.set()
                 return
+
+    def _seal_part(self, events: list[Event], futs: list[tuple[int, Future[None]]],
+                   parts: list[SealedBatch], waiters: list[Future[None]]) -> int:
+        """Seal `events` onto `parts`; their sync waiters onto `waiters` (those of events that
+        could not be sealed are failed now). Returns how many could not be sealed."""
+        failed_before = self.counters["unsealable_events"]
+        part = self._seal(events)
+        if part is not None:
+            parts.append(part)
+        for i, f in futs:
+            if i in self._failed:
+                self._count("sync_failed")
+                _settle(f, AuditUnavailable("the audit record could not be sealed"))
+            else:
+                waiters.append(f)
+        return self.counters["unsealable_events"] - failed_before
 
     def _seal(self, events: list[Event]) -> SealedBatch | None:
         """Seal `events`; one that cannot be sealed never takes the others with it.
