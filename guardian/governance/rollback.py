@@ -3,9 +3,10 @@
 Producers hand it audit events (`observe`): cheap appends under a lock, safe to call from the
 serving and shadow threads. A background loop (`start`) evaluates every route's triggers each
 `evaluation_interval_s`, and as soon as new evidence arrives (`observe` wakes it), so a fired
-trigger takes effect within milliseconds; its share of a core is bounded (`MAX_BUSY_SHARE`:
-after a pass the loop rests 49 times the CPU time the pass took), so at a high request rate
-it evaluates every few requests rather than after each one. `evaluate` runs one route
+trigger takes effect within a fraction of a second (milliseconds on a small window, ~0.15 s on
+a full one); its share of a core is bounded (`MAX_BUSY_SHARE`: after a pass the loop rests
+49 times the CPU time the pass took), so at a high request rate it evaluates every so many
+requests rather than after each one. `evaluate` runs one route
 synchronously (tests, `python -m guardian.governance.bench`).
 
 When a trigger fires on a route serving speculatively, the controller
