@@ -101,6 +101,8 @@ class Pool:
             timeout = aiohttp.ClientTimeout(total=None, connect=cfg.connect_timeout_s,
                                             sock_connect=cfg.connect_timeout_s,
                                             sock_read=cfg.read_timeout_s)
+            # aiohttp keeps every idle connection for its keep-alive timeout (15 s) and has no
+            # separate idle cap: `max_keepalive` bounds the sync client only.
             connector = aiohttp.TCPConnector(limit=cfg.max_connections, limit_per_host=0)
             session = self._async[loop] = aiohttp.ClientSession(
                 connector=connector, timeout=timeout, headers=self.headers,
