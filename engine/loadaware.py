@@ -9,9 +9,10 @@ goodput it measured on the live pair — tokens committed by the whole batch per
 step time — like TurboSpec/SmartSpec, which pick γ by goodput:
 
 - warm-up: each candidate is tried `warmup` times in a band before any is preferred;
-- then the candidate with the best smoothed goodput, and every `explore_every`-th step of
-  the band one of the others in turn (0, the target-only baseline, included), so a shift in
-  load or content, or an estimate taken in a noisy moment, is corrected;
+- then the candidate with the best smoothed goodput (a depth > 0 only when it beats depth 0
+  by `margin`, 5 %), and every `explore_every`-th step of the band one of the others in turn
+  (0, the target-only baseline, included), so a shift in load or content, or an estimate
+  taken in a noisy moment, is corrected;
 - `fixed` pins a table instead (band -> cap), e.g. one exported from a bench run.
 
 Because 0 is a candidate, a band where speculation is slower than target-only settles on 0:
@@ -43,11 +44,15 @@ class LoadAwareGamma:
 
     def __init__(self, candidates: tuple[int, ...] = CANDIDATES, *, warmup: int = 3,
                  explore_every: int = 16, smoothing: float = 0.2,
-                 fixed: dict[int, int] | None = None) -> None:
+                 fixed: dict[int, int] | None = None, margin: float = 0.05) -> None:
+        """`margin`: a depth > 0 is chosen only when its goodput beats depth 0's (plain
+        target-only decoding) by this fraction: the baseline wins ties and near-ties, since
+        a noisy estimate must not make speculative serving slower than target-only."""
         if not candidates or min(candidates) < 0:
             raise ValueError("candidates must be depths >= 0")
         self.candidates = tuple(sorted(set(candidates)))
         self.warmup, self.explore_every, self.smoothing = warmup, explore_every, smoothing
+        self.margin = margin
         self.fixed = None if fixed is None else {band_of(b): int(g) for b, g in fixed.items()}
         self._bands: dict[int, _Band] = {}
         self._lock = threading.Lock()  # table() is read from other threads
@@ -64,6 +69,8 @@ class LoadAwareGamma:
             if untried:
                 return untried[0]
             best = max(self.candidates, key=lambda c: st.goodput[c])
+            if best and 0 in st.goodput and st.goodput[best] < st.goodput[0] * (1 + self.margin):
+                best = 0
             st.choice = best
             if st.steps % self.explore_every == 0:
                 # Re-measure every other cap in turn (0 included: the target-only baseline),

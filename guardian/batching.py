@@ -63,6 +63,7 @@ class BatchScheduler:
         self._cv = threading.Condition()
         self._stop = False
         self.steps = 0
+        self._busy_since: float | None = None  # end of the previous step while rows remained
         self.batch_size = 0  # rows in the last step (for /metrics)
         self.peak = 0  # most rows in one step so far
         self._thread = threading.Thread(target=self._loop, name="engine-batch", daemon=True)
@@ -152,10 +153,16 @@ class BatchScheduler:
                 self._fail_batch(exc)
                 continue
             self.steps += 1
+            now = time.perf_counter()
             info = self._engine.last_step
             if info and info.get("gamma_cap", -1) >= 0:
+                # Goodput over the engine thread's whole time since the previous step: joins
+                # (prefills) and the hand-back of finished rows included, so a depth whose
+                # cost shows up around its steps rather than in them is not favoured.
+                seconds = info["seconds"] if self._busy_since is None else now - self._busy_since
                 self.gamma.observe(int(info["size"]), int(info["gamma_cap"]), info["tokens"],
-                                   info["seconds"])
+                                   max(seconds, info["seconds"]))
+            self._busy_since = now if self._engine.size else None
             for seq in done:
                 job = self._jobs.pop(id(seq), None)
                 if job is not None and not job.future.done():

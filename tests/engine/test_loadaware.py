@@ -43,6 +43,14 @@ def test_a_shift_in_goodput_moves_the_choice() -> None:
     assert g.table()[4] == 0
 
 
+def test_speculation_must_beat_target_only_by_the_margin() -> None:
+    near = LoadAwareGamma(candidates=(0, 4), warmup=2, explore_every=8, margin=0.05)
+    _drive(near, 16, lambda c: 100 + 0.75 * c, 40)  # depth 4: +3 %, within the margin
+    clear = LoadAwareGamma(candidates=(0, 4), warmup=2, explore_every=8, margin=0.05)
+    _drive(clear, 16, lambda c: 100 + 2.5 * c, 40)  # depth 4: +10 %
+    assert near.table() == {16: 0} and clear.table() == {16: 4}
+
+
 def test_a_pinned_table_is_obeyed_and_learns_nothing() -> None:
     g = LoadAwareGamma(fixed={1: 4, 16: 2, 32: 0})
     assert [g(n) for n in (1, 5, 16, 31, 32, 100)] == [4, 4, 2, 2, 0, 0]
