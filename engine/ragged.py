@@ -36,9 +36,15 @@ def _layers(cache: DynamicCache) -> list[tuple[torch.Tensor, torch.Tensor]]:
 
 
 def _rebuild(layers: list[tuple[torch.Tensor, torch.Tensor]]) -> DynamicCache:
+    """A DynamicCache holding these tensors themselves. `update` would copy each one (it
+    concatenates onto an empty tensor): that second copy of the whole cache, at every row
+    that left or joined, was most of a row removal's cost (profiled: 6.3 % of the engine
+    thread at 16 clients). Every caller passes freshly made tensors, so nothing aliases."""
     cache = DynamicCache()
     for i, (k, v) in enumerate(layers):
-        cache.update(k, v, i)
+        cache.update(k[..., :0, :], v[..., :0, :], i)  # creates layer i, copies nothing
+        layer = cache.layers[i]
+        layer.keys, layer.values = k, v
     return cache
 
 
