@@ -40,6 +40,10 @@ import typer
 log = logging.getLogger(__name__)
 
 
+# A scratch database of synthetic records: the bench needs no deployment's secrets.
+_BENCH_SECRETS = {"salt": "bench-only-salt-not-secret", "checkpoint_key": "bench-only-checkpoint-key"}
+
+
 def _naive(url: str, rows: int) -> dict[str, Any]:
     from sqlalchemy.orm import Session
 
@@ -114,7 +118,7 @@ def _latency_run(url: str, spool: Path, mode: str, *, clients: int, per_client: 
     from guardian.audit.config import AuditSettings
     from guardian.audit.writer import AuditWriter
 
-    cfg = AuditSettings()
+    cfg = AuditSettings(**_BENCH_SECRETS)
     writer = AuditWriter(url, spool_dir=spool, replica_id=f"bench-{mode}", config=cfg)
     time.sleep(0.2)
     latencies: list[float] = []
@@ -228,7 +232,7 @@ def cli(
             copy_lines += sealer.seal(events[i:i + 64]).token_lines
         seal_s = time.perf_counter() - t0
 
-        cfg = AuditSettings(queue_size=requests + 10)
+        cfg = AuditSettings(queue_size=requests + 10, **_BENCH_SECRETS)
         spool_dir = Path(get_settings().spool_dir) / f"bench-{uuid.uuid4().hex[:8]}"
         writer = AuditWriter(scratch, spool_dir=spool_dir, replica_id="bench", config=cfg)
         time.sleep(0.2)  # let the threads start and the pool connect outside the clock
