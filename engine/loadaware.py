@@ -15,7 +15,7 @@ step time — like TurboSpec/SmartSpec, which pick γ by goodput:
   taken in a noisy moment, is corrected;
 - `fixed` pins a table instead (band -> cap), e.g. one exported from a bench run.
 
-Because 0 is a candidate, a band where speculation is slower than target-only settles on 0:
+Because 0 is a candidate, a band where speculation measures slower than target-only settles on 0:
 speculative serving is then exactly target-only decoding for those steps.
 """
 
