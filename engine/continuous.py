@@ -386,12 +386,7 @@ class ContinuousEngine:
     def _commit(self, seq: Sequence, step: RowStep, record: tuple[torch.Tensor,
                 torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,
                 verified_at: float) -> None:
-        base = len(seq.completion.token_ids)
-        evidence = step.evidence or [{}] * len(step.tokens)
-        traces = [TokenTrace(base + j, tok, origin, q, p, margin, seq.steps, step.proposed, **ev)
-                  for j, (tok, origin, q, p, margin, ev) in enumerate(zip(
-                      step.tokens, step.origins, step.q, step.p, step.margins, evidence,
-                      strict=True))]
+        traces = step.traces(len(seq.completion.token_ids), seq.steps)
         dists = qdists = None
         if record is not None:
             p, q = record
@@ -410,17 +405,7 @@ class ContinuousEngine:
         stats.draft_time_s += draft_s
         stats.verify_time_s += verify_s
         if seq.req.speculative:
-            stats.proposed_tokens += step.proposed
-            stats.judged_tokens += step.judged
-            stats.accepted += step.accepted
-            grow = step.proposed - len(stats.drafted_per_position)
-            if grow > 0:
-                stats.drafted_per_position.extend([0] * grow)
-                stats.accepted_per_position.extend([0] * grow)
-            for j in range(step.judged):
-                stats.drafted_per_position[j] += 1
-            for j in range(step.accepted):
-                stats.accepted_per_position[j] += 1
+            step.count(stats)
             if seq.req.controller is not None and step.proposed:
                 seq.req.controller.update(step.proposed, step.judged, step.accepted, draft_s,
                                           verify_s)

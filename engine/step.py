@@ -38,6 +38,28 @@ class RowStep:
     # Evidence for the shadow evaluator (TokenTrace's fields of the same names), per token.
     evidence: list[dict[str, float | int | None]] | None = None
 
+    def traces(self, base: int, step: int) -> list[TokenTrace]:
+        """The step's tokens as TokenTraces, the first at completion position `base`."""
+        evidence = self.evidence or [{}] * len(self.tokens)
+        return [TokenTrace(base + j, tok, origin, q, p, margin, step, self.proposed, **ev)
+                for j, (tok, origin, q, p, margin, ev) in enumerate(zip(
+                    self.tokens, self.origins, self.q, self.p, self.margins, evidence,
+                    strict=True))]
+
+    def count(self, stats: GenerationStats) -> None:
+        """Add this step's speculative counters, per draft position too, to `stats`."""
+        stats.proposed_tokens += self.proposed
+        stats.judged_tokens += self.judged
+        stats.accepted += self.accepted
+        grow = self.proposed - len(stats.drafted_per_position)
+        if grow > 0:
+            stats.drafted_per_position.extend([0] * grow)
+            stats.accepted_per_position.extend([0] * grow)
+        for j in range(self.judged):
+            stats.drafted_per_position[j] += 1
+        for j in range(self.accepted):
+            stats.accepted_per_position[j] += 1
+
 
 @dataclass(frozen=True, slots=True)
 class StepOutcome:
@@ -149,31 +171,13 @@ def record_step(batch: Batch, outcome: StepOutcome, step: int) -> None:
     dists, qdists = outcome.distributions, outcome.draft_distributions
     for i, row_step in outcome.rows.items():
         row = batch.rows[i]
-        base = len(row.completion.token_ids)
-        evidence = row_step.evidence or [{}] * len(row_step.tokens)
-        traces = [TokenTrace(base + j, tok, origin, q, p, margin, step, row_step.proposed, **ev)
-                  for j, (tok, origin, q, p, margin, ev) in enumerate(zip(
-                      row_step.tokens, row_step.origins, row_step.q, row_step.p,
-                      row_step.margins, evidence, strict=True))]
+        traces = row_step.traces(len(row.completion.token_ids), step)
         row.completion.extend(row_step.tokens, traces, dists[i] if dists is not None else None,
                               qdists[i] if qdists is not None else None)
-        _count(row.stats, row_step, outcome)
-
-
-def _count(stats: GenerationStats, row_step: RowStep, outcome: StepOutcome) -> None:
-    stats.steps += 1
-    stats.proposed_tokens += row_step.proposed
-    stats.judged_tokens += row_step.judged
-    stats.accepted += row_step.accepted
-    stats.draft_forwards += outcome.draft_forwards
-    stats.target_forwards += 1
-    stats.draft_time_s += outcome.draft_s
-    stats.verify_time_s += outcome.verify_s
-    grow = row_step.proposed - len(stats.drafted_per_position)
-    if grow > 0:
-        stats.drafted_per_position.extend([0] * grow)
-        stats.accepted_per_position.extend([0] * grow)
-    for j in range(row_step.judged):
-        stats.drafted_per_position[j] += 1
-    for j in range(row_step.accepted):
-        stats.accepted_per_position[j] += 1
+        stats = row.stats
+        stats.steps += 1
+        stats.draft_forwards += outcome.draft_forwards
+        stats.target_forwards += 1
+        stats.draft_time_s += outcome.draft_s
+        stats.verify_time_s += outcome.verify_s
+        row_step.count(stats)
