@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -75,11 +75,37 @@ class LoadReport:
                 and not self.audit_missing and self.audit_checked == self.ok)
 
 
-def _pct(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank `q` quantile of `values` (0.0 for none)."""
     if not values:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+
+async def closed_loop(one: Callable[[int], Awaitable[dict[str, Any]]], requests: int,
+                      concurrency: int, time_limit_s: float,
+                      ) -> tuple[list[dict[str, Any]], float]:
+    """`concurrency` closed-loop clients run `one(i)` for i = 0 .. requests-1, each starting
+    the next as soon as its last ends, until `time_limit_s` passes -> (results, wall seconds).
+    An HTTP failure is a result (`{"error": ...}`), not an exception."""
+    results: list[dict[str, Any]] = []
+    counter = iter(range(requests))
+    deadline = time.perf_counter() + time_limit_s
+
+    async def worker() -> None:
+        for i in counter:
+            if time.perf_counter() > deadline:
+                return
+            try:
+                results.append(await one(i))
+            except httpx.HTTPError as exc:
+                results.append({"error": repr(exc)})
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return results, time.perf_counter() - started
 
 
 async def _one(client: httpx.AsyncClient, model: str, prompt: str, max_tokens: int,
@@ -100,25 +126,11 @@ async def _one(client: httpx.AsyncClient, model: str, prompt: str, max_tokens: i
 async def _run(url: str, key: str | None, requests: int, concurrency: int, max_tokens: int,
                time_limit_s: float) -> tuple[list[dict[str, Any]], float]:
     headers = {"Authorization": f"Bearer {key}"} if key else {}
-    results: list[dict[str, Any]] = []
     async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120) as client:
         model = (await client.get("/v1/models")).json()["data"][0]["id"]
-        counter = iter(range(requests))
-        deadline = time.perf_counter() + time_limit_s
-
-        async def worker() -> None:
-            for i in counter:
-                if time.perf_counter() > deadline:
-                    return
-                try:
-                    results.append(await _one(client, model, PROMPTS[i % len(PROMPTS)],
-                                              max_tokens))
-                except httpx.HTTPError as exc:
-                    results.append({"error": repr(exc)})
-
-        started = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-        return results, time.perf_counter() - started
+        return await closed_loop(
+            lambda i: _one(client, model, PROMPTS[i % len(PROMPTS)], max_tokens),
+            requests, concurrency, time_limit_s)
 
 
 def _drain_shadow(client: httpx.Client, timeout_s: float) -> None:
@@ -184,15 +196,17 @@ def run_load(url: str, *, key: str | None = None, requests: int = 64, concurrenc
     queue = [r["ext"]["queue_time_s"] for r in good]
     report.throughput_rps = len(good) / wall if wall else 0.0
     report.tokens_per_s = sum(r["tokens"] for r in good) / wall if wall else 0.0
-    ms = 1000.0
-    report.latency_p50_ms, report.latency_p99_ms = _pct(lat, .5) * ms, _pct(lat, .99) * ms
-    report.compute_p50_ms = _pct(comp, .5) * ms
-    report.queue_p50_ms, report.queue_p99_ms = _pct(queue, .5) * ms, _pct(queue, .99) * ms
+    def ms(values: list[float], q: float) -> float:
+        return percentile(values, q) * 1000.0
+
+    report.latency_p50_ms, report.latency_p99_ms = ms(lat, .5), ms(lat, .99)
+    report.compute_p50_ms = ms(comp, .5)
+    report.queue_p50_ms, report.queue_p99_ms = ms(queue, .5), ms(queue, .99)
     own = [a - c - q for a, c, q in zip(lat, comp, queue, strict=True)]
     wait = [a - c for a, c in zip(lat, comp, strict=True)]
-    report.overhead_p50_ms, report.overhead_p99_ms = _pct(own, .5) * ms, _pct(own, .99) * ms
-    report.latency_minus_compute_p50_ms = _pct(wait, .5) * ms
-    report.latency_minus_compute_p99_ms = _pct(wait, .99) * ms
+    report.overhead_p50_ms, report.overhead_p99_ms = ms(own, .5), ms(own, .99)
+    report.latency_minus_compute_p50_ms = ms(wait, .5)
+    report.latency_minus_compute_p99_ms = ms(wait, .99)
     for r in good:
         path = r["ext"]["served_path"]
         report.served_paths[path] = report.served_paths.get(path, 0) + 1

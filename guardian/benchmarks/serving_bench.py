@@ -71,13 +71,6 @@ class Cell:
     error_samples: list[str] = field(default_factory=list)
 
 
-def _pct(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    s = sorted(xs)
-    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
-
-
 async def _one(client: Any, route: str, prompt: str, max_tokens: int) -> dict[str, Any]:
     body = {"model": "x", "prompt": prompt, "max_tokens": max_tokens, "temperature": 0,
             "stream": True, "stream_options": {"include_usage": True}}
@@ -114,31 +107,21 @@ async def _load(url: str, route: str, concurrency: int, n: int, max_tokens: int,
     """`concurrency` closed-loop clients send `n` requests -> (results, wall seconds)."""
     import httpx
 
+    from guardian.loadtest import closed_loop
+
     limits = httpx.Limits(max_connections=concurrency + 4,
                           max_keepalive_connections=concurrency + 4)
-    results: list[dict[str, Any]] = []
     async with httpx.AsyncClient(base_url=url, timeout=300, limits=limits) as client:
-        counter = iter(range(n))
-        deadline = time.perf_counter() + time_limit_s
-
-        async def worker() -> None:
-            for i in counter:
-                if time.perf_counter() > deadline:
-                    return
-                try:
-                    results.append(await _one(client, route, PROMPTS[i % len(PROMPTS)],
-                                              max_tokens))
-                except httpx.HTTPError as exc:
-                    results.append({"error": repr(exc)})
-
-        t0 = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
-        return results, time.perf_counter() - t0
+        return await closed_loop(
+            lambda i: _one(client, route, PROMPTS[i % len(PROMPTS)], max_tokens),
+            n, concurrency, time_limit_s)
 
 
 def _summarise(cell: Cell, results: list[dict[str, Any]], wall: float,
                slo: tuple[float, float]) -> list[dict[str, Any]]:
     """Fill `cell` from the results of all its rounds (rates: totals over total wall time)."""
+    from guardian.loadtest import percentile as _pct
+
     good = [r for r in results if "latency" in r]
     cell.wall_s = wall
     cell.requests, cell.ok = len(results), len(good)
