@@ -97,6 +97,15 @@ def save(model: PreTrainedModel, tok: PreTrainedTokenizerFast, path: Path) -> Pa
     return path
 
 
+def save_tiny_pair(root: Path) -> tuple[Path, Path]:
+    """A 3-layer random llama target and a close draft (5 % noise) saved under `root`
+    -> (draft dir, target dir): the sidecar tests' real pair, built in seconds."""
+    tok = build_tokenizer()
+    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
+    draft = perturb(target, 0.05, seed=3)
+    return save(draft, tok, root / "draft"), save(target, tok, root / "target")
+
+
 @pytest.fixture(scope="session")
 def tokenizer() -> PreTrainedTokenizerFast:
     return build_tokenizer()

@@ -18,7 +18,7 @@ from guardian.audit.events import RequestEvent
 from guardian.backends import BackendRequest, Sampling
 from guardian.backends.local import LocalEngineBackend
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
-from tests.engine.conftest import PROMPTS, build_tokenizer, make_model, perturb, save
+from tests.engine.conftest import PROMPTS, save_tiny_pair
 from tests.guardian.api.conftest import auth, keystore
 from tests.guardian.api.fakes import ListSink
 from tests.guardian.api.server import serve
@@ -26,11 +26,7 @@ from tests.guardian.api.server import serve
 
 @pytest.fixture(scope="module")
 def dirs(tmp_path_factory) -> tuple[Path, Path]:
-    root: Path = tmp_path_factory.mktemp("pair")
-    tok = build_tokenizer()
-    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
-    draft = perturb(target, 0.05, seed=3)
-    return save(draft, tok, root / "draft"), save(target, tok, root / "target")
+    return save_tiny_pair(tmp_path_factory.mktemp("pair"))
 
 
 @pytest.fixture(scope="module")

@@ -14,18 +14,14 @@ from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import RequestEvent, ShadowEvent
 from guardian.backends import BackendRequest
 from guardian.backends.local import LocalEngineBackend
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+from tests.engine.conftest import save_tiny_pair
 from tests.guardian.api.conftest import auth, keystore, policy
 from tests.guardian.api.fakes import ListSink
 
 
 @pytest.fixture(scope="module")
 def pair_dirs(tmp_path_factory) -> tuple[Path, Path]:
-    root = tmp_path_factory.mktemp("pair")
-    tok = build_tokenizer()
-    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
-    draft = perturb(target, 0.05, seed=3)
-    return save(draft, tok, root / "draft"), save(target, tok, root / "target")
+    return save_tiny_pair(tmp_path_factory.mktemp("pair"))
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.backends.local import LocalEngineBackend
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+from tests.engine.conftest import save_tiny_pair
 from tests.guardian.api.conftest import auth, keystore, policy
 from tests.guardian.api.fakes import ListSink
 
@@ -22,12 +22,7 @@ def client() -> Iterator[TestClient]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        tok = build_tokenizer()
-        target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
-        draft = perturb(target, 0.05, seed=3)
-        backend = LocalEngineBackend.load(save(draft, tok, root / "draft"),
-                                   save(target, tok, root / "target"), device="cpu")
+        backend = LocalEngineBackend.load(*save_tiny_pair(Path(tmp)), device="cpu")
         services = build_services(backend, ListSink(),
                                   policy=policy(mode="speculative", sample_rate=1.0),
                                   keys=keystore())

@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
 from guardian.backends import BackendRequest, Sampling
 from guardian.backends.local import LocalEngineBackend
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+from tests.engine.conftest import save_tiny_pair
 
 
 @pytest.fixture(scope="module")
 def backend(tmp_path_factory) -> LocalEngineBackend:
-    root: Path = tmp_path_factory.mktemp("pair")
-    tok = build_tokenizer()
-    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
-    draft = perturb(target, 0.05, seed=3)
-    return LocalEngineBackend.load(save(draft, tok, root / "draft"),
-                                   save(target, tok, root / "target"), device="cpu")
+    return LocalEngineBackend.load(*save_tiny_pair(tmp_path_factory.mktemp("pair")),
+                                   device="cpu")
 
 
 @pytest.mark.parametrize("speculative", [True, False])
