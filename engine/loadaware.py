@@ -6,7 +6,8 @@ high QPS, and now sets the number of draft tokens per batch-size range. `LoadAwa
 the ContinuousEngine's `gamma_cap`: for the batch size of each step it returns the largest
 depth any row may use (0 = speculation off, no draft forward at all), picked per band by the
 goodput it measured on the live pair — tokens committed by the whole batch per second of
-step time — like TurboSpec/SmartSpec, which pick γ by goodput:
+the time it is given by `observe` (guardian.batching gives the engine thread's whole time since
+the previous step) — like TurboSpec/SmartSpec, which pick γ by goodput:
 
 - warm-up: each candidate is tried `warmup` times in a band before any is preferred;
 - then the candidate with the best smoothed goodput (a depth > 0 only when it beats depth 0
