@@ -11,6 +11,12 @@ makes concurrent first uses (parallel tests, two replicas) build once.
 Reproducibility: every random choice is seeded and the build runs on 2 CPU threads, so the
 same seed gives the same weights on the same machine and torch version (floating point
 reductions may differ across CPUs, thread counts and torch releases).
+
+Sizes: `demo` (the default: 2.4 M-parameter target, built on the CPU in minutes, what the
+quickstart and the tests use) and `large` (a ~120 M-parameter, 16-layer target and a one-layer
+draft, for benchmarks on a GPU: built there in a few minutes under bf16 autocast, each
+training phase capped in wall-clock time; it lives beside the demo pair as
+`<home>/demo-pair/<BUILD_VERSION>-large`).
 """
 
 from __future__ import annotations
@@ -74,13 +80,33 @@ class Recipe:
     distill: DistillConfig = field(default_factory=DistillConfig)
 
 
+# A GPU-sized pair: the target is 50x the demo's (16 layers x d=768), deep so that a batch-1
+# decode forward (bound by per-layer launch overhead on a GPU, as by per-layer overhead on a
+# CPU) costs ~16x the one-layer draft's. Sized for a few minutes on one H100/H200; the caps
+# bound a slower machine's build instead of letting it run for an hour.
+LARGE_RECIPE = Recipe(
+    arch=PairArch(hidden_size=768, intermediate_size=2048, head_dim=64, target_layers=16,
+                  draft_layers=1, max_position_embeddings=2048),
+    vocab_size=8192,
+    train=TrainConfig(steps=1200, batch_size=32, seq_len=512, lr=4e-3, warmup_steps=60,
+                      max_seconds=100.0),
+    distill=DistillConfig(steps=600, batch_size=32, seq_len=256, lr=3e-3, warmup_steps=20,
+                          pool_rows=1024, pool_batch=256, gen_prefix=32, gen_new_tokens=224,
+                          max_seconds=40.0),
+)
+RECIPES = {"demo": Recipe(), "large": LARGE_RECIPE}
+
+
 def resolve_home(home: str | os.PathLike[str]) -> Path:
     """The data directory the caller chose (with `~` expanded)."""
     return Path(home).expanduser()
 
 
-def demo_pair_dir(home: str | os.PathLike[str]) -> Path:
-    return resolve_home(home) / "demo-pair" / BUILD_VERSION
+def demo_pair_dir(home: str | os.PathLike[str], size: str = "demo") -> Path:
+    if size not in RECIPES:
+        raise ValueError(f"size must be one of {sorted(RECIPES)}, got {size!r}")
+    name = BUILD_VERSION if size == "demo" else f"{BUILD_VERSION}-{size}"
+    return resolve_home(home) / "demo-pair" / name
 
 
 def paths_in(root: Path) -> DemoPairPaths:
@@ -92,23 +118,37 @@ def is_built(root: Path) -> bool:
 
 
 def ensure_demo_pair(home: str | os.PathLike[str], *, progress: bool = True,
-                     force: bool = False) -> DemoPairPaths:
-    """The demo pair's directories, building it first if it is not there (or `force`)."""
-    root = demo_pair_dir(home)
+                     force: bool = False, size: str = "demo",
+                     device: str | torch.device | None = None) -> DemoPairPaths:
+    """The demo pair's directories (`size`: demo or large), building it first if it is not
+    there (or `force`). `device`: where to train (default: the CPU for `demo`, CUDA when
+    there is one for `large`)."""
+    root = demo_pair_dir(home, size)
     if is_built(root) and not force:
         return paths_in(root)
     root.parent.mkdir(parents=True, exist_ok=True)
-    with _lock(root.parent / f".{BUILD_VERSION}.lock"):
+    with _lock(root.parent / f".{root.name}.lock"):
         if is_built(root) and not force:  # another process built it while we waited
             return paths_in(root)
-        _say(f"Building the demo pair (first run only, ~{EXPECTED_MINUTES} min) into {root}...",
-             progress)
-        build_demo_pair(root, progress=progress, replace=True)
+        if size == "demo":
+            _say(f"Building the demo pair (first run only, ~{EXPECTED_MINUTES} min) into "
+                 f"{root}...", progress)
+        else:
+            _say(f"Building the {size} pair into {root}...", progress)
+        build_demo_pair(root, progress=progress, replace=True, recipe=RECIPES[size],
+                        device=device if device is not None else _default_device(size))
     return paths_in(root)
 
 
+def _default_device(size: str) -> torch.device:
+    if size != "demo" and torch.cuda.is_available():
+        return torch.device("cuda")
+    return torch.device("cpu")
+
+
 def build_demo_pair(out_dir: str | os.PathLike[str], *, seed: int = 0, progress: bool = True,
-                    replace: bool = False, recipe: Recipe | None = None) -> DemoPairPaths:
+                    replace: bool = False, recipe: Recipe | None = None,
+                    device: str | torch.device = "cpu") -> DemoPairPaths:
     """Build draft/ and target/ under `out_dir` (atomically: temp dir, manifest, rename)."""
     out = Path(out_dir).expanduser()
     if out.exists() and not replace:
@@ -118,7 +158,7 @@ def build_demo_pair(out_dir: str | os.PathLike[str], *, seed: int = 0, progress:
     tmp.chmod(0o755)  # mkdtemp makes it private; the published pair is a shared cache
     try:
         with _threads(BUILD_THREADS), _Phases(progress) as phases:
-            manifest = _build_into(tmp, seed, recipe or Recipe(), phases)
+            manifest = _build_into(tmp, seed, recipe or Recipe(), phases, torch.device(device))
         (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")  # last: marks done
         if out.exists():
             old = out.with_name(f".{out.name}.old-{os.getpid()}")
@@ -131,8 +171,12 @@ def build_demo_pair(out_dir: str | os.PathLike[str], *, seed: int = 0, progress:
     return paths_in(out)
 
 
-def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
+def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases,
+                device: torch.device) -> dict:
     t_start = time.perf_counter()
+    if device.type == "cuda":
+        torch.backends.cuda.matmul.allow_tf32 = True  # fp32 matmuls outside autocast
+        torch.cuda.manual_seed_all(seed)
     torch.manual_seed(seed)
     with phases.phase("corpus", 1):
         train_txt = corpus.train_texts()  # the tokenizer learns from whole files
@@ -146,13 +190,15 @@ def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
     ids = {"bos_id": tokenizer.bos_token_id, "eos_id": tokenizer.eos_token_id,
            "pad_id": tokenizer.pad_token_id}
 
-    target = arch.target(**ids)
+    target = arch.target(**ids).to(device)
     with phases.phase("target pre-training", recipe.train.steps) as tick:
-        target_train_loss = pretrain(target, train_stream, recipe.train, seed=seed, on_step=tick)
+        trained = pretrain(target, train_stream, recipe.train, seed=seed, on_step=tick)
+    target_train_loss = trained.loss
     target_loss = evaluate_loss(target, heldout_stream)
-    logger.info("target held-out loss %.3f (train %.3f)", target_loss, target_train_loss)
+    logger.info("target held-out loss %.3f (train %.3f, %d steps in %.0f s)", target_loss,
+                target_train_loss, trained.steps, trained.seconds)
 
-    draft = arch.draft(**ids)
+    draft = arch.draft(**ids).to(device)
     init_draft_from_target(draft, target)
     draft_loss_init = evaluate_loss(draft, heldout_stream)
     pool = None
@@ -161,14 +207,16 @@ def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
             pool = generation_pool(target, train_stream, recipe.distill,
                                    torch.Generator().manual_seed(seed + 2), on_batch=tick)
     with phases.phase("draft distillation", recipe.distill.steps) as tick:
-        kl = distill(draft, target, train_stream, recipe.distill, seed=seed + 1, pool=pool,
-                     on_step=tick)
+        distilled = distill(draft, target, train_stream, recipe.distill, seed=seed + 1,
+                            pool=pool, on_step=tick)
+    kl = distilled.loss
     draft_loss = evaluate_loss(draft, heldout_stream)
     logger.info("draft held-out loss %.3f (at init %.3f), final KL %.3f",
                 draft_loss, draft_loss_init, kl)
 
     with phases.phase("saving", 1):
         for name, model in (("target", target), ("draft", draft)):
+            model.to("cpu")
             model.generation_config.pad_token_id = tokenizer.pad_token_id
             model.save_pretrained(tmp / name)
             tokenizer.save_pretrained(tmp / name)
@@ -181,14 +229,17 @@ def _build_into(tmp: Path, seed: int, recipe: Recipe, phases: _Phases) -> dict:
         "python": platform.python_version(),
         "machine": platform.machine(),
         "threads": BUILD_THREADS,
+        "device": device.type if device.type == "cpu" else torch.cuda.get_device_name(device),
         "corpus": {"train_files": sum(not f.heldout for f in corpus.load_corpus()),
                    "heldout_files": sum(f.heldout for f in corpus.load_corpus()),
                    "train_tokens": len(train_stream), "heldout_tokens": len(heldout_stream),
                    "train_units": int((train_stream == tokenizer.eos_token_id).sum())},
         "params": {"target": count_parameters(target), "draft": count_parameters(draft)},
-        "target": {"heldout_loss": round(target_loss, 4), "train_loss": round(target_train_loss, 4)},
+        "target": {"heldout_loss": round(target_loss, 4), "train_loss": round(target_train_loss, 4),
+                   "steps": trained.steps, "train_seconds": round(trained.seconds, 1)},
         "draft": {"heldout_loss": round(draft_loss, 4), "heldout_loss_at_init": round(draft_loss_init, 4),
-                  "final_kl": round(kl, 4)},
+                  "final_kl": round(kl, 4), "steps": distilled.steps,
+                  "train_seconds": round(distilled.seconds, 1)},
         "recipe": asdict(recipe),
     }
 

@@ -11,6 +11,7 @@ text, with the teacher's logits computed on the fly:
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,7 +19,16 @@ import torch
 import torch.nn.functional as F
 from transformers import PreTrainedModel
 
-from engine.demo_pair.train import TrainConfig, lr_at, make_optimizer, sample_windows
+from engine.demo_pair.train import (
+    TrainConfig,
+    Trained,
+    autocast,
+    lr_at,
+    make_optimizer,
+    model_device,
+    out_of_time,
+    sample_windows,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -37,10 +47,12 @@ class DistillConfig:
     pool_batch: int = 64
     gen_prefix: int = 32  # corpus tokens before the target continues greedily
     gen_new_tokens: int = 96  # prefix + new = seq_len: pool rows and corpus rows share a shape
+    max_seconds: float | None = None  # wall-clock cap, as TrainConfig's
 
     def schedule(self) -> TrainConfig:
         return TrainConfig(steps=self.steps, batch_size=self.batch_size, seq_len=self.seq_len,
-                           lr=self.lr, warmup_steps=self.warmup_steps, weight_decay=0.0)
+                           lr=self.lr, warmup_steps=self.warmup_steps, weight_decay=0.0,
+                           max_seconds=self.max_seconds)
 
 
 def init_draft_from_target(draft: PreTrainedModel, target: PreTrainedModel) -> None:
@@ -55,12 +67,14 @@ def init_draft_from_target(draft: PreTrainedModel, target: PreTrainedModel) -> N
 def generation_pool(target: PreTrainedModel, stream: torch.Tensor, cfg: DistillConfig,
                     gen: torch.Generator,
                     on_batch: Callable[[int], None] | None = None) -> torch.Tensor:
-    """(pool_rows, gen_prefix + gen_new_tokens): corpus prefixes continued greedily."""
+    """(pool_rows, gen_prefix + gen_new_tokens): corpus prefixes continued greedily (on the
+    target's device; the pool is returned on the CPU, like the corpus stream)."""
     rows = []
+    device = model_device(target)
     for i in range(0, cfg.pool_rows, cfg.pool_batch):
         prefix = sample_windows(stream, min(cfg.pool_batch, cfg.pool_rows - i),
                                 cfg.gen_prefix - 1, gen)  # windows are length + 1
-        rows.append(_greedy(target, prefix, cfg.gen_new_tokens))
+        rows.append(_greedy(target, prefix.to(device), cfg.gen_new_tokens).cpu())
         if on_batch:
             on_batch(i + len(prefix))
     return torch.cat(rows)
@@ -77,13 +91,14 @@ def _greedy(target: PreTrainedModel, prefix: torch.Tensor, new_tokens: int) -> t
 
 def distill(draft: PreTrainedModel, target: PreTrainedModel, stream: torch.Tensor,
             cfg: DistillConfig, *, seed: int, pool: torch.Tensor | None = None,
-            on_step: Callable[[int, float], None] | None = None) -> float:
-    """Train `draft` in place to imitate `target`; returns the mean KL of the last 20 steps.
+            on_step: Callable[[int, float], None] | None = None) -> Trained:
+    """Train `draft` in place to imitate `target` (`loss`: the mean KL of the last 20 steps).
 
     `pool`: target continuations (see `generation_pool`), used on all steps but every
     `cfg.corpus_every`-th.
     """
     gen = torch.Generator().manual_seed(seed)
+    device = model_device(draft)
     sched = cfg.schedule()
     # The embedding/lm_head stays the target's: it keeps the draft's outputs in the
     # target's token geometry and halves what the short distillation has to learn.
@@ -92,15 +107,23 @@ def distill(draft: PreTrainedModel, target: PreTrainedModel, stream: torch.Tenso
     target.eval()
     draft.train()
     recent: list[float] = []
+    started = time.perf_counter()
+    step = 0
     for step in range(cfg.steps):
+        if out_of_time(sched, started, step):
+            break
         opt.set_lr(lr_at(step, sched))
         if pool is not None and step % cfg.corpus_every != 0:
             batch = pool[torch.randint(0, len(pool), (cfg.batch_size,), generator=gen)]
         else:
             batch = sample_windows(stream, cfg.batch_size, cfg.seq_len, gen)
-        with torch.no_grad():
-            p_log = F.log_softmax(target(input_ids=batch).logits, dim=-1)  # (B, T, V)
-        q_log = F.log_softmax(draft(input_ids=batch).logits, dim=-1)  # (B, T, V)
+        batch = batch.to(device)
+        with torch.no_grad(), autocast(device):
+            p_logits = target(input_ids=batch).logits
+        p_log = F.log_softmax(p_logits.float(), dim=-1)  # (B, T, V)
+        with autocast(device):
+            q_logits = draft(input_ids=batch).logits
+        q_log = F.log_softmax(q_logits.float(), dim=-1)  # (B, T, V)
         kl = F.kl_div(q_log.flatten(0, 1), p_log.flatten(0, 1), log_target=True,
                       reduction="batchmean")
         opt.zero_grad()
@@ -110,6 +133,8 @@ def distill(draft: PreTrainedModel, target: PreTrainedModel, stream: torch.Tenso
         recent = [*recent[-19:], kl.item()]
         if on_step:
             on_step(step + 1, recent[-1])
+    else:
+        step = cfg.steps
     draft.model.embed_tokens.weight.requires_grad_(True)
     draft.eval()
-    return sum(recent) / len(recent)
+    return Trained(sum(recent) / len(recent), step, time.perf_counter() - started)

@@ -160,6 +160,11 @@ def cli(
     max_tokens: int = typer.Option(48, min=1, help="max_tokens per request."),
     proposer: str = typer.Option("draft_model", help="draft_model or ngram."),
     json_path: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
+    draft: Path | None = typer.Option(None, help="Draft model dir (default: the demo pair)."),
+    target: Path | None = typer.Option(None, help="Target model dir (default: the demo pair)."),
+    near_tie_tolerance: float | None = typer.Option(
+        None, min=0.0, help="The routes' near_tie_tolerance (default: the one measured for the "
+        "engine's dtype/device in guardian/tolerance.py, else the policy default)."),
 ) -> None:
     """Run clean traffic through serving + shadow; count false alarms of every check."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
@@ -171,11 +176,22 @@ def cli(
     from engine.demo_pair.corpus import heldout_prompts
     from guardian.backends.local import LocalEngineBackend
     from guardian.benchmarks.engine_bench import pair_dirs
+    from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE, default_tolerance
 
-    draft, target = pair_dirs(None, None)
+    draft, target = pair_dirs(draft, target)
     backend = LocalEngineBackend.load(draft, target)
+    if near_tie_tolerance is None:
+        near_tie_tolerance = default_tolerance(backend.dtype, backend.device.split(":")[0])
+        if near_tie_tolerance is None:
+            near_tie_tolerance = DEFAULT_NEAR_TIE_TOLERANCE
+            typer.secho(f"warning: no tolerance measured for {backend.dtype}/{backend.device}; "
+                        f"using the policy default {near_tie_tolerance:g} (run `guardian bench "
+                        "tolerance` there)", fg=typer.colors.YELLOW, err=True)
+    typer.echo(f"pair on {backend.device}/{backend.dtype}, near_tie_tolerance "
+               f"{near_tie_tolerance:g}")
     report = run_clean(backend, heldout_prompts(64), requests, max_tokens=max_tokens,
-                       proposer=proposer, progress=True)
+                       proposer=proposer, progress=True,
+                       policy_overrides={"near_tie_tolerance": near_tie_tolerance})
     for k, v in report.as_dict().items():
         typer.echo(f"{k:26} {v}")
     if json_path:

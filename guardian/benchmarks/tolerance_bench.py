@@ -97,7 +97,8 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
                 single.append(forward(pair.target, tokens[:, t:t + 1], cache, t, batch)[0, -1].float())
             one = torch.stack(single)  # (T, V): row j predicts out[j]
             top = torch.topk(one, 2, dim=-1).indices
-            lp_one = torch.log_softmax(one, -1).gather(1, torch.tensor(out).unsqueeze(1))
+            emitted = torch.tensor(out, device=one.device).unsqueeze(1)
+            lp_one = torch.log_softmax(one, -1).gather(1, emitted)
             # (b) (γ+1)-token verify chunks at every alignment
             for offset in range(gamma + 1):
                 cache = new_cache()
@@ -118,7 +119,7 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
                 diff = (verify - one).abs()
                 max_all = max(max_all, float(diff.max()))
                 max_top2 = max(max_top2, float(diff.gather(1, top).max()))
-                lp_v = torch.log_softmax(verify, -1).gather(1, torch.tensor(out).unsqueeze(1))
+                lp_v = torch.log_softmax(verify, -1).gather(1, emitted)
                 max_lp = max(max_lp, float((lp_v - lp_one).abs().max()))
             positions += one.shape[0]
             bar.advance(task)

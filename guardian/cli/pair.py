@@ -21,9 +21,29 @@ def build_demo(
     home: Path | None = typer.Option(
         None, "--home", help="Data directory (default: $GUARDIAN_HOME or ~/.cache/spec-guardian)."),
     force: bool = typer.Option(False, "--force", help="Rebuild even if the demo pair is already built."),
+    size: str = typer.Option(
+        "demo", "--size", help="demo (2.4 M-parameter target, the quickstart's; ~6 min on 2 CPUs) "
+        "or large (a 16-layer ~120 M-parameter target for GPU benchmarks; minutes on a GPU, "
+        "hours on a CPU)."),
+    device: str | None = typer.Option(
+        None, "--device", help="Where to train: cpu / cuda (default: cpu for demo, cuda when "
+        "there is one for large)."),
 ) -> None:
     """Build the offline demo draft/target pair (trained on the stdlib's source; ~6 min on 2 CPUs)."""
     import os
+
+    from engine.demo_pair.build import RECIPES
+
+    if size not in RECIPES:
+        raise typer.BadParameter(f"{size!r} is not one of {', '.join(sorted(RECIPES))}",
+                                 param_hint="--size")
+    if device is not None and device.split(":")[0] not in ("cpu", "cuda"):
+        raise typer.BadParameter(f"{device!r} is not cpu or cuda", param_hint="--device")
+    if device is not None and device.startswith("cuda"):
+        import torch
+
+        if not torch.cuda.is_available():
+            raise typer.BadParameter("no CUDA device is available here", param_hint="--device")
 
     # Before torch starts OpenMP: sleeping (not spinning) idle threads keep a build on a
     # busy, shared CPU from running ~4x slower (see engine/demo_pair/__main__.py).
@@ -37,7 +57,8 @@ def build_demo(
     console = Console()
     try:
         # Settings, not only the env var: GUARDIAN_HOME may come from the .env file.
-        paths = ensure_demo_pair(home or demo_home(get_settings()), progress=True, force=force)
+        paths = ensure_demo_pair(home or demo_home(get_settings()), progress=True, force=force,
+                                 size=size, device=device)
     except OSError as exc:
         console.print(f"[red]Could not build the demo pair:[/red] {exc}. "
                       "Check that --home (or GUARDIAN_HOME) is a writable directory with ~50 MB free.")
@@ -46,6 +67,9 @@ def build_demo(
     console.print(f"draft:  {paths.draft_dir}  ({manifest['params']['draft']:,} params)")
     console.print(f"target: {paths.target_dir}  ({manifest['params']['target']:,} params, "
                   f"held-out loss {manifest['target']['heldout_loss']:.2f})")
+    if size != "demo":
+        console.print("serve or benchmark it with GUARDIAN_DRAFT_DIR / GUARDIAN_TARGET_DIR set "
+                      "to these directories (or --draft/--target).")
 
 
 def _load(draft: Path | None, target: Path | None):  # -> LocalEngineBackend
