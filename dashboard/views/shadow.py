@@ -37,8 +37,9 @@ st.altair_chart(charts.stacked_counts(verdicts, "verdict", charts.VERDICT_COLORS
 st.subheader("Divergences and near ties")
 flagged = data.flagged_shadows(url, flt.since, flt.until, flt.routes)
 st.caption("near tie: the argmax flipped and it is proven numerical — each path's token is the "
-           "other's runner-up and both paths' logits agree within the route's measured tolerance "
-           "(guardian bench tolerance); divergence: anything else, including the same tokens "
+           "other's runner-up (or, three tokens tied, one path's) and the logits both paths "
+           "recorded agree within the route's measured tolerance (guardian bench tolerance); "
+           "divergence: anything else, including the same tokens "
            "ending differently and log-probabilities that disagree without a flip.")
 if flagged.empty:
     st.success("No divergence, near tie or distribution mismatch in this range.")

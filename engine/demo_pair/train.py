@@ -42,6 +42,13 @@ class TrainConfig:
     # Wall-clock cap (None: every step). The large GPU recipe's guard on a leased machine: a
     # capped run stops early (the cosine schedule unfinished) and says how far it got.
     max_seconds: float | None = None
+    # Early stopping (None: off, as in the demo recipe): every `eval_every` steps the loss on
+    # 16 windows of the validation stream; after `patience` evaluations without improvement
+    # training stops and the best weights come back. The large recipe needs it: measured on an
+    # H200, its 120 M-parameter target memorised the 1.8 M-token corpus (train loss 0.45,
+    # held-out 4.66 after 835 steps), which left the draft little it could imitate.
+    eval_every: int | None = None
+    patience: int = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +56,8 @@ class Trained:
     loss: float  # mean of the last 20 steps' losses
     steps: int  # optimiser steps done (< the config's steps when max_seconds cut it short)
     seconds: float
+    best_step: int | None = None  # early stopping: the step whose weights were kept
+    validation_loss: float | None = None
 
 
 def model_device(model: torch.nn.Module) -> torch.device:
@@ -134,8 +143,10 @@ def make_optimizer(model: torch.nn.Module, cfg: TrainConfig) -> HybridOptimizer:
 
 
 def pretrain(model: PreTrainedModel, stream: torch.Tensor, cfg: TrainConfig, *, seed: int,
-             on_step: Progress | None = None) -> Trained:
-    """Train `model` in place (on the device it is on)."""
+             on_step: Progress | None = None,
+             validation: torch.Tensor | None = None) -> Trained:
+    """Train `model` in place (on the device it is on); with `cfg.eval_every` and a
+    `validation` stream, stop early and keep the best weights."""
     gen = torch.Generator().manual_seed(seed)
     device = model_device(model)
     opt = make_optimizer(model, cfg)
@@ -143,9 +154,24 @@ def pretrain(model: PreTrainedModel, stream: torch.Tensor, cfg: TrainConfig, *, 
     recent: list[float] = []
     started = time.perf_counter()
     step = 0
+    early = cfg.eval_every is not None and validation is not None
+    best: tuple[float, int, dict[str, torch.Tensor]] | None = None
+    stale = 0
     for step in range(cfg.steps):
         if out_of_time(cfg, started, step):
             break
+        if early and step and step % cfg.eval_every == 0:  # type: ignore[operator]
+            val = evaluate_loss(model, validation, max_windows=16)  # type: ignore[arg-type]
+            model.train()
+            if best is None or val < best[0]:
+                best = (val, step, {k: v.detach().clone() for k, v in model.state_dict().items()})
+                stale = 0
+            else:
+                stale += 1
+                if stale >= cfg.patience:
+                    logger.info("early stop at step %d: validation loss %.3f, best %.3f at "
+                                "step %d", step, val, best[0], best[1])
+                    break
         opt.set_lr(lr_at(step, cfg))
         batch = sample_windows(stream, cfg.batch_size, cfg.seq_len, gen).to(device)
         with autocast(device):
@@ -161,7 +187,15 @@ def pretrain(model: PreTrainedModel, stream: torch.Tensor, cfg: TrainConfig, *, 
     else:
         step = cfg.steps
     model.eval()
-    return Trained(sum(recent) / len(recent), step, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    if early and best is not None:
+        final = evaluate_loss(model, validation, max_windows=16)  # type: ignore[arg-type]
+        if final > best[0]:
+            model.load_state_dict(best[2])
+        else:
+            best = (final, step, {})
+        return Trained(sum(recent) / len(recent), step, seconds, best[1], round(best[0], 4))
+    return Trained(sum(recent) / len(recent), step, seconds)
 
 
 @torch.inference_mode()

@@ -62,10 +62,38 @@ def test_flip_is_a_near_tie_only_when_proven() -> None:
     v = judge_greedy(path([1, 5], a), path([1, 9], b_far), TOL)
     assert (v.verdict, v.details["failed_check"]) == ("divergence", "token_flip")
     assert v.details["near_tie_proof"] == "logits_disagree"
-    # small margin but the other path's token is not the runner-up: a divergence
+    # neither path has the other's token as its runner-up: a divergence
+    a_other = [tok(0, 1), tok(1, 5, top2=8, l1=3.0000, l2=2.9999)]
     b_third = [tok(0, 1), tok(1, 9, top2=7, l1=3.0, l2=2.9999)]
-    v = judge_greedy(path([1, 5], a), path([1, 9], b_third), TOL)
+    v = judge_greedy(path([1, 5], a_other), path([1, 9], b_third), TOL)
     assert (v.verdict, v.details["near_tie_proof"]) == ("divergence", "not_runner_up_swap")
+
+
+def test_three_way_tie_is_proven_only_when_consistent_with_the_tolerance() -> None:
+    """A has 9 second; B has a third token 7 second (three tokens within the noise, as bf16
+    logits often are). Proven when 9's logits agree, 5 and 9 are within 2 * TOL in A, and B's
+    runner-up reaches within TOL of A's logit for 5 (where B's unrecorded logit for 5 must be)."""
+    a = [tok(0, 1), tok(1, 5, top2=9, l1=3.0000, l2=2.9995)]
+    b = [tok(0, 1), tok(1, 9, top2=7, l1=2.9998, l2=2.9996)]
+    v = judge_greedy(path([1, 5], a), path([1, 9], b), TOL)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("near_tie", "proven_three_way")
+    assert v.details["runner_up_swap"] is False
+    # the same from the other side: B holds both tokens
+    v = judge_greedy(path([1, 9], [*b[:1], tok(1, 9, top2=5, l1=3.0, l2=2.9995)]),
+                     path([1, 5], [*a[:1], tok(1, 5, top2=7, l1=2.9998, l2=2.9996)]), TOL)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("near_tie", "proven_three_way")
+    # B's runner-up far below: B's logit for 5 is at most 2.5, A's is 3.0 -> not numerical
+    b_far = [tok(0, 1), tok(1, 9, top2=7, l1=2.9998, l2=2.5)]
+    v = judge_greedy(path([1, 5], a), path([1, 9], b_far), TOL)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("divergence", "not_runner_up_swap")
+    # 5 and 9 further apart in A than two tolerances: no perturbation within TOL reorders them
+    a_wide = [tok(0, 1), tok(1, 5, top2=9, l1=3.0030, l2=2.9998)]
+    v = judge_greedy(path([1, 5], a_wide), path([1, 9], b), TOL)
+    assert (v.verdict, v.details["failed_check"]) == ("divergence", "token_flip")
+    # 9's logits disagree across the paths
+    b_off = [tok(0, 1), tok(1, 9, top2=7, l1=2.9970, l2=2.9969)]
+    v = judge_greedy(path([1, 5], a), path([1, 9], b_off), TOL)
+    assert v.verdict == "divergence"
 
 
 def test_flip_without_evidence_is_never_excused() -> None:
