@@ -25,6 +25,7 @@ from engine.demo_pair.train import (
     autocast,
     lr_at,
     make_optimizer,
+    mean_or_nan,
     model_device,
     out_of_time,
     sample_windows,
@@ -137,4 +138,4 @@ def distill(draft: PreTrainedModel, target: PreTrainedModel, stream: torch.Tenso
         step = cfg.steps
     draft.model.embed_tokens.weight.requires_grad_(True)
     draft.eval()
-    return Trained(sum(recent) / len(recent), step, time.perf_counter() - started)
+    return Trained(mean_or_nan(recent), step, time.perf_counter() - started)

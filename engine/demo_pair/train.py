@@ -60,6 +60,10 @@ class Trained:
     validation_loss: float | None = None
 
 
+def mean_or_nan(values: list[float]) -> float:
+    return sum(values) / len(values) if values else math.nan
+
+
 def model_device(model: torch.nn.Module) -> torch.device:
     return next(model.parameters()).device
 
@@ -194,8 +198,8 @@ def pretrain(model: PreTrainedModel, stream: torch.Tensor, cfg: TrainConfig, *, 
             model.load_state_dict(best[2])
         else:
             best = (final, step, {})
-        return Trained(sum(recent) / len(recent), step, seconds, best[1], round(best[0], 4))
-    return Trained(sum(recent) / len(recent), step, seconds)
+        return Trained(mean_or_nan(recent), step, seconds, best[1], round(best[0], 4))
+    return Trained(mean_or_nan(recent), step, seconds)
 
 
 @torch.inference_mode()
