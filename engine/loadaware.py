@@ -3,26 +3,40 @@
 Speculation pays when the target forward is memory-bound (few rows) and costs when it is
 compute-bound (many rows): vLLM measured 1.5–2.8x faster at low QPS and 1.4–1.8x slower at
 high QPS, and now sets the number of draft tokens per batch-size range. `LoadAwareGamma` is
-the ContinuousEngine's `gamma_cap`: for the batch size of each step it returns the largest
-depth any row may use (0 = speculation off, no draft forward at all), picked per band by the
-goodput it measured on the live pair — tokens committed by the whole batch per second of
-the time it is given by `observe` (guardian.batching gives the engine thread's whole time since
-the previous step) — like TurboSpec/SmartSpec, which pick γ by goodput:
+the ContinuousEngine's `gamma_cap`: it returns the largest depth any row may use (0 =
+speculation off, no draft forward at all) for the load, picked per band by the goodput it
+measured on the live pair, like TurboSpec/SmartSpec, which pick γ by goodput.
 
-- warm-up: each candidate is tried `warmup` times in a band before any is preferred;
-- then the candidate with the best smoothed goodput (a depth > 0 only when it beats depth 0
-  by `margin`, 5 %), and every `explore_every`-th step of the band one of the others in turn
-  (0, the target-only baseline, included), so a shift in load or content, or an estimate
-  taken in a noisy moment, is corrected;
+What it measures, and why so:
+
+- **Runs, not steps.** A cap is held for `run_steps` consecutive steps and judged by the run's
+  tokens over the run's wall time (`observe` is given the engine thread's whole time since the
+  previous step: joins, prefills and hand-backs included). Judged step by step, the prefills
+  that a deep cap's completions cause landed in the *next* step — usually at another cap — and
+  the GIL time the serving threads take per step (streaming, audit: ~4 ms per step, measured at
+  16 clients) halved the goodput of short depth-0 steps while barely denting long speculative
+  ones: the learner picked depth 6–8 where end to end it ran at 0.71–0.78 of target-only
+  (BENCHMARKS.md). A run of steps pays its own prefills and its own share of that time.
+- **The sustained batch size.** The band is that of the largest batch of the last
+  `window` steps — the size the load sustains — not of the instantaneous size, which at a
+  steady 16 clients wanders between 8 and 16 as rows finish and their clients send the next
+  request: per-instant bands interleave runs and mix their costs.
+- a band's first run serves depth 0 and is not judged (the joins that just filled the batch
+  land in it); warm-up: each candidate gets `warmup` runs before any is preferred; then the
+  candidate with the best smoothed goodput (a depth > 0 only when it beats depth 0 by
+  `margin`, 5 %), and every `explore_every`-th run a re-measurement — every other time of
+  depth 0, the target-only baseline, in between of the other depths in turn — so a shift in
+  load or content, or an estimate taken in a noisy moment, is corrected;
 - `fixed` pins a table instead (band -> cap), e.g. one exported from a bench run.
 
 Because 0 is a candidate, a band where speculation measures slower than target-only settles on 0:
-speculative serving is then exactly target-only decoding for those steps.
+speculative serving is then exactly target-only decoding, but for the exploring runs.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from dataclasses import dataclass, field
 
 from engine.metrics import BANDS, band_of
@@ -35,66 +49,115 @@ CANDIDATES: tuple[int, ...] = (0, 1, 2, 3, 4, 6, 8)
 @dataclass
 class _Band:
     goodput: dict[int, float] = field(default_factory=dict)  # cap -> smoothed tokens/s
-    tries: dict[int, int] = field(default_factory=dict)
-    steps: int = 0
+    tries: dict[int, int] = field(default_factory=dict)  # cap -> runs judged
+    runs: int = 0
     choice: int | None = None
+
+
+@dataclass
+class _Run:
+    band: int
+    cap: int
+    left: int  # steps still to be served at this cap
+    judged: bool = True
+    tokens: float = 0.0
+    seconds: float = 0.0
 
 
 class LoadAwareGamma:
     """`gamma_cap(batch_size)` for ContinuousEngine, learnt from `observe` after each step."""
 
-    def __init__(self, candidates: tuple[int, ...] = CANDIDATES, *, warmup: int = 3,
-                 explore_every: int = 16, smoothing: float = 0.2,
-                 fixed: dict[int, int] | None = None, margin: float = 0.05) -> None:
+    def __init__(self, candidates: tuple[int, ...] = CANDIDATES, *, warmup: int = 1,
+                 explore_every: int = 16, smoothing: float = 0.3, run_steps: int = 8,
+                 window: int = 32, fixed: dict[int, int] | None = None,
+                 margin: float = 0.05) -> None:
         """`margin`: a depth > 0 is chosen only when its goodput beats depth 0's (plain
         target-only decoding) by this fraction: the baseline wins ties and near-ties, since
-        a noisy estimate must not make speculative serving slower than target-only."""
+        a noisy estimate must not make speculative serving slower than target-only.
+        `run_steps`: steps a cap is held for and judged over; `window`: steps whose largest
+        batch sets the band."""
         if not candidates or min(candidates) < 0:
             raise ValueError("candidates must be depths >= 0")
+        if run_steps < 1 or window < 1:
+            raise ValueError("run_steps and window must be >= 1")
         self.candidates = tuple(sorted(set(candidates)))
         self.warmup, self.explore_every, self.smoothing = warmup, explore_every, smoothing
-        self.margin = margin
+        self.run_steps, self.margin = run_steps, margin
         self.fixed = None if fixed is None else {band_of(b): int(g) for b, g in fixed.items()}
         self._bands: dict[int, _Band] = {}
+        self._sizes: deque[int] = deque(maxlen=window)
+        self._run: _Run | None = None
         self._lock = threading.Lock()  # table() is read from other threads
 
     def __call__(self, size: int) -> int:
-        band = band_of(size)
         if self.fixed is not None:
+            band = band_of(size)
             known = [b for b in sorted(self.fixed) if b <= band]
             return self.fixed[known[-1]] if known else max(self.candidates)
         with self._lock:
-            st = self._bands.setdefault(band, _Band())
-            st.steps += 1
-            untried = [c for c in self.candidates if st.tries.get(c, 0) < self.warmup]
-            if untried:
-                return untried[0]
-            best = max(self.candidates, key=lambda c: st.goodput[c])
-            if best and 0 in st.goodput and st.goodput[best] < st.goodput[0] * (1 + self.margin):
-                best = 0
-            st.choice = best
-            if st.steps % self.explore_every == 0:
-                # Re-measure every other cap in turn (0 included: the target-only baseline),
-                # so an estimate taken in a bad moment cannot stay wrong for ever.
-                others = [c for c in self.candidates if c != best]
-                if others:
-                    return others[(st.steps // self.explore_every) % len(others)]
-            return best
+            self._sizes.append(size)
+            band = band_of(max(self._sizes))
+            run = self._run
+            if run is not None and run.band == band and run.left > 0:
+                run.left -= 1
+                return run.cap
+            self._close_run()
+            cap, judged = self._next_cap(band)
+            self._run = _Run(band, cap, self.run_steps - 1, judged=judged)
+            return cap
 
-    def observe(self, size: int, cap: int, tokens: float, seconds: float) -> None:
-        """A step of `size` rows under `cap` committed `tokens` in `seconds`."""
-        if self.fixed is not None or seconds <= 0 or cap not in self.candidates:
+    def _next_cap(self, band: int) -> tuple[int, bool]:
+        """-> (cap, judged). A band's first run is not judged: the load just changed, and the
+        joins that filled the batch (every row's prefill) would land in it."""
+        st = self._bands.get(band)
+        if st is None:
+            self._bands[band] = _Band()
+            return 0, False
+        st.runs += 1
+        untried = [c for c in self.candidates if st.tries.get(c, 0) < self.warmup]
+        if untried:
+            return untried[0], True
+        best = max(self.candidates, key=lambda c: st.goodput[c])
+        if best and 0 in st.goodput and st.goodput[best] < st.goodput[0] * (1 + self.margin):
+            best = 0
+        st.choice = best
+        if st.runs % self.explore_every == 0:
+            # Re-measure the others, so an estimate taken in a bad moment cannot stay wrong
+            # for ever: every other time the target-only baseline (what a deeper cap must
+            # beat), in between the other depths in turn.
+            k = st.runs // self.explore_every
+            others = [c for c in self.candidates if c not in (best, 0)]
+            if best != 0 and (k % 2 == 0 or not others):
+                return 0, True
+            if others:
+                return others[(k // 2) % len(others)], True
+        return best, True
+
+    def _close_run(self) -> None:
+        """Judge the run that is ending by its tokens over its wall time."""
+        run, self._run = self._run, None
+        if run is None or not run.judged or run.seconds <= 0:
             return
-        rate = tokens / seconds
-        with self._lock:
-            st = self._bands.setdefault(band_of(size), _Band())
-            n = st.tries.get(cap, 0)
-            st.tries[cap] = n + 1
-            old = st.goodput.get(cap)
-            # Plain mean during warm-up, then exponential smoothing.
-            st.goodput[cap] = (rate if old is None else
+        st = self._bands.setdefault(run.band, _Band())
+        rate = run.tokens / run.seconds
+        n = st.tries.get(run.cap, 0)
+        st.tries[run.cap] = n + 1
+        old = st.goodput.get(run.cap)
+        # Plain mean during warm-up, then exponential smoothing.
+        st.goodput[run.cap] = (rate if old is None else
                                old + (rate - old) / (n + 1) if n < self.warmup else
                                old + self.smoothing * (rate - old))
+
+    def observe(self, size: int, cap: int, tokens: float, seconds: float) -> None:
+        """A step of `size` rows under `cap` committed `tokens` in `seconds` (the engine
+        thread's time since the previous step)."""
+        if self.fixed is not None or seconds <= 0:
+            return
+        with self._lock:
+            run = self._run
+            if run is not None and cap == run.cap:
+                run.tokens += tokens
+                run.seconds += seconds
 
     def table(self) -> dict[int, int]:
         """band start -> the cap in force (bands seen so far; a pinned table as given)."""

@@ -118,8 +118,8 @@ class BatchScheduler:
         for band, row in self.gamma.goodput().items():
             for cap, rate in row.items():
                 rows.append(("guardian_speculation_goodput_tokens_per_second", "Smoothed "
-                             "tokens per second of the engine thread's time, by batch size and "
-                             "depth cap.",
+                             "tokens per second of the engine thread's wall time over runs of "
+                             "steps held at a depth cap, by sustained batch size and cap.",
                              {"batch_size": str(band), "gamma_cap": str(cap)}, rate))
         return rows
 
