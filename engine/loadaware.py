@@ -21,8 +21,9 @@ What it measures, and why so:
   `window` steps — the size the load sustains — not of the instantaneous size, which at a
   steady 16 clients wanders between 8 and 16 as rows finish and their clients send the next
   request: per-instant bands interleave runs and mix their costs.
-- a band's first run serves depth 0 and is not judged (the joins that just filled the batch
-  land in it); warm-up: each candidate gets `warmup` runs before any is preferred; then the
+- a band's first run serves the deepest candidate (speculation as the route asks) and is not
+  judged (the joins that just filled the batch land in it); warm-up: each candidate gets
+  `warmup` runs, deepest first, before any is preferred; then the
   candidate with the best smoothed goodput (a depth > 0 only when it beats depth 0 by
   `margin`, 5 %), and every `explore_every`-th run a re-measurement — every other time of
   depth 0, the target-only baseline, in between of the other depths in turn — so a shift in
@@ -107,16 +108,18 @@ class LoadAwareGamma:
             return cap
 
     def _next_cap(self, band: int) -> tuple[int, bool]:
-        """-> (cap, judged). A band's first run is not judged: the load just changed, and the
-        joins that filled the batch (every row's prefill) would land in it."""
+        """-> (cap, judged). A band's first run serves the deepest candidate (speculation as
+        the route asks, before anything is measured) and is not judged: the load just
+        changed, and the joins that filled the batch (every row's prefill) would land in it.
+        Warm-up then goes from the deepest candidate down."""
         st = self._bands.get(band)
         if st is None:
             self._bands[band] = _Band()
-            return 0, False
+            return self.candidates[-1], False
         st.runs += 1
         untried = [c for c in self.candidates if st.tries.get(c, 0) < self.warmup]
         if untried:
-            return untried[0], True
+            return untried[-1], True
         best = max(self.candidates, key=lambda c: st.goodput[c])
         if best and 0 in st.goodput and st.goodput[best] < st.goodput[0] * (1 + self.margin):
             best = 0

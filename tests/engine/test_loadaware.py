@@ -33,8 +33,8 @@ def test_each_band_settles_on_its_own_best_cap_and_keeps_exploring() -> None:
     small = _drive(g, 1, lambda c: 10 + c, 60)
     big = _drive(g, 32, lambda c: 10 - c, 60)
     assert g.table() == {1: 4, 32: 0}
-    assert small[0] == 0  # a new band's first run: target-only, not judged
-    assert small[1:7].count(0) == 2 and small[1:7].count(2) == 2  # warm-up tries every cap
+    assert small[0] == 4  # a new band's first run: the deepest cap, not judged
+    assert small[1:7] == [4, 4, 2, 2, 0, 0]  # warm-up tries every cap, deepest first
     assert small[-40:].count(4) >= 30 and {0, 2} & set(small[-40:])  # exploits, re-checks
     assert big[-40:].count(0) >= 30
     assert set(g.goodput()) == {1, 32}
@@ -72,8 +72,9 @@ def test_a_cap_is_held_for_a_run_and_judged_by_its_totals() -> None:
         else:
             tokens, seconds = 20.0, 1.0
         g.observe(16, cap, tokens, seconds)
-    # a new band's first run (depth 0, not judged), then warm-up: one whole run of each cap
-    assert caps[:12] == [0] * 8 + [4] * 4
+    # a new band's first run (the deepest cap, not judged), then warm-up: one whole run of
+    # each cap, deepest first
+    assert caps[:12] == [4] * 8 + [0] * 4
     assert g.goodput()[16] == {0: 20.0, 4: 130 / 7}  # (30 * 3 + 40) / (3 + 4) tokens/s
     assert g.table() == {16: 0} and caps[-8:] == [0] * 8
 
