@@ -28,10 +28,10 @@ from engine import generate, load_pair
 from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
 from engine.controllers import make_controller
 from engine.proposers import ProposerConfig
-from engine.ragged import RaggedCache
 from engine.sampling import SamplingParams
 from guardian.verdicts import PathOutput, judge_greedy
 from tests.engine.conftest import PROMPTS
+from tests.engine.test_continuous import _ids, assert_ragged_rows_keep_logits
 
 pytestmark = [pytest.mark.gpu,
               pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")]
@@ -72,10 +72,6 @@ def tolerance():
         return cache[arch]
 
     return get
-
-
-def _ids(pair, text: str) -> list[int]:
-    return list(pair.tokenizer(text, add_special_tokens=True)["input_ids"])
 
 
 def _judge(a, b, tol: float) -> str:
@@ -193,27 +189,7 @@ def test_sampled_speculative_rows_are_lossless_on_cuda(cuda_load):
 def test_ragged_cache_rows_keep_their_logits_on_cuda(cuda_load):
     """Joins, holes and a compaction on the GPU: a row's logits stay its logits alone, within
     bf16 rounding (argmax equal, values within a few bf16 ulps)."""
-    pair = cuda_load("llama-close", "llama-target")
-    model = pair.target
-    a, b = _ids(pair, PROMPTS[0]), _ids(pair, PROMPTS[7])
-    alone = RaggedCache.empty_rows(pair.device, 1)
-    alone.forward(model, [a], 0)
-    together = RaggedCache.empty_rows(pair.device, 1)
-    together.forward(model, [b[:3]], 0)
-    other = RaggedCache.empty_rows(pair.device, 1)
-    other.forward(model, [a[:2]], 0)
-    together.extend(other)
-    together.forward(model, [b[3:5], a[2:]], 0)
-    _, first = together.forward(model, [[5, 6, 7], []], 0)
-    together.drop(0, first, 3)
-    lt, _ = together.forward(model, [[9], [11]], 0)
-    la, _ = alone.forward(model, [[11]], 0)
-    torch.testing.assert_close(lt[1, -1].float(), la[0, -1].float(), rtol=0.05, atol=0.1)
-    together.select([1])
-    together.compact()
-    l3, _ = together.forward(model, [[12]], 0)
-    l4, _ = alone.forward(model, [[12]], 0)
-    torch.testing.assert_close(l3[0, -1].float(), l4[0, -1].float(), rtol=0.05, atol=0.1)
+    assert_ragged_rows_keep_logits(cuda_load("llama-close", "llama-target"), rtol=0.05, atol=0.1)
 
 
 def test_local_backend_serves_on_cuda(model_dirs):
