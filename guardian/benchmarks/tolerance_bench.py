@@ -70,6 +70,43 @@ class ToleranceReport:
         return asdict(self)
 
 
+@dataclass
+class _OneToken:
+    """A continuation scored one token per forward — what every other scoring is compared
+    with: `one` (T, V) row j predicts out[j]; its top-2 ids and the emitted tokens'
+    log-probabilities, computed once."""
+
+    prompt: list[int]
+    out: list[int]
+    one: torch.Tensor
+    top: torch.Tensor
+    emitted: torch.Tensor
+    lp: torch.Tensor
+
+    @classmethod
+    def of(cls, prompt: list[int], out: list[int], one: torch.Tensor) -> _OneToken:
+        import torch
+
+        emitted = torch.tensor(out, device=one.device).unsqueeze(1)
+        return cls(prompt, out, one, torch.topk(one, 2, dim=-1).indices, emitted,
+                   torch.log_softmax(one, -1).gather(1, emitted))
+
+    def diffs(self, got: torch.Tensor) -> tuple[float, float, float]:
+        """Largest |Δ logit| (whole vocabulary, top-2) and |Δ log p| of the emitted tokens
+        of `got` (same shape as `one`) against the one-token scores."""
+        import torch
+
+        diff = (got - self.one).abs()
+        lp = torch.log_softmax(got, -1).gather(1, self.emitted)
+        return (float(diff.max()), float(diff.gather(1, self.top).max()),
+                float((lp - self.lp).abs().max()))
+
+
+def _fold(acc: tuple[float, float, float], new: tuple[float, float, float]
+          ) -> tuple[float, float, float]:
+    return (max(acc[0], new[0]), max(acc[1], new[1]), max(acc[2], new[2]))
+
+
 def round_up_1sig(x: float) -> float:
     """Round up to one significant digit: 3.2e-6 -> 4e-6 (0 stays 0)."""
     if x <= 0:
@@ -93,9 +130,9 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
     from engine.kv import crop_to, new_cache
     from engine.sampling import SamplingParams
 
-    max_all = max_top2 = max_lp = 0.0
+    verify_max = (0.0, 0.0, 0.0)  # |Δ logit| all, top-2, |Δ log p|
     positions = 0
-    scored: list[tuple[list[int], list[int], torch.Tensor]] = []  # (prompt, out, one-token)
+    scored: list[_OneToken] = []
     with torch.inference_mode(), Progress(disable=not progress, transient=True) as bar:
         task = bar.add_task("verify vs one-token forwards", total=len(prompts))
         for prompt in prompts:
@@ -115,10 +152,7 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
             single = []
             for t in range(n_prompt - 1, len(ids) - 1):
                 single.append(forward(pair.target, tokens[:, t:t + 1], cache, t, batch)[0, -1].float())
-            one = torch.stack(single)  # (T, V): row j predicts out[j]
-            top = torch.topk(one, 2, dim=-1).indices
-            emitted = torch.tensor(out, device=one.device).unsqueeze(1)
-            lp_one = torch.log_softmax(one, -1).gather(1, emitted)
+            ref = _OneToken.of(prompt_ids, out, torch.stack(single))
             # (b) (γ+1)-token verify chunks at every alignment
             for offset in range(gamma + 1):
                 cache = new_cache()
@@ -135,23 +169,17 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
                     rows.append(logits)
                     start += chunk.shape[1]
                     crop_to(cache, start)  # what verification does after a fully kept step
-                verify = torch.cat(rows)[:one.shape[0]]
-                diff = (verify - one).abs()
-                max_all = max(max_all, float(diff.max()))
-                max_top2 = max(max_top2, float(diff.gather(1, top).max()))
-                lp_v = torch.log_softmax(verify, -1).gather(1, emitted)
-                max_lp = max(max_lp, float((lp_v - lp_one).abs().max()))
-            positions += one.shape[0]
-            scored.append((prompt_ids, out, one))
+                verify_max = _fold(verify_max, ref.diffs(torch.cat(rows)[:ref.one.shape[0]]))
+            positions += ref.one.shape[0]
+            scored.append(ref)
             bar.advance(task)
         batched = _batched_diffs(pair, scored, gamma)
     key = f"{str(pair.dtype).removeprefix('torch.')}/{pair.device.type}"
-    return ToleranceReport(key, len(prompts), positions, gamma, max_all, max_top2, max_lp,
-                           recommended(max(max_all, max_lp, *batched)), *batched)
+    return ToleranceReport(key, len(prompts), positions, gamma, *verify_max,
+                           recommended(max(verify_max[0], verify_max[2], *batched)), *batched)
 
 
-def _batched_diffs(pair, scored: list[tuple[list[int], list[int], torch.Tensor]],
-                   gamma: int) -> tuple[float, float, float]:
+def _batched_diffs(pair, scored: list[_OneToken], gamma: int) -> tuple[float, float, float]:
     """(c): every continuation scored inside a ragged batch of up to BATCH_ROWS rows, fed one
     token per forward and in (γ+1)-token chunks -> largest |Δ logit| (all, top-2) and
     |Δ log p| of the emitted token against the one-token-alone logits."""
@@ -159,34 +187,26 @@ def _batched_diffs(pair, scored: list[tuple[list[int], list[int], torch.Tensor]]
 
     from engine.ragged import RaggedCache
 
-    max_all = max_top2 = max_lp = 0.0
+    worst = (0.0, 0.0, 0.0)
     filler = pair.pad_token_id
     for chunk in (1, gamma + 1):
         for i in range(0, len(scored), BATCH_ROWS):
             group = scored[i:i + BATCH_ROWS]
             cache = RaggedCache.empty_rows(pair.device, len(group))
-            logits, _ = cache.forward(pair.target, [p for p, _, _ in group], filler)
+            logits, _ = cache.forward(pair.target, [g.prompt for g in group], filler)
             rows: list[list[torch.Tensor]] = [
-                [logits[r, len(p) - 1].float()] for r, (p, _, _) in enumerate(group)]
+                [logits[r, len(g.prompt) - 1].float()] for r, g in enumerate(group)]
             done = 0
-            longest = max(len(out) for _, out, _ in group)
+            longest = max(len(g.out) for g in group)
             while done < longest - 1:
-                feeds = [out[done:min(done + chunk, len(out) - 1)] for _, out, _ in group]
+                feeds = [g.out[done:min(done + chunk, len(g.out) - 1)] for g in group]
                 logits, _ = cache.forward(pair.target, feeds, filler)
                 for r, feed in enumerate(feeds):
                     rows[r].extend(logits[r, j].float() for j in range(len(feed)))
                 done += chunk
-            for r, (_, out, one) in enumerate(group):
-                got = torch.stack(rows[r])  # (T, V): row j predicts out[j], as `one`
-                diff = (got - one).abs()
-                top = torch.topk(one, 2, dim=-1).indices
-                emitted = torch.tensor(out, device=one.device).unsqueeze(1)
-                lp = (torch.log_softmax(got, -1).gather(1, emitted)
-                      - torch.log_softmax(one, -1).gather(1, emitted)).abs()
-                max_all = max(max_all, float(diff.max()))
-                max_top2 = max(max_top2, float(diff.gather(1, top).max()))
-                max_lp = max(max_lp, float(lp.max()))
-    return max_all, max_top2, max_lp
+            for r, g in enumerate(group):
+                worst = _fold(worst, g.diffs(torch.stack(rows[r])))
+    return worst
 
 
 def cli(
