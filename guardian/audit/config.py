@@ -56,9 +56,11 @@ class AuditSettings(BaseSettings):
     flush_interval_s: float = Field(default=0.2, description="... or after this long.")
     handoff_batches: int = Field(default=4, description="Sealed batches waiting for the DB before "
                                  "new ones go to the spool (the 'DB is slow' threshold).")
-    handoff_wait_s: float = Field(default=0.25, ge=0.0, description="How long the sealer waits "
-                                  "for room among those before spooling a batch (a burst rides "
-                                  "out in memory; a slow or down DB still spools).")
+    handoff_wait_s: float = Field(default=0.25, ge=0.0, description="The least the sealer waits "
+                                  "for room among those before spooling a batch (it waits twice "
+                                  "the DB's recent batch write time, up to 2 s: a burst rides "
+                                  "out in memory; a stalled or down DB still spools; 0 = never "
+                                  "wait).")
     spool_max_bytes: int = Field(default=2 * 1024**3, description="Spool size cap; beyond it "
                                  "sealed batches are dropped and declared as a gap.")
     db_writers: int = Field(default=3, description="Postgres connections writing batches in "

@@ -30,11 +30,11 @@ import re
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from guardian.audit.merkle import Frontier
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
@@ -46,6 +46,8 @@ if TYPE_CHECKING:
     from guardian.settings import Settings
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
 
 def chain_dirname(chain_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", chain_id.replace("/", "__"))
@@ -67,14 +69,38 @@ def batch_leaves(batch: SealedBatch) -> list[str]:
     """Record hashes of a sealed batch in seq order (first_seq .. last_seq, no holes: a
     batch is sealed contiguously). Token hashes are read off the end of each COPY line /
     row tuple; parents are placed by seq, tokens fill the other slots in order."""
-    first = batch.first_seq
-    out: list[str | None] = [None] * batch.n_rows
-    for rows in (batch.requests, batch.shadow, batch.governance):
-        for r in rows:
-            out[r["seq"] - first] = r["hash"]
-    tokens = iter([line[-65:-1] for line in batch.token_lines]
-                  + [t[-1] for t in batch.token_rows])
-    return [h if h is not None else next(tokens) for h in out]
+    tokens = [line[-65:-1] for line in batch.token_lines] + [t[-1] for t in batch.token_rows]
+    return _in_seq_order(batch, tokens, lambda h: h)
+
+
+def leaf_hashes(batch: SealedBatch) -> list[bytes]:
+    """RFC 6962 leaf hashes of a sealed batch's records in seq order: the token leaves the C
+    sealer already made when the batch carries them, else hashed here."""
+    sha, unhex = hashlib.sha256, bytes.fromhex  # proofcheck.leaf_hash, inlined (hot path)
+    if batch.token_leaves is not None and len(batch.token_leaves) == len(batch.token_lines) \
+            and not batch.token_rows:
+        return _in_seq_order(batch, batch.token_leaves,
+                             lambda h: sha(b"\x00" + unhex(h)).digest())
+    return [sha(b"\x00" + unhex(h)).digest() for h in batch_leaves(batch)]
+
+
+def _in_seq_order(batch: SealedBatch, tokens: list[T], parent: Callable[[str], T]) -> list[T]:
+    """Merge the parents' (request, shadow, governance rows') `parent(hash)` into the token
+    items, by seq."""
+    parents = sorted((r["seq"], r["hash"]) for rows in (batch.requests, batch.shadow,
+                                                         batch.governance) for r in rows)
+    out: list[T] = []
+    taken, expected = 0, batch.first_seq
+    for seq, h in parents:
+        k = seq - expected  # token records between the previous parent and this one
+        out += tokens[taken:taken + k]
+        out.append(parent(h))
+        taken, expected = taken + k, seq + 1
+    out += tokens[taken:]
+    if len(out) != batch.n_rows:
+        raise ValueError(f"batch {batch.chain_id}:{batch.first_seq}-{batch.last_seq} holds "
+                         f"{len(out)} records, not {batch.n_rows}")
+    return out
 
 
 def declared_lost(batch: SealedBatch) -> list[tuple[int, int]]:
@@ -164,9 +190,7 @@ class HeadPublisher:
                     self._lost += lost
                     self._advance()
             return
-        hashes = batch_leaves(batch)
-        sha, unhex = hashlib.sha256, bytes.fromhex  # leaf_hash, inlined (hot path)
-        leaves = [sha(b"\x00" + unhex(h)).digest() for h in hashes]
+        leaves = leaf_hashes(batch)
         with self._lock:
             self._lost += declared_lost(batch)
             self._pending.setdefault(batch.first_seq, (batch.last_seq, leaves))
@@ -180,9 +204,7 @@ class HeadPublisher:
             batch = self._pending.pop(self._next_seq, None)
             if batch is not None:
                 last, leaves = batch
-                append = self._frontier.append
-                for leaf in leaves:
-                    append(leaf)
+                self._frontier.extend(leaves)
                 self._last_seq, self._next_seq = last, last + 1
                 continue
             lost = next((hi for lo, hi in self._lost if lo <= self._next_seq <= hi), None)

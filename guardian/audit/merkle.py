@@ -23,6 +23,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from guardian.audit.native import merkle_extend
 from guardian.audit.proofcheck import leaf_hash, node_hash
 
 _sha256 = hashlib.sha256
@@ -52,8 +53,21 @@ class Frontier:
         self.size += 1
 
     def extend(self, leaves: Iterable[bytes]) -> None:
-        for leaf in leaves:
-            self.append(leaf)
+        """`append` each leaf, inlined: the head publisher's hot path (one merge per leaf
+        on average, no method call per leaf; in C when `guardian.audit.native` has it)."""
+        if merkle_extend is not None:
+            self.size = merkle_extend(self.peaks, self.size, list(leaves))
+            return
+        peaks, size = self.peaks, self.size
+        pop, push, sha = peaks.pop, peaks.append, _sha256
+        for h in leaves:
+            n = size
+            while n & 1:
+                h = sha(b"\x01" + pop() + h).digest()
+                n >>= 1
+            push(h)
+            size += 1
+        self.size = size
 
     def root(self) -> bytes:
         if not self.peaks:

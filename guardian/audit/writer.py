@@ -15,10 +15,12 @@ Pipeline (Langfuse-style ingestion apart from delivery)::
   any failure sends the batch to the spool and switches to "down": new batches go to the spool
   in order and the spool is replayed every `retry_interval_s` until empty.
 * "Slow" = the db threads have `handoff_batches` batches waiting and none is taken within
-  `handoff_wait_s`: the sealer then spools instead of waiting longer, so a slow database never
-  backs up into the request path (the request path only ever enqueues). The short wait lets
-  a burst ride out in memory: spooling a burst's batches and replaying them cost 30 % of the
-  write rate (`guardian bench audit`: 188-191k vs 254-272k records/s with no wait).
+  twice the DB's recent batch write time (at least `handoff_wait_s`, at most 2 s:
+  `_handoff_wait`): the sealer then spools instead of waiting longer, so a slow database never
+  backs up into the request path (the request path only ever enqueues). The wait lets a
+  burst ride out in memory: spooling a burst's batches and replaying them cost 30 % of the
+  write rate (`guardian bench audit`: 188-191k vs 254-272k records/s with no wait), and a
+  fixed 0.25 s was shorter than one batch write on a loaded machine (9 of 16 batches spooled).
 
 Decisions on overload (documented, tested):
 
@@ -92,6 +94,7 @@ log = logging.getLogger(__name__)
 
 _MAX_LISTED_IDS = 1000  # request ids listed per gap record
 _INTENT_ROTATE_S = 1.0  # how often the intent log starts a new segment
+_MAX_HANDOFF_WAIT_S = 2.0  # cap on the sealer's patience with a busy DB (`_handoff_wait`)
 # While a batch is being collected, what has come in is sealed every _SEAL_EVERY_S or
 # _SEAL_CHUNK events, whichever is first: small slices of GIL time, few wake-ups.
 _SEAL_CHUNK = 64
@@ -204,8 +207,12 @@ def _merge(parts: list[SealedBatch]) -> SealedBatch | None:
     """Consecutive single-event batches of one chain as one batch."""
     if not parts:
         return None
-    out = SealedBatch(parts[0].chain_id, parts[0].first_seq, parts[-1].last_seq)
+    leaves = all(p.token_leaves is not None for p in parts)
+    out = SealedBatch(parts[0].chain_id, parts[0].first_seq, parts[-1].last_seq,
+                      token_leaves=[] if leaves else None)
     for p in parts:
+        if out.token_leaves is not None:
+            out.token_leaves += p.token_leaves  # type: ignore[operator]
         out.requests += p.requests
         out.shadow += p.shadow
         out.governance += p.governance
@@ -251,6 +258,7 @@ class AuditWriter:
         self._gap_lock = threading.Lock()
         self._gap: dict[str, Any] = {"dropped_events": 0, "request_ids": [], "lost_seq": []}
         self._down_since: float | None = None
+        self._write_s: float | None = None  # smoothed seconds per successful batch write
         self._last_retry = 0.0
         self.counters = {"dropped_events": 0, "lost_rows": 0, "written_rows": 0,
                          "written_batches": 0, "spooled_batches": 0, "replayed_batches": 0,
@@ -610,7 +618,24 @@ class AuditWriter:
         # The sealer may wait a moment for a DB thread (sync waiters went the WAL way above,
         # or are released by the spool's fsync: they never wait here).
         self._dispatch(batch, n_events, waiters, None,
-                       wait_s=0.0 if waiters else self.cfg.handoff_wait_s)
+                       wait_s=0.0 if waiters else self._handoff_wait())
+
+    def _handoff_wait(self) -> float:
+        """How long the sealer waits for room in the hand-off before spooling: "slow" means
+        slower than the DB's own recent pace, not merely busy. With every DB thread in the
+        middle of a big COPY, room comes only when one of them finishes - about one batch
+        write time away, which on a loaded 2-core machine exceeds `handoff_wait_s`: a burst
+        then spooled most of its batches, and writing them to the spool and replaying them
+        cost more CPU than the database's own work (`guardian bench audit`: 9 of 16 batches
+        spooled). So: twice the smoothed batch write time (before the first write is timed -
+        it creates partitions too - the cap), at least `handoff_wait_s`, at most
+        `_MAX_HANDOFF_WAIT_S`; a DB that stalls or fails still sends batches to the spool, and
+        `handoff_wait_s` = 0 still means never wait."""
+        floor, pace = self.cfg.handoff_wait_s, self._write_s
+        if floor <= 0.0:
+            return 0.0
+        return max(floor, min(_MAX_HANDOFF_WAIT_S, 2.0 * pace if pace is not None
+                              else _MAX_HANDOFF_WAIT_S))
 
     def _dispatch(self, batch: SealedBatch, n_events: int, waiters: list[Future[None]] | None,
                   segment: int | None, wait_s: float = 0.0) -> None:
@@ -757,7 +782,12 @@ class AuditWriter:
             self._gap.setdefault("rejected", []).append(reason[:500])
 
     def _write(self, batch: SealedBatch) -> None:
-        if self.store.write(batch):
+        t0 = time.monotonic()
+        fresh = self.store.write(batch)
+        # The DB's own pace, for the sealer's patience (`_handoff_wait`).
+        took = time.monotonic() - t0
+        self._write_s = took if self._write_s is None else 0.7 * self._write_s + 0.3 * took
+        if fresh:
             self._count("written_rows", batch.n_rows)
             self._count("written_batches")
         else:

@@ -1,0 +1,171 @@
+"""The C sealer (guardian.audit._seal) against the pure-Python reference, on arbitrary input.
+
+Same COPY lines, same chain hashes, same RFC 6962 leaves, same Merkle compact ranges, same
+errors - for every string, int and float a trace can hold. Where the extension was not built
+these tests skip, unless GUARDIAN_REQUIRE_NATIVE_SEAL=1 (CI sets it: there it must be built).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+import os
+from datetime import UTC, datetime
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.trace import TokenTrace
+from guardian.audit import merkle, native
+from guardian.audit.chain import GENESIS
+from guardian.audit.heads import batch_leaves, leaf_hashes
+from guardian.audit.merkle import Frontier
+from guardian.audit.rows import Sealer
+from guardian.audit.testing import request_event
+
+if native.seal_tokens is None:
+    if os.environ.get("GUARDIAN_REQUIRE_NATIVE_SEAL") == "1":
+        raise RuntimeError("guardian.audit._seal is not built, and this run requires it "
+                           "(a C compiler and OpenSSL's headers: Debian libssl-dev)")
+    pytest.skip("guardian.audit._seal not built here", allow_module_level=True)
+
+ORIGINS = ["accepted", "resampled", "bonus", "target", "upstream"]
+ints = st.one_of(st.integers(-3, 10**6), st.integers(-(2**70), 2**70))
+floats = st.one_of(st.floats(allow_nan=True, allow_infinity=True),
+                   st.floats(0, 1, width=32), st.sampled_from([0.0, -0.0, 1.0, 5e-324, 1e16]))
+
+
+@st.composite
+def traces(draw: st.DrawFn) -> list[TokenTrace]:
+    n = draw(st.integers(0, 12))
+    return [TokenTrace(position=draw(ints), token_id=draw(st.integers(0, 2**40)),
+                       origin=draw(st.sampled_from(ORIGINS)),
+                       draft_prob=draw(st.none() | floats), target_prob=draw(floats),
+                       target_margin=draw(floats), step=draw(ints), gamma=draw(ints))
+            for _ in range(n)]
+
+
+def _event(mode: str, request_id: str, trace: list[TokenTrace]):
+    return dataclasses.replace(request_event(1, redaction=mode, request_id=request_id),  # type: ignore[arg-type]
+                               trace=trace)
+
+
+def _seal(ev, use_c: bool):
+    sealer = Sealer("replica/é\tx", salt=b"k", copy_lines=True)
+    sealer._native = use_c
+    return sealer.seal([ev]), sealer.head
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trace=traces(), mode=st.sampled_from(["full", "hashed", "redacted", "none"]),
+       request_id=st.text(max_size=20))
+def test_c_sealer_writes_what_the_python_sealer_writes(trace, mode, request_id) -> None:
+    ev = _event(mode, request_id, trace)
+    (c_batch, c_head), (py_batch, py_head) = _seal(ev, True), _seal(ev, False)
+    assert c_batch.token_lines == py_batch.token_lines
+    assert c_head == py_head
+    assert py_batch.token_leaves is None and c_batch.token_leaves is not None
+    # Its leaves are RFC 6962 leaf hashes of the record hashes at the end of the lines.
+    assert leaf_hashes(c_batch) == leaf_hashes(py_batch) == [
+        hashlib.sha256(b"\x00" + bytes.fromhex(h)).digest() for h in batch_leaves(py_batch)]
+
+
+def test_numbers_of_other_types_format_as_python_formats_them() -> None:
+    t = TokenTrace(position=np.int64(3), token_id=np.int32(7), origin="accepted",  # type: ignore[arg-type]
+                   draft_prob=np.float32(0.1), target_prob=np.float64(math.pi),  # type: ignore[arg-type]
+                   target_margin=True, step=False, gamma=2**65)  # type: ignore[arg-type]
+    ev = _event("full", "r", [t])
+    (c_batch, c_head), (py_batch, py_head) = _seal(ev, True), _seal(ev, False)
+    assert c_batch.token_lines == py_batch.token_lines and c_head == py_head
+    line = c_batch.token_lines[0]
+    assert "\t3\t7\t\\N\taccepted\t0.100000001\t3.14159265\t1\tFalse\t36893488147419103232\t" \
+        in line
+
+
+@pytest.mark.parametrize("bad, exc", [({"origin": "forged"}, ValueError),
+                                      ({"target_prob": None}, TypeError),
+                                      ({"target_margin": "1.0"}, TypeError),
+                                      ({"token_id": None}, TypeError)])
+def test_bad_trace_values_fail_alike_and_leave_the_chain_where_it_was(bad, exc) -> None:
+    good = TokenTrace(0, 1, "accepted", 0.5, 0.5, 1.0, 0, 4)
+    bad_t = TokenTrace(**{**{f: getattr(good, f) for f in ("position", "token_id", "origin",
+                                                          "draft_prob", "target_prob",
+                                                          "target_margin", "step", "gamma")},
+                          **bad})
+    for use_c in (True, False):
+        sealer = Sealer("c/1", salt=b"k", copy_lines=True)
+        sealer._native = use_c
+        with pytest.raises(exc):
+            sealer.seal([_event("full", "r", [good, bad_t])])
+    sealer = Sealer("c/1", salt=b"k", copy_lines=True)
+    with pytest.raises(exc):
+        sealer.seal([_event("full", "r", [good, bad_t])])
+    # The request row was chained before the tokens failed; the tokens were not.
+    assert sealer.head[0] == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(start=st.integers(0, 300), n=st.integers(0, 300))
+def test_c_merkle_extend_is_the_python_frontier(start: int, n: int) -> None:
+    leaves = [hashlib.sha256(i.to_bytes(4, "big")).digest() for i in range(start + n)]
+    c = Frontier()
+    c.extend(leaves[:start])
+    c.extend(leaves[start:])
+    saved, merkle.merkle_extend = merkle.merkle_extend, None
+    try:
+        py = Frontier()
+        for leaf in leaves:
+            py.append(leaf)
+        py2 = Frontier()
+        py2.extend(leaves)
+    finally:
+        merkle.merkle_extend = saved
+    assert (c.size, c.peaks) == (py.size, py.peaks) == (py2.size, py2.peaks)
+    assert c.root() == py.root()
+
+
+def test_c_merkle_extend_rejects_what_is_not_a_leaf_hash() -> None:
+    f = Frontier()
+    with pytest.raises(ValueError):
+        f.extend([b"short"])
+    assert native.merkle_extend is not None
+    with pytest.raises(ValueError):
+        native.merkle_extend([], 1, [bytes(32)])  # size 1 needs one peak
+
+
+def test_seal_tokens_argument_checks() -> None:
+    assert native.seal_tokens is not None
+    t = [TokenTrace(0, 1, "accepted", 0.5, 0.5, 1.0, 0, 4)]
+    with pytest.raises(ValueError):
+        native.seal_tokens("p\t", 1, "abc", t, 1, None)  # prev is not a hash
+    with pytest.raises(ValueError):
+        native.seal_tokens("p\t", 1, GENESIS, t, 2, [])  # one token hash per token
+    with pytest.raises(ValueError):
+        native.seal_tokens("p\t", 1, GENESIS, t, 7, None)
+    with pytest.raises(UnicodeEncodeError):
+        native.seal_tokens("\ud800\t", 1, GENESIS, t, 1, None)
+    lines, leaves, prev, seq = native.seal_tokens("p\t", 41, GENESIS, t, 1, None)
+    assert seq == 42 and lines[0].startswith("p\t41\t0\t1\t\\N\taccepted\t0.5\t0.5\t1\t0\t4\t")
+    assert lines[0].endswith(f"\t{GENESIS}\t{prev}\n") and len(leaves[0]) == 32
+
+
+def test_a_batch_made_by_the_c_sealer_survives_the_writer_paths() -> None:
+    """Merged, split and spooled batches keep (or drop, then recompute) the leaves right."""
+    from guardian.audit.rows import SealedBatch
+    from guardian.audit.writer import _merge
+
+    sealer = Sealer("c/1", salt=b"k", copy_lines=True)
+    created = datetime.now(UTC)
+    parts = [sealer.seal([request_event(5, request_id=f"r{i}", created_at=created)])
+             for i in range(3)]
+    merged = _merge(parts)
+    assert merged is not None and merged.token_leaves is not None
+    reference = [hashlib.sha256(b"\x00" + bytes.fromhex(h)).digest()
+                 for h in batch_leaves(merged)]
+    assert leaf_hashes(merged) == reference
+    round_trip = SealedBatch.from_json(merged.to_json())
+    assert round_trip.token_leaves is None and leaf_hashes(round_trip) == reference
+    assert [leaf for p in merged.split() for leaf in leaf_hashes(p)] == reference
