@@ -5,9 +5,11 @@
  * and chain hashes of `guardian.audit.rows.Sealer._tokens` (pure Python, the reference; a
  * differential test compares both on arbitrary traces), plus each record's RFC 6962 leaf hash
  * (SHA-256(0x00 || record hash)); `merkle_extend` is `guardian.audit.merkle.Frontier.extend`.
- * Numbers are formatted by CPython's own routines (PyObject_Str for ints, PyOS_double_to_string
- * with 'g' and precision 9 for floats: what "%.9g" % x calls), so the canonical text is the
- * same byte for byte; SHA-256 is OpenSSL's libcrypto, as hashlib's.
+ * Numbers are formatted by CPython's own routines (str of operator.index(x) for the integer
+ * columns, PyOS_double_to_string with 'g' and precision 9 for floats: what "%.9g" % x calls),
+ * so the canonical text is the same byte for byte; SHA-256 is OpenSSL's libcrypto, as
+ * hashlib's. Inputs are hostile-safe: the trace is copied to a tuple before Python code
+ * (__index__, __float__) can run, and no foreign __str__ reaches the COPY text.
  *
  * Why: on a 2-core machine the production audit path's rate is bounded by the Python CPU it
  * spends per token row beside Postgres's own COPY work (BENCHMARKS.md, "Audit write path");
@@ -21,6 +23,7 @@
  * algorithm up in the provider on every init (~1 us), more than hashing a 250-byte line. */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/sha.h>
+#include <limits.h>
 #include <string.h>
 
 static PyObject *s_position, *s_token_id, *s_origin, *s_draft_prob, *s_target_prob,
@@ -35,9 +38,13 @@ typedef struct {
 } Buf;
 
 static int buf_put(Buf *b, const char *s, Py_ssize_t n) {
+    if (n > PY_SSIZE_T_MAX - b->len) {
+        PyErr_NoMemory();
+        return -1;
+    }
     if (b->len + n > b->cap) {
         Py_ssize_t cap = b->cap ? b->cap : 512;
-        while (cap < b->len + n) cap *= 2;
+        while (cap < b->len + n) cap = cap > PY_SSIZE_T_MAX / 2 ? b->len + n : cap * 2;
         char *p = PyMem_Realloc(b->p, cap);
         if (p == NULL) {
             PyErr_NoMemory();
@@ -72,14 +79,12 @@ static int buf_ll(Buf *b, long long v) { /* decimal, as str(int) */
     return buf_put(b, p, end - p);
 }
 
-static int buf_int_or_str(Buf *b, PyObject *o) { /* "%s" % o */
-    if (PyLong_CheckExact(o)) {
-        int overflow;
-        long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
-        if (!overflow && !(v == -1 && PyErr_Occurred())) return buf_ll(b, v);
-        PyErr_Clear();
-    }
-    return buf_str(b, o);
+static int buf_int(Buf *b, PyObject *i) { /* str() of an exact int */
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(i, &overflow);
+    if (!overflow && !(v == -1 && PyErr_Occurred())) return buf_ll(b, v);
+    PyErr_Clear();
+    return buf_str(b, i);
 }
 
 static int buf_g9(Buf *b, PyObject *o) { /* "%.9g" % o */
@@ -137,16 +142,35 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
     }
     long long seq = PyLong_AsLongLong(seq_obj);
     if (seq == -1 && PyErr_Occurred()) return NULL;
+    if (seq < 0) {
+        PyErr_SetString(PyExc_ValueError, "seq must not be negative");
+        return NULL;
+    }
     Py_ssize_t pre_len;
     const char *pre = PyUnicode_AsUTF8AndSize(prefix, &pre_len);
     if (pre == NULL) return NULL;
-    PyObject *items = PySequence_Fast(trace, "trace must be a sequence");
+    /* Tuples (copies when given lists): attribute reads and number conversions can run
+     * Python code, which must not be able to shrink or free what the loop walks. */
+    PyObject *items = PySequence_Tuple(trace);
     if (items == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
-    if (mode == 2 && (!PyList_Check(hashes) || PyList_GET_SIZE(hashes) != n)) {
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
+    if ((long long)n > LLONG_MAX - seq) { /* the Python loop (arbitrary ints) takes these */
         Py_DECREF(items);
-        PyErr_SetString(PyExc_ValueError, "mode 2 needs one token hash per token");
+        PyErr_SetString(PyExc_OverflowError, "seq out of range");
         return NULL;
+    }
+    PyObject *th = NULL;
+    if (mode == 2) {
+        th = hashes == Py_None ? NULL : PySequence_Tuple(hashes);
+        if (th == NULL || PyTuple_GET_SIZE(th) != n) {
+            Py_DECREF(items);
+            Py_XDECREF(th);
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+                PyErr_Clear();
+                PyErr_SetString(PyExc_ValueError, "mode 2 needs one token hash per token");
+            }
+            return NULL;
+        }
     }
     PyObject *lines = PyList_New(n), *leaves = PyList_New(n);
     Buf b = {NULL, 0, 0};
@@ -156,36 +180,12 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
     memcpy(prev, prev_in, 64);
     if (lines == NULL || leaves == NULL) goto fail;
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *t = PySequence_Fast_GET_ITEM(items, i), *v;
-        int rc;
-        b.len = 0;
-        if (buf_put(&b, pre, pre_len) < 0) goto fail;
-        if (buf_ll(&b, seq) < 0 || buf_put(&b, "\t", 1) < 0) goto fail;
-        /* position */
-        if ((v = field(t, s_position)) == NULL) goto fail;
-        rc = buf_int_or_str(&b, v);
-        Py_DECREF(v);
-        if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail;
-        /* token_id, token_hash */
-        if (mode == 1) {
-            if ((v = field(t, s_token_id)) == NULL) goto fail;
-            PyObject *as_int = PyNumber_Long(v);
-            Py_DECREF(v);
-            if (as_int == NULL) goto fail;
-            rc = buf_int_or_str(&b, as_int);
-            Py_DECREF(as_int);
-            if (rc < 0 || buf_put(&b, "\t\\N\t", 4) < 0) goto fail;
-        } else if (mode == 2) {
-            if (buf_put(&b, "\\N\t", 3) < 0 || buf_str(&b, PyList_GET_ITEM(hashes, i)) < 0
-                || buf_put(&b, "\t", 1) < 0)
-                goto fail;
-        } else if (buf_put(&b, "\\N\t\\N\t", 6) < 0) {
-            goto fail;
-        }
-        /* origin: one of ORIGINS, as the Python loop checks */
+        PyObject *t = PyTuple_GET_ITEM(items, i), *v;
+        /* Checked and converted in the Python loop's order (the same error for the same bad
+         * trace): origin, int(token_id), index() of position, step, gamma, then the floats. */
         if ((v = field(t, s_origin)) == NULL) goto fail;
         const char *origin = NULL;
-        if (PyUnicode_Check(v))
+        if (PyUnicode_CheckExact(v))
             for (size_t k = 0; k < sizeof ORIGINS / sizeof *ORIGINS; k++)
                 if (PyUnicode_CompareWithASCIIString(v, ORIGINS[k]) == 0) origin = ORIGINS[k];
         if (origin == NULL) {
@@ -194,29 +194,52 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
             goto fail;
         }
         Py_DECREF(v);
+        PyObject *ints[4] = {NULL, NULL, NULL, NULL}; /* token_id, position, step, gamma */
+        int rc = -1;
+        if (mode == 1) {
+            if ((v = field(t, s_token_id)) == NULL) goto fail;
+            ints[0] = PyNumber_Long(v);
+            Py_DECREF(v);
+            if (ints[0] == NULL) goto fail;
+        }
+        PyObject *names[3] = {s_position, s_step, s_gamma};
+        for (int k = 0; k < 3; k++) {
+            if ((v = field(t, names[k])) == NULL) goto fail_ints;
+            ints[k + 1] = PyNumber_Index(v); /* an exact int: no foreign str() in the text */
+            Py_DECREF(v);
+            if (ints[k + 1] == NULL) goto fail_ints;
+        }
+        b.len = 0;
+        if (buf_put(&b, pre, pre_len) < 0 || buf_ll(&b, seq) < 0 || buf_put(&b, "\t", 1) < 0
+            || buf_int(&b, ints[1]) < 0 || buf_put(&b, "\t", 1) < 0)
+            goto fail_ints;
+        if (mode == 1) { /* token_id, token_hash */
+            if (buf_int(&b, ints[0]) < 0 || buf_put(&b, "\t\\N\t", 4) < 0) goto fail_ints;
+        } else if (mode == 2) {
+            if (buf_put(&b, "\\N\t", 3) < 0 || buf_str(&b, PyTuple_GET_ITEM(th, i)) < 0
+                || buf_put(&b, "\t", 1) < 0)
+                goto fail_ints;
+        } else if (buf_put(&b, "\\N\t\\N\t", 6) < 0) {
+            goto fail_ints;
+        }
         if (buf_put(&b, origin, (Py_ssize_t)strlen(origin)) < 0 || buf_put(&b, "\t", 1) < 0)
-            goto fail;
+            goto fail_ints;
         /* draft_prob (None -> \N), target_prob, target_margin */
-        if ((v = field(t, s_draft_prob)) == NULL) goto fail;
+        if ((v = field(t, s_draft_prob)) == NULL) goto fail_ints;
         rc = v == Py_None ? buf_put(&b, "\\N", 2) : buf_g9(&b, v);
         Py_DECREF(v);
-        if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail;
-        if ((v = field(t, s_target_prob)) == NULL) goto fail;
-        rc = buf_g9(&b, v);
-        Py_DECREF(v);
-        if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail;
-        if ((v = field(t, s_target_margin)) == NULL) goto fail;
-        rc = buf_g9(&b, v);
-        Py_DECREF(v);
-        if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail;
-        /* step, gamma */
-        if ((v = field(t, s_step)) == NULL) goto fail;
-        rc = buf_int_or_str(&b, v);
-        Py_DECREF(v);
-        if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail;
-        if ((v = field(t, s_gamma)) == NULL) goto fail;
-        rc = buf_int_or_str(&b, v);
-        Py_DECREF(v);
+        if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail_ints;
+        PyObject *floats[2] = {s_target_prob, s_target_margin};
+        for (int k = 0; k < 2; k++) {
+            if ((v = field(t, floats[k])) == NULL) goto fail_ints;
+            rc = buf_g9(&b, v);
+            Py_DECREF(v);
+            if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail_ints;
+        }
+        rc = buf_int(&b, ints[2]) < 0 || buf_put(&b, "\t", 1) < 0 || buf_int(&b, ints[3]) < 0
+             ? -1 : 0;
+    fail_ints:
+        for (int k = 0; k < 4; k++) Py_XDECREF(ints[k]);
         if (rc < 0) goto fail;
         /* hash = SHA-256(prev || "\naudit_tokens\t" || line); the COPY line adds prev, hash */
         Py_ssize_t line_len = b.len;
@@ -237,10 +260,12 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
     }
     PyMem_Free(b.p);
     Py_DECREF(items);
+    Py_XDECREF(th);
     return Py_BuildValue("(NNs#L)", lines, leaves, prev, (Py_ssize_t)64, seq);
 fail:
     PyMem_Free(b.p);
     Py_DECREF(items);
+    Py_XDECREF(th);
     Py_XDECREF(lines);
     Py_XDECREF(leaves);
     return NULL;
@@ -258,44 +283,60 @@ static PyObject *merkle_extend(PyObject *self, PyObject *args) {
         return NULL;
     unsigned long long size = PyLong_AsUnsignedLongLong(size_obj);
     if (size == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
-    PyObject *items = PySequence_Fast(leaves, "leaves must be a sequence");
+    /* Work on a copy of the compact range (at most 64 subtrees) and replace `peaks` only
+     * once every input was checked and every hash made: an error leaves it as it was. */
+    unsigned char stack[65][32];
+    Py_ssize_t k = PyList_GET_SIZE(peaks);
+    if (k != __builtin_popcountll(size)) {
+        PyErr_Format(PyExc_ValueError, "a compact range of %llu leaves has %d subtrees, not %zd",
+                     size, __builtin_popcountll(size), k);
+        return NULL;
+    }
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *p = PyList_GET_ITEM(peaks, j);
+        if (!PyBytes_Check(p) || PyBytes_GET_SIZE(p) != 32) {
+            PyErr_SetString(PyExc_ValueError, "a peak hash is 32 bytes");
+            return NULL;
+        }
+        memcpy(stack[j], PyBytes_AS_STRING(p), 32);
+    }
+    PyObject *items = PySequence_Tuple(leaves);
     if (items == NULL) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
+    if ((unsigned long long)n > ~0ULL - size) {
+        Py_DECREF(items);
+        PyErr_SetString(PyExc_OverflowError, "too many leaves");
+        return NULL;
+    }
     static const unsigned char one = 1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *lf = PySequence_Fast_GET_ITEM(items, i);
+        PyObject *lf = PyTuple_GET_ITEM(items, i);
         if (!PyBytes_Check(lf) || PyBytes_GET_SIZE(lf) != 32) {
+            Py_DECREF(items);
             PyErr_SetString(PyExc_ValueError, "a leaf hash is 32 bytes");
-            goto fail;
+            return NULL;
         }
         unsigned char h[32];
         memcpy(h, PyBytes_AS_STRING(lf), 32);
-        for (unsigned long long m = size; m & 1; m >>= 1) {
-            Py_ssize_t last = PyList_GET_SIZE(peaks) - 1;
-            if (last < 0) {
-                PyErr_SetString(PyExc_ValueError, "peaks do not match size");
-                goto fail;
-            }
-            PyObject *p = PyList_GET_ITEM(peaks, last);
-            if (!PyBytes_Check(p) || PyBytes_GET_SIZE(p) != 32) {
-                PyErr_SetString(PyExc_ValueError, "a peak hash is 32 bytes");
-                goto fail;
-            }
-            sha256(&one, 1, PyBytes_AS_STRING(p), 32, h, 32, h);
-            if (PyList_SetSlice(peaks, last, last + 1, NULL) < 0) goto fail;
-        }
-        PyObject *hb = PyBytes_FromStringAndSize((const char *)h, 32);
-        if (hb == NULL) goto fail;
-        int rc = PyList_Append(peaks, hb);
-        Py_DECREF(hb);
-        if (rc < 0) goto fail;
+        for (unsigned long long m = size; m & 1; m >>= 1) /* merge equal-sized subtrees */
+            sha256(&one, 1, stack[--k], 32, h, 32, h);
+        memcpy(stack[k++], h, 32);
         size++;
     }
     Py_DECREF(items);
-    return PyLong_FromUnsignedLongLong(size);
-fail:
-    Py_DECREF(items);
-    return NULL;
+    PyObject *out = PyList_New(k);
+    if (out == NULL) return NULL;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *hb = PyBytes_FromStringAndSize((const char *)stack[j], 32);
+        if (hb == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, j, hb);
+    }
+    int rc = PyList_SetSlice(peaks, 0, PyList_GET_SIZE(peaks), out);
+    Py_DECREF(out);
+    return rc < 0 ? NULL : PyLong_FromUnsignedLongLong(size);
 }
 
 static PyMethodDef methods[] = {

@@ -58,15 +58,18 @@ class Frontier:
         if merkle_extend is not None:
             self.size = merkle_extend(self.peaks, self.size, list(leaves))
             return
-        peaks, size = self.peaks, self.size
+        peaks, size = list(self.peaks), self.size  # a copy: an error changes nothing
         pop, push, sha = peaks.pop, peaks.append, _sha256
         for h in leaves:
+            if type(h) is not bytes or len(h) != 32:
+                raise ValueError("a leaf hash is 32 bytes")
             n = size
             while n & 1:
                 h = sha(b"\x01" + pop() + h).digest()
                 n >>= 1
             push(h)
             size += 1
+        self.peaks[:] = peaks
         self.size = size
 
     def root(self) -> bytes:

@@ -26,6 +26,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from operator import index
 from typing import Any
 
 from engine.metrics import SpecCounters
@@ -248,7 +249,7 @@ class Sealer:
         request_id = clean_text(request_id)
         prefix = f"{esc(self.chain_id)}\t{esc(request_id)}\t{fmt_ts(created)}\t{source}\t"
         full, hashed = redaction_level == "full", redaction_level == "hashed"
-        if self._native and batch.token_leaves is not None:
+        if self._native and batch.token_leaves is not None and self._seq + len(trace) < 2**63:
             hashes = ([self._token_hash(request_id, source, t) for t in trace] if hashed
                       else None)
             lines, leaves, self._prev, self._seq = seal_tokens(  # type: ignore[misc]
@@ -263,7 +264,7 @@ class Sealer:
         tag = "\naudit_tokens\t"
         for t in trace:
             origin = t.origin
-            if origin not in _ORIGINS:
+            if type(origin) is not str or origin not in _ORIGINS:
                 raise ValueError(f"unknown token origin {origin!r}")
             tid: int | None = None
             th: str | None = None
@@ -271,23 +272,28 @@ class Sealer:
                 tid = int(t.token_id)
             elif hashed:
                 th = self._token_hash(request_id, source, t)
+            # Integer columns hold integers: anything else must convert exactly (index), so
+            # no str() of a foreign object can reach the COPY text (a tab, a newline, "\.").
+            pos, step, gamma = t.position, t.step, t.gamma
+            if type(pos) is not int or type(step) is not int or type(gamma) is not int:
+                pos, step, gamma = index(pos), index(step), index(gamma)
             dp = t.draft_prob
-            line = prefix + ((_LINE_DP % (seq, t.position, NULL if tid is None else tid,
+            line = prefix + ((_LINE_DP % (seq, pos, NULL if tid is None else tid,
                                           NULL if th is None else th, origin, dp,
-                                          t.target_prob, t.target_margin, t.step, t.gamma))
+                                          t.target_prob, t.target_margin, step, gamma))
                              if dp is not None else
-                             (_LINE_NO_DP % (seq, t.position, NULL if tid is None else tid,
+                             (_LINE_NO_DP % (seq, pos, NULL if tid is None else tid,
                                              NULL if th is None else th, origin,
-                                             t.target_prob, t.target_margin, t.step, t.gamma)))
+                                             t.target_prob, t.target_margin, step, gamma)))
             h = sha256(f"{prev}{tag}{line}".encode()).hexdigest()
             if copy_lines:
                 out(f"{line}\t{prev}\t{h}\n")
             else:
                 # Store exactly what was hashed (the rounded floats).
                 f = line.rsplit("\t", 5)
-                out((self.chain_id, request_id, created, source, seq, t.position, tid, th,
+                out((self.chain_id, request_id, created, source, seq, pos, tid, th,
                      origin, None if dp is None else float(f[1]), float(f[2]), float(f[3]),
-                     t.step, t.gamma, prev, h))
+                     step, gamma, prev, h))
             prev = h
             seq += 1
         self._seq, self._prev = seq, prev

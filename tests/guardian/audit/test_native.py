@@ -81,8 +81,39 @@ def test_numbers_of_other_types_format_as_python_formats_them() -> None:
     (c_batch, c_head), (py_batch, py_head) = _seal(ev, True), _seal(ev, False)
     assert c_batch.token_lines == py_batch.token_lines and c_head == py_head
     line = c_batch.token_lines[0]
-    assert "\t3\t7\t\\N\taccepted\t0.100000001\t3.14159265\t1\tFalse\t36893488147419103232\t" \
+    assert "\t3\t7\t\\N\taccepted\t0.100000001\t3.14159265\t1\t0\t36893488147419103232\t" \
         in line
+
+
+class _Sneaky:
+    """An integer whose str() would end the COPY line and inject a forged one."""
+
+    def __index__(self) -> int:
+        return 5
+
+    def __str__(self) -> str:
+        return "5\n\\.\nforged"
+
+
+class _Origin(str):
+    def __str__(self) -> str:
+        return "accepted\tX"
+
+
+@pytest.mark.parametrize("use_c", [True, False])
+def test_no_foreign_str_reaches_the_copy_text(use_c: bool) -> None:
+    t = TokenTrace(position=_Sneaky(), token_id=1, origin="accepted", draft_prob=None,  # type: ignore[arg-type]
+                   target_prob=0.5, target_margin=1.0, step=_Sneaky(), gamma=_Sneaky())  # type: ignore[arg-type]
+    batch, _ = _seal(_event("full", "r", [t]), use_c)
+    (line,) = batch.token_lines
+    assert line.count("\n") == 1 and "forged" not in line and "\t5\t1\t\\N\taccepted\t" in line
+    # An origin that is not exactly one of the names (a subclass could print anything).
+    bad = dataclasses.replace(t, origin=_Origin("accepted"))
+    with pytest.raises(ValueError, match="unknown token origin"):
+        _seal(_event("full", "r", [bad]), use_c)
+    # A position that is no integer at all.
+    with pytest.raises(TypeError):
+        _seal(_event("full", "r", [dataclasses.replace(t, position="5")]), use_c)
 
 
 @pytest.mark.parametrize("bad, exc", [({"origin": "forged"}, ValueError),
@@ -127,13 +158,20 @@ def test_c_merkle_extend_is_the_python_frontier(start: int, n: int) -> None:
     assert c.root() == py.root()
 
 
-def test_c_merkle_extend_rejects_what_is_not_a_leaf_hash() -> None:
+def test_c_merkle_extend_rejects_what_is_not_a_leaf_hash_and_changes_nothing() -> None:
     f = Frontier()
+    f.extend([bytes([i]) * 32 for i in range(5)])
+    before = (f.size, list(f.peaks))
     with pytest.raises(ValueError):
-        f.extend([b"short"])
+        f.extend([bytes(32), bytes(32), b"short"])  # the bad leaf comes after two good ones
+    assert (f.size, f.peaks) == before
     assert native.merkle_extend is not None
     with pytest.raises(ValueError):
         native.merkle_extend([], 1, [bytes(32)])  # size 1 needs one peak
+    with pytest.raises(ValueError):
+        native.merkle_extend([b"x"], 1, [bytes(32)])  # a peak is a 32-byte hash
+    with pytest.raises(TypeError):
+        native.merkle_extend([], 0, None)
 
 
 def test_seal_tokens_argument_checks() -> None:
