@@ -19,7 +19,9 @@ Both run in the same process against the same (scratch) database:
   returns at once), in the same run; the latency each adds to a response, p50/p99, and how
   many events shared each fsync.
 
-Also reported: sealing alone (CPU: redaction + hashing, no DB) and `verify` records/s.
+Also reported: sealing alone (CPU: redaction + hashing, no DB) and `verify` records/s, and
+which sealer ran (`machine.sealer`: "c", the extension guardian/audit/_seal.c, or "python";
+GUARDIAN_AUDIT_PURE_PYTHON=1 measures the Python one).
 The machine is shared and noisy: compare the ratios of one run, not absolute figures
 across runs.
 """

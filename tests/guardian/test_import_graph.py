@@ -18,9 +18,12 @@ def _module_name(path: Path) -> str:
 
 
 def import_graph(package: str = "guardian") -> dict[str, set[str]]:
-    """module -> the modules of `package` it imports (`from pkg import sub` points at pkg.sub)."""
+    """module -> the modules of `package` it imports (`from pkg import sub` points at pkg.sub).
+    C extension modules (a `.c` source beside the `.py` files, e.g. guardian/audit/_seal.c)
+    are modules too, leaves that import nothing of the package - not their parent package."""
     files = {_module_name(p): p for p in (ROOT / package).rglob("*.py")}
-    graph: dict[str, set[str]] = {}
+    extensions = {_module_name(p) for p in (ROOT / package).rglob("*.c")}
+    graph: dict[str, set[str]] = {name: set() for name in extensions}
     for name, path in files.items():
         is_pkg = path.name == "__init__.py"
         edges: set[str] = set()
@@ -37,7 +40,8 @@ def import_graph(package: str = "guardian") -> dict[str, set[str]]:
             else:
                 continue
             for target in targets:
-                while target and target not in files:  # `import a.b.c` of a name inside a.b
+                # `import a.b.c` of a name inside a.b
+                while target and target not in files and target not in extensions:
                     target = target.rpartition(".")[0]
                 if target and target != name:
                     edges.add(target)
@@ -115,3 +119,10 @@ def test_engine_imports_nothing_from_guardian_or_dashboard() -> None:
             offenders += [f"{path.relative_to(ROOT)}: {n}" for n in names
                           if n.split(".")[0] in ("guardian", "dashboard")]
     assert offenders == []
+
+
+def test_a_c_extension_is_a_leaf_module_not_its_package() -> None:
+    graph = import_graph()
+    assert "guardian.audit._seal" in graph["guardian.audit.native"]
+    assert "guardian.audit" not in graph["guardian.audit.native"]
+    assert graph["guardian.audit._seal"] == set()
