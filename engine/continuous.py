@@ -17,8 +17,9 @@ runs, for all rows at once, at most one batched draft loop and exactly one targe
 
 Cache invariants per row after each step (T = the row's committed tokens, prompt included):
 the target cache holds T - 1 of them (the last is fed with the next proposal); the draft cache
-holds `d_seen` <= T - 1 (its missing tokens are fed first in the next draft loop; a joining
-row starts with none, so the draft is prefilled only once the row first speculates).
+holds `d_seen` <= T - 1 (its missing tokens are fed first in the next draft loop; a row that
+joins while the depth cap is 0 starts with none, so its draft is prefilled only once it first
+speculates).
 
 `gamma_cap` (engine/loadaware.py) caps every row's depth by batch size; 0 turns speculation
 off for the step (no draft forward at all).
@@ -148,11 +149,24 @@ class ContinuousEngine:
         forward per model for all of them) and append them to the batch."""
         if not seqs:
             return seqs
-        # The draft is prefilled lazily: a draft row joins empty (d_seen = 0) and its first
-        # draft forward feeds its whole prompt, batched with the other rows' tokens; while the
-        # depth cap is 0 (speculation off at this load) it costs nothing at all.
+        # While the batch speculates, joining draft rows are prefilled here, in a forward of
+        # their own: fed lazily, a joiner's whole prompt would widen the next step's first
+        # draft forward for every row of the batch (a ragged forward costs rows x its
+        # longest feed). While the depth cap is 0 (speculation off at this load) a draft row
+        # joins empty (d_seen = 0) and costs nothing; when speculation resumes, its first
+        # draft forward feeds what it has not seen.
         drafting = [s for s in seqs if s.uses_draft]
-        self.draft.extend(RaggedCache.empty_rows(self.pair.device, len(drafting)))
+        t0 = time.perf_counter()
+        if drafting and (self._drafting_cap or self.gamma_cap is None):
+            dforwards = self._prefill(self.pair.draft, drafting, self.draft)
+            dt = time.perf_counter() - t0
+            for seq in drafting:
+                seq.d_seen = len(seq.tokens) - 1
+                seq.stats.draft_forwards += dforwards
+                seq.stats.draft_time_s += dt
+                seq.stats.prefill_time_s += dt
+        else:
+            self.draft.extend(RaggedCache.empty_rows(self.pair.device, len(drafting)))
         self.drows += drafting
         t1 = time.perf_counter()
         tforwards = self._prefill(self.pair.target, seqs, self.target)
@@ -247,13 +261,15 @@ class ContinuousEngine:
         proposals, depth, first1 = self._propose(gammas)
         t1 = time.perf_counter()
         size = len(self.rows)
-        emitted = self._verify(proposals, depth, first1, t0, t1)
-        self.last_step = {"size": float(size), "gamma_cap": float(-1 if cap is None else cap),
-                          "tokens": float(emitted), "seconds": time.perf_counter() - t0}
+        emitted, accepted, judged = self._verify(proposals, depth, first1, t0, t1)
         finished = [s for s in self.rows if s.finished]
         for seq in finished:
             seq.finish()
         self.remove(finished)
+        self.last_step = {"size": float(size), "gamma_cap": float(-1 if cap is None else cap),
+                          "tokens": float(emitted), "seconds": time.perf_counter() - t0,
+                          "depth": float(max(len(p.tokens) for p in proposals)),
+                          "accepted": float(accepted), "judged": float(judged)}
         return ended + finished
 
     def _out_of_room(self, seq: Sequence) -> bool:
@@ -310,9 +326,10 @@ class ContinuousEngine:
         return props, depth, first1
 
     def _verify(self, props: list[_Proposal], depth: int, first1: int, t0: float,
-                t1: float) -> int:
+                t1: float) -> tuple[int, int, int]:
         """One target forward over every row's [last] + proposal; per-row accept/resample;
-        each row commits its own count -> tokens emitted by the batch."""
+        each row commits its own count -> (tokens emitted by the batch, draft positions
+        accepted and judged over its speculative rows)."""
         feeds = [[seq.tokens[-1], *p.tokens] for seq, p in zip(self.rows, props, strict=True)]
         logits, first = self.target.forward(self.pair.target, feeds, self.filler)  # (B, T, V)
         b, t = logits.shape[0], logits.shape[1]
@@ -371,6 +388,7 @@ class ContinuousEngine:
         host = HostVerdict.copy(n_row, own, p_x, q_x, margin, evidence)
         t2 = time.perf_counter()
         dwhere = {id(s): j for j, s in enumerate(self.drows)}
+        accepted = judged = 0
         for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
             g, ni = len(prop.tokens), host.n[i]
             # Target cache: keep [last] + the n_i accepted drafts, forget the rest.
@@ -387,10 +405,11 @@ class ContinuousEngine:
             if not seq.req.speculative:
                 step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
                                step.evidence)
+            accepted, judged = accepted + step.accepted, judged + step.judged
             self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2)
         self.target.trim()
         self.draft.trim()
-        return sum(host.n[i] + 1 for i in range(b))
+        return sum(host.n[i] + 1 for i in range(b)), accepted, judged
 
     def _commit(self, seq: Sequence, step: RowStep, record: tuple[torch.Tensor,
                 torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,

@@ -151,9 +151,11 @@ class LoadAwareGamma:
                                old + (rate - old) / (n + 1) if n < self.warmup else
                                old + self.smoothing * (rate - old))
 
-    def observe(self, size: int, cap: int, tokens: float, seconds: float) -> None:
+    def observe(self, size: int, cap: int, tokens: float, seconds: float, *, depth: int = 0,
+                accepted: int = 0, judged: int = 0) -> None:
         """A step of `size` rows under `cap` committed `tokens` in `seconds` (the engine
-        thread's time since the previous step)."""
+        thread's time since the previous step). (The keywords are what ModelledGamma reads;
+        this learner judges runs by their tokens alone.)"""
         if self.fixed is not None or seconds <= 0:
             return
         with self._lock:

@@ -17,7 +17,11 @@ If a step itself raises (an engine bug), every row of the batch fails with that 
 serving core then re-runs them target-only, as for any speculative failure) and the engine
 starts afresh.
 
-The depth cap per batch size (`engine.loadaware.LoadAwareGamma`) learns from every step.
+The depth cap per batch size is `engine.capmodel.ModelledGamma` by default: goodput predicted
+from step costs measured on the pair when the scheduler starts (before it serves; seconds on a
+CPU the first time, then read from its cache) and the acceptance rate of every step.
+`engine.loadaware.LoadAwareGamma` (tries each depth on live traffic, or a pinned table) is the
+alternative.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.capmodel import ModelledGamma
 from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
 from engine.loadaware import LoadAwareGamma
 from engine.loading import Pair
@@ -52,11 +57,19 @@ class BatchScheduler:
     """One engine thread, one shared batch of at most `max_batch` rows."""
 
     def __init__(self, pair: Pair, *, max_batch: int = 16,
-                 gamma: LoadAwareGamma | None = None) -> None:
+                 gamma: LoadAwareGamma | ModelledGamma | None = None) -> None:
+        """`gamma`: the depth cap (default ModelledGamma); a ModelledGamma without step
+        costs is calibrated here, before the engine thread starts."""
         if max_batch < 1:
             raise ValueError(f"max_batch must be >= 1, got {max_batch}")
         self.pair, self.max_batch = pair, max_batch
-        self.gamma = gamma if gamma is not None else LoadAwareGamma()
+        self.gamma = gamma if gamma is not None else ModelledGamma()
+        if isinstance(self.gamma, ModelledGamma) and self.gamma.costs is None:
+            try:
+                self.gamma.calibrate(pair, max_batch)
+            except Exception:  # serve anyway: uncalibrated, the cap speculates as asked
+                logger.exception("measuring step costs for the speculation cap failed; "
+                                 "speculative rows keep their own depth")
         self._engine = ContinuousEngine(pair, gamma_cap=self.gamma)
         self._jobs: dict[int, _Job] = {}  # id(Sequence) -> its job
         self._waiting: deque[_Job] = deque()
@@ -96,13 +109,16 @@ class BatchScheduler:
         from engine.loadaware import vllm_speculative_config
 
         table = self.gamma.table()
-        return {"batching": "continuous", "max_batch": self.max_batch,
-                "batch_rows": self.batch_size, "waiting": self.waiting, "steps": self.steps,
-                "peak_batch_rows": self.peak, "pinned": self.gamma.fixed is not None,
-                "gamma_cap_by_batch_size": {str(b): g for b, g in table.items()},
-                "goodput_tokens_per_s": {str(b): {str(g): round(v, 1) for g, v in row.items()}
-                                         for b, row in self.gamma.goodput().items()},
-                "vllm_speculative_config": vllm_speculative_config(table)}
+        out = {"batching": "continuous", "max_batch": self.max_batch,
+               "batch_rows": self.batch_size, "waiting": self.waiting, "steps": self.steps,
+               "peak_batch_rows": self.peak, "pinned": self.gamma.fixed is not None,
+               "gamma_cap_by_batch_size": {str(b): g for b, g in table.items()},
+               "goodput_tokens_per_s": {str(b): {str(g): round(v, 1) for g, v in row.items()}
+                                        for b, row in self.gamma.goodput().items()},
+               "vllm_speculative_config": vllm_speculative_config(table)}
+        if isinstance(self.gamma, ModelledGamma):
+            out["cap_model"] = self.gamma.describe()
+        return out
 
     def gauge_rows(self) -> list[tuple[str, str, dict[str, str], float]]:
         """/metrics gauges (guardian.telemetry.GovernanceCollector rows)."""
@@ -113,13 +129,14 @@ class BatchScheduler:
              float(self.waiting))]
         for band, cap in self.gamma.table().items():
             rows.append(("guardian_speculation_gamma_cap", "Speculation depth cap in force "
-                         "for batches from this size on (0: speculation off), learnt from "
-                         "measured goodput.", {"batch_size": str(band)}, float(cap)))
+                         "for batches from this size on (0: speculation off), chosen by "
+                         "goodput.", {"batch_size": str(band)}, float(cap)))
         for band, row in self.gamma.goodput().items():
             for cap, rate in row.items():
-                rows.append(("guardian_speculation_goodput_tokens_per_second", "Smoothed "
-                             "tokens per second of the engine thread's wall time over runs of "
-                             "steps held at a depth cap, by sustained batch size and cap.",
+                rows.append(("guardian_speculation_goodput_tokens_per_second", "Goodput "
+                             "(tokens per second of the engine thread) by batch size and depth "
+                             "cap that chose the cap: predicted from measured step costs and "
+                             "acceptance (modelled cap) or measured over runs of steps.",
                              {"batch_size": str(band), "gamma_cap": str(cap)}, rate))
         return rows
 
@@ -162,7 +179,8 @@ class BatchScheduler:
                 # cost shows up around its steps rather than in them is not favoured.
                 seconds = info["seconds"] if self._busy_since is None else now - self._busy_since
                 self.gamma.observe(int(info["size"]), int(info["gamma_cap"]), info["tokens"],
-                                   max(seconds, info["seconds"]))
+                                   max(seconds, info["seconds"]), depth=int(info["depth"]),
+                                   accepted=int(info["accepted"]), judged=int(info["judged"]))
             self._busy_since = now if self._engine.size else None
             for seq in done:
                 job = self._jobs.pop(id(seq), None)

@@ -77,7 +77,17 @@ class Settings(BaseSettings):
     gamma_by_batch: dict[int, int] = Field(
         default_factory=dict, description="Pin the speculation depth cap per batch size "
         "(batch-size band start -> depth, 0 = off), e.g. '{\"1\": 4, \"16\": 0}'; empty: "
-        "learnt from measured goodput on the live pair (engine.loadaware).")
+        "chosen by `gamma_policy`.")
+    step_costs_dir: Path | None = Field(
+        default=None, description="Where the modelled cap keeps the step costs it measured "
+        "(keyed by pair, device, dtype, torch version and threads; default "
+        "~/.cache/spec-guardian/step-costs, whatever the home). Delete a file there to "
+        "re-measure.")
+    gamma_policy: Literal["modelled", "runs"] = Field(
+        default="modelled", description="How the speculation depth cap per batch size is "
+        "chosen: `modelled` predicts each depth's goodput from step costs measured on the pair "
+        "at start-up and the live acceptance rate (engine.capmodel); `runs` tries each depth on "
+        "live traffic and keeps the best measured (engine.loadaware).")
     replica_id: str | None = Field(
         default=None, description="Stable id of this sidecar replica (default: hostname-pid)."
     )

@@ -48,6 +48,13 @@ CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: 
                             scores_completions=True)
 
 
+def default_step_costs_dir() -> Path:
+    """Where measured step costs are kept unless GUARDIAN_STEP_COSTS_DIR says otherwise: the
+    user's cache, not GUARDIAN_HOME, so sidecars with their own homes on one machine (tests,
+    benches) measure a pair once."""
+    return Path.home() / ".cache" / "spec-guardian" / "step-costs"
+
+
 def demo_home(settings: Settings) -> Path:
     """The data directory the demo pair lives under: the settings' home (env or .env)."""
     return settings.home
@@ -123,22 +130,29 @@ class LocalEngineBackend:
     capabilities = CAPABILITIES
 
     def __init__(self, pair: Pair, *, batching: bool = False, max_batch: int = 16,
-                 gamma_by_batch: dict[int, int] | None = None) -> None:
+                 gamma_by_batch: dict[int, int] | None = None,
+                 gamma_policy: str = "modelled", step_costs_dir: Path | None = None) -> None:
         """`batching`: serve concurrent requests in one continuously batched engine
         (guardian.batching); otherwise each `generate` call decodes alone (one at a time on
         the serving core's engine thread). `gamma_by_batch` pins the depth cap per batch
-        size instead of learning it (engine.loadaware)."""
+        size; otherwise `gamma_policy` picks how it is chosen: `modelled` (engine.capmodel:
+        predicted from step costs measured at start and live acceptance) or `runs`
+        (engine.loadaware: each depth tried on live traffic); `step_costs_dir`: where the
+        modelled cap keeps its measured step costs (None: measure at every start)."""
         import engine
 
         self._engine = engine
         self.pair = pair
         self.batcher: Any = None
         if batching:
+            from engine.capmodel import ModelledGamma
             from engine.loadaware import LoadAwareGamma
             from guardian.batching import BatchScheduler
 
-            self.batcher = BatchScheduler(pair, max_batch=max_batch,
-                                          gamma=LoadAwareGamma(fixed=gamma_by_batch))
+            gamma: Any = ModelledGamma(cache_dir=step_costs_dir)
+            if gamma_by_batch or gamma_policy == "runs":
+                gamma = LoadAwareGamma(fixed=gamma_by_batch or None)
+            self.batcher = BatchScheduler(pair, max_batch=max_batch, gamma=gamma)
         self.identity = pair.identity
         self.model_name: str = pair.identity.target_name
         self.max_context: int = int(pair.max_context)
@@ -178,7 +192,9 @@ class LocalEngineBackend:
             torch.set_num_threads(settings.torch_threads)
         return cls.load(draft_dir, target_dir, device=settings.device,
                         batching=settings.batching == "continuous", max_batch=settings.max_batch,
-                        gamma_by_batch=settings.gamma_by_batch or None)
+                        gamma_by_batch=settings.gamma_by_batch or None,
+                        gamma_policy=settings.gamma_policy,
+                        step_costs_dir=settings.step_costs_dir or default_step_costs_dir())
 
     # tokenizer -------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:

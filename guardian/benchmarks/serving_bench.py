@@ -5,7 +5,8 @@ Two real sidecars (`guardian serve`, second processes, loopback, the demo pair o
 configured one): one with `GUARDIAN_BATCHING=off` (each request decodes alone on the one
 engine thread: the core before continuous batching), one with `GUARDIAN_BATCHING=continuous`.
 Each has two routes over the same pair, `target` (target_only) and `spec` (speculative,
-draft model, the learnt depth cap per batch size), picked by the X-Guardian-Route header.
+draft model, the depth cap per batch size of the server's policy, GUARDIAN_GAMMA_POLICY),
+picked by the X-Guardian-Route header.
 
 For each concurrency level, route and server, closed-loop clients send streamed greedy
 completions (bounded: `--requests-per-client` each, at least `--min-requests` per cell).
@@ -15,8 +16,8 @@ requests that met the SLO: latency <= --slo-latency and TTFT <= --slo-ttft), 429
 Retry-After), errors, and audit completeness (every answered request's audit record, read
 back through /admin/audit). Plus, per server pair, how many batched answers differ from the
 same prompt answered one at a time (greedy output is the same unless a larger batch's
-reduction order flips a near tie), the depth cap the batched server learnt per batch size,
-and its vLLM speculative-config form.
+reduction order flips a near tie), the depth cap per batch size the batched server ended
+with (and what chose it), and its vLLM speculative-config form.
 
 The servers and routes alternate within each of `--rounds` rounds per level, so a noisy
 machine weighs on all alike; rates are totals over all rounds. The ratios (batched / one at
@@ -277,7 +278,7 @@ def _print(result: dict[str, Any]) -> None:
         con.print(row)
     diff, seen = result["differs"]
     con.print(f"batched answers differing from one-at-a-time: {diff} of {seen}")
-    con.print(f"learnt depth cap per batch size: {result.get('speculation', {})}")
+    con.print(f"depth cap per batch size at the end: {result.get('speculation', {})}")
 
 
 def cli(

@@ -1,0 +1,176 @@
+"""The speculation depth cap per batch size, predicted from measured step costs (the default).
+
+`ModelledGamma` is a ContinuousEngine `gamma_cap`, like engine.loadaware.LoadAwareGamma, but it
+does not find the best depth by trying every depth on live traffic. It predicts each depth's
+goodput, as SmartSpec does:
+
+    goodput(rows, γ) = rows · (1 + α + … + α^γ) / cost(rows, γ)
+
+- **cost** (engine.stepcost): the engine thread's seconds per step at each batch size and
+  depth cap, measured on this pair and device in a closed loop of requests that join and
+  leave (so the costs speculation brings to a batch that turns over — ragged caches, joins
+  one by one — are in it), once, at start-up, and kept on disk;
+- **α**, the acceptance rate, measured live from every speculative row's verdicts (draft
+  positions accepted over positions judged up to the first rejection: the maximum-likelihood
+  estimate for the usual i.i.d. model), with a slowly fading memory.
+
+The cap is the depth with the best predicted goodput; a depth > 0 must beat depth 0 (plain
+target-only decoding) by `margin` — where it does not, speculation is off and the speculative
+route decodes exactly as target-only does. The band is that of the largest batch of the last
+`window` steps (the size the load sustains). Before α is known the route speculates as it asks
+(the deepest candidate) to measure it, unless even perfect acceptance could not beat depth 0
+at that load.
+
+Why not the learner that tries every depth (engine.loadaware, `GUARDIAN_GAMMA_POLICY=runs`):
+inside a busy 2-core server, runs of steps at different depths interfere (a run inherits the
+previous depth's caches and timing of joins; the serving threads' share of the GIL differs by
+phase), and its warm-up and re-measurements at every depth cost goodput themselves: at 16
+closed-loop clients it kept speculative serving at 0.81–0.91 of target-only where speculation
+off measured parity. So did correcting the model with in-server measurements (tried: depth 0
+re-measured after speculative runs came out at 1.8–3.6x its cost), which is why the model
+here uses only what it measured where nothing else ran, plus α.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from engine.loading import Pair
+from engine.metrics import BANDS, band_of
+from engine.stepcost import StepCosts, cached
+
+__all__ = ["DEPTHS", "ModelledGamma", "expected_tokens"]
+
+# Depths the model chooses among and measures (each costs a closed loop at every batch size:
+# the runs learner's 3 and 8 would add a third to the measuring time; 6 covers the deep end).
+DEPTHS: tuple[int, ...] = (0, 1, 2, 4, 6)
+
+logger = logging.getLogger(__name__)
+
+
+def expected_tokens(alpha: float, depth: int) -> float:
+    """Tokens a row commits per step at `depth` when each draft is accepted with probability
+    `alpha` independently: 1 + α + … + α^depth (the accepted prefix plus one target token)."""
+    return sum(alpha ** i for i in range(depth + 1))
+
+
+class ModelledGamma:
+    """`gamma_cap(batch_size)` from measured step costs and live acceptance."""
+
+    fixed: dict[int, int] | None = None  # the scheduler's "pinned" flag: never pinned
+
+    def __init__(self, costs: StepCosts | None = None, candidates: tuple[int, ...] = DEPTHS,
+                 *, margin: float = 0.05, window: int = 32, memory: float = 0.98,
+                 min_judged: int = 64, cache_dir: Path | None = None) -> None:
+        """`margin`: how much better than depth 0 a depth must be predicted to be;
+        `window`: steps whose largest batch is the sustained batch size; `memory`: how much
+        of the acceptance evidence each speculative step keeps; `min_judged`: draft
+        positions judged before α is trusted; `cache_dir`: where `calibrate` keeps what it
+        measured (None: measure every time)."""
+        if not candidates or min(candidates) < 0:
+            raise ValueError("candidates must be depths >= 0")
+        if window < 1 or not 0 < memory <= 1:
+            raise ValueError("window must be >= 1 and memory in (0, 1]")
+        self.candidates = tuple(sorted(set(candidates) | {0}))
+        self.costs = costs
+        self.margin, self.memory, self.min_judged = margin, memory, min_judged
+        self.cache_dir = cache_dir
+        self.calibration_s: float | None = None
+        self._sizes: deque[int] = deque(maxlen=window)
+        self._accepted = self._judged = 0.0
+        self._seen = 0  # draft positions judged in all
+        self._choice: dict[int, int] = {}  # band -> the cap last served
+        self._lock = threading.Lock()
+
+    def calibrate(self, pair: Pair, max_batch: int) -> StepCosts:
+        """Measure (or read from the cache) the step costs on `pair` for every band up to
+        `max_batch` rows."""
+        sizes = sorted({b for b in BANDS if b <= max_batch} | {max_batch})
+        t0 = time.perf_counter()
+        costs = cached(pair, sizes, self.candidates, self.cache_dir)
+        self.calibration_s = time.perf_counter() - t0
+        with self._lock:
+            self.costs = costs
+        logger.info("speculation cap model: step costs of %d batch sizes x %d depths in %.1f s",
+                    len(sizes), len(self.candidates), self.calibration_s)
+        return costs
+
+    def alpha(self) -> float | None:
+        """The acceptance rate measured so far (None until `min_judged` positions)."""
+        if self._seen < self.min_judged or self._judged <= 0:
+            return None
+        return self._accepted / self._judged
+
+    def __call__(self, size: int) -> int:
+        with self._lock:
+            self._sizes.append(size)
+            rows = max(self._sizes)
+            band = band_of(rows)
+            cap = self._choose(rows)
+            self._choice[band] = cap
+            return cap
+
+    def _rates(self, rows: int, alpha: float) -> dict[int, float]:
+        assert self.costs is not None
+        return {g: rows * expected_tokens(alpha, g) / max(1e-9, self.costs.at(rows, g))
+                for g in self.candidates}
+
+    def _choose(self, rows: int) -> int:
+        deepest = self.candidates[-1]
+        if self.costs is None:
+            return deepest  # nothing measured: speculate as the route asks
+        alpha = self.alpha()
+        if alpha is None:
+            # Unknown acceptance: speculate to measure it, unless even accepting every draft
+            # could not beat target-only decoding at this load.
+            best_case = self._rates(rows, 1.0)
+            gain = max(best_case[g] for g in self.candidates if g)
+            return deepest if gain >= best_case[0] * (1 + self.margin) else 0
+        rates = self._rates(rows, alpha)
+        best = max(self.candidates, key=lambda g: (rates[g], -g))
+        if best and rates[best] < rates[0] * (1 + self.margin):
+            best = 0
+        return best
+
+    def observe(self, size: int, cap: int, tokens: float, seconds: float, *, depth: int = 0,
+                accepted: int = 0, judged: int = 0) -> None:
+        """A step's outcome: its speculative rows had `judged` draft positions judged and
+        `accepted` accepted (the rest — size, cap, tokens, time — is what LoadAwareGamma
+        learns from; this model takes only the acceptance)."""
+        if judged <= 0:
+            return
+        with self._lock:
+            self._accepted = self._accepted * self.memory + accepted
+            self._judged = self._judged * self.memory + judged
+            self._seen += judged
+
+    def table(self) -> dict[int, int]:
+        """band start -> the cap in force (bands seen so far)."""
+        with self._lock:
+            return dict(sorted(self._choice.items()))
+
+    def goodput(self) -> dict[int, dict[int, float]]:
+        """band -> cap -> predicted tokens/s at the band's start (bands seen so far), with the
+        acceptance measured so far (before `min_judged` positions too; empty before any)."""
+        with self._lock:
+            if self._judged <= 0 or self.costs is None:
+                return {}
+            alpha = self._accepted / self._judged
+            return {b: self._rates(b, alpha) for b in sorted(self._choice)}
+
+    def describe(self) -> dict[str, Any]:
+        """The model's inputs (GET /admin/speculation)."""
+        with self._lock:
+            alpha = self.alpha()
+            return {"policy": "modelled",
+                    "acceptance_rate": None if alpha is None else round(alpha, 4),
+                    "draft_positions_judged": self._seen,
+                    "step_ms_by_batch_size_and_depth": (None if self.costs is None
+                                                         else self.costs.as_dict()),
+                    "calibration_s": (None if self.calibration_s is None
+                                      else round(self.calibration_s, 2))}

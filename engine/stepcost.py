@@ -1,0 +1,193 @@
+"""What one continuous-batching step costs on this pair and device, by batch size and depth.
+
+`measure` runs the real `ContinuousEngine` in a closed loop for each batch size and each
+speculation depth cap: `rows` requests decode at once and each one that finishes is replaced at
+the next step boundary, as a serving batch under steady load is. It keeps the engine thread's
+seconds per step (the step itself and the joins, prefills and removals between steps) over
+the steps that ran with a full batch after the first wave of requests had left (steady
+state). The load-aware depth cap (engine.capmodel.ModelledGamma) predicts goodput from these
+costs and the acceptance rate it measures live, as SmartSpec does.
+
+Why a closed loop and not fixed rows: speculation costs more in a batch that turns over than
+on rows that all started together. Rows that commit different counts fall out of step, so the
+caches carry holes and left padding (at 16 rows on the demo pair the target cache was 2.5x as
+wide as the rows' mean length, none at depth 0) and finished rows join one by one, a prefill
+forward each, instead of together (75 joins against 10 for the same 160 requests). Fixed rows
+measured depth 1-3 as a gain at 16 rows where end to end it ran at 0.65-0.8 of depth 0; the
+closed loop ranks them as serving does.
+
+A measurement takes seconds on a CPU, so `cached` keeps it on disk, keyed by everything it
+depends on (pair, device, dtype, torch threads and version, sizes, depths, workload).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import logging
+import math
+import random
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
+from engine.controllers import ConstantGamma
+from engine.loading import Pair
+from engine.sampling import SamplingParams
+
+__all__ = ["StepCosts", "cached", "measure"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class StepCosts:
+    """Seconds of the engine thread per step in steady closed-loop decoding, by (rows, depth
+    cap)."""
+
+    seconds: dict[tuple[int, int], float]
+
+    @property
+    def sizes(self) -> list[int]:
+        return sorted({b for b, _ in self.seconds})
+
+    @property
+    def depths(self) -> list[int]:
+        return sorted({g for _, g in self.seconds})
+
+    def at(self, rows: int, depth: int) -> float:
+        """Seconds of a step of `rows` rows at `depth`: measured, or linear in rows between
+        the nearest measured sizes (beyond the largest: proportional to rows). A depth not
+        measured takes the nearest deeper one's cost (never flattering)."""
+        depths = self.depths
+        deeper = [g for g in depths if g >= depth]
+        g = deeper[0] if deeper else depths[-1]
+        sizes = self.sizes
+        rows = max(1, rows)
+        if rows in sizes:
+            return self.seconds[(rows, g)]
+        below = [b for b in sizes if b < rows]
+        above = [b for b in sizes if b > rows]
+        if not above:
+            top = sizes[-1]
+            return self.seconds[(top, g)] * rows / top
+        if not below:
+            return self.seconds[(above[0], g)]
+        lo, hi = below[-1], above[0]
+        w = (rows - lo) / (hi - lo)
+        return (1 - w) * self.seconds[(lo, g)] + w * self.seconds[(hi, g)]
+
+    def as_dict(self) -> dict[str, dict[str, float]]:
+        """rows -> depth -> milliseconds (for /admin/speculation, the bench and the cache)."""
+        return {str(b): {str(g): round(1e3 * self.seconds[(b, g)], 3) for g in self.depths}
+                for b in self.sizes}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, dict[str, float]]) -> StepCosts:
+        seconds = {(int(b), int(g)): float(ms) / 1e3 for b, row in data.items()
+                   for g, ms in row.items()}
+        if not seconds or not all(0 < v < math.inf for v in seconds.values()):
+            raise ValueError("step costs must be positive and finite")
+        return cls(seconds)
+
+
+def _prompts(pair: Pair, rows: int, length: int, rng: random.Random) -> list[list[int]]:
+    """Random ordinary tokens (no special ones, so no row ends at once on EOS)."""
+    special = set(pair.tokenizer.all_special_ids) | set(pair.eos_token_ids)
+    vocab = min(len(pair.tokenizer), int(pair.target.config.vocab_size))
+    ordinary = [t for t in range(vocab) if t not in special] or list(range(vocab))
+    return [[rng.choice(ordinary) for _ in range(length)] for _ in range(rows)]
+
+
+@torch.inference_mode()
+def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: int = 16,
+            new_tokens: int = 16, waves: int = 2, seed: int = 0) -> StepCosts:
+    """Seconds per step for every (rows, depth): a closed loop of `rows` greedy draft-model
+    requests (`prompt`-token random prompts, `new_tokens` each), `waves` + 1 batches' worth;
+    timed from when the first wave has left, over steps that started with a full batch."""
+    sizes, depths = sorted(set(sizes)), sorted(set(depths))
+    if not sizes or min(sizes) < 1 or not depths or min(depths) < 0:
+        raise ValueError("sizes must be >= 1 and depths >= 0, at least one of each")
+    if waves < 1:
+        raise ValueError("waves must be >= 1")
+    prompt = max(1, min(prompt, pair.max_context // 2))
+    new_tokens = max(1, min(new_tokens, pair.max_context - prompt - 1))
+    rng = random.Random(seed)
+    seconds: dict[tuple[int, int], float] = {}
+    for rows, depth in itertools.product(sizes, depths):
+        engine = ContinuousEngine(pair, gamma_cap=lambda _size, c=depth: c)
+        total = (waves + 1) * rows
+        sent = done = steps = 0
+        spent = every = 0.0
+        while done < total:
+            t0 = time.perf_counter()
+            if engine.size < rows and sent < total:
+                k = min(rows - engine.size, total - sent)
+                engine.join([Sequence(pair, SequenceRequest(
+                    prompt=p, params=SamplingParams(), max_new_tokens=new_tokens,
+                    speculative=True, controller=ConstantGamma(max(1, depth))))
+                    for p in _prompts(pair, k, prompt, rng)])
+                sent += k
+            full = engine.size == rows
+            finished = engine.step()
+            if pair.device.type == "cuda":
+                torch.cuda.synchronize(pair.device)
+            dt = time.perf_counter() - t0
+            every += dt
+            if full and done >= rows:
+                steps += 1
+                spent += dt
+            done += len(finished)
+        # A tiny measurement (one row, one token per request) may have no steady step.
+        seconds[(rows, depth)] = spent / steps if steps else every / max(1, total)
+    return StepCosts(_monotone(seconds, sizes, depths))
+
+
+def _monotone(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]
+              ) -> dict[tuple[int, int], float]:
+    """A step with more rows or a deeper cap does at least the work of one with fewer: where
+    a noisy measurement says otherwise (once at 16 rows: depth 3 faster than depth 2), the
+    larger takes the smaller's cost."""
+    out = dict(seconds)
+    for b in sizes:
+        for lo, hi in itertools.pairwise(depths):
+            out[(b, hi)] = max(out[(b, hi)], out[(b, lo)])
+    for g in depths:
+        for lo, hi in itertools.pairwise(sizes):
+            out[(hi, g)] = max(out[(hi, g)], out[(lo, g)])
+    return out
+
+
+def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: Path | None,
+           **workload: int) -> StepCosts:
+    """`measure`, kept in `cache_dir` (None: always measure). The key covers the pair, its
+    device and dtype, torch's version and thread count, the sizes, depths and workload: a
+    different machine or setting measures afresh. Delete the file to re-measure."""
+    sizes, depths = sorted(set(sizes)), sorted(set(depths))
+    if cache_dir is None:
+        return measure(pair, sizes, depths, **workload)
+    key = json.dumps({"pair": pair.identity.pair_hash, "device": str(pair.device),
+                      "dtype": str(pair.dtype), "torch": torch.__version__,
+                      "threads": torch.get_num_threads(), "sizes": sizes, "depths": depths,
+                      "workload": workload, "v": 1}, sort_keys=True)
+    path = Path(cache_dir) / f"{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
+    try:
+        data = json.loads(path.read_text())
+        if data.get("key") == key:
+            return StepCosts.from_dict(data["ms"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # absent or unreadable: measure
+    costs = measure(pair, sizes, depths, **workload)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"key": key, "ms": costs.as_dict()}, indent=1))
+        tmp.replace(path)
+    except OSError as exc:
+        logger.warning("could not keep the measured step costs in %s: %s", cache_dir, exc)
+    return costs

@@ -1,0 +1,172 @@
+"""The modelled speculation cap (engine/capmodel.py) and the step costs it reads
+(engine/stepcost.py): goodput predicted from closed-loop step costs and live acceptance.
+
+Synthetic costs stand for the two regimes: memory-bound (a step costs about the same whatever
+its depth: a GPU at a few rows) and compute-bound (a step's cost grows with the tokens it
+verifies: this CPU at 16 rows)."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from engine.capmodel import ModelledGamma, expected_tokens
+from engine.stepcost import StepCosts, cached, measure
+
+DEPTHS = (0, 1, 2, 4, 8)
+
+
+def costs(per_row_token: float, fixed: float, sizes=(1, 4, 16)) -> StepCosts:
+    """A step of b rows at depth g costs fixed + per_row_token * b * (g + 1) seconds."""
+    return StepCosts({(b, g): fixed + per_row_token * b * (g + 1) for b in sizes
+                      for g in DEPTHS})
+
+
+def model(c: StepCosts | None, **kw) -> ModelledGamma:  # type: ignore[no-untyped-def]
+    return ModelledGamma(c, **{"candidates": DEPTHS, **kw})
+
+
+def feed(m: ModelledGamma, size: int, accepted: int, judged: int, steps: int = 10) -> None:
+    for _ in range(steps):
+        cap = m(size)
+        m.observe(size, cap, size, 0.01, depth=cap, accepted=accepted, judged=judged)
+
+
+def test_expected_tokens() -> None:
+    assert expected_tokens(0.0, 4) == 1
+    assert expected_tokens(1.0, 4) == 5
+    assert math.isclose(expected_tokens(0.5, 2), 1.75)
+
+
+def test_step_costs_interpolate_in_rows_and_round_depths_up() -> None:
+    c = StepCosts({(1, 0): 1.0, (1, 4): 2.0, (5, 0): 3.0, (5, 4): 6.0})
+    assert c.at(1, 0) == 1.0 and c.at(5, 4) == 6.0
+    assert c.at(3, 0) == 2.0  # halfway between 1 and 5 rows
+    assert c.at(10, 4) == 12.0  # beyond the largest size: proportional to rows
+    assert c.at(1, 2) == 2.0  # depth 2 not measured: the next deeper depth's cost
+    assert c.at(1, 9) == 2.0  # deeper than any measured: the deepest
+    assert c.as_dict() == {"1": {"0": 1000.0, "4": 2000.0}, "5": {"0": 3000.0, "4": 6000.0}}
+    assert StepCosts.from_dict(c.as_dict()) == c
+    for bad in ({}, {"1": {"0": 0.0}}, {"1": {"0": float("nan")}}, {"1": {"0": -1.0}}):
+        with pytest.raises(ValueError):
+            StepCosts.from_dict(bad)
+
+
+def test_memory_bound_steps_speculate_deep_compute_bound_steps_do_not() -> None:
+    # A fixed cost dominating (5 ms) and a small per-token one: depth is nearly free.
+    m = model(costs(1e-5, 5e-3), min_judged=8)
+    feed(m, 1, accepted=7, judged=8)  # alpha 0.875
+    assert m(1) == 8
+    # Cost proportional to the tokens verified: each extra depth costs a whole step's worth,
+    # and no acceptance rate below 1 pays for it.
+    m = model(costs(1e-3, 0.0), min_judged=8)
+    feed(m, 16, accepted=7, judged=8)
+    assert m(16) == 0
+    assert m.table() == {16: 0}
+
+
+def test_the_choice_follows_the_measured_acceptance() -> None:
+    # A step costs 10 ms + 2 ms per depth (one row): depth pays only with good acceptance.
+    c = StepCosts({(1, g): 0.010 + 0.002 * g for g in DEPTHS})
+    m = model(c, min_judged=8, memory=0.5)
+    feed(m, 1, accepted=9, judged=10)
+    high = m(1)
+    feed(m, 1, accepted=1, judged=10, steps=30)  # the content changed: drafts now miss
+    assert high >= 4 and m(1) == 0
+    rates = m.goodput()[1]
+    assert rates[0] == max(rates.values())
+    assert m.describe()["acceptance_rate"] == pytest.approx(0.1, abs=1e-3)
+
+
+def test_depth_must_beat_target_only_by_the_margin() -> None:
+    # alpha 0.5 at depth 1 gives 1.5 tokens per step for a step 1.45x as long: a 3.4 % gain.
+    c = StepCosts({(1, 0): 1.0, (1, 1): 1.45})
+    m = model(c, candidates=(0, 1), min_judged=4, margin=0.05)
+    feed(m, 1, accepted=2, judged=4)
+    assert m(1) == 0
+    m0 = model(c, candidates=(0, 1), min_judged=4, margin=0.0)
+    feed(m0, 1, accepted=2, judged=4)
+    assert m0(1) == 1
+
+
+def test_before_acceptance_is_known_it_speculates_unless_it_cannot_pay_at_any_rate() -> None:
+    m = model(costs(1e-5, 5e-3))
+    assert m(1) == 8 and m.alpha() is None and m.goodput() == {}
+    feed(m, 1, accepted=1, judged=2, steps=1)  # some evidence: shown, not yet trusted
+    assert m.alpha() is None and set(m.goodput()[1]) == set(DEPTHS)
+    # Compute-bound and a draft that costs as much as a target step: even alpha = 1 loses.
+    hopeless = StepCosts({(16, g): 0.01 * (1 + 2 * g) for g in DEPTHS})
+    assert model(hopeless)(16) == 0
+    # No costs measured at all: the route's own depth.
+    assert model(None)(16) == 8
+
+
+def test_the_band_is_the_sustained_batch_size() -> None:
+    m = model(costs(1e-3, 0.0), window=4, min_judged=1)
+    feed(m, 16, accepted=1, judged=1, steps=1)
+    # The batch drains to 9 rows for a step: still the 16-row band.
+    m(9)
+    assert set(m.table()) == {16}
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError):
+        ModelledGamma(candidates=(-1, 2))
+    with pytest.raises(ValueError):
+        ModelledGamma(memory=0.0)
+    with pytest.raises(ValueError):
+        measure(None, [], [0])  # type: ignore[arg-type]
+
+
+def test_measure_runs_a_closed_loop_on_a_tiny_pair(llama_pair) -> None:  # type: ignore[no-untyped-def]
+    c = measure(llama_pair, [1, 3], [0, 2], prompt=4, new_tokens=4, waves=1)
+    assert c.sizes == [1, 3] and c.depths == [0, 2]
+    assert all(0 < s < 5 for s in c.seconds.values())
+    # More rows or a deeper cap never measure cheaper (noise is evened out upwards).
+    assert c.at(3, 0) >= c.at(1, 0) and c.at(1, 2) >= c.at(1, 0) and c.at(3, 2) >= c.at(3, 0)
+
+
+def test_step_costs_are_kept_per_pair_device_and_setting(llama_pair, tmp_path,  # type: ignore[no-untyped-def]
+                                                         monkeypatch) -> None:
+    import engine.stepcost as stepcost
+
+    calls = []
+    real = stepcost.measure
+
+    def counting(*a, **kw):  # type: ignore[no-untyped-def]
+        calls.append(a[1:])
+        return real(*a, **kw)
+
+    monkeypatch.setattr(stepcost, "measure", counting)
+    small = {"prompt": 4, "new_tokens": 2, "waves": 1}
+    first = cached(llama_pair, [1, 2], [0, 1], tmp_path, **small)
+    again = cached(llama_pair, [2, 1], [1, 0], tmp_path, **small)  # same key, any order
+    assert again.as_dict() == first.as_dict() and len(calls) == 1
+    cached(llama_pair, [1, 2], [0, 2], tmp_path, **small)  # other depths: measured
+    assert len(calls) == 2
+    (path,) = [p for p in tmp_path.iterdir() if json.loads(p.read_text())["ms"] ==
+               first.as_dict()]
+    path.write_text("{not json")  # a damaged file is measured afresh and rewritten
+    assert cached(llama_pair, [1, 2], [0, 1], tmp_path, **small).sizes == [1, 2]
+    assert len(calls) == 3 and json.loads(path.read_text())["ms"]
+    data = json.loads(path.read_text())
+    data["ms"] = {"1": {"0": -5}}
+    path.write_text(json.dumps(data))  # nonsense costs: measured afresh too
+    cached(llama_pair, [1, 2], [0, 1], tmp_path, **small)
+    assert len(calls) == 4
+    cached(llama_pair, [1, 2], [0, 1], None, **small)  # no cache: always measures
+    assert len(calls) == 5
+
+
+def test_a_scheduler_calibrates_its_modelled_cap(llama_pair) -> None:  # type: ignore[no-untyped-def]
+    from guardian.batching import BatchScheduler
+
+    sched = BatchScheduler(llama_pair, max_batch=3, gamma=ModelledGamma(candidates=(0, 2)))
+    try:
+        model = sched.snapshot()["cap_model"]
+        assert set(model["step_ms_by_batch_size_and_depth"]) == {"1", "2", "3"}
+        assert model["acceptance_rate"] is None
+    finally:
+        sched.shutdown()
