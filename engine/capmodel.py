@@ -26,9 +26,12 @@ inside a busy 2-core server, runs of steps at different depths interfere (a run 
 previous depth's caches and timing of joins; the serving threads' share of the GIL differs by
 phase), and its warm-up and re-measurements at every depth cost goodput themselves: at 16
 closed-loop clients it kept speculative serving at 0.81–0.91 of target-only where speculation
-off measured parity. So did correcting the model with in-server measurements (tried: depth 0
-re-measured after speculative runs came out at 1.8–3.6x its cost), which is why the model
-here uses only what it measured where nothing else ran, plus α.
+off measured parity. Correcting the model with in-server measurements did no better (tried
+three ways; depth 0 re-measured inside the server came out at 1.8–3.6x its cost depending on
+what the server had just been doing), so the model uses only what was measured where nothing
+else ran, plus α. Two approximations: the cost of a step is taken as measured at the
+calibration's own acceptance (random prompts), and the rows' own depth controllers may
+propose less than the cap.
 """
 
 from __future__ import annotations
@@ -92,7 +95,13 @@ class ModelledGamma:
         `max_batch` rows."""
         sizes = sorted({b for b in BANDS if b <= max_batch} | {max_batch})
         t0 = time.perf_counter()
-        costs = cached(pair, sizes, self.candidates, self.cache_dir)
+
+        def progress(done: int, total: int) -> None:
+            if done == 1 or done == total or done % max(1, total // 4) == 0:
+                logger.info("speculation cap model: measuring step costs on this pair and "
+                            "device (once; then cached): %d/%d", done, total)
+
+        costs = cached(pair, sizes, self.candidates, self.cache_dir, progress=progress)
         self.calibration_s = time.perf_counter() - t0
         with self._lock:
             self.costs = costs

@@ -29,7 +29,7 @@ import logging
 import math
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,10 +106,12 @@ def _prompts(pair: Pair, rows: int, length: int, rng: random.Random) -> list[lis
 
 @torch.inference_mode()
 def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: int = 16,
-            new_tokens: int = 16, waves: int = 2, seed: int = 0) -> StepCosts:
+            new_tokens: int = 16, waves: int = 2, seed: int = 0,
+            progress: Callable[[int, int], None] | None = None) -> StepCosts:
     """Seconds per step for every (rows, depth): a closed loop of `rows` greedy draft-model
     requests (`prompt`-token random prompts, `new_tokens` each), `waves` + 1 batches' worth;
-    timed from when the first wave has left, over steps that started with a full batch."""
+    timed from when the first wave has left, over steps that started with a full batch.
+    `progress(done, total)` is called after each (rows, depth)."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
     if not sizes or min(sizes) < 1 or not depths or min(depths) < 0:
         raise ValueError("sizes must be >= 1 and depths >= 0, at least one of each")
@@ -119,7 +121,8 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
     new_tokens = max(1, min(new_tokens, pair.max_context - prompt - 1))
     rng = random.Random(seed)
     seconds: dict[tuple[int, int], float] = {}
-    for rows, depth in itertools.product(sizes, depths):
+    cells = list(itertools.product(sizes, depths))
+    for cell, (rows, depth) in enumerate(cells, 1):
         engine = ContinuousEngine(pair, gamma_cap=lambda _size, c=depth: c)
         total = (waves + 1) * rows
         sent = done = steps = 0
@@ -145,6 +148,8 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
             done += len(finished)
         # A tiny measurement (one row, one token per request) may have no steady step.
         seconds[(rows, depth)] = spent / steps if steps else every / max(1, total)
+        if progress is not None:
+            progress(cell, len(cells))
     return StepCosts(_monotone(seconds, sizes, depths))
 
 
@@ -164,13 +169,13 @@ def _monotone(seconds: dict[tuple[int, int], float], sizes: list[int], depths: l
 
 
 def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: Path | None,
-           **workload: int) -> StepCosts:
+           progress: Callable[[int, int], None] | None = None, **workload: int) -> StepCosts:
     """`measure`, kept in `cache_dir` (None: always measure). The key covers the pair, its
     device and dtype, torch's version and thread count, the sizes, depths and workload: a
     different machine or setting measures afresh. Delete the file to re-measure."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
     if cache_dir is None:
-        return measure(pair, sizes, depths, **workload)
+        return measure(pair, sizes, depths, progress=progress, **workload)
     key = json.dumps({"pair": pair.identity.pair_hash, "device": str(pair.device),
                       "dtype": str(pair.dtype), "torch": torch.__version__,
                       "threads": torch.get_num_threads(), "sizes": sizes, "depths": depths,
@@ -182,7 +187,7 @@ def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: P
             return StepCosts.from_dict(data["ms"])
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # absent or unreadable: measure
-    costs = measure(pair, sizes, depths, **workload)
+    costs = measure(pair, sizes, depths, progress=progress, **workload)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")

@@ -154,3 +154,22 @@ def test_the_app_batches_concurrent_clients_and_audits_a_hang_up_as_cancelled(di
     assert len(cancelled.completion_token_ids) < 200
     served = [e for e in sink.of(RequestEvent) if e.finish_reason != "cancelled"]
     assert len(served) == len(PROMPTS)
+
+
+def test_the_depth_cap_policy_is_chosen_by_settings(dirs, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from engine.capmodel import ModelledGamma
+    from engine.loadaware import LoadAwareGamma
+
+    made = []
+    for options in ({"step_costs_dir": tmp_path}, {"gamma_policy": "runs"},
+                    {"gamma_by_batch": {1: 2}}):
+        backend = LocalEngineBackend.load(*dirs, device="cpu", batching=True, max_batch=2,
+                                          **options)
+        made.append(backend.batcher.gamma)
+        backend.shutdown()
+    modelled, runs, pinned = made
+    # The default measures the step costs before serving and keeps them where it was told.
+    assert isinstance(modelled, ModelledGamma) and modelled.costs is not None
+    assert modelled.costs.sizes == [1, 2] and len(list(tmp_path.iterdir())) == 1
+    assert isinstance(runs, LoadAwareGamma) and runs.fixed is None
+    assert isinstance(pinned, LoadAwareGamma) and pinned.fixed == {1: 2}
