@@ -165,11 +165,13 @@ class ModelledGamma:
 
     def goodput(self) -> dict[int, dict[int, float]]:
         """band -> cap -> predicted tokens/s at the band's start (bands seen so far), with the
-        acceptance measured so far (before `min_judged` positions too; empty before any)."""
+        acceptance measured so far (before `min_judged` positions too); before any, with
+        α = 1, the bound an unknown acceptance is judged by (a band where even that does not
+        pay never speculates, so never measures α)."""
         with self._lock:
-            if self._judged <= 0 or self.costs is None:
+            if self.costs is None:
                 return {}
-            alpha = self._accepted / self._judged
+            alpha = self._accepted / self._judged if self._judged > 0 else 1.0
             return {b: self._rates(b, alpha) for b in sorted(self._choice)}
 
     def describe(self) -> dict[str, Any]:

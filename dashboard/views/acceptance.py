@@ -66,9 +66,10 @@ depth = data.depth_by_load(url, flt.since, flt.until, flt.routes)
 if not depth.empty:
     st.subheader("Speculation depth by load")
     st.caption("Continuous batching: the engine caps every row's speculation depth by the size "
-               "of the shared batch, from the goodput it measured on the live pair (0 = "
-               "speculation off at that load). Per batch-size band (a request's mean rows per "
-               "step): draft tokens proposed per step (solid lines) and output tokens per step "
+               "of the shared batch, by goodput predicted from step costs measured on the pair "
+               "and the live acceptance rate (0 = speculation off at that load). Per "
+               "batch-size band (a request's mean rows per step): draft tokens proposed per "
+               "step (solid lines) and output tokens per step "
                "(dashed) of the requests served speculatively. The cap in force: GET /admin/speculation and "
                "`guardian_speculation_gamma_cap` on /metrics.")
     st.altair_chart(charts.depth_by_load(depth), width="stretch")

@@ -17,9 +17,9 @@ Re-enable and promote accept `{"override": true, "reason": "..."}`: an admin (on
 speculation on without a passing report; the event records the override, who and why.
 Turning speculation off (rollback) never needs a report and never waits for a cool-down.
 - `GET  /admin/audit/{request_id}`        compliance: the audit events of one request
-- `GET  /admin/speculation`               oncall, release: the engine's batch and the
-                                          speculation depth cap per batch size it learnt, also
-                                          as vLLM speculative-config keys
+- `GET  /admin/speculation`               oncall, release: the engine's batch, the
+                                          speculation depth cap per batch size in force (and
+                                          what chose it), also as vLLM speculative-config keys
 
 Every state change is a GovernanceEvent in the audit store. With governance attached (a
 database: `guardian.governance.runtime`), route state lives in the database so a change

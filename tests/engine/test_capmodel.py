@@ -93,14 +93,17 @@ def test_depth_must_beat_target_only_by_the_margin() -> None:
 
 def test_before_acceptance_is_known_it_speculates_unless_it_cannot_pay_at_any_rate() -> None:
     m = model(costs(1e-5, 5e-3))
-    assert m(1) == 8 and m.alpha() is None and m.goodput() == {}
+    assert m(1) == 8 and m.alpha() is None
+    assert m.goodput()[1] == m._rates(1, 1.0)  # shown at the bound it was judged by
     feed(m, 1, accepted=1, judged=2, steps=1)  # some evidence: shown, not yet trusted
     assert m.alpha() is None and set(m.goodput()[1]) == set(DEPTHS)
     # Compute-bound and a draft that costs as much as a target step: even alpha = 1 loses.
     hopeless = StepCosts({(16, g): 0.01 * (1 + 2 * g) for g in DEPTHS})
-    assert model(hopeless)(16) == 0
-    # No costs measured at all: the route's own depth.
-    assert model(None)(16) == 8
+    never = model(hopeless)
+    assert never(16) == 0 and never.goodput()[16][0] == max(never.goodput()[16].values())
+    # No costs measured at all: the route's own depth, and nothing to show.
+    unmeasured = model(None)
+    assert unmeasured(16) == 8 and unmeasured.goodput() == {}
 
 
 def test_the_band_is_the_sustained_batch_size() -> None:

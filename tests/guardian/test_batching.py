@@ -69,15 +69,19 @@ def test_concurrent_requests_share_the_batch_and_get_what_they_get_alone(solo, b
         assert [t.origin for t in g.trace] == [t.origin for t in w.trace]
 
 
-def test_the_learnt_depth_cap_changes_no_greedy_output(dirs, solo):
-    backend = LocalEngineBackend.load(*dirs, device="cpu", batching=True, max_batch=8)
+@pytest.mark.parametrize("policy", ["runs", "modelled"])
+def test_a_depth_cap_chosen_by_load_changes_no_greedy_output(dirs, solo, policy):
+    # `runs` tries every depth on these requests (the cap changes from run to run);
+    # `modelled` picks by the step costs it measured on this tiny pair.
+    backend = LocalEngineBackend.load(*dirs, device="cpu", batching=True, max_batch=8,
+                                      gamma_policy=policy)
     try:
         greedy = [r for r in requests(solo) if r.sampling.temperature == 0]
         want = [solo.generate(r).token_ids for r in greedy]
         with concurrent.futures.ThreadPoolExecutor(8) as pool:
             got = [g.token_ids for g in pool.map(backend.generate, greedy * 3)]
         assert got == want * 3
-        assert backend.batcher.gamma.goodput()  # it measured goodput per band
+        assert backend.batcher.gamma.goodput()  # goodput per band, measured or predicted
     finally:
         backend.shutdown()
 
