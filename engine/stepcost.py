@@ -96,12 +96,11 @@ class StepCosts:
         return cls(seconds)
 
 
-def _prompts(pair: Pair, rows: int, length: int, rng: random.Random) -> list[list[int]]:
-    """Random ordinary tokens (no special ones, so no row ends at once on EOS)."""
+def _ordinary_tokens(pair: Pair) -> list[int]:
+    """Token ids that are not special (so no row ends at once on EOS)."""
     special = set(pair.tokenizer.all_special_ids) | set(pair.eos_token_ids)
     vocab = min(len(pair.tokenizer), int(pair.target.config.vocab_size))
-    ordinary = [t for t in range(vocab) if t not in special] or list(range(vocab))
-    return [[rng.choice(ordinary) for _ in range(length)] for _ in range(rows)]
+    return [t for t in range(vocab) if t not in special] or list(range(vocab))
 
 
 @torch.inference_mode()
@@ -120,34 +119,39 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
     prompt = max(1, min(prompt, pair.max_context // 2))
     new_tokens = max(1, min(new_tokens, pair.max_context - prompt - 1))
     rng = random.Random(seed)
+    ordinary = _ordinary_tokens(pair)
     seconds: dict[tuple[int, int], float] = {}
     cells = list(itertools.product(sizes, depths))
     for cell, (rows, depth) in enumerate(cells, 1):
         engine = ContinuousEngine(pair, gamma_cap=lambda _size, c=depth: c)
         total = (waves + 1) * rows
-        sent = done = steps = 0
+        sent = done = steps = all_steps = 0
         spent = every = 0.0
         while done < total:
-            t0 = time.perf_counter()
+            joining = []
             if engine.size < rows and sent < total:
-                k = min(rows - engine.size, total - sent)
-                engine.join([Sequence(pair, SequenceRequest(
-                    prompt=p, params=SamplingParams(), max_new_tokens=new_tokens,
-                    speculative=True, controller=ConstantGamma(max(1, depth))))
-                    for p in _prompts(pair, k, prompt, rng)])
-                sent += k
+                # Made before the clock starts: only the join itself is the engine's cost.
+                joining = [Sequence(pair, SequenceRequest(
+                    prompt=[rng.choice(ordinary) for _ in range(prompt)],
+                    params=SamplingParams(), max_new_tokens=new_tokens, speculative=True,
+                    controller=ConstantGamma(max(1, depth))))
+                    for _ in range(min(rows - engine.size, total - sent))]
+                sent += len(joining)
+            t0 = time.perf_counter()
+            if joining:
+                engine.join(joining)
             full = engine.size == rows
             finished = engine.step()
             if pair.device.type == "cuda":
                 torch.cuda.synchronize(pair.device)
             dt = time.perf_counter() - t0
-            every += dt
+            every, all_steps = every + dt, all_steps + 1
             if full and done >= rows:
                 steps += 1
                 spent += dt
             done += len(finished)
         # A tiny measurement (one row, one token per request) may have no steady step.
-        seconds[(rows, depth)] = spent / steps if steps else every / max(1, total)
+        seconds[(rows, depth)] = spent / steps if steps else every / max(1, all_steps)
         if progress is not None:
             progress(cell, len(cells))
     return StepCosts(_monotone(seconds, sizes, depths))
@@ -179,7 +183,7 @@ def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: P
     key = json.dumps({"pair": pair.identity.pair_hash, "device": str(pair.device),
                       "dtype": str(pair.dtype), "torch": torch.__version__,
                       "threads": torch.get_num_threads(), "sizes": sizes, "depths": depths,
-                      "workload": workload, "v": 1}, sort_keys=True)
+                      "workload": workload, "v": 2}, sort_keys=True)
     path = Path(cache_dir) / f"{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
     try:
         data = json.loads(path.read_text())
