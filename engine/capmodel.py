@@ -19,7 +19,9 @@ target-only decoding) by `margin` — where it does not, speculation is off and 
 route decodes exactly as target-only does. The band is that of the largest batch of the last
 `window` steps (the size the load sustains). Before α is known the route speculates as it asks
 (the deepest candidate) to measure it, unless even perfect acceptance could not beat depth 0
-at that load.
+at that load; and where speculation is off only because α is low, a few steps speculate at
+the shallowest depth every `probe_every` steps, so α keeps being measured (otherwise one bad
+stretch would turn speculation off for good).
 
 Why not the learner that tries every depth (engine.loadaware, `GUARDIAN_GAMMA_POLICY=runs`):
 inside a busy 2-core server, runs of steps at different depths interfere (a run inherits the
@@ -69,16 +71,19 @@ class ModelledGamma:
 
     def __init__(self, costs: StepCosts | None = None, candidates: tuple[int, ...] = DEPTHS,
                  *, margin: float = 0.05, window: int = 32, memory: float = 0.98,
-                 min_judged: int = 64, cache_dir: Path | None = None) -> None:
+                 min_judged: int = 64, cache_dir: Path | None = None, probe_every: int = 2048,
+                 probe_steps: int = 8) -> None:
         """`margin`: how much better than depth 0 a depth must be predicted to be;
         `window`: steps whose largest batch is the sustained batch size; `memory`: how much
         of the acceptance evidence each speculative step keeps; `min_judged`: draft
         positions judged before α is trusted; `cache_dir`: where `calibrate` keeps what it
-        measured (None: measure every time)."""
+        measured (None: measure every time); after `probe_every` steps off only because α
+        was low, `probe_steps` steps speculate at the shallowest depth to measure it again."""
         if not candidates or min(candidates) < 0:
             raise ValueError("candidates must be depths >= 0")
-        if window < 1 or not 0 < memory <= 1:
-            raise ValueError("window must be >= 1 and memory in (0, 1]")
+        if window < 1 or not 0 < memory <= 1 or probe_every < 1 or probe_steps < 0:
+            raise ValueError("window and probe_every must be >= 1, probe_steps >= 0 and "
+                             "memory in (0, 1]")
         self.candidates = tuple(sorted(set(candidates) | {0}))
         self.costs = costs
         self.margin, self.memory, self.min_judged = margin, memory, min_judged
@@ -88,6 +93,9 @@ class ModelledGamma:
         self._accepted = self._judged = 0.0
         self._seen = 0  # draft positions judged in all
         self._choice: dict[int, int] = {}  # band -> the cap last served
+        self.probe_every, self.probe_steps = probe_every, probe_steps
+        self._off_by_alpha = 0  # steps off since the last speculative one, only because of α
+        self._probing = 0  # probe steps still to serve
         self._lock = threading.Lock()
 
     def calibrate(self, pair: Pair, max_batch: int) -> StepCosts:
@@ -122,12 +130,31 @@ class ModelledGamma:
             band = band_of(rows)
             cap = self._choose(rows)
             self._choice[band] = cap
-            return cap
+            if cap or len(self.candidates) < 2:
+                self._off_by_alpha = self._probing = 0
+                return cap
+            if self._probing:
+                self._probing -= 1
+                return self.candidates[1]
+            if self.alpha() is not None and self._pays_at_best(rows):
+                # Off because α is low. α is measured only while rows speculate: without a
+                # probe now and then, one bad stretch would turn speculation off for good.
+                self._off_by_alpha += 1
+                if self._off_by_alpha >= self.probe_every and self.probe_steps:
+                    self._off_by_alpha, self._probing = 0, self.probe_steps - 1
+                    return self.candidates[1]
+            return 0
 
     def _rates(self, rows: int, alpha: float) -> dict[int, float]:
         assert self.costs is not None
         return {g: rows * expected_tokens(alpha, g) / max(1e-9, self.costs.at(rows, g))
                 for g in self.candidates}
+
+    def _pays_at_best(self, rows: int) -> bool:
+        """Whether some depth would beat depth 0 if every draft were accepted."""
+        best_case = self._rates(rows, 1.0)
+        gain = max((best_case[g] for g in self.candidates if g), default=0.0)
+        return gain >= best_case[0] * (1 + self.margin)
 
     def _choose(self, rows: int) -> int:
         deepest = self.candidates[-1]
@@ -137,9 +164,7 @@ class ModelledGamma:
         if alpha is None:
             # Unknown acceptance: speculate to measure it, unless even accepting every draft
             # could not beat target-only decoding at this load.
-            best_case = self._rates(rows, 1.0)
-            gain = max(best_case[g] for g in self.candidates if g)
-            return deepest if gain >= best_case[0] * (1 + self.margin) else 0
+            return deepest if self._pays_at_best(rows) else 0
         rates = self._rates(rows, alpha)
         best = max(self.candidates, key=lambda g: (rates[g], -g))
         if best and rates[best] < rates[0] * (1 + self.margin):

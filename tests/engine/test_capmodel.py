@@ -106,6 +106,32 @@ def test_before_acceptance_is_known_it_speculates_unless_it_cannot_pay_at_any_ra
     assert unmeasured(16) == 8 and unmeasured.goodput() == {}
 
 
+def test_off_because_of_a_low_acceptance_it_probes_now_and_then_and_recovers() -> None:
+    c = StepCosts({(1, g): 0.010 + 0.002 * g for g in DEPTHS})
+    m = model(c, min_judged=8, memory=0.5, probe_every=20, probe_steps=3)
+    feed(m, 1, accepted=1, judged=10, steps=5)  # a bad stretch: alpha 0.1, speculation off
+
+    def serve(steps: int, accepted: int) -> list[int]:
+        served = []
+        for _ in range(steps):
+            cap = m(1)
+            served.append(cap)
+            m.observe(1, cap, 1, 0.01, accepted=accepted * (cap > 0), judged=10 * (cap > 0))
+        return served
+
+    # The 20th step off (4 of them in the stretch above) starts 3 steps at the shallowest
+    # depth; the drafts are still bad, so it is off again until the next probe.
+    assert serve(40, accepted=1) == [0] * 15 + [1, 1, 1] + [0] * 19 + [1, 1, 1]
+    # The drafts are good again: the first probe step measures it and speculation resumes.
+    later = serve(25, accepted=9)
+    assert later[:19] == [0] * 19 and later[19] == 1 and min(later[20:]) >= 2
+    # Where even alpha = 1 could not pay, it never probes.
+    hopeless = StepCosts({(16, g): 0.01 * (1 + 2 * g) for g in DEPTHS})
+    h = model(hopeless, min_judged=1, probe_every=2)
+    feed(h, 16, accepted=0, judged=1, steps=1)
+    assert [h(16) for _ in range(10)] == [0] * 10
+
+
 def test_the_band_is_the_sustained_batch_size() -> None:
     m = model(costs(1e-3, 0.0), window=4, min_judged=1)
     feed(m, 16, accepted=1, judged=1, steps=1)
