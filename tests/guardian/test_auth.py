@@ -334,9 +334,15 @@ def test_mirror_evidence_rolls_back_only_where_trusted(governed) -> None:
     after = client.post("/v1/completions", json=BODY, headers=auth()).json()["spec_guardian"]
     assert after["served_path"] == ("target_only" if trusted else "speculative")
     if trusted:
-        rollback = [e for e in events.events
+        def rollbacks() -> list[GovernanceEvent]:
+            return [e for e in events.events
                     if isinstance(e, GovernanceEvent) and e.kind == "rollback"]
-        assert rollback and rollback[0].actor == "trigger:divergence"
+
+        # The controller records the route state first and then submits the event (on its
+        # own thread): wait for the event, not only for the state (CI caught the gap once).
+        assert _wait(lambda: bool(rollbacks()), timeout=3.0)
+        rollback = rollbacks()
+        assert rollback[0].actor == "trigger:divergence"
         assert {"request_id": r.json()["id"], "verdict": "divergence",
                 "principal": "api-key:mirror-key"} in rollback[0].details["verdicts"]
         assert rollback[0].details["evidence_principals"] == {"api-key:mirror-key": 1}
