@@ -171,7 +171,7 @@ class ModelledGamma:
             best = 0
         return best
 
-    def observe(self, size: int, cap: int, tokens: float, seconds: float, *, depth: int = 0,
+    def observe(self, size: int, cap: int, tokens: float, seconds: float, *,
                 accepted: int = 0, judged: int = 0) -> None:
         """A step's outcome: its speculative rows had `judged` draft positions judged and
         `accepted` accepted (the rest — size, cap, tokens, time — is what LoadAwareGamma

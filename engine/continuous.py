@@ -268,7 +268,6 @@ class ContinuousEngine:
         self.remove(finished)
         self.last_step = {"size": float(size), "gamma_cap": float(-1 if cap is None else cap),
                           "tokens": float(emitted), "seconds": time.perf_counter() - t0,
-                          "depth": float(max(len(p.tokens) for p in proposals)),
                           "accepted": float(accepted), "judged": float(judged)}
         return ended + finished
 

@@ -151,7 +151,7 @@ class LoadAwareGamma:
                                old + (rate - old) / (n + 1) if n < self.warmup else
                                old + self.smoothing * (rate - old))
 
-    def observe(self, size: int, cap: int, tokens: float, seconds: float, *, depth: int = 0,
+    def observe(self, size: int, cap: int, tokens: float, seconds: float, *,
                 accepted: int = 0, judged: int = 0) -> None:
         """A step of `size` rows under `cap` committed `tokens` in `seconds` (the engine
         thread's time since the previous step). (The keywords are what ModelledGamma reads;

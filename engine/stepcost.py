@@ -31,6 +31,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import torch
@@ -52,11 +53,12 @@ class StepCosts:
 
     seconds: dict[tuple[int, int], float]
 
-    @property
+    # Computed once: `at` runs for every candidate depth at every engine step.
+    @cached_property
     def sizes(self) -> list[int]:
         return sorted({b for b, _ in self.seconds})
 
-    @property
+    @cached_property
     def depths(self) -> list[int]:
         return sorted({g for _, g in self.seconds})
 

@@ -179,8 +179,8 @@ class BatchScheduler:
                 # cost shows up around its steps rather than in them is not favoured.
                 seconds = info["seconds"] if self._busy_since is None else now - self._busy_since
                 self.gamma.observe(int(info["size"]), int(info["gamma_cap"]), info["tokens"],
-                                   max(seconds, info["seconds"]), depth=int(info["depth"]),
-                                   accepted=int(info["accepted"]), judged=int(info["judged"]))
+                                   max(seconds, info["seconds"]), accepted=int(info["accepted"]),
+                                   judged=int(info["judged"]))
             self._busy_since = now if self._engine.size else None
             for seq in done:
                 job = self._jobs.pop(id(seq), None)

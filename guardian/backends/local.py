@@ -149,9 +149,9 @@ class LocalEngineBackend:
             from engine.loadaware import LoadAwareGamma
             from guardian.batching import BatchScheduler
 
-            gamma: Any = ModelledGamma(cache_dir=step_costs_dir)
-            if gamma_by_batch or gamma_policy == "runs":
-                gamma = LoadAwareGamma(fixed=gamma_by_batch or None)
+            gamma: Any = (LoadAwareGamma(fixed=gamma_by_batch or None)
+                          if gamma_by_batch or gamma_policy == "runs"
+                          else ModelledGamma(cache_dir=step_costs_dir))
             self.batcher = BatchScheduler(pair, max_batch=max_batch, gamma=gamma)
         self.identity = pair.identity
         self.model_name: str = pair.identity.target_name

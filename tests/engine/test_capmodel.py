@@ -31,7 +31,7 @@ def model(c: StepCosts | None, **kw) -> ModelledGamma:  # type: ignore[no-untype
 def feed(m: ModelledGamma, size: int, accepted: int, judged: int, steps: int = 10) -> None:
     for _ in range(steps):
         cap = m(size)
-        m.observe(size, cap, size, 0.01, depth=cap, accepted=accepted, judged=judged)
+        m.observe(size, cap, size, 0.01, accepted=accepted, judged=judged)
 
 
 def test_expected_tokens() -> None:
