@@ -208,9 +208,14 @@ def test_canary_split_widening_analysis_and_rollback(app, tmp_path) -> None:  # 
     r = client.post("/v1/analysis/default/webhook", headers=auth("analysis"))
     assert r.status_code == 412 and r.json()["error"]["code"] == "fail"
     assert r.json()["analysis"]["rolled_back"] is True
-    metrics = client.get("/metrics", headers=auth("oncall")).text
-    assert 'guardian_route_rolled_back{route="default"} 1.0' in metrics
-    assert 'guardian_canary_weight_percent{route="default"} 0.0' in metrics
+    # The gauges read the resolver's view of the route, which follows the store a moment
+    # later: wait for them rather than read them once.
+    def metrics() -> str:
+        return client.get("/metrics", headers=auth("oncall")).text
+
+    _wait(lambda: 'guardian_route_rolled_back{route="default"} 1.0' in metrics()
+          and 'guardian_canary_weight_percent{route="default"} 0.0' in metrics(),
+          timeout=5.0, on_timeout=metrics)
     events = [e for e in services.sink.events if getattr(e, "kind", None) == "canary"]
     assert [e.details["action"] for e in events] == ["start", "complete"]
 
