@@ -9,6 +9,18 @@ throughput (requests/s), and the added p50/p99 (proxied minus direct). Also the 
 own CPU time per proxied request (from /proc, Linux): on a loaded machine wall-clock
 percentiles mostly measure the scheduler, CPU time per request does not.
 
+Two ways to load it, both at each concurrency level:
+
+* closed loop (the default): `concurrency` clients, each sending its next request as soon as
+  the last one answered. This measures capacity: once the machine saturates, the added latency
+  is queueing, by Little's law clients x (1/proxied - 1/direct throughput), not a per-request
+  cost - on two cores shared by client, sidecar and upstream that is ~10 ms at 16 clients.
+* open loop (`--rate R`, repeatable): requests *scheduled* at a fixed R per second over
+  `concurrency` connections, as fortio (`-qps -c`, Istio's sidecar benchmark) and wrk2 do.
+  Latency counts from the scheduled send time, so a request that waited for a free
+  connection carries that wait (no coordinated omission). This measures what the sidecar adds
+  to a request at that offered load.
+
 The upstream is by default the bundled fake (guardian.upstream.fake: instant answers, so the
 numbers are the sidecar's own overhead); `--upstream URL --model NAME` measures in front of
 a real server instead.
@@ -79,9 +91,12 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
-                 max_tokens: int) -> tuple[list[float], float, Counter[str]]:
+                 max_tokens: int, rate: float | None = None,
+                 ) -> tuple[list[float], float, Counter[str]]:
     """n requests at `concurrency`: per-request latency (or TTFT when streaming), wall, and
-    the errors by kind (HTTP status or exception name)."""
+    the errors by kind (HTTP status or exception name). With `rate`, request i is due at
+    i / rate seconds (open loop) and its latency counts from then; without, each connection
+    sends its next request when the last one answered (closed loop)."""
     import httpx
 
     body = {"model": model, "prompt": "hello proxy", "max_tokens": max_tokens,
@@ -93,11 +108,17 @@ async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
         queue: asyncio.Queue[int] = asyncio.Queue()
         for i in range(n):
             queue.put_nowait(i)
+        start = time.perf_counter()
 
         async def worker() -> None:
             while not queue.empty():
-                queue.get_nowait()
-                t0 = time.perf_counter()
+                i = queue.get_nowait()
+                if rate is None:
+                    t0 = time.perf_counter()
+                else:  # open loop: due at i / rate, late when every connection was busy
+                    t0 = start + i / rate
+                    if (wait := t0 - time.perf_counter()) > 0:
+                        await asyncio.sleep(wait)
                 try:
                     if not stream:
                         r = await client.post("/v1/completions", json=body)
@@ -117,9 +138,8 @@ async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
                 except httpx.HTTPError as exc:
                     errors[type(exc).__name__] += 1
 
-        t0 = time.perf_counter()
         await asyncio.gather(*(worker() for _ in range(concurrency)))
-        return times, time.perf_counter() - t0, errors
+        return times, time.perf_counter() - start, errors
 
 
 def _summary(direct: list[float], proxied: list[float]) -> dict[str, float]:
@@ -144,7 +164,8 @@ def cpu_seconds(pid: int | None) -> float | None:
 
 def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
         concurrency: list[int], requests: int, rounds: int, max_tokens: int,
-        sidecar_pid: int | None = None) -> dict[str, Any]:
+        sidecar_pid: int | None = None, rates: list[float] | None = None) -> dict[str, Any]:
+    """Every level: `c{N}` closed loop, or `c{N}@{R}rps` open loop at each of `rates`."""
     results: dict[str, Any] = {}
     # Warm-up, not measured: the sidecar's first requests pay one-off costs (lazy imports,
     # the upstream session, the audit tables' first writes: up to ~0.4 s each, measured).
@@ -152,43 +173,56 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
         for base, m in ((direct_base, model), (proxy_base, proxy_model)):
             asyncio.run(_batch(base, m, 20, 1, stream, max_tokens))
     for c in concurrency:
-        n = max(requests, c * 4)
-        level: dict[str, Any] = {}
-        for stream, label in ((False, "latency"), (True, "ttft")):
-            acc: dict[str, list[float]] = {"direct": [], "proxied": []}
-            wall = {"direct": 0.0, "proxied": 0.0}
-            errors: dict[str, Counter[str]] = {"direct": Counter(), "proxied": Counter()}
-            cpu = 0.0
-            for _ in range(rounds):  # alternate: a noisy minute weighs on both
-                for side, base, m in (("direct", direct_base, model),
-                                      ("proxied", proxy_base, proxy_model)):
-                    c0 = cpu_seconds(sidecar_pid) if side == "proxied" else None
-                    times, dt, err = asyncio.run(_batch(base, m, n // rounds, c, stream,
-                                                        max_tokens))
-                    c1 = cpu_seconds(sidecar_pid) if side == "proxied" else None
-                    if c0 is not None and c1 is not None:
-                        cpu += c1 - c0
-                    acc[side] += times
-                    wall[side] += dt
-                    errors[side] += err
-            level[label] = _summary(acc["direct"], acc["proxied"])
-            level[label]["errors"] = {side: dict(c) for side, c in errors.items() if c}
-            if sidecar_pid is not None and acc["proxied"]:
-                level[label]["sidecar_cpu_ms_per_request"] = round(
-                    1000 * cpu / len(acc["proxied"]), 3)
-            if not stream:
-                level["throughput_rps"] = {s: round(len(acc[s]) / wall[s], 1) for s in wall}
-                level["throughput_ratio"] = round(
-                    level["throughput_rps"]["proxied"] / level["throughput_rps"]["direct"], 3)
-        results[f"c{c}"] = level
-        typer.echo(f"concurrency {c:>3}: added latency p50 {level['latency']['added_p50_ms']:.2f}"
-                   f" ms, p99 {level['latency']['added_p99_ms']:.2f} ms; added TTFT p50 "
-                   f"{level['ttft']['added_p50_ms']:.2f} ms; throughput proxied/direct "
-                   f"{level['throughput_rps']['proxied']}/{level['throughput_rps']['direct']}"
-                   f" req/s ({level['throughput_ratio']:.2f}x); sidecar CPU "
-                   f"{level['latency'].get('sidecar_cpu_ms_per_request', float('nan')):.2f} ms"
-                   "/request")
+        for rate in rates or [None]:
+            key = f"c{c}" if rate is None else f"c{c}@{rate:g}rps"
+            results[key] = _level(direct_base, proxy_base, model, proxy_model, c, rate,
+                                  requests, rounds, max_tokens, sidecar_pid)
+            level = results[key]
+            load = f"{c:>3} clients" if rate is None else f"{c:>3} connections at {rate:g} req/s"
+            typer.echo(f"{load}: added latency p50 {level['latency']['added_p50_ms']:.2f}"
+                       f" ms, p99 {level['latency']['added_p99_ms']:.2f} ms; added TTFT p50 "
+                       f"{level['ttft']['added_p50_ms']:.2f} ms; throughput proxied/direct "
+                       f"{level['throughput_rps']['proxied']}/{level['throughput_rps']['direct']}"
+                       f" req/s ({level['throughput_ratio']:.2f}x); sidecar CPU "
+                       f"{level['latency'].get('sidecar_cpu_ms_per_request', float('nan')):.2f}"
+                       " ms/request")
     return results
+
+
+def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: int,
+           rate: float | None, requests: int, rounds: int, max_tokens: int,
+           sidecar_pid: int | None) -> dict[str, Any]:
+    n = max(requests, c * 4)
+    level: dict[str, Any] = {"loop": "closed" if rate is None else "open"}
+    if rate is not None:
+        level["offered_rps"] = rate
+    for stream, label in ((False, "latency"), (True, "ttft")):
+        acc: dict[str, list[float]] = {"direct": [], "proxied": []}
+        wall = {"direct": 0.0, "proxied": 0.0}
+        errors: dict[str, Counter[str]] = {"direct": Counter(), "proxied": Counter()}
+        cpu = 0.0
+        for _ in range(rounds):  # alternate: a noisy minute weighs on both
+            for side, base, m in (("direct", direct_base, model),
+                                  ("proxied", proxy_base, proxy_model)):
+                c0 = cpu_seconds(sidecar_pid) if side == "proxied" else None
+                times, dt, err = asyncio.run(_batch(base, m, n // rounds, c, stream,
+                                                    max_tokens, rate))
+                c1 = cpu_seconds(sidecar_pid) if side == "proxied" else None
+                if c0 is not None and c1 is not None:
+                    cpu += c1 - c0
+                acc[side] += times
+                wall[side] += dt
+                errors[side] += err
+        level[label] = _summary(acc["direct"], acc["proxied"])
+        level[label]["errors"] = {side: dict(c) for side, c in errors.items() if c}
+        if sidecar_pid is not None and acc["proxied"]:
+            level[label]["sidecar_cpu_ms_per_request"] = round(
+                1000 * cpu / len(acc["proxied"]), 3)
+        if not stream:
+            level["throughput_rps"] = {s: round(len(acc[s]) / wall[s], 1) for s in wall}
+            level["throughput_ratio"] = round(
+                level["throughput_rps"]["proxied"] / level["throughput_rps"]["direct"], 3)
+    return level
 
 
 def cli(
@@ -203,15 +237,22 @@ def cli(
     max_tokens: int = typer.Option(16, min=1, help="Tokens per answer."),
     log_level: str = typer.Option("warning", help="The sidecar's uvicorn log level (info "
                                   "adds an access-log line per request)."),
+    rate: list[float] = typer.Option([], "--rate", help="Open loop: requests scheduled at "
+                                     "this many per second over each concurrency's "
+                                     "connections, latency from the scheduled time "
+                                     "(repeatable). Default: closed loop."),
 ) -> None:
     """Sidecar overhead in front of an upstream: added latency p50/p99, added TTFT and
-    throughput at each concurrency, direct vs proxied in one run."""
+    throughput at each concurrency, direct vs proxied in one run. Closed loop (capacity) by
+    default; `--rate` measures at fixed offered loads, as Istio's sidecar benchmark does."""
     import logging
 
     logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request otherwise
     levels = [int(x) for x in concurrency.split(",") if x.strip()]
     if not levels or any(c < 1 for c in levels):
         raise typer.BadParameter("concurrency takes positive integers, e.g. 1,16,64")
+    if any(not (0 < r < 1e6) for r in rate):
+        raise typer.BadParameter("--rate takes requests per second, e.g. --rate 200")
     with tempfile.TemporaryDirectory(prefix="guardian-bench-proxy-") as tmp:
         home = Path(tmp)
         env = {k: v for k, v in os.environ.items() if not k.startswith("GUARDIAN_")}
@@ -236,11 +277,13 @@ def cli(
             with _process(cmd, side_env, f"http://127.0.0.1:{port}/readyz",
                           home / "sidecar.log") as proc:
                 results = run(up.removesuffix("/v1"), f"http://127.0.0.1:{port}", model, model,
-                              levels, requests, rounds, max_tokens, sidecar_pid=proc.pid)
+                              levels, requests, rounds, max_tokens, sidecar_pid=proc.pid,
+                              rates=rate or None)
     out = {"benchmark": "proxy", "upstream": upstream or "bundled fake",
            "max_tokens": max_tokens, "sidecar_log_level": log_level,
            "python": sys.version.split()[0], "levels": results,
-           "note": "added = proxied minus direct percentiles, same run, alternating batches"}
+           "note": "added = proxied minus direct percentiles, same run, alternating batches; "
+                   "open-loop levels (c{N}@{R}rps) count latency from the scheduled send"}
     if json_path:
         json_path.write_text(json.dumps(out, indent=2))
         typer.echo(f"wrote {json_path}")

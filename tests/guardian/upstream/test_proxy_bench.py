@@ -31,3 +31,29 @@ def test_errors_are_counted_by_kind(upstream_url) -> None:
 def test_helpers() -> None:
     assert _pct([3.0, 1.0, 2.0], 0.5) == 2.0 and _pct([1.0, 2.0], 0.99) == 2.0
     assert cpu_seconds(os.getpid()) is not None and cpu_seconds(None) is None
+
+
+def test_open_loop_keeps_the_schedule_and_counts_from_it(upstream_url) -> None:
+    import asyncio
+
+    from guardian.benchmarks.proxy_bench import _batch
+
+    base = upstream_url.removesuffix("/v1")
+    # 12 requests due 25 ms apart: the batch cannot finish before the last one is due.
+    times, wall, errors = asyncio.run(_batch(base, "fake-target", 12, 4, False, 2, rate=40.0))
+    assert not errors and len(times) == 12 and wall >= 11 / 40
+    # Offered far above what one connection can answer: each request waits for the one
+    # before it, and that wait is in its latency (no coordinated omission), so the latencies
+    # grow along the schedule instead of staying at one request's time.
+    times, wall, _ = asyncio.run(_batch(base, "fake-target", 30, 1, False, 2, rate=1e5))
+    assert max(times) > 5 * min(times)
+    assert max(times) >= wall - 30 / 1e5 - 0.05
+
+
+def test_run_names_open_loop_levels(upstream_url) -> None:
+    base = upstream_url.removesuffix("/v1")
+    out = run(base, base, "fake-target", "fake-target", [2], requests=8, rounds=1,
+              max_tokens=2, rates=[100.0, 200.0])
+    assert set(out) == {"c2@100rps", "c2@200rps"}
+    assert out["c2@200rps"]["loop"] == "open" and out["c2@200rps"]["offered_rps"] == 200.0
+    assert out["c2@100rps"]["latency"]["errors"] == {}
