@@ -29,10 +29,11 @@ from typing import Any
 import httpx
 
 from guardian.loadtest import _drain_shadow, _free_port, spawn_sidecar
+from guardian.resources import data_path
 
 logger = logging.getLogger(__name__)
 
-DEMO_POLICY = Path(__file__).resolve().parent.parent / "policies" / "examples" / "demo.yaml"
+DEMO_POLICY = data_path("policies", "examples", "demo.yaml")
 ROUTES = ("code", "creative", "drifting")
 SAMPLED_TEMPERATURE = 0.8
 # Code requests on `drifting` before its traffic turns to non-code text: enough to fill the drift

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from guardian.resources import data_path
+
 if TYPE_CHECKING:
     from guardian.governance.gates import GateReport, PromptResult
     from guardian.policy import Policy
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-GOLDEN_FILE = Path(__file__).resolve().parent.parent / "policies" / "golden" / "python-code.jsonl"
+GOLDEN_FILE = data_path("policies", "golden", "python-code.jsonl")
 ACTOR = "quickstart:guardian-serve"
 
 

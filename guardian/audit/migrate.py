@@ -17,10 +17,11 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
 from guardian.db import make_engine, normalize_url
+from guardian.resources import data_root
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = data_root()
 
 
 def alembic_config(url: str) -> Config:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -20,9 +19,10 @@ from guardian.enums import GammaStrategy, Mode, ProposerKind, Redaction
 from guardian.policy.base import Strict
 from guardian.policy.gate import GatePolicy
 from guardian.policy.triggers import TriggerPolicy
+from guardian.resources import data_path
 from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 
-DEFAULT_POLICY_FILE = Path(__file__).resolve().parents[2] / "policies" / "default.yaml"
+DEFAULT_POLICY_FILE = data_path("policies", "default.yaml")
 
 # How much each redaction protects a prompt, lowest first (`guardian.audit.redaction`):
 # full keeps text and ids; redacted keeps text with PII masked (the rest in clear); hashed
