@@ -7,6 +7,8 @@ Sub-app modules import heavy dependencies (torch, sqlalchemy) inside their comma
 from __future__ import annotations
 
 import logging
+import os
+from typing import NoReturn
 
 import typer
 
@@ -34,10 +36,11 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 app.command("serve", help=serve.serve.__doc__)(serve.serve)
-app.add_typer(dashboard.app, name="dashboard")
+# Single commands (not sub-apps: their usage line would promise a COMMAND).
+app.command("dashboard", help=dashboard.LOGIN_HELP)(dashboard.dashboard)
 app.command("demo", help=demo.demo.__doc__)(demo.demo)
 app.add_typer(pair.app, name="pair")
-app.add_typer(gate.app, name="gate")
+app.command("gate", help=gate.gate.__doc__)(gate.gate)
 app.add_typer(route.app, name="route")
 app.add_typer(canary.app, name="canary")
 app.add_typer(alerts.app, name="alerts")
@@ -57,13 +60,56 @@ def _root(
         level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # Alembic announces each of its plugins at INFO on every database command.
+    logging.getLogger("alembic.runtime.plugins").setLevel(logging.DEBUG if verbose
+                                                          else logging.WARNING)
 
 
 def main() -> None:
+    """Run the app behind one error boundary: a user sees one line saying what is wrong, never
+    a Python traceback (set GUARDIAN_DEBUG=1 to get the traceback instead)."""
     from guardian.secrets import SecretsError
 
     try:
         app()
     except SecretsError as exc:  # any command that needs the audit secrets: one line, no trace
-        typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
-        raise SystemExit(2) from None
+        _fail(str(exc), 2)
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except Exception as exc:  # the boundary: commands report what they expect themselves
+        if os.environ.get("GUARDIAN_DEBUG", "").strip().lower() in ("1", "true", "yes"):
+            raise
+        status, message = describe_error(exc)
+        _fail(f"{message} (GUARDIAN_DEBUG=1 shows the traceback)", status)
+
+
+def _fail(message: str, status: int) -> NoReturn:
+    typer.secho(f"error: {message}", fg=typer.colors.RED, err=True)
+    raise SystemExit(status) from None
+
+
+def describe_error(exc: BaseException) -> tuple[int, str]:
+    """(exit status, one line) for an error no command handled: 2 for bad input (settings,
+    files, arguments), 1 for anything else."""
+    from pydantic import ValidationError
+    from pydantic_settings import SettingsError
+
+    if isinstance(exc, ValidationError) and exc.title == "Settings":
+        return 2, "invalid settings: " + "; ".join(
+            f"GUARDIAN_{'_'.join(str(p) for p in e['loc']).upper()}: {e['msg']}"
+            for e in exc.errors(include_url=False))
+    if isinstance(exc, SettingsError):
+        return 2, f"invalid settings: {exc}"
+    if isinstance(exc, UnicodeDecodeError):
+        return 2, f"cannot read input: it is not UTF-8 text ({exc.reason} at byte {exc.start})"
+    if isinstance(exc, UnicodeEncodeError):
+        return 2, "an argument is not valid text (undecodable bytes in a name, id or path)"
+    if isinstance(exc, OSError) and exc.filename is not None:
+        what = exc.strerror or type(exc).__name__
+        return 2, f"{what}: {exc.filename}"
+    if isinstance(exc, OverflowError):
+        return 2, f"a number or date is out of range ({exc})"
+    if type(exc).__name__ == "ArgumentError" and "URL" in str(exc):  # SQLAlchemy make_url
+        return 2, f"invalid database URL: {exc}"
+    text = str(exc).splitlines()[0] if str(exc).strip() else ""
+    return 1, f"{type(exc).__name__}: {text}" if text else type(exc).__name__

@@ -7,13 +7,14 @@ start unless `--dev` (loopback only, no login, a banner says so).
 
 The dashboard only reads: its sessions are read-only (see `dashboard.data`), and on Postgres it
 should connect as a role that can only SELECT - `--print-role-sql NAME` prints the statements
-that create one. Registered in `guardian/cli/__init__.py` as `app.add_typer(dashboard.app,
-name="dashboard")`.
+that create one. Registered in `guardian/cli/__init__.py` as the command `dashboard` (the function; `app` is
+kept for tests that mount it on an app of their own).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -29,7 +30,7 @@ Login: every session logs in with a sidecar API key from the keys file
 (--keys-file, else GUARDIAN_API_KEYS_FILE; the sidecar's keys).
   compliance, admin   metadata + prompt/completion text, token ids, exports
   oncall, release     metadata only (ids, lengths, hashes, verdicts, timings)
-  other roles         refused (inference, mirror)
+  other roles         refused (inference, mirror, analysis)
 
 Without a keys file it refuses to start; --dev runs it without login, on a loopback address only, under a "development mode: no login" banner."""  # noqa: E501
 
@@ -39,13 +40,22 @@ app = typer.Typer(help="On-call dashboard (Streamlit): SLOs, drift, shadow equiv
 APP_FILE = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
 
 
+_ROLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
+
+
 def readonly_role_sql(role: str, database: str) -> str:
-    """SQL that creates a login role allowed only to read the audit/governance tables."""
-    if not role.replace("_", "").isalnum():
-        raise typer.BadParameter("use letters, digits and _ only", param_hint="--print-role-sql")
+    """SQL that creates a login role allowed only to read the audit/governance tables. The role
+    must be a plain identifier (it is printed unquoted); the database name, taken from a URL,
+    is quoted as an identifier, so no name can end the statement."""
+    if not _ROLE.fullmatch(role):
+        raise typer.BadParameter("a role name is a letter or _ then letters, digits and _ "
+                                 "(at most 63)", param_hint="--print-role-sql")
+    if "\x00" in database:
+        raise typer.BadParameter("the database name holds a NUL character", param_hint="--url")
+    quoted_db = '"' + database.replace('"', '""') + '"'
     return "\n".join([
         f"CREATE ROLE {role} LOGIN;  -- add PASSWORD '...' unless you use trust/peer/cert auth",
-        f"GRANT CONNECT ON DATABASE \"{database}\" TO {role};",
+        f"GRANT CONNECT ON DATABASE {quoted_db} TO {role};",
         f"GRANT USAGE ON SCHEMA public TO {role};",
         f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {role};",
         f"ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO {role};",

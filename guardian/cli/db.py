@@ -45,11 +45,23 @@ def upgrade(url: str | None = typer.Option(None, "--url", help=URL_HELP),
 
 
 @app.command()
-def downgrade(revision: str = typer.Argument(..., help="Target revision, e.g. -1 or base."),
-              url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
-    """Roll migrations back to REVISION ('base' removes every audit table)."""
+def downgrade(revision: str = typer.Argument(..., help="Target revision: a revision id, "
+                                             "'base', or a step back such as -1 (written "
+                                             "`guardian db downgrade --yes -- -1`)."),
+              url: str | None = typer.Option(None, "--url", help=URL_HELP),
+              yes: bool = typer.Option(False, "--yes", help="Confirm: a downgrade drops the "
+                                       "tables and columns added after REVISION, with the "
+                                       "audit records in them.")) -> None:
+    """Roll migrations back to REVISION ('base' removes every audit table and record).
+    Destroys audit data: it needs --yes, and belongs before a restore from backup, never on
+    a live trail."""
     from guardian.audit import migrate
 
+    if not yes:
+        typer.secho(f"refusing to downgrade to {revision!r} without --yes: it drops the "
+                    "tables and columns added after it, with the audit records they hold",
+                    fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
     url = _url(url)
     try:
         migrate.downgrade(url, revision)
