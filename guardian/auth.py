@@ -34,7 +34,17 @@ Independently of the key, a header can never lower redaction below the route the
 to (the redaction floor, `guardian.policy.REDACTION_PROTECTION`).
 
 Names are unique: they are what the audit trail records (`api-key:<name>` plus `key_id`, the
-first 12 hex digits of the digest, telling which secret of a rotated key was used).
+first 12 hex digits of the digest, telling which secret of a rotated key was used). They are
+restricted to `NAME_PATTERN` (letters, digits, `._@-`, at most 64), in the file as on the
+command line, so a name can neither forge a row of `guardian keys list` nor carry terminal
+escapes into a terminal or an audit actor.
+
+The file is read and replaced through `guardian.fileio` (`read_small`, `write_target`): only
+a regular file of at most 1 MiB is read, a write through a symlink replaces the link's target
+(the file a running sidecar reads), and a missing directory is an error, never created. Every
+way the file can be unusable (unreadable, not UTF-8, not YAML, wrong shape) is an
+`AuthConfigError` naming the file, which `serve`, `dashboard` and `guardian keys` report
+without a traceback.
 
 Live reload: a `KeyStore` read from a file re-reads it when the file changes (one `stat` per
 authentication, compared on inode, size and mtime; `guardian keys` replaces the file
@@ -54,6 +64,7 @@ import hmac
 import ipaddress
 import logging
 import os
+import re
 import secrets
 import threading
 from collections.abc import Iterable, Sequence
@@ -63,7 +74,7 @@ from typing import Any, Literal, get_args
 
 import yaml
 
-from guardian.fileio import warn_if_shared, write_atomic
+from guardian.fileio import read_small, warn_if_shared, write_atomic, write_target
 
 logger = logging.getLogger(__name__)
 
@@ -75,6 +86,9 @@ KEY_PREFIX = "sg-"
 KEYS_FILE_ENV = "GUARDIAN_API_KEYS_FILE"
 API_KEY_ENV = "GUARDIAN_API_KEY"
 KEY_ID_LEN = 12
+# A key's name, as the audit trail records it (`api-key:<name>`): nothing that a terminal or a
+# log line would read as a control character, a new line or a new field.
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@-]{0,63}")
 
 
 class AuthConfigError(ValueError):
@@ -169,8 +183,9 @@ class KeyEntry:
 def check_entry(name: str, role: str, routes: Iterable[str] | None, where: str = "") -> None:
     """Raise AuthConfigError if a key's name, role or routes are unusable."""
     label = f"{where}key {name!r}" if name else f"{where}key"
-    if not name or not name.strip() or name != name.strip():
-        raise AuthConfigError(f"{label}: a key needs a non-empty name without surrounding spaces")
+    if not NAME_PATTERN.fullmatch(name):
+        raise AuthConfigError(f"{label}: a key name is 1-64 letters, digits and . _ @ -, "
+                              "starting with a letter or digit (no spaces or control characters)")
     if role not in ROLES:
         raise AuthConfigError(f"{label} has role {role!r}; use one of {', '.join(ROLES)}")
     if routes is None:
@@ -181,7 +196,7 @@ def check_entry(name: str, role: str, routes: Iterable[str] | None, where: str =
     if role not in ROUTED_ROLES:
         raise AuthConfigError(f"{label}: `routes:` applies to {'/'.join(ROUTED_ROLES)} keys "
                               f"only, not {role!r}")
-    bad = [r for r in routes if not isinstance(r, str) or not r.strip()]
+    bad = [r for r in routes if not isinstance(r, str) or not r.strip() or not r.isprintable()]
     if bad:
         raise AuthConfigError(f"{label}: routes must be non-empty route names, got {bad!r}")
 
@@ -190,12 +205,15 @@ def read_keys_file(path: Path | str) -> list[KeyEntry]:
     """The file's entries, validated (AuthConfigError says what is wrong and where)."""
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text()) or {}
+        raw = yaml.safe_load(read_small(path).decode("utf-8")) or {}
     except OSError as exc:
         raise AuthConfigError(f"cannot read API keys file {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise AuthConfigError(f"API keys file {path} is not UTF-8 text (byte {exc.start}); "
+                              "is it the right file?") from exc
     except yaml.YAMLError as exc:
         raise AuthConfigError(f"API keys file {path} is not valid YAML: {exc}") from exc
-    if not isinstance(raw, dict):
+    if not isinstance(raw, dict) or not isinstance(raw.get("keys") or [], list):
         raise AuthConfigError(f"API keys file {path} must be a mapping with a `keys:` list")
     entries: list[KeyEntry] = []
     names: set[str] = set()
@@ -206,7 +224,7 @@ def read_keys_file(path: Path | str) -> list[KeyEntry]:
             raise AuthConfigError(f"{path}: keys[{i}] needs name, role and sha256") from exc
         routes = item.get("routes")
         if routes is not None and not isinstance(routes, list):
-            raise AuthConfigError(f"{path}: keys[{i}] ({name}) routes must be a list of names")
+            raise AuthConfigError(f"{path}: keys[{i}] ({name!r}) routes must be a list of names")
         check_entry(name, role, routes, f"{path}: keys[{i}] ")
         if len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
             raise AuthConfigError(f"{path}: keys[{i}] ({name}) sha256 must be 64 hex chars")
@@ -223,12 +241,16 @@ def write_keys_file(path: Path | str, entries: Sequence[KeyEntry]) -> None:
 
     Readers (a running sidecar) see the old file or the new one, never a half-written one;
     the rename also gives the file a new inode, which is what the live reload looks for.
+    A symlink is written through (its target is replaced); a path that exists but is not a
+    regular file, or whose directory is missing, is an AuthConfigError and stays untouched.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     text = ("# spec-guardian API keys: SHA-256 digests only (manage with `guardian keys`).\n"
             + yaml.safe_dump({"keys": [e.as_yaml() for e in entries]}, sort_keys=False))
-    write_atomic(path, text, mode=0o600)
+    try:
+        write_atomic(write_target(path), text, mode=0o600)
+    except OSError as exc:
+        raise AuthConfigError(f"cannot write API keys file {path}: {exc.strerror}") from exc
 
 
 def _find(entries: list[KeyEntry], name: str, path: Path) -> int:
@@ -243,7 +265,12 @@ def add_key_to_file(path: Path | str, name: str, role: Role,
     """Create a key, store its digest in `path`, and return the plaintext (shown once)."""
     path = Path(path)
     check_entry(name, role, routes)
-    entries = read_keys_file(path) if path.exists() else []
+    try:
+        entries = read_keys_file(path)
+    except AuthConfigError as exc:
+        if not isinstance(exc.__cause__, FileNotFoundError):
+            raise
+        entries = []  # a new file; `write_keys_file` checks that its directory exists
     if any(e.name == name for e in entries):
         raise AuthConfigError(f"a key named {name!r} already exists in {path}; pick another "
                               "name, or `guardian keys rotate` it")

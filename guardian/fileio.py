@@ -6,11 +6,17 @@ is fsync'd, then renamed over the target — or, `exclusive`, hard-linked into p
 existing file is never replaced (two processes creating it at once: the second keeps the
 first's) — and the directory is fsync'd so the rename itself survives a crash. A reader sees
 the old file or the new one, never half of either.
+
+For files that an operator names on the command line (the API keys file), `read_small` and
+`write_target` keep a wrong path harmless: only a regular file is read or replaced (never a
+device, FIFO or directory), a read stops at a size cap instead of exhausting memory, and a
+write through a symlink replaces the file the link points to, not the link.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import stat
@@ -18,6 +24,54 @@ import tempfile
 from pathlib import Path
 
 logger = logging.getLogger(__name__)
+
+# A keys file is a few KiB; a cap far above that still keeps a wrong path from filling memory.
+SMALL_FILE_LIMIT = 1 << 20
+
+
+def _refuse_unless_regular(mode: int, path: Path) -> None:
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "it is a directory, not a file", str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file (a device, FIFO or socket)", str(path))
+
+
+def read_small(path: Path, limit: int = SMALL_FILE_LIMIT) -> bytes:
+    """The bytes of `path`, a regular file (symlinks followed) of at most `limit` bytes.
+
+    Anything else raises OSError (its `strerror` says what was wrong) before more than
+    `limit + 1` bytes are read: a FIFO is opened non-blocking and refused, not waited on.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    try:
+        _refuse_unless_regular(os.fstat(fd).st_mode, path)
+    except OSError:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than {limit} bytes; not a file this tool wrote",
+                      str(path))
+    return data
+
+
+def write_target(path: Path) -> Path:
+    """The file a write to `path` must replace: the final target of any symlinks.
+
+    It must be a regular file, or not exist yet in an existing directory (no directory is
+    created); otherwise OSError says why.
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise FileNotFoundError(errno.ENOENT, f"directory {target.parent} does not exist; "
+                                    "create it first", str(path)) from None
+        return target
+    _refuse_unless_regular(mode, path)
+    return target
 
 
 def write_atomic(path: Path, text: str, *, mode: int = 0o600, exclusive: bool = False) -> bool:

@@ -8,6 +8,11 @@ refused from the next request on.
 Whoever can write the keys file can mint any key, so the file's permissions are the trust
 boundary for these commands (they take no API key themselves).
 
+`-f` must name a regular file (or, for `add`, a new one in an existing directory): a device,
+FIFO or directory is refused, a symlink is written through to its target, and the checks on
+names, routes and the file's content are those of `guardian.auth`, which the sidecar and the
+dashboard load the same file with.
+
 Exit codes: 0 done; 1 the file or the named key says no (missing key, duplicate name, invalid
 file); 2 a usage error (missing option, unknown role).
 """
@@ -37,10 +42,15 @@ def _fail(message: str, code: int = 1) -> typer.Exit:
 
 
 def _routes(raw: list[str] | None) -> list[str] | None:
-    """`--route a --route b` or `--route a,b`; None when not given."""
+    """`--route a --route b` or `--route a,b`; None when not given. An empty name (`--route ""`,
+    `a,,b`) is a usage error: it would otherwise leave a key with no route at all."""
     if not raw:
         return None
-    return [r.strip() for item in raw for r in item.split(",") if r.strip()]
+    routes = [r.strip() for item in raw for r in item.split(",")]
+    if not all(routes):
+        raise typer.BadParameter(f"empty route name in {raw!r}; name each route the key may "
+                                 "use, or leave --route out", param_hint="--route")
+    return routes
 
 
 @app.command()
@@ -67,11 +77,11 @@ def list_keys(keys_file: Path = KeysFileOption) -> None:
     """Show each key's name, role, routes and key id (a digest prefix, never the digest)."""
     from guardian.auth import read_keys_file
 
-    if not keys_file.exists():
-        raise _fail(f"no keys file at {keys_file}; create one with `guardian keys add`")
     try:
         entries = read_keys_file(keys_file)
     except AuthConfigError as exc:
+        if isinstance(exc.__cause__, FileNotFoundError):
+            raise _fail(f"no keys file at {keys_file}; create one with `guardian keys add`") from None
         raise _fail(str(exc)) from None
     if not entries:
         typer.echo(f"{keys_file}: no keys")

@@ -454,7 +454,7 @@ def test_the_running_sidecar_follows_the_keys_file(tmp_path: Path, backend, sink
 
 
 def test_keys_commands(tmp_path: Path, monkeypatch) -> None:
-    path = tmp_path / "sub" / "keys.yaml"
+    path = tmp_path / "keys.yaml"
     runner = CliRunner()
     monkeypatch.setenv("GUARDIAN_API_KEYS_FILE", str(path))
 
