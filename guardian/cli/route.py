@@ -93,6 +93,13 @@ def authenticate(key: str | None, keys_file: Path | None, dev: bool,
     return Actor(principal.actor, principal.role)
 
 
+def _nonblank(value: str | None) -> str | None:
+    """An option callback: a reason or pair given as blanks is an error, not a value."""
+    if value is not None and not value.strip():
+        raise typer.BadParameter("must not be empty or blank")
+    return value.strip() if value is not None else None
+
+
 def fail(message: str, code: int = 1) -> typer.Exit:
     typer.secho(message, fg="red", err=True)
     return typer.Exit(code)
@@ -231,7 +238,8 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
 
 @app.command()
 def enable(route: str = typer.Argument(..., help="Route to serve speculatively again."),
-           reason: str = typer.Option(..., "--reason", help="Why it is safe again (audited)."),
+           reason: str = typer.Option(..., "--reason", help="Why it is safe again (audited).",
+                                       callback=_nonblank),
            force: bool = typer.Option(False, "--force", help="Skip the post-rollback cool-down "
                                       "(not the gate report)."),
            pair: str | None = typer.Option(
@@ -265,7 +273,8 @@ def enable(route: str = typer.Argument(..., help="Route to serve speculatively a
 
 @app.command()
 def disable(route: str = typer.Argument(..., help="Route to serve target-only."),
-            reason: str = typer.Option(..., "--reason", help="Why (audited)."),
+            reason: str = typer.Option(..., "--reason", help="Why (audited).",
+                                       callback=_nonblank),
             key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
             keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
             dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
@@ -298,9 +307,11 @@ def _find_pair(db: Engine, pair: str) -> str:
 
 @app.command()
 def promote(route: str = typer.Argument(..., help="Route to serve the pair speculatively."),
-            pair: str = typer.Option(..., "--pair", help="Pair hash (or a unique prefix)."),
+            pair: str = typer.Option(..., "--pair", help="Pair hash (or a unique prefix).",
+                                     callback=_nonblank),
             reason: str | None = typer.Option(None, "--reason", help="Why (audited; default "
-                                              "'promotion'; required with --override)."),
+                                              "'promotion'; required with --override).",
+                                              callback=_nonblank),
             report: Path | None = typer.Option(None, "--report", help="Gate report JSON (default: "
                                                "the newest gate result for the pair in the DB)."),
             override: bool = typer.Option(False, "--override", help=OVERRIDE_HELP),

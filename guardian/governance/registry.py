@@ -13,6 +13,7 @@ promoted (serving speculatively on some route) -> retired. Every change is a gov
 from __future__ import annotations
 
 import logging
+import re
 import uuid
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -75,10 +76,15 @@ class PairRegistry:
         return dict(row) if row else None
 
     def find(self, prefix: str) -> dict[str, Any]:
-        """The one pair whose hash starts with `prefix` (the CLI accepts short hashes)."""
+        """The one pair whose hash starts with `prefix` (the CLI accepts short hashes): at
+        least 4 of its characters (hex digits; `upstream-` pairs also the dash), matched
+        literally: a LIKE wildcard in it is not a wildcard."""
+        if not re.fullmatch(r"[0-9a-z-]{4,80}", prefix.lower()):
+            raise PairRefused(f"a pair is named by its hash or a prefix of at least 4 of its "
+                              f"characters, not {prefix!r} (see `guardian route status`)")
         with self.db.connect() as conn:
             rows = conn.execute(sa.select(ModelPair).where(
-                ModelPair.pair_hash.startswith(prefix))).mappings().all()
+                ModelPair.pair_hash.startswith(prefix.lower(), autoescape=True))).mappings().all()
         if not rows:
             raise PairRefused(f"no registered pair with hash {prefix!r}; run `guardian gate` on the "
                               "pair first (it registers it) or check `guardian route status`")

@@ -16,7 +16,9 @@ class PolicyError(ValueError):
 
 class Strict(BaseModel):
     # Unknown keys are typos in an operator-edited file: reject them instead of ignoring.
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # .inf / .nan are valid YAML floats but no threshold, window or rate means them (and
+    # `policy show --json` would print JSON that is not JSON).
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 def renamed_field(data: Any, old: str, new: str, why: str) -> Any:

@@ -116,6 +116,9 @@ def load_policy_file(path: Path | str | None = None) -> Policy:
     except OSError as exc:
         raise PolicyError(f"cannot read policy file {path}: {exc.strerror}; pass an existing YAML "
                           "file (GUARDIAN_POLICY_FILE)") from exc
+    except UnicodeDecodeError as exc:
+        raise PolicyError(f"cannot read policy file {path}: not UTF-8 text (byte {exc.start})"
+                          ) from None
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         raw = yaml.safe_load(text)
@@ -123,10 +126,14 @@ def load_policy_file(path: Path | str | None = None) -> Policy:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
         raise PolicyError(f"{where}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from exc
-    if raw is not None and not isinstance(raw, dict):
+    if raw is None:
+        # An empty file is a mistake (an unmounted ConfigMap, a truncated copy), not "defaults".
+        raise PolicyError(f"{path}: the policy file is empty; a policy file is a mapping with "
+                          "version, default_route, routes")
+    if not isinstance(raw, dict):
         raise PolicyError(f"{path}:1: a policy file is a mapping with version, default_route, routes")
     try:
-        policy = Policy.model_validate(raw or {})
+        policy = Policy.model_validate(raw)
     except ValidationError as exc:
         raise PolicyError(_explain(exc, root, path)) from exc
     for check in list(_checks):

@@ -121,10 +121,10 @@ class RoutePolicy(Strict):
     models: list[str] = Field(default_factory=list)
     shadow: ShadowPolicy = ShadowPolicy()
     gamma: GammaPolicy = GammaPolicy()
-    load_shed_queue_depth: int = Field(8, ge=1)
+    load_shed_queue_depth: int = Field(8, ge=1, le=1_000_000)
     # Admission bound: requests of this route in flight at once (queued + running); one
     # more is refused with 429 and Retry-After rather than left to wait (guardian.admission).
-    max_queue: int = Field(32, ge=1)
+    max_queue: int = Field(32, ge=1, le=1_000_000)
     redaction: Redaction = "full"
     # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
@@ -174,7 +174,7 @@ class CostPolicy(Strict):
 
 
 class Policy(Strict):
-    version: int = 1
+    version: Literal[1] = 1  # the file format's version; the only one there is
     default_route: str = "default"
     slo: SloPolicy = SloPolicy()
     # Optional: without it cost is shown in pool-seconds only. Left out of the content hash

@@ -13,8 +13,9 @@ window is `pass`, `fail` or `inconclusive` (fewer than `min_samples`); the trigg
 from __future__ import annotations
 
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from guardian.policy.base import Strict, renamed_field
 
@@ -149,3 +150,12 @@ class TriggerPolicy(Strict):
             raise KeyError(f"no trigger section {name!r} in the policy schema; sections: "
                            f"{', '.join(self.section_names())}")
         return getattr(self, name)
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _webhook_url(cls, v: str | None) -> str | None:
+        if v is not None:
+            u = urlsplit(v)
+            if u.scheme not in ("http", "https") or not u.hostname:
+                raise ValueError("an http:// or https:// URL with a host")
+        return v
