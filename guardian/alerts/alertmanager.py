@@ -19,6 +19,7 @@ them after its `resolve_timeout`; the state itself stays in the gauges
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import os
@@ -27,6 +28,7 @@ import urllib.request
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 logger = logging.getLogger(__name__)
 
@@ -66,11 +68,39 @@ def rollback_alerts(route: str, fired: Sequence[str], reason: str, *, pair_hash:
     return alerts
 
 
+def redact_url(url: str) -> str:
+    """`url` fit for a log line or an error: credentials in it replaced by ***."""
+    parts = urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    return urlunsplit(parts._replace(netloc="***@" + parts.netloc.rsplit("@", 1)[1]))
+
+
+def _endpoint(url: str) -> tuple[str, dict[str, str]]:
+    """The alerts endpoint of an http(s) base URL and its headers: credentials in the URL
+    (`https://user:pass@am:9093`, Alertmanager behind basic auth) become an Authorization
+    header instead of a host name. Anything but http(s) with a host is refused (urllib would
+    also open file:// and ftp:// URLs)."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"not an http:// or https:// URL with a host: {redact_url(url)!r}")
+    headers = {"Content-Type": "application/json"}
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, password = unquote(parts.username or ""), unquote(parts.password or "")
+        headers["Authorization"] = "Basic " + base64.b64encode(
+            f"{user}:{password}".encode()).decode()
+        netloc = netloc.rsplit("@", 1)[1]
+    base = urlunsplit(parts._replace(netloc=netloc)).rstrip("/")
+    return base + "/api/v2/alerts", headers
+
+
 def post_alerts(url: str, alerts: list[dict[str, Any]], timeout_s: float) -> int:
-    """POST to `<url>/api/v2/alerts`; the HTTP status (raises on transport errors)."""
-    req = urllib.request.Request(url.rstrip("/") + "/api/v2/alerts",
-                                 data=json.dumps(alerts).encode(), method="POST",
-                                 headers={"Content-Type": "application/json"})
+    """POST to `<url>/api/v2/alerts`; the HTTP status (raises on transport errors and on a
+    URL that is not http(s))."""
+    endpoint, headers = _endpoint(url)
+    req = urllib.request.Request(endpoint, data=json.dumps(alerts).encode(), method="POST",
+                                 headers=headers)
     with urllib.request.urlopen(req, timeout=timeout_s) as resp:
         return int(resp.status)
 
@@ -112,6 +142,8 @@ class AlertSender:
     def _send(self, url: str, alerts: list[dict[str, Any]]) -> None:
         try:
             status = self._post(url, alerts, self.timeout_s)
-            logger.info("alertmanager %s accepted %d alerts (%s)", url, len(alerts), status)
+            logger.info("alertmanager %s accepted %d alerts (%s)", redact_url(url), len(alerts),
+                        status)
         except Exception as exc:  # a dead Alertmanager is only worth a log line
-            logger.warning("alertmanager %s: posting %d alerts failed: %s", url, len(alerts), exc)
+            logger.warning("alertmanager %s: posting %d alerts failed: %s", redact_url(url),
+                           len(alerts), exc)

@@ -45,15 +45,22 @@ def test_send(url: str = typer.Option(..., "--url", envvar="GUARDIAN_ALERTMANAGE
                                       help="Alertmanager base URL (default: "
                                            "GUARDIAN_ALERTMANAGER_URL)."),
               route: str = typer.Option("default", "--route", help="Route label of the alert."),
-              timeout_s: float = typer.Option(5.0, "--timeout", help="Seconds to wait.")) -> None:
+              timeout_s: float = typer.Option(5.0, "--timeout", help="Seconds to wait "
+                                              "(0.1 to 300).")) -> None:
     """Post one `GuardianTestAlert` to Alertmanager's v2 API."""
-    from guardian.alerts.alertmanager import post_alerts
+    from guardian.alerts.alertmanager import post_alerts, redact_url
+
+    if not 0.1 <= timeout_s <= 300:  # also refuses nan
+        raise typer.BadParameter("seconds from 0.1 to 300", param_hint="--timeout")
 
     alert = {"labels": {"alertname": "GuardianTestAlert", "route": route, "severity": "info",
                         "service": "spec-guardian"},
              "annotations": {"summary": "test alert from guardian alerts test-send"}}
     try:
         status = post_alerts(url.split(",")[0].strip(), [alert], timeout_s)
+    except ValueError as exc:  # not an http(s) URL
+        raise fail(f"--url: {exc}", 2) from None
     except Exception as exc:  # any transport or HTTP error: one line
-        raise fail(f"alertmanager {url} refused or unreachable: {exc}") from None
-    typer.secho(f"alertmanager {url} accepted the test alert ({status})", fg="green")
+        raise fail(f"alertmanager {redact_url(url)} refused or unreachable: {exc}") from None
+    typer.secho(f"alertmanager {redact_url(url)} accepted the test alert ({status})",
+                fg="green")

@@ -185,3 +185,64 @@ def test_configuration_from_the_environment(monkeypatch) -> None:  # type: ignor
     assert sender is not None and sender.urls == ["http://a:9093", "http://b:9093"]
     assert sender.timeout_s == 2.0
     assert parse_labels("a=1, b = 2,junk,=x") == {"a": "1", "b": "2"}
+
+
+def test_url_credentials_become_basic_auth_and_never_print() -> None:
+    import base64
+    import http.server
+    import threading
+
+    from typer.testing import CliRunner
+
+    from guardian.alerts.alertmanager import post_alerts, redact_url
+    from guardian.cli import app
+
+    seen: list[tuple[str, str | None]] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers["Content-Length"]))
+            seen.append((self.path, self.headers.get("Authorization")))
+            self.send_response(200)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://am%40ops:s3cr%3At@127.0.0.1:{server.server_port}"
+        assert post_alerts(url, [], 5) == 200
+        assert seen[-1] == ("/api/v2/alerts",
+                            "Basic " + base64.b64encode(b"am@ops:s3cr:t").decode())
+        out = CliRunner().invoke(app, ["alerts", "test-send", "--url", url])
+        assert out.exit_code == 0 and "s3cr" not in out.output and "***@127.0.0.1" in out.output
+    finally:
+        server.shutdown()
+    assert redact_url("https://u:p@h:1/x") == "https://***@h:1/x"
+    assert redact_url("https://h/x") == "https://h/x"
+
+
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "ftp://h/x", "notaurl", "http://"])
+def test_only_http_urls_are_posted_to(url: str) -> None:
+    from typer.testing import CliRunner
+
+    from guardian.alerts.alertmanager import post_alerts
+    from guardian.cli import app
+
+    with pytest.raises(ValueError, match="http"):
+        post_alerts(url, [], 1)
+    out = CliRunner().invoke(app, ["alerts", "test-send", "--url", url])
+    assert out.exit_code == 2 and "Traceback" not in out.output
+
+
+@pytest.mark.parametrize("timeout", ["nan", "-1", "0", "1000"])
+def test_test_send_timeout_is_bounded(timeout: str) -> None:
+    from typer.testing import CliRunner
+
+    from guardian.cli import app
+
+    out = CliRunner().invoke(app, ["alerts", "test-send", "--url", "http://127.0.0.1:1",
+                                   "--timeout", timeout])
+    assert out.exit_code == 2 and "--timeout" in out.output
