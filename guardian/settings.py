@@ -63,7 +63,7 @@ class Settings(BaseSettings):
         default=None, description="Policy YAML (default: policies/default.yaml)."
     )
     host: str = "127.0.0.1"
-    port: int = 8000
+    port: int = Field(8000, ge=1, le=65535)
     api_keys_file: Path | None = Field(
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )

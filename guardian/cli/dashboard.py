@@ -86,7 +86,7 @@ def _check_db(url: str) -> None:
 @app.callback(help=LOGIN_HELP)
 def dashboard(
     url: str | None = typer.Option(None, "--url", help=URL_HELP + " Use a read-only role."),
-    port: int = typer.Option(8501, help="HTTP port."),
+    port: int = typer.Option(8501, min=1, max=65535, help="HTTP port."),
     address: str = typer.Option("127.0.0.1", help="Listen address (0.0.0.0 to expose it)."),
     print_role_sql: str | None = typer.Option(
         None, "--print-role-sql", metavar="ROLE",

@@ -23,7 +23,8 @@ import typer
 
 def serve(
     host: str | None = typer.Option(None, help="Bind address (env GUARDIAN_HOST; default 127.0.0.1)."),
-    port: int | None = typer.Option(None, help="Port (env GUARDIAN_PORT; default 8000)."),
+    port: int | None = typer.Option(None, min=1, max=65535,
+                                    help="Port (env GUARDIAN_PORT; default 8000)."),
     policy: Path | None = typer.Option(None, exists=True, dir_okay=False,
                                        help="Policy YAML (env GUARDIAN_POLICY_FILE)."),
     keys_file: Path | None = typer.Option(None, exists=True, dir_okay=False,
