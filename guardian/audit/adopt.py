@@ -29,16 +29,33 @@ def adopt_chains(db: Engine, heads_dir: Path, trust: dict[str, Any], signer: Sig
     next head, once a human has reviewed it. Only chains whose sole problem is being
     unattested are adopted: the hash chain must verify and every existing head must still
     match. Returns (adopted, refused with the reason)."""
+    wanted, refused = adoptable(db, heads_dir, trust, chains)
+    return sign_final_heads(db, heads_dir, wanted, signer, replica), refused
+
+
+def adoptable(db: Engine, heads_dir: Path, trust: dict[str, Any],
+              chains: list[str] | None = None) -> tuple[list[str], list[str]]:
+    """(chains that may be adopted, refused with the reason), after verifying the database
+    against the heads: `chains`, or by default every chain reported as unattested."""
     rep = verify_db(db, heads=read_heads(heads_dir, trust), grace_s=0)
-    adopted, refused = [], []
-    wanted = chains or sorted({m.group(1) for e in rep.errors if e.startswith("unattested")
-                               and (m := re.search(r"chain (\S+)", e))})
-    for cid in wanted:
+    wanted, refused = [], []
+    for cid in chains or sorted({m.group(1) for e in rep.errors if e.startswith("unattested")
+                                 and (m := re.search(r"chain (\S+)", e))}):
         mine = [e for e in rep.errors if f"chain {cid} " in e or f"chain {cid}:" in e]
         bad = [e for e in mine if not e.startswith("unattested")]
         if bad or not mine:
             refused.append(f"{cid}: " + (bad[0] if bad else "nothing to adopt (attested)"))
-            continue
+        else:
+            wanted.append(cid)
+    return wanted, refused
+
+
+def sign_final_heads(db: Engine, heads_dir: Path, chains: list[str], signer: Signer,
+                     replica: str) -> list[str]:
+    """Sign and append a `final` head over each chain's records as the database holds them
+    now; one line per chain."""
+    adopted = []
+    for cid in chains:
         tree, present, prefix = tree_of(db, cid)
         f = prefix.copy()
         f.extend(tree.leaves)
@@ -51,4 +68,4 @@ def adopt_chains(db: Engine, heads_dir: Path, trust: dict[str, Any], signer: Sig
             fh.flush()
             os.fsync(fh.fileno())
         adopted.append(f"{cid}: {f.size} records, final head signed by {signer.key_id}")
-    return adopted, refused
+    return adopted

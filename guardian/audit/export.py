@@ -133,9 +133,12 @@ def read_export(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
         with open(path, encoding="utf-8") as fh:
             raw = [json.loads(line) for line in fh if line.strip()]
         json_cells = False
-    for rec in raw:
-        table = json.loads(rec["table"]) if json_cells else rec["table"]
-        if table not in CANON_COLUMNS:
+    for n, rec in enumerate(raw, 1):
+        if not isinstance(rec, dict):
+            raise ValueError(f"{path}: record {n} is a JSON {type(rec).__name__}, not an object; "
+                             "not a guardian audit export")
+        table = json.loads(rec["table"]) if json_cells else rec.get("table")
+        if not isinstance(table, str) or table not in CANON_COLUMNS:
             raise ValueError(f"{path}: unknown table {table!r}; not a guardian audit export")
         row: dict[str, Any] = {}
         for c in (*CANON_COLUMNS[table], "prev_hash", "hash"):
@@ -147,6 +150,10 @@ def read_export(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
             if c == "created_at" and isinstance(v, str):
                 v = datetime.fromisoformat(v)
             row[c] = v
+        if not (isinstance(row["chain_id"], str) and type(row["seq"]) is int
+                and isinstance(row["prev_hash"], str) and isinstance(row["hash"], str)):
+            raise ValueError(f"{path}: record {n} lacks chain_id, seq, prev_hash or hash (or "
+                             "one has the wrong type); not a guardian audit export")
         yield table, row
 
 
@@ -181,13 +188,16 @@ def check_manifest(path: Path, manifest: dict[str, Any], trust: dict[str, Any]) 
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+    if not isinstance(manifest, dict):
+        return [f"malformed manifest: a JSON {type(manifest).__name__}, not an object (not a "
+                "signed export manifest)"]
     if manifest.get("format") != MANIFEST_FORMAT:
         return [f"not an export manifest (format {manifest.get('format')!r})"]
     try:
         raw = trusted_key(trust, manifest["key_id"], manifest["time"])
         Ed25519PublicKey.from_public_bytes(raw).verify(
             base64.b64decode(manifest["signature"]), _manifest_body(manifest))
-    except (ProofError, InvalidSignature, KeyError, ValueError) as exc:
+    except (ProofError, InvalidSignature, KeyError, ValueError, TypeError) as exc:
         return [f"manifest signature invalid: {exc or 'signature does not match'} (the "
                 "manifest was altered or not signed by a pinned replica key)"]
     count, root = _root(row["hash"] for _, row in read_export(path))

@@ -27,6 +27,32 @@ class ProveError(RuntimeError):
     """No proof can be given (the message says why and what to do)."""
 
 
+HEAD_FIELDS: dict[str, type] = {
+    "format": str, "chain_id": str, "replica_id": str, "size": int, "root": str,
+    "last_seq": int, "time": str, "key_id": str, "signature": str}
+
+
+def head_problem(head: Any) -> str | None:
+    """Why `head` is not a signed tree head as `guardian.audit.heads.make_head` writes it (a
+    missing or mistyped field), or None. The signature is `proofcheck.check_head`'s job."""
+    if not isinstance(head, dict):
+        return f"a JSON {type(head).__name__}, not an object"
+    for name, kind in HEAD_FIELDS.items():
+        if name not in head:
+            return f"missing field {name!r}"
+        value = head[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"field {name!r} is {type(value).__name__}, not {kind.__name__}"
+    if head["size"] < 0:
+        return "field 'size' is negative"
+    try:
+        if len(bytes.fromhex(head["root"])) != 32:
+            raise ValueError
+    except ValueError:
+        return "field 'root' is not 64 hex digits"
+    return None
+
+
 def tree_of(db: Engine, chain_id: str) -> tuple[Tree, list[tuple[int, str]], Frontier]:
     prefix, pruned_seq = load_prefixes(db).get(chain_id, (Frontier(), 0))
     present = [(s, h) for s, h in chain_hashes(db, chain_id) if s > pruned_seq]
@@ -41,6 +67,9 @@ def prove_consistency(db: Engine, old: dict[str, Any], heads_dir: Path,
     new = new or latest_head(heads_dir, chain_id)
     if new is None:
         raise ProveError(f"no signed head for chain {chain_id} in {heads_dir}")
+    if new["chain_id"] != chain_id:
+        raise ProveError(f"the new head is for chain {new['chain_id']}, the old one for "
+                         f"{chain_id}")
     tree, _present, prefix = tree_of(db, chain_id)
     size1, size2 = int(old["size"]), int(new["size"])
     if size1 > size2:
@@ -50,6 +79,11 @@ def prove_consistency(db: Engine, old: dict[str, Any], heads_dir: Path,
     if size2 > tree.size or tree.root(size2).hex() != new["root"]:
         raise ProveError(f"chain {chain_id} no longer matches its signed head of {new['time']}"
                          "; run `guardian audit verify`")
+    # Proving from an old head this log never had would hand out a proof that fails offline.
+    if tree.root(size1).hex() != old["root"]:
+        raise ProveError(f"the old head (size {size1}, {old['time']}) does not match chain "
+                         f"{chain_id} in the database: its root differs (an edited head, or "
+                         "history rewritten since); run `guardian audit verify`")
     return {"format": CONSISTENCY_FORMAT, "old": old, "new": new,
             "proof": [p.hex() for p in tree.consistency(size1, size2)]}
 

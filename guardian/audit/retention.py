@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -34,6 +35,8 @@ from guardian.audit.partitions import existing_partitions
 log = logging.getLogger(__name__)
 
 CHAINED = tuple(CANON_COLUMNS)
+AGE = re.compile(r"(\d{1,12})([dhmw])", re.ASCII)  # ASCII digits only: int() would take '²'
+MIN_PRUNE_AGE = timedelta(days=1)  # `prune --older-than` refuses anything more recent
 
 
 @dataclass
@@ -204,15 +207,37 @@ class _SqliteExec:
 
 
 def older_than(spec: str, now: datetime | None = None) -> datetime:
-    """Parse '90d', '12h', '30m' or an ISO date/time into a UTC cutoff."""
+    """Parse '90d', '36h', '30m', '2w' or an ISO date/time into a UTC datetime.
+
+    ValueError (saying which formats are accepted) for anything else, or a date out of range."""
     now = now or datetime.now(UTC)
     units = {"d": "days", "h": "hours", "m": "minutes", "w": "weeks"}
-    s = spec.strip().lower()
-    if s[:-1].isdigit() and s[-1:] in units:
-        return now - timedelta(**{units[s[-1]]: int(s[:-1])})
+    if m := AGE.fullmatch(spec.strip().lower()):
+        try:
+            return now - timedelta(**{units[m[2]]: int(m[1])})
+        except OverflowError:
+            raise ValueError(f"{spec!r} reaches before year 1; give a smaller age") from None
     try:
         ts = datetime.fromisoformat(spec)
     except ValueError:
-        raise ValueError(f"cannot read {spec!r} as an age (90d, 12h, 30m, 2w) or an ISO date "
-                         "(2026-01-31 or 2026-01-31T12:00:00+00:00)") from None
-    return ts.replace(tzinfo=UTC) if ts.tzinfo is None else ts.astimezone(UTC)
+        raise ValueError(f"cannot read {spec!r} as an age (90d, 36h, 30m, 2w: a whole number "
+                         "and a unit) or an ISO date (2026-01-31 or 2026-01-31T12:00:00+00:00)"
+                         ) from None
+    try:
+        return ts.replace(tzinfo=UTC) if ts.tzinfo is None else ts.astimezone(UTC)
+    except OverflowError:
+        raise ValueError(f"{spec!r} is out of range once converted to UTC") from None
+
+
+def prune_cutoff(spec: str, now: datetime | None = None) -> datetime:
+    """`older_than`, refusing a cutoff in the future or less than `MIN_PRUNE_AGE` ago: a typo
+    such as `0d` or `2999-01-01` would otherwise delete the whole trail."""
+    now = now or datetime.now(UTC)
+    cutoff = older_than(spec, now)
+    if cutoff > now:
+        raise ValueError(f"the cutoff {cutoff.isoformat()} ({spec!r}) is in the future: that "
+                         "would delete every record; give an age such as 90d or a past date")
+    if now - cutoff < MIN_PRUNE_AGE:
+        raise ValueError(f"the cutoff {cutoff.isoformat()} ({spec!r}) is less than a day ago: "
+                         "prune keeps at least the last day of records; give 1d or more")
+    return cutoff

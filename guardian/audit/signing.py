@@ -90,16 +90,42 @@ def _pem(key: Ed25519PrivateKey) -> str:
                              serialization.NoEncryption()).decode()
 
 
-def load_trust(path: Path) -> dict[str, Any]:
+def load_trust(path: Path, *, missing_ok: bool = True) -> dict[str, Any]:
+    """The trust file at `path`, checked for shape. A missing file is an empty trust list when
+    `missing_ok` (first key being pinned), else a `SigningError`, like any unreadable one."""
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return {"format": TRUST_FORMAT, "keys": []}
+        if missing_ok:
+            return {"format": TRUST_FORMAT, "keys": []}
+        raise SigningError(f"cannot read trust file {path}: no such file") from None
     except (OSError, ValueError) as exc:
-        raise SigningError(f"cannot read the audit trust file {path}: {exc}") from None
-    if doc.get("format") != TRUST_FORMAT:
-        raise SigningError(f"{path} is not an audit trust file (format {doc.get('format')!r})")
+        raise SigningError(f"cannot read trust file {path}: {exc}") from None
+    problem = trust_problem(doc)
+    if problem:
+        raise SigningError(f"cannot read trust file {path}: {problem}")
     return doc
+
+
+def trust_problem(doc: Any) -> str | None:
+    """Why `doc` is not a trust file (`{"format": ..., "keys": [...]}`), or None."""
+    if not isinstance(doc, dict):
+        return f"not an audit trust file (a JSON {type(doc).__name__}, not an object)"
+    if doc.get("format") != TRUST_FORMAT:
+        return f"not an audit trust file (format {doc.get('format')!r}, want {TRUST_FORMAT!r})"
+    keys = doc.get("keys")
+    if not isinstance(keys, list):
+        return "'keys' is not a list"
+    for i, k in enumerate(keys):
+        if not isinstance(k, dict):
+            return f"keys[{i}] is not an object"
+        for name in ("key_id", "public_key"):
+            if not isinstance(k.get(name), str):
+                return f"keys[{i}] has no {name!r} string"
+        for name in ("not_before", "not_after"):
+            if k.get(name) is not None and not isinstance(k[name], str):
+                return f"keys[{i}].{name} is not a date string"
+    return None
 
 
 def _save_trust(path: Path, doc: dict[str, Any]) -> None:

@@ -238,6 +238,24 @@ def make_checkpoint(report: VerifyReport, key: str) -> dict[str, Any]:
             "chains": chains, "hmac_sha256": _sign(key, chains)}
 
 
+def checkpoint_problem(cp: Any) -> str | None:
+    """Why `cp` is not a checkpoint `make_checkpoint` wrote (signature and chains), or None."""
+    if not isinstance(cp, dict):
+        return f"a JSON {type(cp).__name__}, not an object"
+    if not isinstance(cp.get("hmac_sha256"), str) or not cp["hmac_sha256"]:
+        return "no 'hmac_sha256' signature"
+    chains = cp.get("chains")
+    if not isinstance(chains, list):
+        return "no 'chains' list"
+    for i, c in enumerate(chains):
+        if not isinstance(c, dict):
+            return f"chains[{i}] is not an object"
+        if not (isinstance(c.get("chain_id"), str) and isinstance(c.get("hash"), str)
+                and type(c.get("seq")) is int):
+            return f"chains[{i}] needs chain_id (string), seq (integer) and hash (string)"
+    return None
+
+
 def check_against_checkpoint(rep: VerifyReport, checkpoint: dict[str, Any], key: str | None,
                              anchors: dict[str, tuple[int, str]]) -> None:
     chains = checkpoint.get("chains", [])

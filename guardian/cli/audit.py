@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -21,6 +22,35 @@ app = typer.Typer(help="Audit trail: show, verify, prove, checkpoint, export, pr
 ORIGIN_STYLE = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "blue"}
 
 
+def _fail(message: str, code: int = 2) -> NoReturn:
+    """One red line on stderr, then exit `code` (2: bad input, refused before any work)."""
+    typer.secho(message, fg="red", err=True)
+    raise typer.Exit(code)
+
+
+def _require_text(values: dict[str, str | Path | list[str] | None]) -> None:
+    """Refuse arguments that are not UTF-8 text, up front: their undecodable bytes reach Python
+    as lone surrogates, which fail later - in the database driver, or mid-export."""
+    for name, value in values.items():
+        for v in value if isinstance(value, list) else [value]:
+            try:
+                str(v or "").encode("utf-8")
+            except UnicodeEncodeError:
+                _fail(f"{name} {str(v)!r} is not valid UTF-8 text (undecodable bytes in the "
+                      "argument); pass it as UTF-8")
+
+
+def _out_path(path: Path, name: str) -> Path:
+    """An output file that can be written, checked before any work is done."""
+    if path.is_dir():
+        _fail(f"{name} {path} is a directory; give a file name")
+    if not path.parent.is_dir():
+        _fail(f"{name} {path}: the directory {path.parent} does not exist")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        _fail(f"{name} {path} is not writable")
+    return path
+
+
 def _parse_time(value: str | None, name: str) -> datetime | None:
     if value is None:
         return None
@@ -30,6 +60,16 @@ def _parse_time(value: str | None, name: str) -> datetime | None:
         return older_than(value)  # an age (7d) or an ISO date
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint=name) from None
+
+
+def _holds_records(db: Engine) -> bool:
+    import sqlalchemy as sa
+
+    from guardian.audit.models import CHAINED_TABLES
+
+    with db.connect() as conn:
+        return any(conn.execute(sa.select(t.c.seq).limit(1)).first() is not None
+                   for t in CHAINED_TABLES.values())
 
 
 def _db(url: str | None) -> Engine:
@@ -71,6 +111,7 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
     from engine.metrics import SpecCounters
     from guardian.audit.queries import get_request
 
+    _require_text({"REQUEST_ID": request_id, "--url": url})
     rec = get_request(_db(url), request_id)
     if rec is None:
         typer.secho(f"no request with id {request_id!r} in the audit store "
@@ -138,17 +179,26 @@ def _print_report(rep: Any, label: str) -> None:
 
 
 def _load_checkpoint(path: Path | None) -> dict[str, Any] | None:
+    from guardian.audit.verify import checkpoint_problem
+
     if path is None:
         return None
     try:
-        return json.loads(path.read_text())
+        cp = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise typer.BadParameter(f"cannot read checkpoint {path}: {exc}",
-                                 param_hint="--checkpoint") from None
+        _fail(f"cannot read checkpoint {path}: {exc}")
+    problem = checkpoint_problem(cp)
+    if problem:  # an empty or stripped checkpoint would otherwise check nothing and pass
+        _fail(f"invalid checkpoint {path}: {problem}; use a file written by "
+              "`guardian audit checkpoint`")
+    return cp
 
 
 HEADS_HELP = "Directory of published signed tree heads (default: <home>/audit-heads)."
 TRUST_HELP = "Trust file pinning the replicas' public keys (default: <home>/audit-trust.json)."
+NO_HEADS_HELP = ("Check the hash chains only, without signed heads. Gives up detecting records "
+                 "appended or cut off at a chain's end, consistent rewrites, forged chains and "
+                 "forged gap/anchor rows (the warning printed lists them).")
 NO_HEADS_WARNING = (
     "no signed tree heads: only the hash chains were checked. Undetectable without a head: "
     "a consistent rewrite of any chain, a whole chain forged from the genesis hash, records "
@@ -156,21 +206,39 @@ NO_HEADS_WARNING = (
     "anchor rows. Point --heads-dir/--trust at the published heads.")
 
 
-def _trust(path: Path | None) -> dict[str, Any]:
-    from guardian.audit.signing import SigningError, key_paths, load_trust
+def _trust_path(path: Path | None) -> Path:
+    from guardian.audit.signing import key_paths
     from guardian.settings import get_settings
 
-    trust_path = path or key_paths(get_settings())[1]
+    return path or key_paths(get_settings())[1]
+
+
+def _trust(path: Path | None, *, missing_ok: bool = False) -> dict[str, Any]:
+    """The trust file (`--trust`, else the home's), or exit 2 saying why it cannot be read.
+    Only the default file may be missing, and only where `missing_ok` (no key pinned yet): a
+    missing file is never an empty trust list behind a tamper verdict."""
+    from guardian.audit.signing import SigningError, load_trust
+
+    trust_path = _trust_path(path)
     try:
-        return load_trust(trust_path)
+        doc = load_trust(trust_path, missing_ok=missing_ok and path is None)
     except SigningError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--trust") from None
+        hint = ("" if path is not None else
+                "; pass --trust, or create a key with `guardian audit keys init`")
+        _fail(f"{exc}{hint}")
+    return doc
 
 
 def _heads_dir(path: Path | None) -> Path:
+    """`--heads-dir` (it must exist: a typo is not "no heads"), else the home's."""
     from guardian.settings import get_settings
 
-    return path or get_settings().resolved_heads_dir
+    hdir = path or get_settings().resolved_heads_dir
+    if path is not None and not hdir.exists():
+        _fail(f"--heads-dir {hdir} does not exist")
+    if hdir.exists() and not hdir.is_dir():
+        _fail(f"heads directory {hdir} is not a directory")
+    return hdir
 
 
 @app.command()
@@ -185,14 +253,16 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
                "<export>.manifest.json)."),
            heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
            trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP),
-           no_heads: bool = typer.Option(False, "--no-heads", help="Check the hash chains "
-                                         "only (see the warning printed)."),
+           no_heads: bool = typer.Option(False, "--no-heads", help=NO_HEADS_HELP),
            grace_s: float = typer.Option(60.0, "--grace-s", help="Records newer than a chain's "
                                          "latest head count as pending (not an error) while "
                                          "that head is younger than this."),
            ) -> None:
     """Walk every hash chain and check it against the latest signed heads; exit 1 naming the
-    first edited/deleted/inserted/reordered/forged record."""
+    first edited/deleted/inserted/reordered/forged record, or when the trust file pins a key
+    but no signed head is found (unless --no-heads); exit 2 for unreadable input."""
+    _require_text({"--url": url, "--checkpoint": checkpoint, "--export": export_file,
+                   "--manifest": manifest, "--heads-dir": heads_dir, "--trust": trust})
     if export_file is not None:
         _verify_export(export_file, manifest, trust)
         return
@@ -202,16 +272,26 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
 
     cp = _load_checkpoint(checkpoint)
     # The key only matters against a checkpoint: plain verification needs no secret.
-    key = AuditSettings().checkpoint_key if cp else None
+    key = AuditSettings().checkpoint_key if cp is not None else None
     heads = None
     hdir = _heads_dir(heads_dir)
+    db = _db(url)
     if not no_heads:
-        heads = read_heads(hdir, _trust(trust))
+        trust_doc = _trust(trust, missing_ok=True)
+        heads = read_heads(hdir, trust_doc)
+        if (heads[0] or heads[1]) and not _trust_path(trust).exists():
+            _fail(f"cannot read trust file {_trust_path(trust)}: no such file; the signed "
+                  f"heads in {hdir} are checked against it (pass --trust)")
         if not heads[0] and not heads[1]:
+            if trust_doc["keys"] and _holds_records(db):
+                _fail(f"FAILED: no signed tree head found in {hdir}, though the trust file pins "
+                      f"{len(trust_doc['keys'])} key(s): without one, records appended or "
+                      "removed cannot be detected. Point --heads-dir at the published heads, "
+                      "or pass --no-heads to check the hash chains only.", 1)
             heads = None
     if heads is None:
         typer.secho(f"warning: {NO_HEADS_WARNING}", fg="yellow", err=True)
-    rep = verify_db(_db(url), checkpoint=cp, checkpoint_key=key, heads=heads, grace_s=grace_s)
+    rep = verify_db(db, checkpoint=cp, checkpoint_key=key, heads=heads, grace_s=grace_s)
     for line in rep.pending:
         typer.secho(f"pending: {line}", fg="yellow", err=True)
     if heads is not None and rep.ok:
@@ -222,21 +302,23 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
 def _verify_export(export_file: Path, manifest: Path | None, trust: Path | None) -> None:
     from guardian.audit.export import manifest_path, verify_export
 
-    if not export_file.exists():
-        raise typer.BadParameter(f"{export_file} does not exist", param_hint="--export")
+    for name, path in (("--export", export_file), ("--manifest", manifest)):
+        if path is not None and path.is_dir():
+            _fail(f"{name} {path} is a directory; give the file")
+        if path is not None and not path.exists():
+            _fail(f"{name} {path} does not exist")
+    trust_doc = _trust(trust)
     mpath = manifest or manifest_path(export_file)
     try:
-        m = json.loads(mpath.read_text())
+        m = json.loads(mpath.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        typer.secho(f"TAMPERED?: no readable signed manifest for {export_file} ({mpath}: "
-                    f"{exc}); without it removed or added records cannot be detected",
-                    fg="red", err=True)
-        raise typer.Exit(1) from None
+        _fail(f"TAMPERED?: no readable signed manifest for {export_file} ({mpath}: {exc}); "
+              "without it removed or added records cannot be detected", 1)
     try:
-        rep = verify_export(export_file, manifest=m, trust=_trust(trust))
-    except (ValueError, KeyError) as exc:
-        typer.secho(f"{export_file} is not a readable audit export: {exc}", fg="red", err=True)
-        raise typer.Exit(1) from None
+        rep = verify_export(export_file, manifest=m, trust=trust_doc)
+    except (ValueError, KeyError, TypeError) as exc:
+        detail = f"a record has no field {exc}" if isinstance(exc, KeyError) else str(exc)
+        _fail(f"malformed export: {export_file} is not a readable audit export: {detail}", 1)
     _print_report(rep, str(export_file))
 
 
@@ -246,6 +328,8 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
           head: Path | None = typer.Option(None, "--head", help="Signed head to prove against "
                                            "(default: the latest of the record's chain)."),
           heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+          trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP + " Checks the "
+                                            "signature of a head given as a file."),
           out: Path | None = typer.Option(None, "--out", "-o", help="Write the proof here "
                                           "(default: stdout)."),
           consistency: bool = typer.Option(False, "--consistency", help="Instead: prove that "
@@ -257,19 +341,26 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
     Check it offline, without the database:
     `python -m guardian.audit.proofcheck proof.json --trust audit-trust.json [--head head.json]`.
     With --consistency, REQUEST_ID is the path of an old head you kept: the proof shows the
-    latest head extends it (history since was only appended to).
+    latest head extends it (history since was only appended to). A head given as a file must
+    be signed by a key the trust file pins, and match the database.
     """
     from guardian.audit.proofs import ProveError, prove_consistency, prove_request
 
+    _require_text({"REQUEST_ID": request_id, "--url": url, "--head": head,
+                   "--heads-dir": heads_dir, "--trust": trust, "--out": out})
+    if out is not None:
+        _out_path(out, "--out")
+    hdir = _heads_dir(heads_dir)
+    trust_doc = _trust(trust) if head is not None or consistency else {}
+    given = _load_head(head, trust_doc) if head is not None else None
+    old = _load_head(Path(request_id), trust_doc) if consistency else None
     try:
-        given = json.loads(head.read_text()) if head else None
-        if consistency:
-            proof = prove_consistency(_db(url), json.loads(Path(request_id).read_text()),
-                                      _heads_dir(heads_dir), given)
+        if old is not None:
+            proof = prove_consistency(_db(url), old, hdir, given)
             what = (f"consistency of head size {proof['old']['size']} -> "
                     f"{proof['new']['size']}")
         else:
-            proof = prove_request(_db(url), request_id, _heads_dir(heads_dir), given)
+            proof = prove_request(_db(url), request_id, hdir, given)
             what = (f"proof of {len(proof['records'])} records of {request_id!r} against the "
                     f"head of size {proof['head']['size']}")
     except (ProveError, OSError, ValueError, KeyError) as exc:
@@ -278,9 +369,32 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
     text = json.dumps(proof, indent=2) + "\n"
     if out is None:
         typer.echo(text, nl=False)
-    else:
-        out.write_text(text)
-        typer.echo(f"{what} written to {out}", err=True)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc}", 1)
+    typer.echo(f"{what} written to {out}", err=True)
+
+
+def _load_head(path: Path, trust: dict[str, Any]) -> dict[str, Any]:
+    """A signed tree head from a file: well formed and signed by a pinned key, or exit."""
+    from guardian.audit.proofcheck import ProofError, check_head
+    from guardian.audit.proofs import head_problem
+
+    try:
+        head = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        _fail(f"cannot read head file {path}: {exc}")
+    problem = head_problem(head)
+    if problem:
+        _fail(f"{path} is not a signed tree head: {problem}")
+    try:
+        check_head(head, trust)
+    except (ProofError, KeyError, ValueError) as exc:
+        _fail(f"cannot prove: the head in {path} does not verify against the trust file: {exc}",
+              1)
+    return head
 
 
 @app.command()
@@ -294,7 +408,7 @@ def adopt(chains: list[str] | None = typer.Argument(None, help="Chain ids (defau
     """Sign a final head over unattested chains: chains written before signed heads existed
     (after an upgrade), or a crashed writer's unattested tail once reviewed. Refused for a
     chain with any other problem (it must verify, and match every existing head)."""
-    from guardian.audit.adopt import adopt_chains
+    from guardian.audit.adopt import adoptable, sign_final_heads
     from guardian.audit.signing import SigningError, signer_for
     from guardian.audit.writer import default_replica_id
     from guardian.settings import get_settings
@@ -303,15 +417,21 @@ def adopt(chains: list[str] | None = typer.Argument(None, help="Chain ids (defau
         typer.secho("adopting attests records nobody signed so far: review them, then pass "
                     "--yes", fg="red", err=True)
         raise typer.Exit(1)
-    settings = get_settings()
-    replica = settings.replica_id or default_replica_id()
-    try:
-        signer = signer_for(settings, replica)
-    except SigningError as exc:
-        typer.secho(str(exc), fg="red", err=True)
-        raise typer.Exit(1) from None
-    done, refused = adopt_chains(_db(url), _heads_dir(heads_dir), _trust(trust), signer,
-                                 replica, chains or None)
+    _require_text({"CHAINS": chains, "--url": url, "--heads-dir": heads_dir, "--trust": trust})
+    hdir, trust_doc = _heads_dir(heads_dir), _trust(trust, missing_ok=True)
+    db = _db(url)
+    wanted, refused = adoptable(db, hdir, trust_doc, chains or None)
+    done: list[str] = []
+    if wanted:  # a signing key only once there is something to sign
+        settings = get_settings()
+        replica = settings.replica_id or default_replica_id()
+        try:
+            signer = signer_for(settings, replica)
+        except SigningError as exc:
+            _fail(str(exc), 1)
+        done = sign_final_heads(db, hdir, wanted, signer, replica)
+    elif not refused:
+        typer.echo("nothing to adopt: no unattested chain in the database")
     for line in done:
         typer.echo(f"adopted {line}")
     for line in refused:
@@ -360,7 +480,11 @@ def keys_rotate() -> None:
 @keys_app.command("show")
 def keys_show(trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP)) -> None:
     """List the pinned keys and their validity."""
-    for k in _trust(trust)["keys"]:
+    _require_text({"--trust": trust})
+    keys = _trust(trust)["keys"]
+    if not keys:
+        typer.echo(f"no keys pinned in {_trust_path(trust)}", err=True)
+    for k in keys:
         typer.echo(f"{k['key_id']}  {k.get('replica', '?')}  from {k.get('not_before')}  "
                    f"until {k.get('not_after') or 'now'}")
 
@@ -376,11 +500,16 @@ def checkpoint_cmd(out: Path = typer.Option(..., "--out", "-o", help="Where to w
     from guardian.audit.config import AuditSettings
     from guardian.audit.verify import make_checkpoint, verify_db
 
+    _require_text({"--out": out, "--url": url})
+    _out_path(out, "--out")
     rep = verify_db(_db(url))
     if not rep.ok:
         _print_report(rep, "audit database (not checkpointing a broken chain)")
     cp = make_checkpoint(rep, AuditSettings().checkpoint_key)
-    out.write_text(json.dumps(cp, indent=2) + "\n")
+    try:
+        out.write_text(json.dumps(cp, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot write {out}: {exc}", 1)
     typer.echo(f"checkpoint of {len(cp['chains'])} chains ({rep.records} records) written to {out}")
 
 
@@ -392,27 +521,37 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
            route: str | None = typer.Option(None, help="Only this route."),
            request_id: str | None = typer.Option(None, "--request-id", help="Only this request."),
            url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
-    """Export chained records with their hashes (verify offline: `audit verify --export`)."""
-    from guardian.audit.export import export as do_export
-    from guardian.audit.queries import iter_chained
+    """Export chained records with their hashes (verify offline: `audit verify --export`).
 
+    The file appears only once complete (written beside it, then renamed), with its signed
+    manifest `<file>.manifest.json`."""
+    from guardian.audit.export import export as do_export
+    from guardian.audit.export import make_manifest, manifest_path
+    from guardian.audit.heads import latest_head
+    from guardian.audit.queries import iter_chained
+    from guardian.audit.signing import SigningError, signer_for
+    from guardian.audit.writer import default_replica_id
+    from guardian.fileio import write_atomic
+    from guardian.settings import get_settings
+
+    _require_text({"--out": out, "--since": since, "--until": until, "--route": route,
+                   "--request-id": request_id, "--url": url})
     if fmt not in ("jsonl", "csv", "parquet"):
         raise typer.BadParameter(f"unknown format {fmt!r}; use jsonl, csv or parquet",
                                  param_hint="--format")
-    from guardian.audit.export import make_manifest, manifest_path
-    from guardian.audit.heads import latest_head
-    from guardian.audit.signing import SigningError, signer_for
-    from guardian.audit.writer import default_replica_id
-    from guardian.settings import get_settings
-
+    _out_path(out, "--out")
+    _out_path(manifest_path(out), "the manifest")
     t0, t1 = _parse_time(since, "--since"), _parse_time(until, "--until")
+    if t0 is not None and t1 is not None and t0 >= t1:
+        raise typer.BadParameter(f"--since {since} ({t0.isoformat()}) is not before --until "
+                                 f"{until} ({t1.isoformat()}): nothing could match",
+                                 param_hint="--since/--until")
+    db = _db(url)  # before the key: a wrong --url must not generate one
     settings = get_settings()
     try:
         signer = signer_for(settings, settings.replica_id or default_replica_id())
     except SigningError as exc:
-        typer.secho(f"cannot sign the export manifest: {exc}", fg="red", err=True)
-        raise typer.Exit(1) from None
-    db = _db(url)
+        _fail(f"cannot sign the export manifest: {exc}", 1)
     hashes: list[str] = []
     records = iter_chained(db, since=t0, until=t1, route=route, request_id=request_id)
     chains: set[str] = set()
@@ -422,19 +561,24 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
             chains.add(row["chain_id"])
             yield table, row
 
-    n = do_export(seen(records), out, fmt, hashes)  # type: ignore[arg-type]
-    if n == 0 and request_id is not None:
-        typer.secho(f"no request with id {request_id!r} in the audit store", fg="red", err=True)
-        raise typer.Exit(1)
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.partial")
+    try:
+        n = do_export(seen(records), tmp, fmt, hashes)  # type: ignore[arg-type]
+        if n == 0 and request_id is not None:
+            _fail(f"no request with id {request_id!r} in the audit store", 1)
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
     heads = [h for c in sorted(chains) if (h := latest_head(settings.resolved_heads_dir, c))]
     m = make_manifest(out, hashes, signer, heads)
-    manifest_path(out).write_text(json.dumps(m, indent=2) + "\n")
+    write_atomic(manifest_path(out), json.dumps(m, indent=2) + "\n", mode=0o644)
     typer.echo(f"exported {n} records to {out} (signed manifest {manifest_path(out)})")
 
 
 @app.command()
 def prune(older_than: str = typer.Option(..., "--older-than",
-                                         help="Age (90d, 12h, 2w) or ISO date of the cutoff."),
+                                         help="Age (90d, 36h, 2w) or ISO date of the cutoff: at "
+                                         "least one day ago, never in the future."),
           url: str | None = typer.Option(None, "--url", help=URL_HELP),
           key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
           keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
@@ -445,10 +589,14 @@ def prune(older_than: str = typer.Option(..., "--older-than",
     Deleting audit records is a retention act: it needs a compliance (or admin) API key, and
     the prune is recorded in the governance log under that key's name."""
     from guardian.audit.retention import prune as do_prune
+    from guardian.audit.retention import prune_cutoff
     from guardian.cli.route import authenticate
 
-    cutoff = _parse_time(older_than, "--older-than")
-    assert cutoff is not None
+    _require_text({"--older-than": older_than, "--url": url, "--keys-file": keys_file})
+    try:
+        cutoff = prune_cutoff(older_than)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--older-than") from None
     who = authenticate(key, keys_file, dev, roles=("compliance",)).actor
     db = _db(url)
     res = do_prune(db, cutoff, actor=who)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from guardian.audit.testing import governance_event, request_event, shadow_event
+from guardian.audit.writer import AuditWriter
 from guardian.cli import app
 
 from .conftest import tamper
@@ -128,10 +131,19 @@ def test_export_by_request_id(url: str, tmp_path: Path) -> None:
     assert code == 1
 
 
-def test_prune_reports_and_chain_still_verifies(url: str) -> None:
-    code, out = _run("audit", "prune", "--url", url, "--older-than", "0d")
+def test_prune_reports_and_chain_still_verifies(url: str, make_writer: Callable[..., AuditWriter],
+                                               tmp_path: Path) -> None:
+    old = datetime.now(UTC) - timedelta(days=3)  # prune refuses a cutoff under a day old
+    w = make_writer(url, spool_dir=tmp_path / "old-spool")
+    ev = request_event(5, request_id="old0", created_at=old)
+    w.submit(ev)
+    w.submit(shadow_event(ev.request_id, created_at=old))
+    w.close()
+    code, out = _run("audit", "prune", "--url", url, "--older-than", "2d")
     assert code == 0, out
-    assert "chains anchored" in out
+    assert "1 chains anchored" in out and " 0 rows deleted" not in out
+    assert _run("audit", "show", "old0", "--url", url)[0] == 1
+    assert _run("audit", "show", "r1", "--url", url)[0] == 0
     # The fixture's writer published no signed heads (the prune's own record did): chains
     # only here; pruning against signed heads is tests/guardian/audit/test_signed_heads.py.
     code, out = _run("audit", "verify", "--url", url, "--no-heads")

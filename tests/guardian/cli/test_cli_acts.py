@@ -56,16 +56,16 @@ def test_pruning_audit_records_needs_a_compliance_key(prod, tmp_path: Path) -> N
     url = f"sqlite:///{tmp_path / 'a.db'}"
     upgrade(url)
     runner = CliRunner()
-    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "0d"])
+    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "1d"])
     assert out.exit_code == 2 and "no API keys file" in out.output, out.output
     keys = write_keys(tmp_path / "keys.yaml")
     creds = ["--keys-file", str(tmp_path / "keys.yaml"), "--key"]
-    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "0d", *creds,
+    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "1d", *creds,
                               keys["oncall"]])
     assert out.exit_code == 1 and "compliance" in out.output, out.output
-    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "0d", *creds,
+    out = runner.invoke(app, ["audit", "prune", "--url", url, "--older-than", "1d", *creds,
                               keys["compliance"]], env={"GUARDIAN_AUDIT_SALT": "s" * 20,
                                                         "GUARDIAN_AUDIT_CHECKPOINT_KEY": "k" * 20})
     assert out.exit_code == 0 and "pruned records" in out.output, out.output
     assert runner.invoke(app, ["audit", "prune", "--actor", "me", "--url", url,
-                               "--older-than", "0d"]).exit_code == 2  # the flag is gone
+                               "--older-than", "1d"]).exit_code == 2  # the flag is gone
