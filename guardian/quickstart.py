@@ -122,13 +122,18 @@ def _run(backend: Any, policy: Policy, route: str, golden: Path,
 def _record(settings: Settings, backend: Any, report: GateReport) -> None:
     """Register the pair and record the report (the audit writer flushes on close)."""
     from guardian.audit.config import AuditSettings
+    from guardian.audit.heads import heads_config
     from guardian.audit.writer import AuditWriter
     from guardian.governance.promotion import record_gate_result
     from guardian.governance.registry import PairRegistry
 
+    replica = f"quickstart-{os.getpid()}"
+    # Its chain gets a signed head like every writer's: without one `guardian audit verify`
+    # reported the quickstart's own gate record as an unattested (possibly forged) chain.
     writer = AuditWriter(settings.resolved_database_url, spool_dir=settings.spool_dir,
-                         replica_id=f"quickstart-{os.getpid()}",
-                         config=AuditSettings.for_server(settings, announce=False))
+                         replica_id=replica,
+                         config=AuditSettings.for_server(settings, announce=False),
+                         heads=heads_config(settings, replica))
     try:
         registry = PairRegistry(writer.db, writer)
         registry.register(backend.identity, actor=ACTOR)

@@ -79,6 +79,15 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(
     assert len(rows) == 1 and rows[0].actor == quickstart.ACTOR
     assert (rows[0].pair_hash, rows[0].policy_hash) == (out.pair_hash, policy.content_hash)
     assert rows[0].details["passed"] is out.passed
+    # Its records are covered by a signed head: `guardian audit verify` (with heads) passes.
+    from guardian.audit.heads import read_heads
+    from guardian.audit.signing import key_paths, load_trust
+    from guardian.audit.verify import verify_db
+
+    heads = read_heads(settings.resolved_heads_dir, load_trust(key_paths(settings)[1]))
+    assert heads[0] or heads[1]
+    rep = verify_db(db, heads=heads, grace_s=0)
+    assert rep.ok, rep.summary() if hasattr(rep, "summary") else rep
     # The mode rule itself agrees with what the quickstart reported.
     assert (gate_refusal(db, out.pair_hash, policy.content_hash) is None) is out.passed
     assert (out.refusal is None) is out.passed
