@@ -371,7 +371,7 @@ def open_rollbacks(routes: pd.DataFrame, acts: pd.DataFrame) -> list[dict[str, A
     out = []
     if acts.empty or routes.empty:
         return out
-    modes = dict(zip(routes["route"], routes["mode"], strict=True))
+    modes = {r["route"]: shown_mode(r) for r in routes.to_dict("records")}  # never NaN
     for route, rows in acts.dropna(subset=["route"]).groupby("route", sort=True):
         last = rows.sort_values("created_at").iloc[-1]
         if last["kind"] != "rollback" or modes.get(route) == "speculative":

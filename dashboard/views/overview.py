@@ -44,7 +44,8 @@ if not incidents and not paging:
 for inc in incidents:  # a warning box: st.error is kept for pages that fail to read data
     st.warning(f"Route **{inc['route']}** rolled back at {inc['at']:%Y-%m-%d %H:%M:%S} UTC by "
              f"`{inc['by']}`" + (f" (fired: {', '.join(inc['fired'])})" if inc["fired"] else "")
-             + f"; serving {inc['mode']} now. {inc['reason']}", icon=":material/emergency:")
+             + f"; now: {inc['mode'] or 'not served'}. {inc['reason']}",
+             icon=":material/emergency:")
 for a in paging:
     st.warning(
         f"Burn-rate {a.rule.severity.upper()}: {a.long_burn:.1f}× over "

@@ -77,3 +77,19 @@ def test_speedup_and_percentile() -> None:
     assert percentile([], 0.5) is None
     assert percentile([4.0, 1.0, 3.0, 2.0], 0.5) == pytest.approx(2.5)  # interpolates
     assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 0.95) == pytest.approx(4.8)
+
+
+def test_open_rollbacks_name_the_mode_in_words_never_nan() -> None:
+    import pandas as pd
+
+    from dashboard import data
+
+    routes = pd.DataFrame([
+        {"route": "code", "mode": "target_only", "source": "state", "why": "rolled back"},
+        {"route": "gone", "mode": float("nan"), "source": "policy", "why": "not in the policy"}])
+    acts = pd.DataFrame([
+        {"route": r, "kind": "rollback", "created_at": pd.Timestamp("2026-11-26T04:00Z"),
+         "actor": "trigger:drift", "details": {"fired": ["drift"], "reason": "drift"}}
+        for r in ("code", "gone")])
+    got = {i["route"]: i["mode"] for i in data.open_rollbacks(routes, acts)}
+    assert got == {"code": "target_only", "gone": "not served"}
