@@ -9,16 +9,22 @@ was admitted stops early:
 - **Cancellation.** A `CancelToken` rides with each request. The API sets it when the client
   hangs up (streaming or not) or its deadline passes; the engine thread checks it before the
   job starts and after every engine step (the streaming callback runs once per step), so a
-  cancelled generation stops within one step. The serving core audits it as `cancelled`.
+  cancelled generation stops within one step. An async backend's call (an upstream pool)
+  is stopped through the token's `on_cancel` hook instead. The serving core audits it as
+  `cancelled`.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
+
+logger = logging.getLogger(__name__)
 
 CancelReason = Literal["client_disconnected", "deadline_exceeded"]
 
@@ -38,11 +44,27 @@ class CancelToken:
     deadline: float | None = None  # time.monotonic() after which the request is abandoned
     _event: threading.Event = field(default_factory=threading.Event)
     _reason: CancelReason | None = None
+    # Called once, at the first cancel: how work that never checks the token (an async
+    # backend's pending call to an upstream) is stopped too. Any thread; must not raise.
+    _on_cancel: list[Callable[[], None]] = field(default_factory=list)
 
     def cancel(self, reason: CancelReason) -> None:
-        if self._reason is None:
+        first = self._reason is None
+        if first:
             self._reason = reason
         self._event.set()
+        if first:
+            for fn in self._on_cancel:
+                try:
+                    fn()
+                except Exception:  # a stop hook must never break the canceller
+                    logger.exception("cancel hook failed")
+
+    def on_cancel(self, fn: Callable[[], None]) -> None:
+        """Run `fn` when the token is cancelled (now, if it already is)."""
+        self._on_cancel.append(fn)
+        if self._reason is not None:
+            fn()
 
     @property
     def reason(self) -> CancelReason | None:

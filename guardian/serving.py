@@ -349,6 +349,10 @@ class ServingCore:
                 if getattr(self.backend, "agenerate", None) is not None:
                     job = asyncio.ensure_future(self._arun(
                         req, route, want_spec and reason is None, reason, on_text, enqueued))
+                    # The upstream call never checks the token while it waits: a client
+                    # that leaves (or a deadline) cancels the task itself.
+                    loop = asyncio.get_running_loop()
+                    req.cancel.on_cancel(lambda: loop.call_soon_threadsafe(job.cancel))
                 else:
                     job = asyncio.get_running_loop().run_in_executor(
                         self._executor, self._run, req, route, want_spec and reason is None,
@@ -445,13 +449,19 @@ class ServingCore:
         worker-thread hop. The fallback rule of `_attempt`; such a backend marks a fault
         `no_fallback` once text was sent, so nothing is streamed twice."""
         started = time.perf_counter()
+        path = "speculative" if speculative else "target_only"
+        sent: list[str] = []  # streamed so far: audited if the request is cancelled
+        emitted: list[TraceToken] = []
 
         def emit(delta: str, traces: list[TraceToken]) -> None:
             req.cancel.check()  # a streamed upstream answer stops when its client leaves
+            sent.append(delta)
+            emitted.extend(traces)
             if on_text is not None:
                 on_text(delta, traces)
 
         try:
+            req.cancel.check()  # the client left, or the deadline passed, before the call
             result = None
             if speculative:
                 try:
@@ -466,8 +476,17 @@ class ServingCore:
                                    req.request_id, exc)
                     reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
             if result is None:
+                path = "target_only"
                 result = await self.backend.agenerate(  # type: ignore[attr-defined]
                     self.backend_request(req, route, False), emit if on_text else None)
+        except (Cancelled, asyncio.CancelledError) as exc:
+            why = req.cancel.reason or (exc.reason if isinstance(exc, Cancelled) else None)
+            if why is None:  # cancelled by the loop itself (shutdown): not a request's cancel
+                raise
+            cancelled = Cancelled(why)
+            cancelled.partial = (path, "".join(sent), list(emitted))  # type: ignore[attr-defined]
+            self._record_cancelled(req, route, cancelled, enqueued, started)
+            raise cancelled from None
         finally:
             self._release()
             self.admission.release(req.route, time.perf_counter() - started)

@@ -134,3 +134,68 @@ def test_truncated_stream_ends_with_an_in_band_error(make) -> None:
     assert lines[-1] == "data: [DONE]"
     assert "upstream_error" in lines[-2] or "truncated" in lines[-2]
     assert events(sink)[0].finish_reason == "error"
+
+
+# --- a client that leaves, or a deadline, stops the upstream call and is audited ---------------
+def _cancelled(sink: ListSink) -> list[RequestEvent]:
+    return [e for e in events(sink) if e.finish_reason == "cancelled"]
+
+
+def _wait(pred, timeout_s: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while not pred():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        time.sleep(0.02)
+
+
+def _slow(make):  # type: ignore[no-untyped-def]
+    # The fake's `fault-slow` answers after 30 s; the pools wait up to 60 s for it.
+    return make(mode="target_only", target="fault-slow", target_kw={"read_timeout_s": 60.0})
+
+
+def _in_flight(client: TestClient) -> int:
+    return client.services.core.admission.in_flight("default")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_client_that_leaves_stops_the_upstream_call_and_is_audited(make, stream) -> None:
+    import time
+
+    from tests.guardian.api.server import serve
+    from tests.guardian.api.test_admission import _hang_up_after
+
+    client, sink = _slow(make)
+    body = {"model": "fake-target", "prompt": "x", "max_tokens": 4, "stream": stream}
+    with serve(client.app) as url:
+        t0 = time.monotonic()
+        if stream:  # the stream's headers come at once; the client leaves while it waits
+            import httpx
+
+            with httpx.stream("POST", f"{url}/v1/completions", json=body, headers=AUTH,
+                              timeout=10) as r:
+                assert r.status_code == 200
+                time.sleep(0.5)
+        else:
+            _hang_up_after(url, json.dumps(body).encode(), after_s=0.5)
+        _wait(lambda: _cancelled(sink))
+        assert time.monotonic() - t0 < 10  # not the 30 s the upstream would take
+        (event,) = _cancelled(sink)
+        assert event.stats == {"cancelled": "client_disconnected"}
+        _wait(lambda: _in_flight(client) == 0)  # the route slot is free again
+
+
+def test_a_deadline_stops_the_upstream_call_and_is_audited(make) -> None:
+    import time
+
+    client, sink = _slow(make)
+    t0 = time.monotonic()
+    r = client.post("/v1/completions", headers={**AUTH, "X-Guardian-Deadline-Ms": "300"},
+                    json={"model": "fake-target", "prompt": "x", "max_tokens": 4})
+    assert r.status_code == 504 and r.json()["error"]["code"] == "deadline_exceeded"
+    assert time.monotonic() - t0 < 5
+    _wait(lambda: _cancelled(sink))
+    (event,) = _cancelled(sink)
+    assert event.stats == {"cancelled": "deadline_exceeded"}
+    _wait(lambda: _in_flight(client) == 0)
