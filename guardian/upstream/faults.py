@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 Fault = Literal["refused", "timeout", "status", "malformed", "truncated", "circuit_open",
                 "not_configured", "rejected"]
 _STATUS: dict[str, int] = {"timeout": 504}
+# Faults whose detail is the upstream's own answer (an HTTP status and its message, what was
+# wrong in the body it sent) or the sidecar's own reason (breaker open, no pool): shown.
+_SHOWN = frozenset({"status", "rejected", "malformed", "circuit_open", "not_configured"})
 
 
 class UpstreamError(ServingError):
@@ -30,10 +33,14 @@ class UpstreamError(ServingError):
         code = f"upstream_{fault}"
         if status is None:
             status = _STATUS.get(fault, 502)
-        message = f"upstream pool {pool} failed ({fault}): {detail}"
+        # The client reads what the upstream *answered* (its HTTP status and message); how a
+        # connection failed names internal hosts and ports, so that detail goes only to the
+        # audit record and the log (`detail`), never into the response.
+        shown = f": {detail}" if fault in _SHOWN else ""
+        message = f"upstream pool {pool} failed ({fault}){shown}"
         type_ = "invalid_request_error" if status < 500 else "upstream_error"
         super().__init__(status, message, code=code, type_=type_)
-        self.fault, self.pool, self.no_fallback = fault, pool, no_fallback
+        self.fault, self.pool, self.no_fallback, self.detail = fault, pool, no_fallback, detail
 
     def with_request_id(self, request_id: str) -> UpstreamError:
         if request_id not in self.message:
@@ -56,4 +63,5 @@ def audit_failure(core: ServingCore, req: GenerationRequest, exc: UpstreamError)
         params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
         time_to_first_token_s=0.0, time_per_output_token_s=0.0,
         stats={"upstream_fault": exc.fault, "upstream_status": exc.status}, trace=[],
-        fallback_reason=f"upstream_error: {exc.message}"[:500], replica_id=core.replica_id))
+        fallback_reason=f"upstream_error: {exc.message} [{exc.detail}]"[:500],
+        replica_id=core.replica_id))

@@ -199,3 +199,21 @@ def test_a_deadline_stops_the_upstream_call_and_is_audited(make) -> None:
     (event,) = _cancelled(sink)
     assert event.stats == {"cancelled": "deadline_exceeded"}
     _wait(lambda: _in_flight(client) == 0)
+
+
+def test_a_refused_pool_does_not_name_its_address_to_the_client(make) -> None:
+    # Pools on a closed port: the client learns the pool's label and the request id; the
+    # connection error (host and port) is in the audit record only.
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        dead = s.getsockname()[1]
+    client, sink = make(mode="target_only", target_kw={"url": f"http://127.0.0.1:{dead}/v1"})
+    r = client.post("/v1/completions", headers=AUTH,
+                    json={"model": "fake-target", "prompt": "x", "max_tokens": 2})
+    assert r.status_code == 502
+    msg = r.json()["error"]["message"]
+    assert "refused" in msg and str(dead) not in msg and "127.0.0.1" not in msg
+    (event,) = events(sink)
+    assert str(dead) in (event.fallback_reason or "")
