@@ -232,6 +232,11 @@ class ServingCore:
         `check_redaction_floor`. An unknown route's error never lists the routes.
         """
         routed = self.policy.route_for_model(model)
+        if not routed and model != self.backend.model_name:
+            # Checked with a header too: the model name is echoed, audited and a metrics
+            # label, so an unchecked one let any caller grow the label set without bound.
+            raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
+                               "the served models", param="model", code="model_not_found")
         if header_route:
             if header_route not in self.policy.routes:
                 raise ServingError(404, f"unknown route {header_route!r} (X-Guardian-Route); ask "
@@ -241,9 +246,6 @@ class ServingCore:
             return RouteChoice(header_route, "header", routed or self.policy.default_route)
         if routed:
             return RouteChoice(routed, "model", routed)
-        if model != self.backend.model_name:
-            raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
-                               "the served models", param="model", code="model_not_found")
         default = self.policy.default_route
         return RouteChoice(default, "default", default)
 

@@ -59,6 +59,12 @@ def test_route_selected_by_header_and_by_model_alias(client) -> None:
                           headers={**proxy, "X-Guardian-Route": "nope"})
     assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "route_not_found"
     assert "canary" not in unknown.json()["error"]["message"]  # routes are not enumerated
+    # A header does not let an unknown model through (it is echoed, audited and a metrics
+    # label: any name would grow the label set without bound).
+    bogus = client.post("/v1/completions", json={**BODY, "model": "evil-model-123"},
+                        headers={**proxy, "X-Guardian-Route": "canary"})
+    assert bogus.status_code == 404 and bogus.json()["error"]["code"] == "model_not_found"
+    assert "evil-model-123" not in client.get("/metrics", headers=auth("oncall")).text
 
 
 def test_models_lists_target_and_route_aliases(client) -> None:
