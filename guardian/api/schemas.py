@@ -133,14 +133,18 @@ class _Request(_Unsupported):
         return bool((self.stream_options or {}).get("include_usage"))
 
 
-TokenIds = Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=1)]
+# Bounds no real model reaches, far below what breaks a 64-bit audit column or an upstream
+# (the local engine also checks its vocabulary and context; an upstream pool is sent these).
+MAX_TOKEN_ID = 2**31 - 1
+MAX_NEW_TOKENS = 1 << 20
+TokenIds = Annotated[list[Annotated[int, Field(ge=0, le=MAX_TOKEN_ID)]], Field(min_length=1)]
 OnePrompt = Annotated[list[Annotated[Text, Field(min_length=1)]], Field(min_length=1, max_length=1)]
 
 
 class CompletionRequest(_Request):
     prompt: Annotated[Text, Field(min_length=1)] | TokenIds | OnePrompt = Field(
         description="One prompt: a string or a list of token ids (batches are not served).")
-    max_tokens: int | None = Field(16, ge=1)
+    max_tokens: int | None = Field(16, ge=1, le=MAX_NEW_TOKENS)
     echo: bool = Field(False, description="Not supported (must be false).")
     logprobs: int | None = Field(None, ge=0, le=MAX_LOGPROBS, description=(
         "Log-probabilities of the emitted tokens plus this many alternatives per token."))
@@ -206,8 +210,8 @@ class ChatMessage(BaseModel):
 
 class ChatCompletionRequest(_Request):
     messages: list[ChatMessage] = Field(min_length=1)
-    max_tokens: int | None = Field(None, ge=1)
-    max_completion_tokens: int | None = Field(None, ge=1)
+    max_tokens: int | None = Field(None, ge=1, le=MAX_NEW_TOKENS)
+    max_completion_tokens: int | None = Field(None, ge=1, le=MAX_NEW_TOKENS)
     logprobs: bool = Field(False, description="Answer each token's log-probability.")
     top_logprobs: int | None = Field(None, ge=0, le=MAX_LOGPROBS, description=(
         "Alternatives per token (needs logprobs=true)."))

@@ -217,3 +217,13 @@ def test_a_refused_pool_does_not_name_its_address_to_the_client(make) -> None:
     assert "refused" in msg and str(dead) not in msg and "127.0.0.1" not in msg
     (event,) = events(sink)
     assert str(dead) in (event.fallback_reason or "")
+
+
+@pytest.mark.parametrize("field", [{"prompt": [10**30]}, {"prompt": [2**63]},
+                                   {"max_tokens": 10**30}, {"max_tokens": (1 << 20) + 1}])
+def test_absurd_ids_and_lengths_are_refused_before_the_upstream(make, field) -> None:
+    client, sink = make(mode="target_only")
+    r = client.post("/v1/completions", headers=AUTH,
+                    json={"model": "fake-target", "prompt": "x", "max_tokens": 2, **field})
+    assert r.status_code == 400, r.text
+    assert not events(sink)
