@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from guardian.backends.base import Unsupported
 from guardian.serving import ServingError
 
 logger = logging.getLogger(__name__)
@@ -100,6 +101,13 @@ def install(app: FastAPI) -> None:
     async def _serving(_: Request, exc: ServingError) -> JSONResponse:
         return error_response(exc.status, exc.message, param=exc.param, code=exc.code,
                               type_=exc.type, headers=exc.headers)
+
+    @app.exception_handler(Unsupported)
+    async def _unsupported(_: Request, exc: Unsupported) -> JSONResponse:
+        # The backend lacks what the call needs (e.g. /v1/shadow's local tokenizer in front
+        # of an upstream pool): the caller's request is fine, this sidecar cannot serve it.
+        return error_response(501, f"Not supported by this sidecar's backend: {exc}",
+                              code="not_supported", type_="not_supported_error")
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:

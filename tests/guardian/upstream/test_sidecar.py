@@ -227,3 +227,16 @@ def test_absurd_ids_and_lengths_are_refused_before_the_upstream(make, field) -> 
                     json={"model": "fake-target", "prompt": "x", "max_tokens": 2, **field})
     assert r.status_code == 400, r.text
     assert not events(sink)
+
+
+def test_the_mirror_endpoint_says_it_needs_a_local_engine(make) -> None:
+    # /v1/shadow re-tokenizes the primary's answer: an upstream backend has no tokenizer.
+    from tests.guardian.api.conftest import KEYS
+
+    client, _ = make(mode="target_only")
+    mirror = {"authorization": f"Bearer {KEYS['mirror']}"}
+    r = client.post("/v1/shadow", headers=mirror, json={
+        "request": {"model": "fake-target", "prompt": "hi", "max_tokens": 2},
+        "response": {"choices": [{"text": " w0 w1", "finish_reason": "length"}]}})
+    assert r.status_code == 501, r.text
+    assert r.json()["error"]["code"] == "not_supported" and "tokenizer" in r.text
