@@ -80,6 +80,9 @@ class ServingError(Exception):
         super().__init__(message)
         self.status, self.message, self.param, self.code, self.type = status, message, param, code, type_
         self.headers = headers
+        # Set once the request had an id (guardian.api.generation.serve): the error answer's
+        # x-request-id is then the id its audit record, if any, is under.
+        self.request_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

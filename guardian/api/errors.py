@@ -100,7 +100,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(ServingError)
     async def _serving(_: Request, exc: ServingError) -> JSONResponse:
         return error_response(exc.status, exc.message, param=exc.param, code=exc.code,
-                              type_=exc.type, headers=exc.headers)
+                              type_=exc.type, headers=exc.headers,
+                              request_id=getattr(exc, "request_id", None))
 
     @app.exception_handler(Unsupported)
     async def _unsupported(_: Request, exc: Unsupported) -> JSONResponse:

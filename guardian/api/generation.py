@@ -112,6 +112,7 @@ async def serve(services: Services, req: GenerationRequest, on_text: Any = None)
     try:
         return await services.core.serve(req, on_text)
     except ServingError as exc:
+        exc.request_id = req.request_id  # the answer names the id the audit record is under
         if getattr(exc, "fault", None) is not None:
             from guardian.upstream.faults import audit_failure
 

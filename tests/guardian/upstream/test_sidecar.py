@@ -198,6 +198,7 @@ def test_a_deadline_stops_the_upstream_call_and_is_audited(make) -> None:
     _wait(lambda: _cancelled(sink))
     (event,) = _cancelled(sink)
     assert event.stats == {"cancelled": "deadline_exceeded"}
+    assert r.headers["x-request-id"] == event.request_id  # the id `audit show` takes
     _wait(lambda: _in_flight(client) == 0)
 
 
@@ -217,6 +218,7 @@ def test_a_refused_pool_does_not_name_its_address_to_the_client(make) -> None:
     assert "refused" in msg and str(dead) not in msg and "127.0.0.1" not in msg
     (event,) = events(sink)
     assert str(dead) in (event.fallback_reason or "")
+    assert r.headers["x-request-id"] == event.request_id
 
 
 @pytest.mark.parametrize("field", [{"prompt": [10**30]}, {"prompt": [2**63]},
