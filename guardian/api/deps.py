@@ -105,8 +105,17 @@ def authorized_route(core: ServingCore, request: Request, model: str) -> RouteCh
     """The request's route if its key may use it: 404 for an unknown route or model, 403 for
     a route outside the key's list (or a header pick by a key without one), 403 when a
     header would lower redaction below the model's route."""
-    choice = core.resolve_route(request.headers.get(ROUTE_HEADER), model)
+    header = request.headers.get(ROUTE_HEADER)
     principal = principal_of(request)
+    if header and principal.role != "admin":
+        # Before the route is looked up: a key must not learn which route names exist from
+        # 404 (unknown) versus 403 (known, not yours).
+        policy_route = core.policy.route_for_model(model) or core.policy.default_route
+        denial = principal.route_denial(header, by_header=True, policy_route=policy_route)
+        if denial is not None:
+            raise ServingError(403, denial, type_="permission_error", code="route_not_allowed",
+                               param="X-Guardian-Route")
+    choice = core.resolve_route(header, model)
     denial = principal.route_denial(choice.name, by_header=choice.reason == "header",
                                     policy_route=choice.policy_route)
     if denial is not None:

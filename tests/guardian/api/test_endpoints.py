@@ -57,8 +57,12 @@ def test_route_selected_by_header_and_by_model_alias(client) -> None:
     assert by_model["spec_guardian"]["served_path"] == "speculative"
     unknown = client.post("/v1/completions", json=BODY,
                           headers={**proxy, "X-Guardian-Route": "nope"})
-    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "route_not_found"
+    # Not a 404: a key must not tell unknown route names from known ones it may not use.
+    assert unknown.status_code == 403 and unknown.json()["error"]["code"] == "route_not_allowed"
     assert "canary" not in unknown.json()["error"]["message"]  # routes are not enumerated
+    unknown = client.post("/v1/completions", json=BODY,
+                          headers={**auth("admin"), "X-Guardian-Route": "nope"})
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "route_not_found"
     # A header does not let an unknown model through (it is echoed, audited and a metrics
     # label: any name would grow the label set without bound).
     bogus = client.post("/v1/completions", json={**BODY, "model": "evil-model-123"},
