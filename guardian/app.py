@@ -178,7 +178,10 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
                     app.state.services = _load_from_settings(settings, app.state.keys, audit)
                 except Exception as exc:  # keep serving /readyz with the reason
                     logger.exception("sidecar startup failed")
-                    app.state.startup_error = f"{type(exc).__name__}: {exc}"
+                    # Shown to unauthenticated callers (/readyz, any request): the kind of
+                    # failure only; its message (paths, hosts) is in the log above.
+                    app.state.startup_error = (f"{type(exc).__name__} (the reason is in the "
+                                               "sidecar's log)")
                     return
                 # What startup made (modules, models, policy) lives as long as the process:
                 # out of the collector's sight, a full collection no longer walks it (measured

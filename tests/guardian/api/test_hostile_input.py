@@ -217,3 +217,24 @@ def test_a_failing_shadow_evaluation_is_reported_not_a_500(backend) -> None:
         assert r.json()["status"] == "failed" and r.headers["x-request-id"] == r.json()["id"]
     finally:
         close_services(services)
+
+
+def test_a_failed_start_does_not_show_its_paths_to_callers(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from guardian.app import create_app
+    from guardian.settings import Settings
+
+    secret = tmp_path / "srv-secret-models"
+    settings = Settings(home=tmp_path / "home", draft_dir=secret / "draft",
+                        target_dir=secret / "target", dev_mode=True)
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        deadline = time.monotonic() + 30
+        while (r := client.get("/readyz")).json().get("status") == "loading":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert r.status_code == 503 and r.json()["status"] == "failed"
+        for answer in (r, client.get("/v1/models")):
+            assert "srv-secret-models" not in answer.text and "log" in answer.text
