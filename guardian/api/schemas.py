@@ -126,6 +126,8 @@ class _Request(_Unsupported):
         stops = [v] if isinstance(v, str) else v
         if len(stops) > MAX_STOP or any(not s for s in stops):
             raise ValueError(f"stop takes up to {MAX_STOP} non-empty strings")
+        if any(len(s) > MAX_STOP_CHARS for s in stops):  # each is kept in every audit record
+            raise ValueError(f"a stop string is at most {MAX_STOP_CHARS} characters")
         return stops
 
     @property
@@ -136,6 +138,10 @@ class _Request(_Unsupported):
 # Bounds no real model reaches, far below what breaks a 64-bit audit column or an upstream
 # (the local engine also checks its vocabulary and context; an upstream pool is sent these).
 MAX_TOKEN_ID = 2**31 - 1
+MAX_STOP_CHARS = 1024
+# What an OpenAI-compatible server may answer as a choice's finish_reason (vLLM adds "abort").
+FINISH_REASONS = frozenset({"stop", "length", "content_filter", "tool_calls", "function_call",
+                            "abort"})
 MAX_NEW_TOKENS = 1 << 20
 TokenIds = Annotated[list[Annotated[int, Field(ge=0, le=MAX_TOKEN_ID)]], Field(min_length=1)]
 OnePrompt = Annotated[list[Annotated[Text, Field(min_length=1)]], Field(min_length=1, max_length=1)]
@@ -299,6 +305,17 @@ class ShadowPrimary(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     choices: list[dict[str, Any]] = Field(min_length=1)
+
+    @field_validator("choices")
+    @classmethod
+    def _finish_reason(cls, v: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        # The stopping check reads it: an unknown value ("STOP", an object) skipped that
+        # check and was stored verbatim in the audit record.
+        reason = v[0].get("finish_reason")
+        if reason is not None and not (isinstance(reason, str) and reason in FINISH_REASONS):
+            raise ValueError(f"response.choices[0].finish_reason is one of "
+                             f"{', '.join(sorted(FINISH_REASONS))} or null")
+        return v
 
     def completion_text(self) -> str:
         choice = self.choices[0]

@@ -162,7 +162,7 @@ def test_hostile_requests_among_forty_callers_leave_the_trail_whole(audited) -> 
             ids.append(r.headers["x-request-id"])
             r = client.post("/v1/shadow", headers=auth("mirror"), json={
                 "request": {**OK, "prompt": f"m{i}"},
-                "response": {"choices": [{"text": "z\x00\ufdd0", "finish_reason": "\x00"}]}})
+                "response": {"choices": [{"text": "z\x00\ufdd0", "finish_reason": "length"}]}})
             assert r.status_code == 202, r.text
             ids.append(r.headers["x-request-id"])
             continue
@@ -238,3 +238,15 @@ def test_a_failed_start_does_not_show_its_paths_to_callers(tmp_path) -> None:  #
         assert r.status_code == 503 and r.json()["status"] == "failed"
         for answer in (r, client.get("/v1/models")):
             assert "srv-secret-models" not in answer.text and "log" in answer.text
+
+
+def test_mirror_finish_reason_and_stop_length_are_checked(client) -> None:  # type: ignore[no-untyped-def]
+    from tests.guardian.api.conftest import auth as _auth
+
+    req = {"model": "fake-target", "prompt": "hi", "max_tokens": 2}
+    for reason in ("STOP", {"x": 1}, "nan"):
+        r = client.post("/v1/shadow", headers=_auth("mirror"), json={
+            "request": req, "response": {"choices": [{"text": "ab", "finish_reason": reason}]}})
+        assert r.status_code == 400 and "finish_reason" in r.text, r.text
+    r = client.post("/v1/completions", headers=_auth(), json={**req, "stop": ["x" * 2000]})
+    assert r.status_code == 400 and "stop" in r.text
