@@ -354,10 +354,6 @@ class ServingCore:
                 if getattr(self.backend, "agenerate", None) is not None:
                     job = asyncio.ensure_future(self._arun(
                         req, route, want_spec and reason is None, reason, on_text, enqueued))
-                    # The upstream call never checks the token while it waits: a client
-                    # that leaves (or a deadline) cancels the task itself.
-                    loop = asyncio.get_running_loop()
-                    req.cancel.on_cancel(lambda: loop.call_soon_threadsafe(job.cancel))
                 else:
                     job = asyncio.get_running_loop().run_in_executor(
                         self._executor, self._run, req, route, want_spec and reason is None,
@@ -466,6 +462,12 @@ class ServingCore:
                 on_text(delta, traces)
 
         try:
+            # The upstream call never checks the token while it waits: a client that leaves
+            # (or a deadline) cancels this task itself. Hooked here, inside the try, so a
+            # cancel can only land where it is recorded and the slot released below.
+            task, loop = asyncio.current_task(), asyncio.get_running_loop()
+            if task is not None:
+                req.cancel.on_cancel(lambda: loop.call_soon_threadsafe(task.cancel))
             req.cancel.check()  # the client left, or the deadline passed, before the call
             result = None
             if speculative:
