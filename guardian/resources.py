@@ -14,7 +14,7 @@ from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
-# The names setup.py copies (kept in one place: the build reads this tuple).
+# The names setup.py copies (setup.py keeps the same tuple: it cannot import the package).
 DATA = ("policies", "migrations", "alembic.ini")
 
 

@@ -479,8 +479,11 @@ class ServingCore:
                 except Exception as exc:
                     if getattr(exc, "no_fallback", False):
                         raise
-                    logger.warning("speculative serving failed for %s, serving target-only: %r",
-                                   req.request_id, exc)
+                    # An upstream fault's detail (hosts, ports) to the log only: the reason
+                    # is also shown to the client (`spec_guardian.fallback_reason`).
+                    detail = getattr(exc, "detail", None)
+                    logger.warning("speculative serving failed for %s, serving target-only: %r%s",
+                                   req.request_id, exc, f" [{detail}]" if detail else "")
                     reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
             if result is None:
                 path = "target_only"

@@ -102,9 +102,10 @@ def principal_of(request: Request) -> Principal:
 
 
 def authorized_route(core: ServingCore, request: Request, model: str) -> RouteChoice:
-    """The request's route if its key may use it: 404 for an unknown route or model, 403 for
-    a route outside the key's list (or a header pick by a key without one), 403 when a
-    header would lower redaction below the model's route."""
+    """The request's route if its key may use it: 404 for an unknown model (or, for admin,
+    an unknown route), 403 for a route outside the key's list or a header pick by a key
+    without one (whether or not the route exists), 403 when a header would lower redaction
+    below the model's route."""
     header = request.headers.get(ROUTE_HEADER)
     principal = principal_of(request)
     if header and principal.role != "admin":
