@@ -218,8 +218,11 @@ class BodySizeLimit:
         await self._send_413(send)
 
     async def _send_413(self, send: Send) -> None:
+        # Connection: close - the unread rest of the body would otherwise be parsed as the
+        # next request on a kept-alive connection (a pipelined client hung until timeout).
         response = error_response(413, f"Request body is larger than {self.max_bytes} bytes; "
-                                  "send a smaller request.", code="request_too_large")
+                                  "send a smaller request.", code="request_too_large",
+                                  headers={"connection": "close"})
         await send({"type": "http.response.start", "status": 413,
                     "headers": response.raw_headers})
         await send({"type": "http.response.body", "body": response.body})

@@ -143,3 +143,25 @@ def test_an_internal_error_is_a_json_500_with_an_id_to_report(make_client, backe
     assert r.status_code == 500
     rid = r.headers["x-request-id"]
     assert rid in r.json()["error"]["message"] and "engine bug" not in r.text
+
+
+def test_an_early_413_closes_the_connection(client) -> None:  # type: ignore[no-untyped-def]
+    # A declared Content-Length over the limit is refused before the body is read: the
+    # connection must close, or the unread body would be parsed as the next request.
+    import socket
+    import time
+    from urllib.parse import urlparse
+
+    from tests.guardian.api.server import serve
+
+    with serve(client.app) as url:
+        u = urlparse(url)
+        with socket.create_connection((u.hostname, u.port), timeout=10) as s:
+            s.sendall(b"POST /v1/completions HTTP/1.1\r\nHost: testserver\r\n"
+                      b"Content-Type: application/json\r\nContent-Length: 50000000\r\n\r\n"
+                      + b"x" * 1000)
+            data, t0 = b"", time.monotonic()
+            while chunk := s.recv(65536):  # b"" once the server closes
+                data += chunk
+                assert time.monotonic() - t0 < 8, "the connection stayed open"
+        assert data.startswith(b"HTTP/1.1 413") and b"connection: close" in data.lower()
