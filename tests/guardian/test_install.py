@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
+
+from guardian.benchmarks.proxy_bench import _port, _wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -60,30 +60,11 @@ def test_installed_package_finds_its_data(installed: Path, tmp_path: Path) -> No
     assert out.stdout.startswith("ok ")
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait(proc: subprocess.Popen, url: str, log: Path) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, log.read_text()[-3000:]
-        try:
-            if httpx.get(url, timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    pytest.fail(f"{url} not ready:\n{log.read_text()[-3000:]}")
-
-
 def test_installed_sidecar_serves(installed: Path, tmp_path: Path) -> None:
     # In front of the bundled fake upstream (from the install too): no model to load, so
     # this checks the install, not the engine.
     env = {**_env(installed, tmp_path), "GUARDIAN_BACKEND": "upstream", "GUARDIAN_DEV_MODE": "1"}
-    up_port, port = _port(), _port()
+    up_port, port = _port(), _port()  # the proxy bench's helpers: free port, wait until ready
     pool = {"url": f"http://127.0.0.1:{up_port}/v1", "model": "fake-target"}
     policy = tmp_path / "policy.json"
     policy.write_text(json.dumps({"routes": {"default": {
@@ -101,7 +82,7 @@ def test_installed_sidecar_serves(installed: Path, tmp_path: Path) -> None:
                 procs.append(subprocess.Popen([sys.executable, *cmd], cwd=tmp_path, stdout=out,
                                               stderr=subprocess.STDOUT,
                                               env={**env, "GUARDIAN_POLICY_FILE": str(policy)}))
-            _wait(procs[-1], url, log)
+            _wait_ready(procs[-1], url, log)
         r = httpx.post(f"http://127.0.0.1:{port}/v1/completions", timeout=30, json={
             "model": "fake-target", "prompt": "hi", "max_tokens": 4, "temperature": 0})
         assert r.status_code == 200, r.text
