@@ -143,3 +143,28 @@ def count(url: str, sql: str, params: dict[str, Any] | None = None) -> Any:
             return conn.execute(sa.text(sql), params or {}).scalar()
     finally:
         engine.dispose()
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
+         ) -> Iterator[tuple[Path, str]]:
+    """A sidecar home (GUARDIAN_HOME, SQLite audit database) whose writer published signed
+    heads over 3 requests and their shadow rows; run from tmp_path, so no `.env` of the
+    working directory reaches the settings. Yields (home, database URL)."""
+    from guardian.audit import open_sink, upgrade
+    from guardian.audit.testing import request_event, shadow_event
+    from guardian.settings import get_settings
+
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("GUARDIAN_DATABASE_URL", sqlite_url)
+    monkeypatch.chdir(tmp_path)
+    get_settings.cache_clear()
+    upgrade(sqlite_url)
+    sink = open_sink(get_settings())
+    for i in range(3):
+        ev = request_event(4, request_id=f"q{i}", seed=i)
+        sink.submit(ev)
+        sink.submit(shadow_event(ev.request_id))
+    sink.close()
+    yield tmp_path / "home", sqlite_url
+    get_settings.cache_clear()

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
-from guardian.audit.testing import request_event, shadow_event
 from guardian.cli import app
 
 from .conftest import count, tamper
@@ -31,28 +29,6 @@ def _run(*args: str) -> tuple[int, str]:
     res = _invoke(*args)
     assert res.exception is None or isinstance(res.exception, SystemExit), res.output
     return res.exit_code, " ".join(res.output.replace("│", " ").split())
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
-         ) -> Iterator[tuple[Path, str]]:
-    """A sidecar home (dev mode) whose writer published signed heads over 3 requests."""
-    from guardian.audit import open_sink, upgrade
-    from guardian.settings import get_settings
-
-    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("GUARDIAN_DATABASE_URL", sqlite_url)
-    monkeypatch.chdir(tmp_path)
-    get_settings.cache_clear()
-    upgrade(sqlite_url)
-    sink = open_sink(get_settings())
-    for i in range(3):
-        ev = request_event(4, request_id=f"q{i}", seed=i)
-        sink.submit(ev)
-        sink.submit(shadow_event(ev.request_id))
-    sink.close()
-    yield tmp_path / "home", sqlite_url
-    get_settings.cache_clear()
 
 
 def _records(url: str) -> int:

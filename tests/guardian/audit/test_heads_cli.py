@@ -18,7 +18,7 @@ from guardian.audit.heads import HeadPublisher, read_heads
 from guardian.audit.merkle import Frontier, record_leaf
 from guardian.audit.rows import SealedBatch
 from guardian.audit.signing import SigningError, generate, load_trust, signer_for
-from guardian.audit.testing import request_event, shadow_event
+from guardian.audit.testing import request_event
 from guardian.cli import app
 from guardian.settings import Settings
 
@@ -104,25 +104,6 @@ def test_open_sink_publishes_heads_under_home(tmp_path: Path) -> None:
                                  load_trust(tmp_path / "home" / "audit-trust.json"))
     assert not problems and heads[sink.chain_id][-1]["size"] == 4
     assert heads[sink.chain_id][-1]["final"]
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str) -> tuple[Path, str]:
-    from guardian.audit import open_sink, upgrade
-    from guardian.settings import get_settings
-
-    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("GUARDIAN_DATABASE_URL", sqlite_url)
-    get_settings.cache_clear()
-    upgrade(sqlite_url)
-    sink = open_sink(get_settings())
-    for i in range(3):
-        ev = request_event(4, request_id=f"q{i}", seed=i)
-        sink.submit(ev)
-        sink.submit(shadow_event(ev.request_id))
-    sink.close()
-    yield tmp_path / "home", sqlite_url
-    get_settings.cache_clear()
 
 
 def _run(*args: str) -> tuple[int, str]:
