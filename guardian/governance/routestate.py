@@ -215,6 +215,11 @@ class ModeResolver:
         self._saved: laststate.Rows | None = None
         self._file_tried = False
         self._save_lock = threading.Lock()
+        # Writes through this replica's store, counted: a refresh whose read overlapped one
+        # reads again rather than swap in rows older than the write (a race that put a just
+        # started canary's route back on target_only until the next refresh).
+        self._swap_lock = threading.Lock()
+        self._local_writes = 0
         # route -> (policy_hash, refusal or None, re-check on refresh); swapped whole
         self._gate: dict[str, tuple[str, str | None, bool]] = {}
         self._gate_lock = threading.RLock()  # slow path only: decide / record once
@@ -228,37 +233,56 @@ class ModeResolver:
     def _local_write(self, status: RouteStatus) -> None:
         # Canaries first: a canary is written before the route state it narrows, so the
         # route is never seen speculative without its canary (writes are rare: one query).
-        self._refresh_canaries()
-        self._states = {**self._states, status.route: status}
+        canaries = self._read_canaries()
+        with self._swap_lock:
+            self._local_writes += 1
+            if canaries is not None:
+                self._canaries = canaries
+            self._states = {**self._states, status.route: status}
         if self.source == "database":  # a write means the DB answered; keep the file in step
             self._persist(self._states)
 
     def refresh(self) -> bool:
         """Re-read every route's state; False (old state kept) when the DB is unreachable."""
-        try:
-            states = self.store.all()
-        except sa.exc.SQLAlchemyError as exc:
-            if self.source == "unknown" and not self._file_tried:
-                self._file_tried = True
-                self._load_last_known(exc)
-            else:
-                logger.warning("route state unreadable, keeping the last known state: %s", exc)
-            return False
-        if self.source != "database":
-            logger.info("route state read from the database (was: %s)", self.source)
-        self._refresh_canaries()  # first: a route is never seen without its canary
-        self._states, self.loaded_at = states, time.monotonic()  # swapped whole: no lock needed
+        for attempt in range(3):
+            writes = self._local_writes
+            try:
+                states = self.store.all()
+            except sa.exc.SQLAlchemyError as exc:
+                if self.source == "unknown" and not self._file_tried:
+                    self._file_tried = True
+                    self._load_last_known(exc)
+                else:
+                    logger.warning("route state unreadable, keeping the last known state: %s",
+                                   exc)
+                return False
+            canaries = self._read_canaries()  # after: a route is never seen without its canary
+            with self._swap_lock:  # swapped whole; readers take no lock
+                if self._local_writes == writes or attempt == 2:
+                    if self._local_writes == writes and canaries is not None:
+                        self._canaries = canaries
+                    elif self._local_writes != writes:  # writes kept landing: newest per route
+                        states = {**states, **{
+                            r: s for r, s in self._states.items()
+                            if r not in states or s.version > states[r].version}}
+                    if self.source != "database":
+                        logger.info("route state read from the database (was: %s)",
+                                    self.source)
+                    self._states, self.loaded_at = states, time.monotonic()
+                    break
         self._saved_canaries = {}
         self._persist(states)  # before `source` says so: the file never lags the database
         self.source = "database"
         self._recheck_gates()
         return True
 
-    def _refresh_canaries(self) -> None:
+    def _read_canaries(self) -> dict[str, Any] | None:
+        """Every route's canary, or None (the last one read is kept) when unreadable."""
         try:
-            self._canaries = CanaryStore(self.store.db).all()
+            return CanaryStore(self.store.db).all()
         except sa.exc.SQLAlchemyError as exc:
             logger.warning("canary state unreadable, keeping the last one read: %s", exc)
+            return None
 
     def canary(self, route: str) -> Any:
         """The route's canary as last read (canary.CanaryStatus), or None."""

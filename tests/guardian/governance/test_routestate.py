@@ -43,6 +43,40 @@ def test_unreadable_database_keeps_the_last_known_state(tmp_path, store) -> None
     assert resolver.mode("default", "speculative") == "target_only"
 
 
+def test_a_refresh_that_read_before_a_local_write_does_not_undo_it(store) -> None:
+    """The background refresh reads the rows, a governance act writes through the same store,
+    then the refresh swaps in what it read: the act must stay in force (it did not: a canary
+    just started served its route target_only until the next refresh)."""
+    import threading
+
+    from guardian.governance.routestate import RouteStatus
+
+    store.set_mode("default", "target_only", actor="release", reason="start")
+    resolver = ModeResolver(store)
+    read, written = threading.Event(), threading.Event()
+    real_all = store.all
+    calls = []
+
+    def slow_all() -> dict[str, RouteStatus]:
+        rows = real_all()
+        calls.append(rows)
+        if len(calls) == 1:  # the first read is the stale one: let the write land after it
+            read.set()
+            assert written.wait(5)
+        return rows
+
+    store.all = slow_all  # type: ignore[method-assign]
+    refresher = threading.Thread(target=resolver.refresh)
+    refresher.start()
+    assert read.wait(5)
+    store.set_mode("default", "speculative", actor="release", reason="promote")
+    written.set()
+    refresher.join(5)
+    assert resolver.status("default").mode == "speculative"
+    assert resolver.mode("default", "target_only") == "speculative"
+    assert len(calls) == 2  # it read again rather than merge a stale read
+
+
 @pytest.mark.integration
 def test_replicas_on_postgres_see_a_rollback_within_a_second(fresh_pg_url) -> None:
     from guardian.audit import upgrade
