@@ -32,10 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from guardian.api import admin, analysis, chat, completions, health, models, shadow
-from guardian.api.browser import BrowserGuard
+from guardian.api.browser import BrowserGuard, TrustedHosts
 from guardian.api.deps import Services
 from guardian.api.errors import BodySizeLimit, install
 from guardian.audit.config import AuditSettings
@@ -220,5 +219,5 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
     if own and settings.trusted_hosts is None and not is_loopback(settings.host):
         logger.warning("bound to %s: only Host headers %s are served; set "
                        "GUARDIAN_TRUSTED_HOSTS to the names clients use", settings.host, trusted)
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=trusted)
+    app.add_middleware(TrustedHosts, allowed_hosts=trusted)
     return app

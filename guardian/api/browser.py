@@ -1,9 +1,10 @@
 """Browser safety for state-changing requests: Origin checks and no form posts to /admin.
 
 A web page the operator happens to open can make their browser send requests to the sidecar
-on loopback. Host headers are checked by Starlette's `TrustedHostMiddleware` (installed in
-guardian.app), which stops DNS rebinding; this middleware stops the cross-site requests that
-remain, in open mode too (no API key to steal there, so this is the only barrier):
+on loopback. Host headers are checked by `TrustedHosts` (Starlette's `TrustedHostMiddleware`
+answering in the API's JSON error format; installed in guardian.app), which stops DNS
+rebinding; `BrowserGuard` stops the cross-site requests that remain, in open mode too (no API
+key to steal there, so this is the only barrier):
 
 * a POST/PUT/PATCH/DELETE whose `Origin` is neither the sidecar's own (same scheme, host and
   port as the request) nor in `allowed_origins` gets 403; so does one without Origin that a
@@ -21,7 +22,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from guardian.api.errors import error_response
 
@@ -33,6 +35,45 @@ FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-dat
 
 def _normalise(origin: str) -> str:
     return origin.strip().rstrip("/").lower()
+
+
+class TrustedHosts:
+    """Serve only requests whose Host header names this sidecar (DNS rebinding); refuse the
+    rest with 400 and an OpenAI-style JSON error, as every other refusal is answered.
+
+    Starlette's `TrustedHostMiddleware` decides (its Host parsing, IPv6 literals and
+    `*.domain` patterns); its plain-text refusal is replaced, never sent."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str]) -> None:
+        self.app = app
+        hosts = list(allowed_hosts)
+        self._check = TrustedHostMiddleware(self._trusted, allowed_hosts=hosts,
+                                            www_redirect=False)
+        self._other = TrustedHostMiddleware(app, allowed_hosts=hosts, www_redirect=False)
+
+    @staticmethod
+    async def _trusted(scope: Scope, receive: Receive, send: Send) -> None:
+        scope["guardian.trusted_host"] = True
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":  # websocket (none served): Starlette's own answer
+            await self._other(scope, receive, send)
+            return
+
+        async def swallow(message: Message) -> None:  # Starlette's plain-text refusal
+            return None
+
+        await self._check(scope, receive, swallow)
+        if scope.pop("guardian.trusted_host", False):
+            await self.app(scope, receive, send)
+            return
+        host = dict(scope.get("headers", ())).get(b"host", b"").decode("latin-1")
+        logger.warning("refused %s %s: Host %r is not one of this sidecar's names",
+                       scope.get("method"), scope.get("path"), host[:100])
+        await error_response(400, "Invalid Host header: this sidecar does not serve that name "
+                             "(set GUARDIAN_TRUSTED_HOSTS to the names clients use).",
+                             code="invalid_host", type_="invalid_request_error",
+                             )(scope, receive, send)
 
 
 class BrowserGuard:

@@ -55,6 +55,9 @@ def test_a_foreign_host_gets_400_on_every_endpoint(make) -> None:
     for method, path in seen:
         r = client.request(method, path, headers={"Host": "evil.example"}, json={})
         assert r.status_code == 400, (method, path, r.status_code)
+        # Answered like every other refusal: an OpenAI-style error with a request id.
+        assert r.json()["error"]["code"] == "invalid_host", (method, path, r.text)
+        assert r.headers["x-request-id"]
 
 
 @pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "127.0.0.1"])
