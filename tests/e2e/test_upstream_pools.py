@@ -77,9 +77,12 @@ def cluster(tmp_path_factory) -> Iterator[dict]:
             home.mkdir()
             policy = _policy(home / "policy.yaml", {"default": _route(mode)})
             ports[name] = free_port()
+            # The depth cap pinned: chosen from step costs measured at start-up, a busy CI
+            # machine can turn speculation off for this tiny pair (proposed_tokens 0).
             procs.append(_start(SERVE, _env(home, GUARDIAN_DRAFT_DIR=str(draft_dir),
                                             GUARDIAN_TARGET_DIR=str(target_dir),
-                                            GUARDIAN_POLICY_FILE=str(policy)),
+                                            GUARDIAN_POLICY_FILE=str(policy),
+                                            GUARDIAN_GAMMA_BY_BATCH='{"1": 4}'),
                                 ports[name], root / f"{name}.log", "/readyz"))
         fake_home = root / "fake"
         fake_home.mkdir()
