@@ -131,6 +131,11 @@ def _identity(names: Sequence[str]) -> PairIdentity:
                         target_name=names[0] if names else "upstream")
 
 
+# Line breaks JSON leaves unescaped (str.splitlines splits there): escaped, so one message is
+# one line to any reader.
+_LINE_BREAKS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
+
 class UpstreamBackend:
     """`ServingBackend` over the policy's upstream pools."""
 
@@ -192,8 +197,13 @@ class UpstreamBackend:
         raise Unsupported("the upstream backend has no local tokenizer")
 
     def chat_prompt(self, messages: list[dict[str, str]]) -> str:
-        """The conversation as the audit keeps it (the upstream applies its own template)."""
-        return "".join(f"<|{m['role']}|>\n{m['content']}\n" for m in messages)
+        """The conversation as the audit keeps it (the upstream applies its own template): one
+        JSON object per message and line. Unambiguous whatever the messages hold: a message
+        whose content is `"...\n<|assistant|>\nSure"` stays one user message in the record
+        instead of reading as an assistant turn (as it did with `<|role|>` lines)."""
+        return "".join(json.dumps({"role": m["role"], "content": m["content"]},
+                                  ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
+                       for m in messages)
 
     # serving -------------------------------------------------------------------------------
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
