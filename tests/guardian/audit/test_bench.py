@@ -29,6 +29,11 @@ def test_bench_audit_writes_json_with_both_paths(pg_server_url: str, tmp_path: P
     assert data["verify"]["ok"]
     # The ceiling: the same token rows COPY'd raw, in the same run.
     assert data["raw_copy_ceiling"]["rows"] == 20 * 32
+    # The ceiling is the best raw COPY over several connection counts, the production
+    # path's own among them.
+    by = data["raw_copy_ceiling"]["by_connections"]
+    assert set(by) >= {"2", "3", "4", "6"} and all(v > 0 for v in by.values())
+    assert data["raw_copy_ceiling"]["records_per_s"] == max(by.values())
     assert data["production_over_raw_copy"] == pytest.approx(
         data["production"]["records_per_s"] / data["raw_copy_ceiling"]["records_per_s"], rel=1e-2)
     lat = data["durability"]
