@@ -26,7 +26,11 @@ whose holder knows it) and each failure in a session waits a little longer befor
 Without a keys file the dashboard refuses to run unless `guardian dashboard --dev` started it
 (`GUARDIAN_DASHBOARD_DEV=1`) on a loopback address (checked here too, against Streamlit's
 `server.address`, for a hand-made `streamlit run`): then everyone is `dev` with admin's view,
-under a banner "development mode: no login".
+under a banner "development mode: no login". There the browser connection is checked too
+(`browser_refusal`), because loopback alone does not keep web pages out: a page whose domain
+is re-pointed at 127.0.0.1 (DNS rebinding) is same-origin with the dashboard in the browser's
+eyes, and Streamlit accepts WebSockets from any page on `localhost` / `127.0.0.1`, any port.
+So a dev session needs a loopback Host and an Origin, if any, of that same host and port.
 """
 
 from __future__ import annotations
@@ -34,11 +38,14 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import streamlit as st
 
+from dashboard.plain import code, md
 from guardian.auth import AuthConfigError, KeyStore, Principal, is_loopback
 
 log = logging.getLogger(__name__)
@@ -106,6 +113,29 @@ def failure_delay(failures: int) -> float:
     return 0.0 if failures < 1 else min(FAILURE_DELAY_S * 2 ** (failures - 1), MAX_FAILURE_DELAY_S)
 
 
+def browser_refusal(headers: Mapping[str, str]) -> str | None:
+    """Why the browser connection (its WebSocket's `headers`) may not see a no-login session,
+    or None: its Host must be loopback (not a rebound domain) and its Origin, when it sends one,
+    that same host and port (not another page on localhost). No headers (a test harness, a
+    non-browser client): None."""
+    host, origin = headers.get("Host"), headers.get("Origin")
+    if host is not None:
+        try:
+            name = urlsplit(f"//{host}").hostname or ""
+        except ValueError:
+            name = ""
+        if not is_loopback(name):
+            return f"the page was opened as {code(host)}, not a loopback address"
+    if origin is not None:
+        try:
+            netloc = urlsplit(origin).netloc
+        except ValueError:
+            netloc = ""
+        if not netloc or netloc.lower() != (host or "").lower():
+            return f"the connection comes from the web page {code(origin)}, not from this dashboard"
+    return None
+
+
 def current() -> Access:
     """The access of this session (pages call this; `gate` ran first in the entry point)."""
     access = st.session_state.get(_SESSION)
@@ -144,6 +174,13 @@ def gate() -> Access:
                      f"server listens on {address or 'all interfaces'}: start it with "
                      "`guardian dashboard --dev` (127.0.0.1), or give it a keys file.")
             st.stop()
+        refusal = browser_refusal(st.context.headers)
+        if refusal is not None:
+            log.warning("dev-mode dashboard refused a browser connection: %s", refusal)
+            st.error(f"Development mode (no login) serves pages opened from this machine's "
+                     f"loopback address only, and {refusal}. Open the dashboard at "
+                     "`http://127.0.0.1:PORT` (or localhost) itself, or give it a keys file.")
+            st.stop()
         access = Access("dev", "admin", dev=True)
         st.session_state[_SESSION] = access
         st.warning("development mode: no login - anyone who can reach this port sees everything, "
@@ -154,7 +191,7 @@ def gate() -> Access:
     except (OSError, AuthConfigError) as exc:
         log.error("dashboard keys file unusable: %s", exc)
         logout()
-        st.error(f"The API keys file cannot be read, so nobody can log in: {exc}")
+        st.error(f"The API keys file cannot be read, so nobody can log in: {md(exc)}")
         st.stop()
     key = st.session_state.get(_KEY)
     if key is not None:
@@ -208,7 +245,7 @@ def sidebar(access: Access) -> None:
         if access.dev:
             st.caption("development mode: no login")
             return
-        st.caption(f"Logged in as **{access.name}** · role `{access.role}`"
+        st.caption(f"Logged in as **{md(access.name)}** · role {code(access.role)}"
                    + ("" if access.text else " · metadata only"))
         if st.button("Log out", key="auth_logout", icon=":material/logout:"):
             log.info("dashboard logout: %s", access.name)

@@ -4,7 +4,8 @@
 (`dashboard/app.py`) renders the sidebar widgets once per run, seeded from the URL, and writes
 the choice back to `st.query_params` - so the filters survive page switches and a copied link
 opens the same view. Without `until` the range ends now, rounded up to the minute so
-cached queries are reused across reruns in that minute.
+cached queries are reused across reruns in that minute. A link is anybody's text: what the
+URL holds is shown as plain text (`dashboard.plain`), never as Markdown.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import streamlit as st
+
+from dashboard.plain import code, md
 
 RANGES: dict[str, timedelta] = {
     "1h": timedelta(hours=1), "6h": timedelta(hours=6), "24h": timedelta(days=1),
@@ -51,6 +54,11 @@ class Filters:
     def single_route(self) -> str | None:
         return self.routes[0] if len(self.routes) == 1 else None
 
+    @property
+    def routes_label(self) -> str:
+        """The route filter for a caption (Markdown): the names as plain text, or "all"."""
+        return ", ".join(md(r) for r in self.routes) or "all"
+
 
 def _ceil_minute(t: datetime) -> datetime:
     base = t.replace(second=0, microsecond=0)
@@ -64,7 +72,7 @@ def parse_until(raw: str | None, now: datetime | None = None) -> datetime:
             t = datetime.fromisoformat(raw)
             return t.replace(tzinfo=UTC) if t.tzinfo is None else t.astimezone(UTC)
         except ValueError:
-            st.warning(f"ignored `until={raw}` in the URL: not an ISO time like 2026-11-22T12:00")
+            st.warning(f"ignored until={code(raw)} in the URL: not an ISO time like 2026-11-22T12:00")
     return _ceil_minute(now or datetime.now(UTC))
 
 

@@ -1,5 +1,6 @@
 """Acceptance & drift: how well does each pair's draft predict its target on each route, per
-draft position, and has its acceptance distribution drifted from its reference window?"""
+draft position, and has its acceptance distribution drifted from its reference window? Route
+names and statistics from the database are shown as plain text (`dashboard.plain`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data, filters
+from dashboard.plain import md
 
 flt = filters.current()
 url = data.database_url()
@@ -85,11 +87,11 @@ if not fired.empty:
     for i, (_, f) in enumerate(fired.head(4).iterrows()):
         parts = [f"JS {f['js']:.3f} bits (limit {f['max_js']:g})" if pd.notna(f["js"]) else None,
                  f"PSI {f['psi']:.2f} (limit {f['max_psi']:g})" if pd.notna(f["psi"]) else None]
-        cols[i].metric(f"{f['route']} · {f['statistic']}",
+        cols[i].metric(f"{md(f['route'])} · {md(f['statistic'])}",
                        f"{f['value']:.3f}" if pd.notna(f["value"]) else "—",
                        delta=f"limit {f['threshold']:g}" if pd.notna(f["threshold"]) else None,
                        delta_color="off",
-                       help=f"Fired at {f['at']:%Y-%m-%d %H:%M:%S} UTC over {f['samples']} "
+                       help=f"Fired at {f['at']:%Y-%m-%d %H:%M:%S} UTC over {md(f['samples'])} "
                             f"samples: " + "; ".join(p for p in parts if p))
     st.dataframe(firings.assign(at=firings["at"].dt.strftime("%Y-%m-%d %H:%M:%S")),
                  hide_index=True, width="stretch")
@@ -106,7 +108,7 @@ else:
     over = drift[(drift["js_divergence"] > thresholds.js_divergence) | (drift["psi"] > thresholds.psi)]
     for group in sorted(over["group"].unique()):
         last = over[over["group"] == group].iloc[-1]
-        st.warning(f"{group}: drift above trigger at {last['bucket']:%Y-%m-%d %H:%M} UTC "
+        st.warning(f"{md(group)}: drift above trigger at {last['bucket']:%Y-%m-%d %H:%M} UTC "
                    f"(JS {last['js_divergence']:.3f}, PSI {last['psi']:.3f})")
     left, right = st.columns(2)
     left.altair_chart(charts.series_by_group(drift, "js_divergence", "JS divergence (bits)",

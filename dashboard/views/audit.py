@@ -2,13 +2,20 @@
 record, check the hash chains, and download an offline-verifiable export.
 
 Prompt / completion text, token ids and exports only for compliance and admin (`dashboard.auth`);
-on-call and release get the metadata, from queries that never select the text."""
+on-call and release get the metadata, from queries that never select the text.
+
+Everything a record holds was written by somebody else - the prompt by whoever held an
+inference key - and a request id can come from a link: all of it is shown as plain text
+(`dashboard.plain`). The prompt and the completion each sit in their own labelled box, with
+control, invisible and direction-changing characters written as ⟨U+XXXX⟩, so a prompt cannot
+draw a fake "completion" of its own or show reordered text; the export holds the exact bytes."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dashboard import auth, data, filters
+from dashboard.plain import code, md, reveal
 
 access = auth.current()
 flt = filters.current()
@@ -25,7 +32,7 @@ found = data.search_requests(url, flt.since, flt.until, flt.routes, request_id o
                              None if verdict == "any" else verdict)
 if request_id:
     if found.empty:
-        st.warning(f"No request with id {request_id!r}: check the id; ids are exact "
+        st.warning(f"No request with id {code(request_id)}: check the id; ids are exact "
                    "(as returned in the API response's `id`).")
     else:
         st.query_params["request_id"] = request_id
@@ -50,26 +57,35 @@ if pick:
     rec = data.request_record(url, pick, text=access.text)
     if rec is not None:
         req = rec["request"]
-        st.subheader(f"Request {pick}")
+        st.subheader(f"Request {md(pick)}")
         cols = st.columns(4)
-        cols[0].metric("Served path", req["served_path"])
-        cols[1].metric("Tokens", f"{req['completion_tokens']}")
-        cols[2].metric("Verdict", rec["shadows"][-1]["verdict"] if rec["shadows"] else "not shadowed")
-        cols[3].metric("Redaction", req["redaction"])
-        st.markdown(f"pair `{data.short_hash(req['pair_hash'], 24)}` · policy "
-                    f"`{data.short_hash(req['policy_hash'], 24)}` · chain `{req['chain_id']}` "
-                    f"seq {req['seq']} · hash `{data.short_hash(req['hash'], 16)}`")
-        st.caption(f"prompt {req['prompt_tokens']} tokens · hash "
-                   f"`{data.short_hash(req['prompt_hash'], 16)}` · completion "
-                   f"{req['completion_tokens']} tokens · hash "
-                   f"`{data.short_hash(req['completion_hash'], 16)}` · finish "
-                   f"{req['finish_reason']}")
+        cols[0].metric("Served path", md(req["served_path"]))
+        cols[1].metric("Tokens", md(req["completion_tokens"]))
+        cols[2].metric("Verdict", md(rec["shadows"][-1]["verdict"]) if rec["shadows"]
+                       else "not shadowed")
+        cols[3].metric("Redaction", md(req["redaction"]))
+        st.markdown(f"pair {code(data.short_hash(req['pair_hash'], 24))} · policy "
+                    f"{code(data.short_hash(req['policy_hash'], 24))} · chain "
+                    f"{code(req['chain_id'])} seq {md(req['seq'])} · hash "
+                    f"{code(data.short_hash(req['hash'], 16))}")
+        st.caption(f"prompt {md(req['prompt_tokens'])} tokens · hash "
+                   f"{code(data.short_hash(req['prompt_hash'], 16))} · completion "
+                   f"{md(req['completion_tokens'])} tokens · hash "
+                   f"{code(data.short_hash(req['completion_hash'], 16))} · finish "
+                   f"{md(req['finish_reason'])}")
         if not access.text:
             st.info(access.hidden_note, icon=":material/visibility_off:")
         elif req.get("prompt_text") is not None:
             with st.expander("Prompt and completion"):
-                st.text(req["prompt_text"])
-                st.text(req["completion_text"] or "")
+                for label, value in (("Prompt", req["prompt_text"]),
+                                     ("Completion", req["completion_text"] or "")):
+                    shown, hidden = reveal(value)
+                    st.markdown(f"**{label}** · {len(value):,} characters" + (
+                        f" · {hidden:,} control, invisible or direction-changing character(s) "
+                        "written as ⟨U+XXXX⟩" if hidden else ""))
+                    st.code(shown, language=None, wrap_lines=True,
+                            height=400 if shown.count("\n") > 20 or len(shown) > 4000
+                            else "content")
         st.markdown("**Per-token record**")
         st.dataframe(rec["tokens"], hide_index=True, width="stretch")
 
@@ -88,7 +104,7 @@ with left:
                           else ""))
         else:
             st.error(f"Chain verification FAILED ({len(rep.errors)} problem(s)); first: "
-                     f"{rep.first_error}")
+                     f"{md(rep.first_error)}")
             with st.expander("All problems"):
                 st.text("\n".join(rep.errors))
 with right:

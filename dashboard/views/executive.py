@@ -1,7 +1,8 @@
 """Executive: what speculation costs and saves (SLIs M4 target forwards per request and M5
 cost per output token, against target-only decoding of the same requests), how much faster it
 is, and whether the SLO held. The arithmetic is `guardian.governance.cost`; the price of a
-pool-hour comes from the policy in force (`cost.pool_hour`)."""
+pool-hour comes from the policy in force (`cost.pool_hour`). Route names and the currency come
+from the URL and the recorded policy: shown as plain text (`dashboard.plain`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data, filters
+from dashboard.plain import md
 
 flt = filters.current()
 url = data.database_url()
@@ -20,8 +22,8 @@ unit = currency if price is not None else "pool-s"
 
 st.title("Executive: cost & speedup")
 st.caption(f"{flt.since:%Y-%m-%d %H:%M} → {flt.until:%Y-%m-%d %H:%M} UTC · routes: "
-           f"{', '.join(flt.routes) or 'all'} · "
-           + (f"pool-hour {price:g} {currency} (policy `cost.pool_hour`)" if price is not None
+           f"{flt.routes_label} · "
+           + (f"pool-hour {price:g} {md(currency)} (policy `cost.pool_hour`)" if price is not None
               else "no `cost:` in the policy: costs in pool-seconds")
            + ". Baseline = target-only decoding of the same requests, timed in shadow.")
 
@@ -43,7 +45,7 @@ def fmt(v: object, spec: str, suffix: str = "") -> str:
 
 
 cols = st.columns(4)
-cols[0].metric("Spend in range", f"{overall['spend']:,.4g} {currency}" if price is not None
+cols[0].metric("Spend in range", f"{overall['spend']:,.4g} {md(currency)}" if price is not None
                else f"{usage['seconds'].sum():,.1f} pool-s",
                help="Engine seconds the pool spent on the served requests × pool-hour price.")
 cols[1].metric("Saving vs target-only", fmt(overall["saving"], ".1%"),
@@ -71,7 +73,7 @@ def per_1k(cost: object, seconds: object) -> float | None:
 
 
 base_1k = per_1k(overall["baseline_cost_per_token"], overall["baseline_seconds_per_token"])
-cols[1].metric(f"M5 cost / 1k output tokens ({unit})",
+cols[1].metric(f"M5 cost / 1k output tokens ({md(currency) if price is not None else unit})",
                fmt(per_1k(overall["cost_per_token"], overall["seconds_per_token"]), ".4g"),
                delta=None if base_1k is None else f"target-only {base_1k:.4g}",
                delta_color="off")

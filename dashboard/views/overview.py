@@ -1,5 +1,7 @@
 """Overview / SLOs: are we within our latency SLOs, how fast is the budget burning, and is
-speculation actually faster than target-only (as measured in shadow)?"""
+speculation actually faster than target-only (as measured in shadow)? Route names, actors and
+reasons come from the database (a rollback's reason is whatever its key holder typed): shown
+as plain text (`dashboard.plain`)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data, filters
+from dashboard.plain import code, md
 
 flt = filters.current()
 url = data.database_url()
@@ -16,7 +19,7 @@ targets = data.slo_targets()
 
 st.title("Overview / SLOs")
 st.caption(f"{flt.since:%Y-%m-%d %H:%M} → {flt.until:%Y-%m-%d %H:%M} UTC · "
-           f"routes: {', '.join(flt.routes) or 'all'} · SLO: {targets.objective:.2%} of requests "
+           f"routes: {flt.routes_label} · SLO: {targets.objective:.2%} of requests "
            f"within {targets.good_latency_s:g} s latency and {targets.good_ttft_s:g} s TTFT")
 
 # On-call's first questions, first: what is each route doing, and what is on fire?
@@ -30,8 +33,8 @@ else:
         mode = data.shown_mode(r)
         asked = r["policy_mode"] if isinstance(r["policy_mode"], str) else None
         cols[i % len(cols)].metric(
-            r["route"], mode, help=r["why"],
-            delta=None if asked in (None, mode) else f"policy asks {asked}",
+            md(r["route"]), md(mode), help=md(r["why"]),
+            delta=None if asked in (None, mode) else f"policy asks {md(asked)}",
             delta_color="inverse" if asked == "speculative" else "off")
 
 acts = data.governance(url, flt.until - timedelta(days=30), flt.until, (), data.ROUTE_ACTS)
@@ -42,10 +45,12 @@ st.subheader("Active incidents")
 if not incidents and not paging:
     st.success("No active incident: no route is rolled back and no burn-rate alert is firing.")
 for inc in incidents:  # a warning box: st.error is kept for pages that fail to read data
-    st.warning(f"Route **{inc['route']}** rolled back at {inc['at']:%Y-%m-%d %H:%M:%S} UTC by "
-             f"`{inc['by']}`" + (f" (fired: {', '.join(inc['fired'])})" if inc["fired"] else "")
-             + f"; now: {inc['mode'] or 'not served'}. {inc['reason']}",
-             icon=":material/emergency:")
+    st.warning(f"Route **{md(inc['route'])}** rolled back at {inc['at']:%Y-%m-%d %H:%M:%S} UTC "
+               f"by {code(inc['by'])}"
+               + (f" (fired: {', '.join(md(f) for f in inc['fired'])})" if inc["fired"] else "")
+               + f"; now: {md(inc['mode'] or 'not served')}."
+               + (f" Reason given: “{md(inc['reason'])}”" if inc["reason"] else ""),
+               icon=":material/emergency:")
 for a in paging:
     st.warning(
         f"Burn-rate {a.rule.severity.upper()}: {a.long_burn:.1f}× over "

@@ -1,12 +1,14 @@
 """Pairs, promotions & rollbacks: which draft/target pairs exist and in what lifecycle state,
 what mode each route is in now, which gates passed, and every rollback / re-enable with the
-evidence that fired it."""
+evidence that fired it. Actors, reasons (typed by whoever held the key that acted) and other
+governance details come from the database: shown as plain text (`dashboard.plain`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dashboard import charts, data, filters
+from dashboard.plain import md
 
 flt = filters.current()
 url = data.database_url()
@@ -24,7 +26,7 @@ if routes.empty:
 else:
     cols = st.columns(min(len(routes), 4))
     for i, (_, r) in enumerate(routes.iterrows()):
-        cols[i % len(cols)].metric(r["route"], data.shown_mode(r), help=r["why"])
+        cols[i % len(cols)].metric(md(r["route"]), md(data.shown_mode(r)), help=md(r["why"]))
 
 st.subheader("Pair registry")
 pairs = data.model_pairs(url)
@@ -58,13 +60,13 @@ for kind, title in (("rollback", "Rollbacks"), ("reenable", "Re-enables"),
         details = ev["details"] if isinstance(ev["details"], dict) else {}
         verdict = ("PASS · " if details.get("passed") else "FAIL · ") if "passed" in details else ""
         with st.expander(f"{verdict}{ev['created_at']:%Y-%m-%d %H:%M:%S} · route "
-                         f"{ev['route'] or '—'} · pair {data.short_hash(ev['pair_hash'])} · "
-                         f"by {ev['actor']}"):
+                         f"{md(ev['route'] or '—')} · pair {md(data.short_hash(ev['pair_hash']))}"
+                         f" · by {md(ev['actor'])}"):
             if details.get("reason"):
-                st.markdown(f"**Why:** {details['reason']}")
+                st.markdown(f"**Why:** “{md(details['reason'])}”")
             if details.get("previous_mode") or details.get("new_mode"):
-                st.markdown(f"mode {details.get('previous_mode', '?')} → "
-                            f"{details.get('new_mode', '?')}")
+                st.markdown(f"mode {md(details.get('previous_mode', '?'))} → "
+                            f"{md(details.get('new_mode', '?'))}")
             if details.get("evidence"):  # rollback: every measurement the trigger took
                 st.dataframe(data.evidence_frame(details["evidence"]), hide_index=True,
                              width="stretch")

@@ -1,12 +1,14 @@
 """Policy: the policy IN FORCE (the one the sidecars recorded loading last, with its content),
 its load history (`policy_loads`, every start and reload), the `policy_loaded` events of the
-audit log, and which policy hash the served requests actually carried."""
+audit log, and which policy hash the served requests actually carried. What the database records (who loaded
+it, from where, the content and its parse errors) is shown as plain text (`dashboard.plain`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dashboard import data, filters
+from dashboard.plain import code, md
 
 flt = filters.current()
 url = data.database_url()
@@ -15,28 +17,30 @@ st.title("Policy")
 active = data.active_policy()
 if active["source"] == "database":
     st.caption(f"In force: loaded {active['loaded_at']:%Y-%m-%d %H:%M:%S} UTC by "
-               f"`{active['loaded_by']}` from `{active['path']}` (recorded by the sidecar).")
+               f"{code(active['loaded_by'])} from {code(active['path'])} (recorded by the "
+               "sidecar).")
     if active["tampered"]:
         st.error("The recorded policy content does not hash to its recorded hash: the "
                  "`policy_versions` table was edited outside the sidecar. Trust the audit log's "
                  "`policy_loaded` events (below) instead.")
     if active["file_hash"] and active["file_hash"] != active["hash"]:
-        st.warning(f"This dashboard's own policy file (hash {data.short_hash(active['file_hash'])})"
+        st.warning(f"This dashboard's own policy file (hash {code(data.short_hash(active['file_hash']))})"
                    " is not the policy in force: the page shows the one in force.")
 else:
     st.caption(f"No policy load recorded in this database yet: showing this dashboard's file "
-               f"`{active['path']}`. The sidecar records the policy it puts in force when it "
+               f"{code(active['path'])}. The sidecar records the policy it puts in force when it "
                "starts and on every reload.")
 if active["error"]:
-    st.error(f"The policy cannot be read: {active['error']}")
+    st.error(f"The policy cannot be read: {md(active['error'])}")
 if active["policy"]:
     pol = active["policy"]
     cols = st.columns(4)
-    cols[0].metric("Policy hash in force", data.short_hash(active["hash"]), help=active["hash"])
+    cols[0].metric("Policy hash in force", md(data.short_hash(active["hash"])),
+                   help=md(active["hash"]))
     cols[1].metric("Routes", len(pol["routes"]))
-    cols[2].metric("Default route", pol["default_route"])
+    cols[2].metric("Default route", md(pol["default_route"]))
     price, currency = data.pool_price()
-    cols[3].metric("Pool-hour price", "—" if price is None else f"{price:g} {currency}",
+    cols[3].metric("Pool-hour price", "—" if price is None else f"{price:g} {md(currency)}",
                    help="`cost.pool_hour`: the price of one hour of the serving pool")
     st.dataframe([{"route": name, "mode (file)": r["mode"], "proposer": r["proposer"],
                    "shadow sample rate": r["shadow"]["sample_rate"],

@@ -1,13 +1,15 @@
 """Shadow equivalence: does speculative decoding still say what the target alone would say?
 Verdicts over time, the divergences and near ties with their margins, and one request side by
 side (target-only vs speculative, each token marked accepted / resampled / bonus). Token ids
-only for compliance and admin (`dashboard.auth`)."""
+only for compliance and admin (`dashboard.auth`). Ids (typed, or from a link) and route names
+are shown as plain text (`dashboard.plain`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from dashboard import auth, charts, data, filters
+from dashboard.plain import code, md
 from guardian.policy import NearTieTrigger
 
 access = auth.current()
@@ -62,7 +64,7 @@ if rates.empty:
 else:
     high = rates[rates["near_tie_rate"] > limit]
     for _, row in high.iterrows():
-        st.warning(f"{row['route']}: near-tie rate {row['near_tie_rate']:.1%} over "
+        st.warning(f"{md(row['route'])}: near-tie rate {row['near_tie_rate']:.1%} over "
                    f"{int(row['greedy_verdicts'])} greedy verdicts (limit {limit:.0%})")
     st.dataframe(rates.assign(pair_hash=rates["pair_hash"].map(data.short_hash)),
                  hide_index=True, width="stretch", column_config={
@@ -82,19 +84,19 @@ if not pick:
     st.stop()
 rec = data.request_record(url, pick, text=access.text)
 if rec is None:
-    st.warning(f"No request {pick!r} in the audit store: check the id (and the database).")
+    st.warning(f"No request {code(pick)} in the audit store: check the id (and the database).")
     st.stop()
 req, tokens, shadows = rec["request"], rec["tokens"], rec["shadows"]
 if not shadows:
-    st.info(f"Request {pick} was not shadowed: only sampled requests "
+    st.info(f"Request {code(pick)} was not shadowed: only sampled requests "
             "(policy `shadow.sample_rate`) have a second path to compare with.")
     st.stop()
 sh = shadows[-1]
-st.markdown(f"**{pick}** · route `{req['route']}` · served **{req['served_path']}** · "
-            f"verdict **{sh['verdict']}** · first difference at "
+st.markdown(f"**{md(pick)}** · route {code(req['route'])} · served **{md(req['served_path'])}** · "
+            f"verdict **{md(sh['verdict'])}** · first difference at "
             f"{sh['first_divergence_position'] if sh['first_divergence_position'] is not None else '—'}"
             f" · margin {sh['margin_at_divergence'] if sh['margin_at_divergence'] is not None else '—'}"
-            f" · tolerance {sh['tolerance']}")
+            f" · tolerance {md(sh['tolerance'])}")
 cap = (sh.get("stats") or {}).get("compared_cap") or req["completion_tokens"]
 strip = data.side_by_side(tokens, req["served_path"], sh["shadow_path"], int(cap),
                           sh["first_divergence_position"])

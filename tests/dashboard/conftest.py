@@ -12,6 +12,7 @@ role, and `open_page(..., role=...)` logs in through the real login form (admin 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -20,6 +21,20 @@ from pathlib import Path
 import pytest
 
 APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
+
+
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_SPAN = re.compile(r"(`+) (.*?) \1(?!`)")
+
+
+def rendered(markdown: str) -> str:
+    """Roughly the text a Markdown string shows, for comparing what a page says: backslash
+    escapes undone and padded code spans (`dashboard.plain.code`) unwrapped."""
+    out, pos = [], 0
+    for m in _SPAN.finditer(markdown):
+        out += [_ESCAPED.sub(r"\1", markdown[pos:m.start()]), m.group(2)]
+        pos = m.end()
+    return "".join([*out, _ESCAPED.sub(r"\1", markdown[pos:])])
 
 
 @dataclass

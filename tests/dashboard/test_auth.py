@@ -18,7 +18,7 @@ from dashboard import auth
 from guardian.audit.chain import ESCAPE_MARK
 from guardian.auth import ROLES, Principal
 from guardian.benchmarks.dashboard_bench import PAGES
-from tests.dashboard.conftest import APP, PII, KeysFile, add_pii_request, login, seed
+from tests.dashboard.conftest import APP, PII, KeysFile, add_pii_request, login, rendered, seed
 
 pytestmark = pytest.mark.slow
 
@@ -153,7 +153,7 @@ def test_dev_mode_is_refused_on_all_interfaces(pii_db, app_test) -> None:  # typ
 
 def test_logout_returns_to_the_login_form(pii_db, app_test, dashboard_keys) -> None:  # type: ignore[no-untyped-def]
     at = login(app_test(pii_db[0], dashboard_keys.path), dashboard_keys.keys["compliance"])
-    assert any("compliance-1" in c.value for c in at.sidebar.caption)
+    assert any("compliance-1" in rendered(c.value) for c in at.sidebar.caption)
     at.sidebar.button(key="auth_logout").click().run()
     assert _on_login_form(at) and "auth_access" not in at.session_state
     assert "auth_key" not in at.session_state and not at.metric
@@ -181,7 +181,8 @@ def test_metadata_roles_never_receive_the_text(pii_db, open_page, role) -> None:
         assert _leaks(at) == [], page
     for page in ("audit", "shadow"):  # the PII request itself, picked by id
         at = open_page(url, page, role=role, request_id=rid)
-        assert rid in " ".join([*(m.value for m in at.markdown), *(h.value for h in at.subheader)]), page
+        assert rid in rendered(" ".join([*(m.value for m in at.markdown),
+                                         *(h.value for h in at.subheader)])), page
         assert _leaks(at) == [], page
     audit = open_page(url, "audit", role=role, request_id=rid)
     assert any(f"Text hidden for role {role}" in i.value for i in audit.info)
@@ -198,9 +199,12 @@ def test_text_roles_read_the_decoded_text(pii_db, open_page, role) -> None:  # t
     url, rid = pii_db
     at = open_page(url, "audit", role=role, request_id=rid)
     assert sorted(_leaks(at)) == sorted(PII)  # the same walk finds it when it is shown
-    shown = [t.value for t in at.expander[0].text]
+    box = at.expander[0]
+    assert [m.value.split(" · ")[0] for m in box.markdown] == ["**Prompt**", "**Completion**"]
+    shown = [c.value for c in box.code]
     assert shown[0] == f"Refund {PII[0]}, card {PII[1]}, SSN {PII[2]}."
-    assert shown[1] == f"Refunded card {PII[1]}\x00 for {PII[0]}."  # decoded, not escaped
+    # decoded (not the stored escape form), and the NUL written out, not hidden
+    assert shown[1] == f"Refunded card {PII[1]}⟨U+0000⟩ for {PII[0]}."
     assert not any(ESCAPE_MARK in s for s in shown)
     assert "token_id" in at.dataframe[1].value.columns
     at.button(key="audit_export").click().run()

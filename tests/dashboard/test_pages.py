@@ -10,6 +10,7 @@ import pytest
 from dashboard.filters import Filters
 from dashboard.slo import ALERT_WINDOWS, SloTargets, evaluate_alerts, percentile, speedup
 from engine.metrics import SpecCounters
+from tests.dashboard.conftest import rendered
 
 pytestmark = pytest.mark.slow
 
@@ -24,7 +25,8 @@ def _in(rows: list[dict], flt: Filters) -> list[dict]:
 
 
 def _metric(at, label: str) -> str:  # type: ignore[no-untyped-def]
-    return next(m.value for m in at.metric if m.label == label)
+    """The value a metric shows (labels and values are Markdown: compared as rendered)."""
+    return next(rendered(m.value) for m in at.metric if rendered(m.label) == label)
 
 
 def test_overview_figures(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
@@ -111,7 +113,7 @@ def test_acceptance_and_drift(seeded, open_page) -> None:  # type: ignore[no-unt
     assert len(at.get("vega_lite_chart")) == 7
     assert "Speculation depth by load" in [h.value for h in at.subheader]
     # The statistic the drift trigger fired on, from the seeded rollback's evidence.
-    fired = next(m for m in at.metric if m.label == "drifty · accepted_length_drift")
+    fired = next(m for m in at.metric if rendered(m.label) == "drifty · accepted_length_drift")
     assert fired.value == "0.161" and "JS 0.161 bits (limit 0.1)" in fired.help
     assert "PSI 1.05 (limit 0.25)" in fired.help
 
@@ -126,7 +128,7 @@ def test_shadow_verdicts_and_side_by_side(seeded, open_page) -> None:  # type: i
     flagged = at.dataframe[0].value
     assert len(flagged) == sum(s["verdict"] in ("divergence", "near_tie", "distribution_mismatch")
                                for s in sh)
-    header = next(m.value for m in at.markdown if div["request_id"] in m.value)
+    header = next(rendered(m.value) for m in at.markdown if div["request_id"] in rendered(m.value))
     assert "verdict **divergence**" in header
     assert f"first difference at {div['position']}" in header
     assert len(at.get("vega_lite_chart")) == 2  # verdicts over time + token strip
@@ -164,7 +166,7 @@ def test_audit_explorer_request_and_verification(seeded, open_page) -> None:  # 
 
 def test_audit_explorer_unknown_id_says_what_to_do(seeded, open_page) -> None:  # type: ignore[no-untyped-def]
     at = open_page(seeded.url, "audit", request_id="req-nope")
-    assert any("No request with id 'req-nope'" in w.value for w in at.warning)
+    assert any("No request with id req-nope:" in rendered(w.value) for w in at.warning)
 
 
 def test_export_verifies_offline(seeded, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -197,10 +199,10 @@ def test_pairs_rollbacks(seeded, open_page, tmp_path, monkeypatch) -> None:  # t
     # The mode in force (effective_mode): the database's rollback / promotion over the file.
     assert _metric(at, "drifty") == "target_only" and _metric(at, "chat") == "speculative"
     rollbacks = [e for e in at.expander if "route drifty" in e.label]
-    assert len(rollbacks) == 1 and "trigger:drift" in rollbacks[0].label
+    assert len(rollbacks) == 1 and "trigger:drift" in rendered(rollbacks[0].label)
     evidence = rollbacks[0].dataframe[0].value
     assert list(evidence["outcome"]) == ["fail", "pass"]  # what fired, and what did not
-    assert "accepted_length_drift=0.161" in rollbacks[0].markdown[0].value
+    assert "accepted_length_drift=0.161" in rendered(rollbacks[0].markdown[0].value)
     gate = next(e for e in at.expander if e.label.startswith("PASS"))
     assert len(gate.dataframe[0].value) == 3  # the gate report's checks
     assert len(at.get("vega_lite_chart")) == 1
@@ -212,7 +214,7 @@ def test_routes_now_follow_the_policy_file_not_stale_database_rows(seeded, open_
     # their database rows say (the same answer `guardian route status` gives).
     at = open_page(seeded.url, "pairs", range="3d")
     drifty = next(m for m in at.metric if m.label == "drifty")
-    assert drifty.value == "not served" and "not in the policy file" in drifty.help
+    assert rendered(drifty.value) == "not served" and "not in the policy file" in drifty.help
     assert _metric(at, "default") == "target_only"
 
 
