@@ -4,6 +4,10 @@ Default (quick): every fault, at most 12 requests each, 40 clean requests, no ga
 --full: every fault up to 40 requests of its kind, 1,000 clean requests, and the gate on the
 golden set under each fault; writes <out>/faults.json and <out>/faults.md (the VERIFICATION.md
 table). Takes about an hour on 2 busy CPU cores.
+--batching continuous: inject the continuous batching engine's faults
+(tests/faults/continuous_faults.py) into a continuously batched backend, the engine `guardian
+serve` runs by default, sending requests in concurrent bursts (--concurrency, default 4) so rows
+share the batch.
 """
 
 from __future__ import annotations
@@ -36,6 +40,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--home", default=None, help="Data directory holding the demo pair, "
                         "or DRAFT_DIR,TARGET_DIR for another pair.")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1).")
+    parser.add_argument("--batching", choices=("off", "continuous"), default="off",
+                        help="The engine under test: request-level (off, the default here) or "
+                        "continuous batching (`guardian serve`'s default).")
+    parser.add_argument("--concurrency", type=int, default=None, help="Requests sent at once "
+                        "per burst (default 4 with --batching continuous, else 1).")
     parser.add_argument("--out", type=Path, default=Path("artifacts/faults"))
     parser.add_argument("--render", type=Path, nargs="+", default=None, metavar="DIR",
                         help="Only print the table merged from earlier runs' result folders.")
@@ -48,23 +57,31 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from tests.faults.faults import BY_NAME, FAULTS
-    from tests.faults.runner import env_for_suite, markdown_table, run_suite
+    from tests.faults.runner import env_for_suite, fault_named, faults_for, markdown_table, run_suite
 
     torch.set_num_threads(args.threads)
     names = [n for n in args.faults.split(",") if n]
-    unknown = [n for n in names if n not in BY_NAME]
+    known = [f.name for b in ("off", "continuous") for f in faults_for(b)]
+    unknown = [n for n in names if n not in known]
     if unknown:
-        print(f"unknown fault(s) {unknown}; known: {', '.join(BY_NAME)}", file=sys.stderr)
+        print(f"unknown fault(s) {unknown}; known: {', '.join(known)}", file=sys.stderr)
         return 2
-    faults = [BY_NAME[n] for n in names] if names else list(FAULTS)
+    faults = [fault_named(n) for n in names] if names else faults_for(args.batching)
+    wrong = [f.name for f in faults if f.engine != ("continuous" if args.batching == "continuous"
+                                                    else "request")]
+    if wrong:
+        print(f"fault(s) {wrong} patch the other engine than --batching {args.batching} "
+              "serves with", file=sys.stderr)
+        return 2
+    concurrency = args.concurrency or (4 if args.batching == "continuous" else 1)
     limit = args.limit or (40 if args.full else 12)
     clean = args.clean if args.clean is not None else (1000 if args.full else 40)
     if args.gate_only:
         from tests.faults.runner import run_gates
 
         with env_for_suite():
-            gates = run_gates(faults=faults, golden=args.golden, home=args.home, out=args.out)
+            gates = run_gates(faults=faults, golden=args.golden, home=args.home, out=args.out,
+                              batching=args.batching)
         return 0 if gates["(clean)"]["passed"] else 1
     command = "python -m tests.faults " + " ".join(argv if argv is not None else sys.argv[1:])
     with env_for_suite():
@@ -72,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                           gate_golden=(args.golden if (args.full or args.gate) and not args.no_gate
                                        else None),
                           clean_budget_s=args.clean_budget_s, out=args.out, home=args.home,
-                          command=command)
+                          command=command, batching=args.batching, concurrency=concurrency)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "faults.json").write_text(suite.to_json())
     table = markdown_table(suite)

@@ -46,6 +46,13 @@ class Fault:
     description: str
     inject: Callable[[], contextlib.AbstractContextManager[None]]
     needs: tuple[str, ...] = ()  # request features it needs to show (stop, eos, top_p, top_k)
+    # The engine it is injected into: "request" (engine/decode.py, batch.py, draft_model.py:
+    # `guardian serve` with GUARDIAN_BATCHING=off) or "continuous" (engine/continuous.py,
+    # ragged.py: the default); see tests/faults/continuous_faults.py.
+    engine: Literal["request", "continuous"] = "request"
+    # Rows that must share a batch for the bug to show (2: a cross-row bug, invisible to a
+    # request decoded alone).
+    min_rows: int = 1
 
 
 # --- plumbing -----------------------------------------------------------------------------
@@ -146,9 +153,12 @@ def bonus_token_off_by_one() -> contextlib.AbstractContextManager[None]:
 
 
 # --- the sampled verifier: acceptance rule, residual, bonus ------------------------------
-def _faulty_rejection_sample(bug: str) -> Callable[..., tuple[torch.Tensor, torch.Tensor]]:
-    """engine.rejection.rejection_sample (draft-model proposals) with one bug in it."""
-    orig = decode.rejection_sample
+def _faulty_rejection_sample(bug: str, orig: Callable[..., tuple[torch.Tensor, torch.Tensor]]
+                             | None = None) -> Callable[..., tuple[torch.Tensor, torch.Tensor]]:
+    """engine.rejection.rejection_sample (draft-model proposals) with one bug in it; anything
+    else (no q: target-only rows, n-gram proposals; per-row lengths) goes to `orig`. Draws the
+    same random numbers as the real one (one uniform per draft position, one sample)."""
+    orig = orig or decode.rejection_sample
 
     def rejection_sample(draft_tokens: torch.Tensor, q: torch.Tensor | None, p: torch.Tensor,
                          generator: torch.Generator | None = None,
@@ -261,11 +271,8 @@ def draft_samples_sharpened_q() -> contextlib.AbstractContextManager[None]:
 
 
 # --- stopping: EOS and stop strings inside an accepted block --------------------------------
-def eos_ignored_inside_block() -> contextlib.AbstractContextManager[None]:
-    """EOS is honoured only as the last token of a step's block: an EOS accepted in the
-    middle of a block is kept and decoding goes on (one-token steps, i.e. target-only, are
-    right)."""
-    orig = stopping.Completion.extend
+def eos_ignoring_extend(orig: Callable[..., int]) -> Callable[..., int]:
+    """Completion.extend that honours EOS only as the last token of a step's block."""
 
     def extend(self: stopping.Completion, tokens: list[int], traces: list[Any],
                *rest: Any, **kw: Any) -> int:
@@ -278,14 +285,19 @@ def eos_ignored_inside_block() -> contextlib.AbstractContextManager[None]:
                 self.eos_token_ids = saved
         return orig(self, tokens, traces, *rest, **kw)
 
-    return _patch(stopping.Completion, "extend", extend)
+    return extend
 
 
-def stop_string_one_block_late() -> contextlib.AbstractContextManager[None]:
-    """A stop string completed inside a multi-token block is noticed only after the next
-    block: the text is still cut at the stop string, but the completion's tokens (usage,
-    audit) run on by up to a block."""
-    orig = stopping.Completion.extend
+def eos_ignored_inside_block() -> contextlib.AbstractContextManager[None]:
+    """EOS is honoured only as the last token of a step's block: an EOS accepted in the
+    middle of a block is kept and decoding goes on (one-token steps, i.e. target-only, are
+    right)."""
+    return _patch(stopping.Completion, "extend", eos_ignoring_extend(stopping.Completion.extend))
+
+
+def stop_late_extend(orig: Callable[..., int]) -> Callable[..., int]:
+    """Completion.extend that notices a stop string completed inside a multi-token block only
+    after the next block (the text is still cut there; the tokens run on)."""
 
     def extend(self: stopping.Completion, tokens: list[int], traces: list[Any],
                *rest: Any, **kw: Any) -> int:
@@ -317,7 +329,14 @@ def stop_string_one_block_late() -> contextlib.AbstractContextManager[None]:
                 self._stop_at, self.finish_reason = at, "stop"
         return kept
 
-    return _patch(stopping.Completion, "extend", extend)
+    return extend
+
+
+def stop_string_one_block_late() -> contextlib.AbstractContextManager[None]:
+    """A stop string completed inside a multi-token block is noticed only after the next
+    block: the text is still cut at the stop string, but the completion's tokens (usage,
+    audit) run on by up to a block."""
+    return _patch(stopping.Completion, "extend", stop_late_extend(stopping.Completion.extend))
 
 
 # --- speed-only: outputs exact, acceptance lower -------------------------------------------

@@ -11,6 +11,13 @@ Measured per correctness fault: the requests of its kind until the first correct
 speed-only fault: the correctness verdicts over `limit` requests (must be 0) and the served
 acceptance; for the clean run: correctness verdicts (false alarms) over N mixed requests.
 Optionally each fault's `guardian gate` result on the golden set, run under the fault.
+
+`batching="continuous"` loads the backend as `guardian serve` does by default (one
+continuously batched engine, guardian/batching.py) with the depth cap pinned, and
+`concurrency` > 1 sends requests in bursts of that many at once (threads released together),
+so their rows share the engine's batch: the cross-row faults of
+tests/faults/continuous_faults.py show only then. Each burst's shadow verdicts are awaited
+before the next burst (the shadow runs target-only while serving is idle).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ import contextlib
 import json
 import os
 import platform
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -26,7 +34,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.faults.faults import FAULTS, Fault
+from tests.faults.continuous_faults import CB_BY_NAME, CB_FAULTS
+from tests.faults.faults import BY_NAME, FAULTS, Fault
 from tests.faults.traffic import EOS_MAX_TOKENS, RequestSpec, Traffic, eos_candidates, screen_eos, stream_for
 
 # Verdicts that say "speculation changed the output". Anything else (match, distribution_ok,
@@ -100,7 +109,8 @@ class Harness:
     """A real app (serving + shadow) over a loaded backend; one per fault, so no acceptance
     window or route state leaks from one fault into the next."""
 
-    def __init__(self, backend: Any, *, shadow_max_tokens: int = 64) -> None:
+    def __init__(self, backend: Any, *, shadow_max_tokens: int = 64,
+                 idle_grace_s: float | None = None) -> None:
         from fastapi.testclient import TestClient
 
         from guardian.app import build_services, create_app
@@ -119,26 +129,74 @@ class Harness:
         self.services = build_services(backend, self.sink, policy=policy, keys=keys)
         self.client = TestClient(create_app(services=self.services))
         self.alarms = alarm_verdicts()
+        if idle_grace_s is not None:  # bursts: no shadow run in the gap between two posts
+            self.services.shadow.idle_grace_s = idle_grace_s
 
     def close(self) -> None:
         from guardian.app import close_services
 
         self.client.close()
-        close_services(self.services)
+        batcher = getattr(self.backend, "batcher", None)
+        close_services(self.services)  # shuts the backend down (a batching one's engine thread)
+        if batcher is not None:
+            # The backend outlives this harness (the next fault's, the clean run's): give it a
+            # fresh engine thread and batch, with the same depth cap (already calibrated).
+            from guardian.batching import BatchScheduler
+
+            self.backend.batcher = BatchScheduler(self.backend.pair, max_batch=batcher.max_batch,
+                                                  gamma=batcher.gamma)
 
     def send(self, spec: RequestSpec, index: int, timeout_s: float = 300.0) -> Observation:
-        from guardian.audit.events import ShadowEvent
+        return self._observe(spec, index, self._post(spec, index), timeout_s)
 
+    def send_many(self, specs: list[RequestSpec], first_index: int,
+                  timeout_s: float = 300.0) -> list[Observation]:
+        """Send `specs` at once (one thread each, released together, so a batching backend
+        decodes them in one batch), then wait for each one's shadow verdict."""
+        if len(specs) == 1:
+            return [self.send(specs[0], first_index, timeout_s)]
+        outs: list[Any] = [None] * len(specs)
+        errors: list[BaseException] = []
+        gate = threading.Barrier(len(specs))
+
+        def post(k: int) -> None:
+            try:
+                gate.wait()
+                outs[k] = self._post(specs[k], first_index + k)
+            except BaseException as exc:  # re-raised below, on the caller's thread
+                errors.append(exc)
+
+        threads = [threading.Thread(target=post, args=(k,)) for k in range(len(specs))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]
+        return [self._observe(spec, first_index + k, outs[k], timeout_s)
+                for k, spec in enumerate(specs)]
+
+    def _post(self, spec: RequestSpec, index: int) -> dict[str, Any]:
         r = self.client.post("/v1/completions", json=spec.body(self.backend.model_name),
                              headers={"Authorization": f"Bearer {KEY}"})
         if r.status_code != 200:
             raise RuntimeError(f"request {index} failed: HTTP {r.status_code} {r.text[:300]}")
-        out = r.json()
+        return r.json()
+
+    def _observe(self, spec: RequestSpec, index: int, out: dict[str, Any],
+                 timeout_s: float) -> Observation:
+        from guardian.audit.events import ShadowEvent
+
         rid = out["id"]
         deadline = time.monotonic() + timeout_s
+        dropped = self.services.shadow.dropped
         while not (events := self.sink.of(ShadowEvent, rid)):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no shadow verdict for request {index} in {timeout_s:.0f} s")
+            if self.services.shadow.dropped > dropped:
+                dropped = self.services.shadow.dropped
+                if not self.sink.of(ShadowEvent, rid):  # a drop may be another request's
+                    deadline = min(deadline, time.monotonic() + 30.0)
             time.sleep(0.01)
         event = events[0]
         stats = out.get("spec_guardian", {}).get("stats", {})
@@ -151,20 +209,56 @@ class Harness:
                            {k: event.stats[k] for k in keep if k in (event.stats or {})})
 
 
-def load_backend(home: str | None = None) -> Any:
-    """The demo pair under `home`; `home` "DRAFT_DIR,TARGET_DIR" loads that pair instead."""
+# The continuous engine's depth cap in the suite: pinned (every batch size speculates at up to
+# this depth), so whether a fault can show does not depend on a cap learnt from timings on a
+# busy machine. `guardian serve` models the cap from measured step costs; at a load where it
+# turns speculation off, a speculative-step fault is dormant (and harmless).
+CONTINUOUS_GAMMA_CAP = 4
+# Serving idle this long before a shadow run starts, in bursts (the default 50 ms could fall
+# between two posts of one burst and get the shadow run preempted, then dropped).
+BURST_IDLE_GRACE_S = 0.2
+
+
+def backend_options(batching: str = "off", max_batch: int = 16) -> dict[str, Any]:
+    """LocalEngineBackend.load options for `batching` ("off" or "continuous")."""
+    if batching == "off":
+        return {}
+    if batching != "continuous":
+        raise ValueError(f"batching is 'off' or 'continuous', got {batching!r}")
+    return {"batching": True, "max_batch": max_batch,
+            "gamma_by_batch": {1: CONTINUOUS_GAMMA_CAP}}
+
+
+def faults_for(batching: str) -> list[Fault]:
+    """The faults injected into the engine that serves with `batching`."""
+    return list(CB_FAULTS) if batching == "continuous" else list(FAULTS)
+
+
+def fault_named(name: str) -> Fault:
+    return BY_NAME.get(name) or CB_BY_NAME[name]
+
+
+def load_backend(home: str | None = None, batching: str = "off") -> Any:
+    """The demo pair under `home`; `home` "DRAFT_DIR,TARGET_DIR" loads that pair instead.
+    `batching` "continuous": the continuously batched engine `guardian serve` runs by default."""
     from engine.demo_pair import ensure_demo_pair
     from guardian.backends.local import LocalEngineBackend
 
+    options = backend_options(batching)
     if home and "," in home:
         draft, target = home.split(",", 1)
-        return LocalEngineBackend.load(draft, target, device="cpu")
+        return LocalEngineBackend.load(draft, target, device="cpu", **options)
     paths = ensure_demo_pair(home or os.environ.get("GUARDIAN_HOME", "~/.cache/spec-guardian"))
-    return LocalEngineBackend.load(paths.draft_dir, paths.target_dir, device="cpu")
+    return LocalEngineBackend.load(paths.draft_dir, paths.target_dir, device="cpu", **options)
+
+
+# The continuous suite's spread of max_tokens (see Traffic.max_tokens_spread).
+CONTINUOUS_MAX_TOKENS_SPREAD = 7
 
 
 def build_traffic(backend: Any, *, n_eos: int = 12) -> Traffic:
-    """Traffic over this pair: EOS prompts screened on the (fault-free) target."""
+    """Traffic over this pair: EOS prompts screened on the (fault-free) target. Over a
+    batching backend, plain requests' max_tokens vary (Traffic.max_tokens_spread)."""
     from guardian.backends import BackendRequest
 
     eos_id = backend.pair.tokenizer.eos_token_id
@@ -175,23 +269,36 @@ def build_traffic(backend: Any, *, n_eos: int = 12) -> Traffic:
                                               speculative=False))
         return bool(res.token_ids) and res.token_ids[-1] == eos_id
 
-    return Traffic.build(screen_eos(eos_candidates(), ends_with_eos, want=n_eos))
+    traffic = Traffic.build(screen_eos(eos_candidates(), ends_with_eos, want=n_eos))
+    if getattr(backend, "batcher", None) is not None:
+        traffic.max_tokens_spread = CONTINUOUS_MAX_TOKENS_SPREAD
+    return traffic
+
+
+def _bursts(stream: Any, n: int, size: int) -> Any:
+    """(index of the first, specs) for the first `n` specs of `stream`, `size` at a time."""
+    sent = 0
+    while sent < n:
+        chunk = [next(stream) for _ in range(min(size, n - sent))]
+        yield sent + 1, chunk
+        sent += len(chunk)
 
 
 def run_fault(backend: Any, traffic: Traffic, fault: Fault, *, limit: int = 40, seed: int = 0,
-              stop_at_catch: bool = True, log: Any = print) -> tuple[FaultResult, list[Observation]]:
-    harness = Harness(backend)
+              stop_at_catch: bool = True, concurrency: int = 1, log: Any = print,
+              ) -> tuple[FaultResult, list[Observation]]:
+    """`concurrency` > 1: bursts of that many concurrent requests (a catch is counted at the
+    first alarming request of the first alarming burst; the rest of that burst is sent too)."""
+    harness = Harness(backend, idle_grace_s=BURST_IDLE_GRACE_S if concurrency > 1 else None)
     obs: list[Observation] = []
     started = time.perf_counter()
     try:
         with fault.inject():
             stream = stream_for(traffic, fault.kind, fault.needs, seed)
-            for i, spec in enumerate(stream, 1):
-                if i > limit:
-                    break
-                o = harness.send(spec, i)
-                obs.append(o)
-                if o.alarm and stop_at_catch and fault.category == "correctness":
+            for first, specs in _bursts(stream, limit, max(1, concurrency)):
+                got = harness.send_many(specs, first)
+                obs += got
+                if any(o.alarm for o in got) and stop_at_catch and fault.category == "correctness":
                     break
     finally:
         harness.close()
@@ -212,20 +319,21 @@ def run_fault(backend: Any, traffic: Traffic, fault: Fault, *, limit: int = 40, 
 
 
 def run_clean(backend: Any, traffic: Traffic, n: int, *, seed: int = 1, budget_s: float | None = None,
-              log: Any = print) -> tuple[dict[str, Any], list[Observation]]:
+              concurrency: int = 1, log: Any = print) -> tuple[dict[str, Any], list[Observation]]:
     """`n` clean mixed requests (fewer when `budget_s` runs out first: the summary says how
-    many were sent and that the budget stopped it)."""
-    harness = Harness(backend)
+    many were sent and that the budget stopped it), in bursts of `concurrency`."""
+    harness = Harness(backend, idle_grace_s=BURST_IDLE_GRACE_S if concurrency > 1 else None)
     obs: list[Observation] = []
     started = time.perf_counter()
     try:
-        for i, spec in enumerate(traffic.mixed(seed), 1):
-            if i > n or (budget_s is not None and time.perf_counter() - started > budget_s):
+        for first, specs in _bursts(traffic.mixed(seed), n, max(1, concurrency)):
+            if budget_s is not None and time.perf_counter() - started > budget_s:
                 break
-            obs.append(harness.send(spec, i))
-            if i % 50 == 0:
-                log(f"  clean: {i}/{n} requests, {sum(o.alarm for o in obs)} false alarms "
-                    f"({time.perf_counter() - started:.0f} s)")
+            before = len(obs)
+            obs += harness.send_many(specs, first)
+            if len(obs) // 50 > before // 50:
+                log(f"  clean: {len(obs)}/{n} requests, {sum(o.alarm for o in obs)} false "
+                    f"alarms ({time.perf_counter() - started:.0f} s)")
     finally:
         harness.close()
     features = Counter(f for o in obs for f in o.features)
@@ -254,9 +362,9 @@ def run_gate_under(backend: Any, fault: Fault | None, golden: Path) -> dict[str,
 
 
 def run_gates(*, faults: list[Fault], golden: Path, home: str | None = None, out: Path | None = None,
-              log: Any = print) -> dict[str, Any]:
+              batching: str = "off", log: Any = print) -> dict[str, Any]:
     """The gate on the golden set, clean and under each fault (no traffic), written as it goes."""
-    backend = load_backend(home)
+    backend = load_backend(home, batching)
     results: dict[str, Any] = {}
     for fault in [None, *faults]:
         name = fault.name if fault else "(clean)"
@@ -290,6 +398,8 @@ class SuiteResult:
     evaluator: str
     gate_clean: dict[str, Any] | None = None
     seconds: float = 0.0
+    batching: str = "off"  # the engine the faults were injected into (see load_backend)
+    concurrency: int = 1  # requests per burst
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2, default=str)
@@ -330,10 +440,11 @@ def merge_results(dirs: list[Path]) -> SuiteResult:
 def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, limit: int = 40,
               gate_golden: Path | None = None, home: str | None = None, command: str = "",
               clean_budget_s: float | None = None, out: Path | None = None,
-              log: Any = print) -> SuiteResult:
+              batching: str = "off", concurrency: int = 1, log: Any = print) -> SuiteResult:
     started = time.perf_counter()
-    backend = load_backend(home)
-    log(f"pair {backend.pair_hash[:12]} on {machine()}")
+    backend = load_backend(home, batching)
+    log(f"pair {backend.pair_hash[:12]} on {machine()}; batching {batching}, "
+        f"{concurrency} request(s) per burst")
     traffic = build_traffic(backend)
     log(f"{len(traffic.eos)} EOS prompts (target-only greedy ends with EOS), "
         f"{len(traffic.plain)} plain prompts")
@@ -343,14 +454,16 @@ def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, 
         suite = SuiteResult(results, clean, limit, command, machine(),
                             {"pair_hash": backend.pair_hash, "draft": backend.identity.draft_name,
                              "target": backend.identity.target_name},
-                            _evaluator_version(), None, time.perf_counter() - started)
+                            _evaluator_version(), None, time.perf_counter() - started,
+                            batching, concurrency)
         if out is not None:  # written as it goes: a run cut short still leaves its results
             out.mkdir(parents=True, exist_ok=True)
             (out / "faults.partial.json").write_text(suite.to_json())
         return suite
 
-    for fault in faults if faults is not None else list(FAULTS):
-        result, _ = run_fault(backend, traffic, fault, limit=limit, log=log)
+    for fault in faults if faults is not None else faults_for(batching):
+        result, _ = run_fault(backend, traffic, fault, limit=limit, concurrency=concurrency,
+                              log=log)
         if gate_golden is not None:
             result.gate = run_gate_under(backend, fault, gate_golden)
             log(f"    gate: {'PASS' if result.gate['passed'] else 'FAIL'} {result.gate['failed_checks']}")
@@ -360,10 +473,12 @@ def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, 
     clean = None
     if clean_requests:
         log(f"clean run: {clean_requests} requests")
-        clean, _ = run_clean(backend, traffic, clean_requests, budget_s=clean_budget_s, log=log)
+        clean, _ = run_clean(backend, traffic, clean_requests, budget_s=clean_budget_s,
+                             concurrency=concurrency, log=log)
         log(f"  clean: {clean['false_alarms']} false alarms in {clean['requests']} requests")
     suite = partial(clean)
     suite.gate_clean = gate_clean
+    backend.shutdown()
     return suite
 
 
@@ -379,7 +494,10 @@ def _evaluator_version() -> str:
 
 
 def markdown_table(suite: SuiteResult) -> str:
-    lines = ["| fault | area | kind | caught by | requests to first catch | near_tie verdicts "
+    lines = [] if suite.batching == "off" else [
+        f"Engine: `{suite.batching}` batching (depth cap pinned at {CONTINUOUS_GAMMA_CAP}), "
+        f"requests in bursts of {suite.concurrency}.", ""]
+    lines += ["| fault | area | kind | caught by | requests to first catch | near_tie verdicts "
              "| gate |", "| --- | --- | --- | --- | --- | --- | --- |"]
     for r in suite.faults:
         if r.category == "speed":

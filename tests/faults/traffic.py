@@ -93,6 +93,10 @@ class Traffic:
     eos: list[str]
     max_tokens: int = MAX_TOKENS
     eos_max_tokens: int = EOS_MAX_TOKENS
+    # > 0: plain requests ask for max_tokens + (0 .. spread) tokens, varying by request (no
+    # random draw: the streams' other choices are unchanged). Rows of one batch then reach
+    # their last, depth-capped steps at different times (the continuous engine's suite).
+    max_tokens_spread: int = 0
 
     @classmethod
     def build(cls, eos_prompts: list[str], n_plain: int = 48, seed: int = 0) -> Traffic:
@@ -136,6 +140,8 @@ class Traffic:
             features.add("eos")
         else:
             prompt, max_tokens = rng.choice(self.plain), self.max_tokens
+            if self.max_tokens_spread:
+                max_tokens += (i * 5) % (self.max_tokens_spread + 1)
             if shape == "stop":
                 stop = rng.choice(STOP_CHOICES)
                 features.add("stop")
