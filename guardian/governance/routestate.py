@@ -256,7 +256,8 @@ class ModeResolver:
                     logger.warning("route state unreadable, keeping the last known state: %s",
                                    exc)
                 return False
-            canaries = self._read_canaries()  # after: a route is never seen without its canary
+            # Read after the states, swapped with them: a route is never seen without its canary.
+            canaries = self._read_canaries()
             with self._swap_lock:  # swapped whole; readers take no lock
                 if self._local_writes == writes or attempt == 2:
                     if self._local_writes == writes and canaries is not None:
