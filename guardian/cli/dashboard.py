@@ -83,6 +83,12 @@ def _check_db(url: str) -> None:
         raise typer.Exit(1)
 
 
+# The names a loopback dashboard is reached by (Streamlit compares Host names without port
+# or IPv6 brackets): a DNS-rebound name pointing at 127.0.0.1 is not among them.
+DEV_HOSTS = ("localhost", "127.0.0.1", "::1")
+_HOST_NAME = re.compile(r"(\*\.)?[A-Za-z0-9]([A-Za-z0-9.-]{0,252})|[0-9A-Fa-f:]{2,39}")
+
+
 @app.callback(help=LOGIN_HELP)
 def dashboard(
     url: str | None = typer.Option(None, "--url", help=URL_HELP + " Use a read-only role."),
@@ -96,6 +102,11 @@ def dashboard(
         help="API keys YAML of the sidecar (hashed keys + roles): users log in with a key."),
     dev: bool = typer.Option(False, "--dev", help="No login (loopback only), for local try-outs: "
                              "anyone reaching the port sees all text."),
+    allowed_host: list[str] = typer.Option(
+        [], "--allowed-host", metavar="NAME",
+        help="A host name browsers use to reach the dashboard (repeatable): connections naming "
+             "any other Host are refused (DNS rebinding). --dev allows the loopback names "
+             "only; with --keys-file and none given, any Host."),
 ) -> None:
     from sqlalchemy.engine import make_url
 
@@ -127,10 +138,21 @@ def dashboard(
         raise typer.BadParameter(f"--dev (no login) is allowed on a loopback address only, not "
                                  f"{address!r}; use --keys-file to expose the dashboard",
                                  param_hint="--address")
+    for name in allowed_host:
+        if not _HOST_NAME.fullmatch(name):
+            raise typer.BadParameter(f"{name!r} is not a host name (e.g. dashboard.internal, "
+                                     "*.example.com, 10.0.0.5)", param_hint="--allowed-host")
+    if dev:
+        if any(not is_loopback(n) for n in allowed_host):
+            raise typer.BadParameter("--dev (no login) serves loopback names only",
+                                     param_hint="--allowed-host")
+        allowed_host = list(DEV_HOSTS)
     _check_db(resolved)
     cmd = [sys.executable, "-m", "streamlit", "run", str(APP_FILE), "--server.port", str(port),
            "--server.address", address, "--server.headless", "true",
            "--browser.gatherUsageStats", "false"]
+    for name in allowed_host:  # Streamlit refuses WebSockets whose Host is not listed
+        cmd += ["--server.allowedHosts", name]
     env = {**os.environ, "GUARDIAN_DATABASE_URL": resolved}
     env.pop("GUARDIAN_DASHBOARD_DEV", None)  # only this command's --dev turns login off
     if keys_file is not None:

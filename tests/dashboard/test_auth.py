@@ -277,6 +277,33 @@ def test_cli_keys_file_turns_login_on(pii_db, fake_streamlit, dashboard_keys: Ke
     assert "GUARDIAN_DASHBOARD_DEV" not in fake_streamlit["env"]
 
 
+def _allowed_hosts(cmd: list[str]) -> list[str]:
+    return [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--server.allowedHosts"]
+
+
+def test_cli_tells_streamlit_which_host_names_to_serve(pii_db, fake_streamlit,  # type: ignore[no-untyped-def]
+                                                       dashboard_keys: KeysFile) -> None:
+    """DNS rebinding: a page whose name re-points at 127.0.0.1 reaches the dashboard with its
+    own name as Host; Streamlit refuses WebSockets whose Host is not in server.allowedHosts."""
+    res = CliRunner().invoke(_cli(), ["dashboard", "--url", pii_db[0], "--dev"])
+    assert res.exit_code == 0, res.output
+    assert _allowed_hosts(fake_streamlit["cmd"]) == ["localhost", "127.0.0.1", "::1"]
+    fake_streamlit.clear()
+    res = CliRunner().invoke(_cli(), ["dashboard", "--url", pii_db[0], "--dev",
+                                      "--allowed-host", "evil.example"])
+    assert res.exit_code != 0 and "loopback" in res.output and not fake_streamlit
+    keys = ["dashboard", "--url", pii_db[0], "--keys-file", str(dashboard_keys.path)]
+    res = CliRunner().invoke(_cli(), [*keys, "--allowed-host", "dash.internal",
+                                      "--allowed-host", "*.corp.example"])
+    assert res.exit_code == 0, res.output
+    assert _allowed_hosts(fake_streamlit["cmd"]) == ["dash.internal", "*.corp.example"]
+    fake_streamlit.clear()
+    res = CliRunner().invoke(_cli(), [*keys, "--allowed-host", "--server.port"])
+    assert res.exit_code != 0 and "not a host name" in res.output and not fake_streamlit
+    res = CliRunner().invoke(_cli(), keys)  # login on, no names given: any Host (as before)
+    assert res.exit_code == 0 and _allowed_hosts(fake_streamlit["cmd"]) == []
+
+
 def test_cli_help_documents_the_login() -> None:
     res = CliRunner().invoke(_cli(), ["dashboard", "--help"])
     assert res.exit_code == 0
