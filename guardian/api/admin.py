@@ -29,10 +29,12 @@ without one (embedded tests) the change applies to this replica's policy only.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -40,6 +42,7 @@ from pydantic import Field
 
 from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse, RouteChange, RouteState, RouteStates
+from guardian.audit.acts import record_act
 from guardian.audit.events import GovernanceEvent
 from guardian.auth import Principal
 from guardian.enums import Mode
@@ -110,7 +113,7 @@ def _change(services: Services, route: str, mode: Mode, kind: str, actor: Princi
     _known(services, route)
     previous = core.policy.route(route).mode
     core.policy = core.policy.with_mode(route, mode)
-    services.sink.submit(GovernanceEvent(
+    record_act(services.sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind=kind,  # type: ignore[arg-type]
         route=route, pair_hash=core.backend.pair_hash, policy_hash=core.policy_hash,
         actor=actor.actor, details={"previous_mode": previous, "new_mode": mode, "reason": reason,
@@ -151,13 +154,16 @@ def _governed(services: Services, route: str) -> Iterator[Any]:
 async def rollback(route: str, body: RouteChange, services: ServicesDep,
                    who: OncallKey) -> RouteStates:
     if getattr(services, "governance", None) is None:
-        return _change(services, route, "target_only", "rollback", who, body.reason)
+        return await asyncio.to_thread(_change, services, route, "target_only", "rollback", who,
+                                       body.reason)
     from guardian.governance.promotion import set_route_mode
 
     with _governed(services, route) as gov:
-        set_route_mode(gov.store, services.sink, route=route, mode="target_only",
-                       policy=services.policy, actor=who.actor, role=who.role,
-                       reason=body.reason or "manual rollback", pair_hash=services.core.backend.pair_hash)
+        await asyncio.to_thread(  # the act's audit record is made durable before the answer
+            partial(set_route_mode, gov.store, services.sink, route=route, mode="target_only",
+                    policy=services.policy, actor=who.actor, role=who.role,
+                    reason=body.reason or "manual rollback",
+                    pair_hash=services.core.backend.pair_hash))
     return _states(services)
 
 
@@ -166,14 +172,16 @@ async def reenable(route: str, body: RouteAct, services: ServicesDep, who: Oncal
                    force: bool = False) -> RouteStates:
     override = _override(body, who)
     if getattr(services, "governance", None) is None:
-        return _change(services, route, "speculative", "reenable", who, body.reason, override)
+        return await asyncio.to_thread(_change, services, route, "speculative", "reenable", who,
+                                       body.reason, override)
     from guardian.governance.rollback import reenable_route
 
     with _governed(services, route) as gov:
-        reenable_route(gov.store, services.sink, route, actor=who.actor, role=who.role,
-                       reason=body.reason, policy=services.policy,
-                       pair_hash=services.core.backend.pair_hash, force=force,
-                       on_done=gov.controller.reset, override_reason=override)
+        await asyncio.to_thread(partial(
+            reenable_route, gov.store, services.sink, route, actor=who.actor, role=who.role,
+            reason=body.reason, policy=services.policy,
+            pair_hash=services.core.backend.pair_hash, force=force,
+            on_done=gov.controller.reset, override_reason=override))
     return _states(services)
 
 
@@ -182,14 +190,16 @@ async def promote(route: str, body: RouteAct, services: ServicesDep,
                   who: ReleaseKey) -> RouteStates:
     override = _override(body, who)
     if getattr(services, "governance", None) is None:
-        return _change(services, route, "speculative", "promotion", who, body.reason, override)
+        return await asyncio.to_thread(_change, services, route, "speculative", "promotion", who,
+                                       body.reason, override)
     from guardian.governance.promotion import promote as do_promote
 
     with _governed(services, route) as gov:
-        do_promote(gov.store, services.sink, route=route, pair_hash=services.core.backend.pair_hash,
-                   policy=services.policy, actor=who.actor, role=who.role,
-                   reason=body.reason or "promotion", db=gov.db, registry=gov.registry,
-                   override_reason=override)
+        await asyncio.to_thread(partial(
+            do_promote, gov.store, services.sink, route=route,
+            pair_hash=services.core.backend.pair_hash, policy=services.policy, actor=who.actor,
+            role=who.role, reason=body.reason or "promotion", db=gov.db, registry=gov.registry,
+            override_reason=override))
     gov.controller.reset(route)
     return _states(services)
 
@@ -200,7 +210,7 @@ async def reload_policy(services: ServicesDep, who: OncallKey) -> RouteStates:
     if gov is None or gov.reloader is None:
         # Embedded: the policy was handed over in memory, so its source has not changed.
         return _states(services)
-    changed, message = gov.reloader.reload(actor=who.actor)
+    changed, message = await asyncio.to_thread(partial(gov.reloader.reload, actor=who.actor))
     if not changed and message != "unchanged":
         raise ServingError(400, f"policy reload refused, the previous policy stays in force: "
                            f"{message}", code="invalid_policy")

@@ -30,6 +30,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.canarystate import CanaryConflict, CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
@@ -53,7 +54,7 @@ ANALYSIS_ACTOR = "canary:analysis"
 def _event(sink: AuditSink, route: str, status: CanaryStatus, *, action: str, actor: str,
            policy: Policy, previous: CanaryStatus | None, reason: str,
            extra: dict[str, Any] | None = None) -> None:
-    sink.submit(GovernanceEvent(
+    record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="canary",
         route=route, pair_hash=status.pair_hash, policy_hash=policy.content_hash, actor=actor,
         details={"action": action, "reason": reason, "status": status.status,

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import check_override, decide_mode, speculation_evidence
@@ -33,7 +34,7 @@ RELEASE_ROLES = ("release", "admin")
 def record_gate_result(sink: AuditSink, registry: PairRegistry | None, report: GateReport, *,
                        actor: str) -> None:
     """Audit a gate run (pass or fail) and mark a passing pair `gated`."""
-    sink.submit(GovernanceEvent(
+    record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="gate_result",
         route=report.route, pair_hash=report.pair_hash, policy_hash=report.policy_hash,
         actor=actor, details=report.to_dict()))
@@ -68,7 +69,7 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
                             pair_hash=pair_hash, policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)
-    sink.submit(GovernanceEvent(
+    record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="promotion",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
         details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
@@ -95,7 +96,7 @@ def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode:
     current = store.get(route)
     status = store.set_mode(route, mode, actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash)
-    sink.submit(GovernanceEvent(
+    record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
         details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
+from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.audit.models import ModelPair
 
@@ -115,6 +116,6 @@ class PairRegistry:
 
     def _audit(self, kind: str, pair_hash: str, actor: str, details: dict[str, Any]) -> None:
         if self.sink is not None:
-            self.sink.submit(GovernanceEvent(
+            record_act(self.sink, GovernanceEvent(
                 event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind=kind,  # type: ignore[arg-type]
                 route=None, pair_hash=pair_hash, policy_hash=None, actor=actor, details=details))

@@ -56,6 +56,7 @@ from datetime import UTC, datetime
 from typing import Any, get_args
 
 from guardian.alerts.alertmanager import AlertSender
+from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.enums import Mode
 from guardian.governance.canarystate import CanaryStatus, CanaryStore
@@ -357,7 +358,7 @@ class RollbackController:
         details = {"previous_mode": current.mode if current else "speculative",
                    "new_mode": "target_only", "fired": fired, "reason": reason, "evidence": evidence,
                    **self._verdict_principals(route)}
-        self.sink.submit(GovernanceEvent(
+        record_act(self.sink, GovernanceEvent(
             event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
             route=route, pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
             actor=actor, details=details))
@@ -496,7 +497,7 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
     status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)
-    sink.submit(GovernanceEvent(
+    record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="reenable",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
         details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,

@@ -40,6 +40,7 @@ from typing import Any, get_args, get_origin
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.policy.base import PolicyError
 from guardian.policy.model import DEFAULT_POLICY_FILE, Policy
@@ -270,7 +271,7 @@ class PolicyReloader:
 
     def _audit(self, kind: str, actor: str | None, details: dict[str, Any]) -> None:
         if self.sink is not None:
-            self.sink.submit(GovernanceEvent(
+            record_act(self.sink, GovernanceEvent(
                 event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind=kind,  # type: ignore[arg-type]
                 route=None, pair_hash=None, policy_hash=self.policy.content_hash,
                 actor=actor or self.actor, details=details))

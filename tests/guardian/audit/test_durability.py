@@ -164,6 +164,18 @@ _CHILD = textwrap.dedent("""
         parts = [w._seal([ev]) for ev in events]
         w._wal.append_many(parts)
         w.store.write(_merge(parts))
+    elif scenario == "governance":
+        # An on-call rollback through the writer, killed as soon as the act returns: nothing
+        # reached the DB through the asynchronous path (no DB thread runs).
+        from guardian.db import make_engine
+        from guardian.governance.promotion import set_route_mode
+        from guardian.governance.routestate import RouteStateStore
+        from guardian.policy import Policy, RoutePolicy
+        for t in w._threads[:2]:  # sealer + WAL only
+            t.start()
+        set_route_mode(RouteStateStore(make_engine(url)), w, route="default",
+                       mode="target_only", policy=Policy(routes={"default": RoutePolicy()}),
+                       actor="api-key:oncall-crash", role="oncall", reason="alpha fell")
     print("ready", flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 """)
@@ -201,6 +213,31 @@ def test_killed_writer_wal_is_replayed_and_async_losses_are_declared_by_id(
     leftovers = [p.name for p in spool.iterdir() if p.suffix in (".wal", ".intent", ".spool",
                                                                 ".lock")]
     assert leftovers == [], leftovers
+
+
+def test_a_governance_act_is_on_disk_when_it_returns(url: str, make_writer,  # type: ignore[no-untyped-def]
+                                                     tmp_path: Path) -> None:
+    """Killed the moment a rollback returned: the route state says target_only, and the
+    record of who rolled it back, and why, is replayed from the write-ahead log on restart
+    (before, it waited in the asynchronous queue and was lost - only declared by id)."""
+    spool = tmp_path / "spool"
+    _die(url, spool, "governance")
+    w = make_writer(url, spool_dir=spool)
+    assert w.wait_delivered(30)
+    w.flush(timeout_s=10)
+    engine = make_engine(url)
+    t = AuditGovernance.__table__
+    with engine.connect() as conn:
+        acts = [(k, a, d.get("reason")) for k, a, d in conn.execute(
+            sa.select(t.c.kind, t.c.actor, t.c.details).where(t.c.kind != "audit_gap"))]
+        mode = conn.execute(sa.text("SELECT mode FROM route_state WHERE route = 'default'")
+                            ).scalar_one()
+    assert mode == "target_only"
+    assert acts == [("rollback", "api-key:oncall-crash", "alpha fell")]
+    assert not [g for g in _gaps(url) if g.get("crash_recovery")]  # nothing lost to declare
+    assert verify_db(engine).ok
+    engine.dispose()
+    w.close()
 
 
 def test_a_hole_left_by_a_killed_writer_is_declared_not_reported_as_deleted(
