@@ -8,7 +8,8 @@ Public API (other packages import only these names):
 * read helpers: `guardian.audit.queries`; verification: `guardian.audit.verify`.
 
 Module map: events (contract) -> rows (redaction + hash chain, via chain/redaction) ->
-writer (queue, batching, spool) -> store (one idempotent transaction per batch) -> models.
+writer (queue, batching, spool) -> store (one idempotent transaction per batch) -> models;
+`acts.record_act`: a governance act's record, durable before the act is reported done.
 """
 
 from __future__ import annotations
