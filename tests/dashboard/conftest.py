@@ -67,6 +67,15 @@ def seeded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 
 # In one stored prompt (and its completion and stop string): what only compliance may read.
+# A policy file naming the seeded routes (`seed`), all asking for speculation.
+SEEDED_ROUTES_POLICY = """
+default_route: chat
+routes:
+  chat: {mode: speculative}
+  code: {mode: speculative}
+  drifty: {mode: speculative}
+"""
+
 PII = ("jane.doe@example.com", "4111 1111 1111 1111", "078-05-1120")
 
 

@@ -87,21 +87,11 @@ def server(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: KeysFile) -
     url = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'guardian.db'}"
     seed(url, requests=900, incident=False, divergences=False)
     rid = add_pii_request(url)
-    port = _free_port()
     env = {**os.environ, "GUARDIAN_DATABASE_URL": url,
            "GUARDIAN_API_KEYS_FILE": str(dashboard_keys.path)}
     env.pop("GUARDIAN_DASHBOARD_DEV", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false"], env=env, cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/_stcore/health", 60, proc)
-        yield Server(f"http://127.0.0.1:{port}", dashboard_keys, rid)
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with streamlit(env) as base:
+        yield Server(base, dashboard_keys, rid)
 
 
 class Cdp:
@@ -129,14 +119,34 @@ class Cdp:
         return json.loads(value) if value else {"title": None}
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cdp]:
+@contextlib.contextmanager
+def streamlit(env: dict[str, str]) -> Iterator[str]:
+    """`streamlit run dashboard/app.py` on a free loopback port with `env`: its base URL once
+    it answers its health check; stopped on exit."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false"], env=env, cwd=ROOT,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/_stcore/health", 60, proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@contextlib.contextmanager
+def chromium(profile: Path, *flags: str) -> Iterator[Cdp]:
+    """Headless Chromium (FLAGS, then `flags`) with the fresh `profile` directory, driven over
+    the DevTools protocol on its one page; skips the test where there is no Chromium."""
     if CHROMIUM is None:
         pytest.skip("no chromium on PATH: install Debian's `chromium` package "
                     "(apt-get install chromium) to run the browser tests")
     port = _free_port()
     proc = subprocess.Popen(
-        [CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+        [CHROMIUM, *FLAGS, *flags, f"--user-data-dir={profile}",
          f"--remote-debugging-port={port}", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -152,6 +162,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cdp]:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cdp]:
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as cdp:
+        yield cdp
 
 
 def _shot(cdp: Cdp, name: str) -> None:

@@ -13,8 +13,6 @@ sidecar put in force (recorded on load / reload), not the file on the dashboard'
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,15 +22,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.dashboard.conftest import APP, KeysFile, seed
+from tests.dashboard.conftest import KeysFile, seed
 from tests.dashboard.test_e2e_chromium import (  # noqa: F401 - `browser` is a fixture
-    ROOT,
     Cdp,
-    _free_port,
     _open,
     _shot,
-    _wait_http,
     browser,
+    streamlit,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -121,22 +117,12 @@ def acted(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: KeysFile) ->
     sink.close()
     db.dispose()
 
-    port = _free_port()
     env = {**os.environ, "GUARDIAN_DATABASE_URL": url,
            "GUARDIAN_API_KEYS_FILE": str(dashboard_keys.path)}
     for name in ("GUARDIAN_DASHBOARD_DEV", "GUARDIAN_POLICY_FILE"):
         env.pop(name, None)  # the dashboard host has the default file, not the served one
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false"], env=env, cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/_stcore/health", 60, proc)
-        yield Acted(f"http://127.0.0.1:{port}", dashboard_keys, new_hash)
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with streamlit(env) as base:
+        yield Acted(base, dashboard_keys, new_hash)
 
 
 TEXT = "JSON.stringify(document.body.innerText)"

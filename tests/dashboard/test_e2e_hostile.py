@@ -15,31 +15,25 @@ from __future__ import annotations
 import http.server
 import json
 import os
-import subprocess
-import sys
 import threading
 import time
 import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
-from tests.dashboard.conftest import APP, KeysFile, seed
+from tests.dashboard.conftest import KeysFile, seed
 from tests.dashboard.test_e2e_chromium import (
-    CHROMIUM,
-    FLAGS,
     PAGES,
-    ROOT,
     Cdp,
     Server,
-    _free_port,
     _open,
     _settle,
     _shot,
-    _wait_http,
+    chromium,
+    streamlit,
 )
 from tests.dashboard.test_untrusted_text import write_hostile
 
@@ -73,16 +67,6 @@ def beacon() -> Iterator[tuple[str, list[str]]]:
     server.shutdown()
 
 
-def _streamlit(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false"], env=env, cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _wait_http(f"http://127.0.0.1:{port}/_stcore/health", 60, proc)
-    return proc
-
-
 @pytest.fixture(scope="module")
 def hostile_server(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: KeysFile,
                    beacon: tuple[str, list[str]]) -> Iterator[tuple[Server, str, Path]]:
@@ -96,44 +80,17 @@ def hostile_server(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: Key
            "GUARDIAN_POLICY_FILE": str(root / "policy.yaml")}
     env.pop("GUARDIAN_DASHBOARD_DEV", None)
     env.pop("GUARDIAN_API_KEYS_FILE", None)
-    ports = _free_port(), _free_port()
-    procs = []
-    try:
-        procs.append(_streamlit({**env, "GUARDIAN_API_KEYS_FILE": str(dashboard_keys.path)},
-                                ports[0]))
-        procs.append(_streamlit({**env, "GUARDIAN_DASHBOARD_DEV": "1"}, ports[1]))
-        yield (Server(f"http://127.0.0.1:{ports[0]}", dashboard_keys, rid),
-               f"127.0.0.1:{ports[1]}", root)
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(10)
+    with streamlit({**env, "GUARDIAN_API_KEYS_FILE": str(dashboard_keys.path)}) as login, \
+            streamlit({**env, "GUARDIAN_DASHBOARD_DEV": "1"}) as dev:
+        yield Server(login, dashboard_keys, rid), dev.removeprefix("http://"), root
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cdp]:
     """Chromium that resolves REBOUND to 127.0.0.1, as a DNS-rebinding attacker arranges."""
-    if CHROMIUM is None:
-        pytest.skip("no chromium on PATH: install Debian's `chromium` package")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [CHROMIUM, *FLAGS, f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1",
-         f"--user-data-dir={tmp_path_factory.mktemp('chromium-hostile')}",
-         f"--remote-debugging-port={port}", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/json/version", 30, proc)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=5) as r:
-            target = next(t for t in json.load(r) if t["type"] == "page")
-        from websockets.sync.client import connect
-
-        with connect(target["webSocketDebuggerUrl"], max_size=64 * 1024 * 1024) as ws:
-            cdp = Cdp(ws)
-            cdp.call("Page.enable")
-            yield cdp
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with chromium(tmp_path_factory.mktemp("chromium-hostile"),
+                  f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1") as cdp:
+        yield cdp
 
 
 def _dom(cdp: Cdp) -> dict[str, object]:

@@ -10,7 +10,7 @@ import pytest
 from dashboard.filters import Filters
 from dashboard.slo import ALERT_WINDOWS, SloTargets, evaluate_alerts, percentile, speedup
 from engine.metrics import SpecCounters
-from tests.dashboard.conftest import rendered
+from tests.dashboard.conftest import SEEDED_ROUTES_POLICY, rendered
 
 pytestmark = pytest.mark.slow
 
@@ -180,15 +180,6 @@ def test_export_verifies_offline(seeded, monkeypatch, tmp_path) -> None:  # type
     path.write_bytes(payload)
     rep = verify_export(path)
     assert rep.ok and rep.records == n and n > 2  # request + tokens + shadow (+ its tokens)
-
-
-SEEDED_ROUTES_POLICY = """
-default_route: chat
-routes:
-  chat: {mode: speculative}
-  code: {mode: speculative}
-  drifty: {mode: speculative}
-"""
 
 
 def test_pairs_rollbacks(seeded, open_page, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -20,7 +20,7 @@ from markdown_it import MarkdownIt
 
 from dashboard.auth import browser_refusal
 from dashboard.plain import code, md, reveal
-from tests.dashboard.conftest import rendered, seed
+from tests.dashboard.conftest import SEEDED_ROUTES_POLICY, rendered, seed
 
 pytestmark = pytest.mark.slow
 
@@ -36,13 +36,6 @@ _PARSER = MarkdownIt("commonmark")
 # Streamlit's own Markdown extensions, which CommonMark does not know: directives (colours,
 # icons, badges) and math; escaped (`\:`, `\$`) they are text.
 _EXTENSIONS = re.compile(r"(?<!\\):(?:red|material)|(?<!\\)\$x")
-SEEDED_ROUTES_POLICY = """
-default_route: chat
-routes:
-  chat: {mode: speculative}
-  code: {mode: speculative}
-  drifty: {mode: speculative}
-"""
 
 
 def markup_in(markdown: str) -> list[str]:
