@@ -36,6 +36,7 @@ from engine.ragged import RaggedCache
 from engine.sampling import SamplingParams
 from tests.faults.faults import (
     Fault,
+    _draft_keeps_unfiltered_q,
     _faulty_rejection_sample,
     _params,
     _patch,
@@ -332,21 +333,7 @@ def cb_verifier_ignores_top_k() -> contextlib.AbstractContextManager[None]:
 def cb_draft_reports_q_without_top_k() -> contextlib.AbstractContextManager[None]:
     """The batched draft loop samples a row's token from its top-k filtered q but keeps the
     unfiltered q as the row's proposal distribution (min(1, p/q) and the residual use it)."""
-    orig_process, orig_sample = continuous.process_logits, continuous.sample
-
-    def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor:
-        if logits.dim() != 2 or params.greedy or not params.top_k:
-            return orig_process(logits, params)
-        _local.draft_sampling = orig_process(logits, params)  # what it samples from
-        return orig_process(logits, _params(params, top_k=0))  # what it keeps
-
-    def sample_(probs: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
-        real = getattr(_local, "draft_sampling", None)
-        _local.draft_sampling = None
-        return orig_sample(probs if real is None else real, generator)
-
-    return _stack(_patch(continuous, "process_logits", process_logits),
-                  _patch(continuous, "sample", sample_))
+    return _draft_keeps_unfiltered_q(continuous, rows_only=True)
 
 
 # --- speed-only ----------------------------------------------------------------------------

@@ -237,25 +237,35 @@ def verifier_ignores_top_k() -> contextlib.AbstractContextManager[None]:
 
 
 # --- the draft's sampling distribution -----------------------------------------------------
-def draft_reports_q_without_top_k() -> contextlib.AbstractContextManager[None]:
-    """The draft samples from its top-k filtered q but hands the verifier its unfiltered q,
-    so min(1, p/q) and the residual use the wrong q."""
-    orig_process, orig_sample = draft_model.process_logits, draft_model.sample
+def _draft_keeps_unfiltered_q(module: Any, *, rows_only: bool = False,
+                              ) -> contextlib.AbstractContextManager[None]:
+    """`module.process_logits` / `module.sample` patched so the draft samples from its top-k
+    filtered q but keeps its unfiltered q as the proposal distribution the verifier reads.
+    `rows_only`: only (rows, V) logits are the draft's (the continuous engine's
+    process_logits also builds the verifier's p); other calls leave the stash alone."""
+    orig_process, orig_sample = module.process_logits, module.sample
 
     def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor:
-        if params.greedy or not params.top_k:
-            _local.draft_sampling = None
+        if (rows_only and logits.dim() != 2) or params.greedy or not params.top_k:
+            if not rows_only:
+                _local.draft_sampling = None
             return orig_process(logits, params)
         _local.draft_sampling = orig_process(logits, params)  # what it samples from
-        return orig_process(logits, _params(params, top_k=0))  # what it reports
+        return orig_process(logits, _params(params, top_k=0))  # what it keeps
 
     def sample_(probs: torch.Tensor, generator: torch.Generator | None = None) -> torch.Tensor:
         real = getattr(_local, "draft_sampling", None)
         _local.draft_sampling = None
         return orig_sample(probs if real is None else real, generator)
 
-    return _stack(_patch(draft_model, "process_logits", process_logits),
-                  _patch(draft_model, "sample", sample_))
+    return _stack(_patch(module, "process_logits", process_logits),
+                  _patch(module, "sample", sample_))
+
+
+def draft_reports_q_without_top_k() -> contextlib.AbstractContextManager[None]:
+    """The draft samples from its top-k filtered q but hands the verifier its unfiltered q,
+    so min(1, p/q) and the residual use the wrong q."""
+    return _draft_keeps_unfiltered_q(draft_model)
 
 
 def draft_samples_sharpened_q() -> contextlib.AbstractContextManager[None]:

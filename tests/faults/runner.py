@@ -93,6 +93,16 @@ class FaultResult:
         return self.first_catch is not None
 
 
+def assert_fault_outcome(result: FaultResult, obs: list[Observation], *,
+                         within: int = 40) -> None:
+    """The suite's rule in a test: a correctness fault is caught within `within` requests of
+    its kind; a speed-only fault raises no alarm."""
+    if result.category == "correctness":
+        assert result.first_catch is not None and result.first_catch <= within, result
+    else:
+        assert result.alarms == 0, [o for o in obs if o.alarm]
+
+
 def check_name(event: Any) -> str | None:
     """Which check produced a verdict, as the evaluator recorded it."""
     stats = event.stats or {}
