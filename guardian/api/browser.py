@@ -46,26 +46,25 @@ class TrustedHosts:
 
     def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str]) -> None:
         self.app = app
-        hosts = list(allowed_hosts)
-        self._check = TrustedHostMiddleware(self._trusted, allowed_hosts=hosts,
+        self._check = TrustedHostMiddleware(self._trusted, allowed_hosts=list(allowed_hosts),
                                             www_redirect=False)
-        self._other = TrustedHostMiddleware(app, allowed_hosts=hosts, www_redirect=False)
 
     @staticmethod
     async def _trusted(scope: Scope, receive: Receive, send: Send) -> None:
         scope["guardian.trusted_host"] = True
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":  # websocket (none served): Starlette's own answer
-            await self._other(scope, receive, send)
-            return
+        http = scope["type"] == "http"
 
         async def swallow(message: Message) -> None:  # Starlette's plain-text refusal
             return None
 
-        await self._check(scope, receive, swallow)
+        # Lifespan passes; a refused websocket (none is served) gets Starlette's own answer.
+        await self._check(scope, receive, swallow if http else send)
         if scope.pop("guardian.trusted_host", False):
             await self.app(scope, receive, send)
+            return
+        if not http:
             return
         host = dict(scope.get("headers", ())).get(b"host", b"").decode("latin-1")
         logger.warning("refused %s %s: Host %r is not one of this sidecar's names",
