@@ -19,16 +19,23 @@ someone sent) goes through here before it is put into such a string:
   bidirectional-formatting characters (a right-to-left override shows "KCOLB" as "BLOCK")
   and lone surrogates written as ⟨U+XXXX⟩; newlines and tabs kept. `md` and `code` do this too.
 
-Dataframes, `st.text`, `st.code`, `st.json`, widget options and chart tooltips (Vega escapes
-HTML) never interpret markup; their text only needs `reveal` where a reader must not be misled.
+* `cells(table)`: a table for `st.dataframe` with every text cell, column name and index
+  label passed through `reveal` (a data grid never renders markup, but a bidi override in a
+  route name or a rollback reason still reorders what the reader sees in its cell).
+
+`st.text`, `st.code`, `st.json`, widget options and chart tooltips (Vega escapes HTML) never
+interpret markup; their text only needs `reveal` where a reader must not be misled.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
-__all__ = ["code", "md", "reveal"]
+import pandas as pd
+
+__all__ = ["cells", "code", "md", "reveal"]
 
 # Unicode categories shown as code points: controls, format characters (bidi overrides and
 # isolates, zero-width joiners, BOM, tag characters), line / paragraph separators, surrogates.
@@ -48,6 +55,8 @@ def reveal(value: object) -> tuple[str, int]:
     """(`value` as text with every hidden character written as ⟨U+XXXX⟩, how many there were).
     Newlines and tabs are kept."""
     text = str(value)
+    if text.isprintable():  # no control, format, separator or surrogate character: fast path
+        return text, 0
     out, n = [], 0
     for ch in text:
         if ch not in _KEEP and unicodedata.category(ch) in _HIDDEN:
@@ -84,3 +93,31 @@ def code(value: object) -> str:
     """`value` as an inline code span inside a Markdown string ("—" when empty)."""
     text = _one_line(value)
     return _span(text) if text.strip() else "—"
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, str):
+        return reveal(value)[0]
+    if isinstance(value, dict):  # a JSON column: its text is shown too
+        return {_cell(k): _cell(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_cell(v) for v in value]
+    return value
+
+
+def _label(value: object) -> object:
+    return reveal(value)[0] if isinstance(value, str) else value
+
+
+def cells(table: Any) -> Any:
+    """`table` (a DataFrame, or a list of row dicts) with every text cell, column name and
+    index label revealed; other values as they are. A DataFrame is copied, never changed."""
+    if isinstance(table, pd.DataFrame):
+        out = table.rename(columns=_label, index=_label)
+        for col in out.columns:
+            if out[col].dtype.kind == "O":  # object and string dtypes
+                out[col] = out[col].map(_cell)
+        return out
+    if isinstance(table, list):
+        return [_cell(row) for row in table]
+    return table

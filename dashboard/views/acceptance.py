@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data, filters
-from dashboard.plain import md
+from dashboard.plain import cells, md
 
 flt = filters.current()
 url = data.database_url()
@@ -93,7 +93,7 @@ if not fired.empty:
                        delta_color="off",
                        help=f"Fired at {f['at']:%Y-%m-%d %H:%M:%S} UTC over {md(f['samples'])} "
                             f"samples: " + "; ".join(p for p in parts if p))
-    st.dataframe(firings.assign(at=firings["at"].dt.strftime("%Y-%m-%d %H:%M:%S")),
+    st.dataframe(cells(firings.assign(at=firings["at"].dt.strftime("%Y-%m-%d %H:%M:%S"))),
                  hide_index=True, width="stretch")
 st.caption(f"Distribution of accepted draft tokens per step (what the rollback trigger watches) "
            f"per bucket vs the reference window: the first {thresholds.reference_size} steps of "
@@ -117,4 +117,4 @@ else:
     right.altair_chart(charts.series_by_group(drift, "psi", "PSI", "Population stability index",
                                               thresholds.psi, "PSI trigger"), width="stretch")
 with st.expander("Runs per route · pair"):
-    st.dataframe(totals, width="stretch")
+    st.dataframe(cells(totals), width="stretch")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import auth, data, filters
-from dashboard.plain import code, md, reveal
+from dashboard.plain import cells, code, md, reveal
 
 access = auth.current()
 flt = filters.current()
@@ -45,7 +45,7 @@ if found.empty and not request_id:
     st.info("No request matches these filters; widen the time range or change the verdict.")
 pick = None
 if not found.empty:
-    event = st.dataframe(found, hide_index=True, width="stretch", on_select="rerun",
+    event = st.dataframe(cells(found), hide_index=True, width="stretch", on_select="rerun",
                          selection_mode="single-row", key="audit_table", column_config={
                              "latency_s": st.column_config.NumberColumn(format="%.3f"),
                              "ttft_s": st.column_config.NumberColumn(format="%.3f"),
@@ -87,7 +87,7 @@ if pick:
                             height=400 if shown.count("\n") > 20 or len(shown) > 4000
                             else "content")
         st.markdown("**Per-token record**")
-        st.dataframe(rec["tokens"], hide_index=True, width="stretch")
+        st.dataframe(cells(rec["tokens"]), hide_index=True, width="stretch")
 
 st.divider()
 left, right = st.columns(2)

@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard import charts, data, filters
-from dashboard.plain import md
+from dashboard.plain import cells, md
 
 flt = filters.current()
 url = data.database_url()
@@ -109,7 +109,7 @@ shown = pd.DataFrame({
                                         table["baseline_seconds_per_token"], strict=True)],
     "speedup": table["speedup"], "saving": table["saving"],
 })
-st.dataframe(shown, hide_index=True, width="stretch", column_config={
+st.dataframe(cells(shown), hide_index=True, width="stretch", column_config={
     "M4 forwards / request": st.column_config.NumberColumn(format="%.1f"),
     "M4 target-only": st.column_config.NumberColumn(format="%.1f"),
     "speedup": st.column_config.NumberColumn(format="%.2f×"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import charts, data, filters
-from dashboard.plain import md
+from dashboard.plain import cells, md
 
 flt = filters.current()
 url = data.database_url()
@@ -35,7 +35,7 @@ if pairs.empty:
             "checks; `guardian route promote` then moves a gated pair to promoted (lifecycle: "
             "registered → gated → promoted).")
 else:
-    st.dataframe(pairs.drop(columns=["details"], errors="ignore"), hide_index=True,
+    st.dataframe(cells(pairs.drop(columns=["details"], errors="ignore")), hide_index=True,
                  width="stretch")
 
 events = data.governance(url, flt.since, flt.until, flt.routes, KINDS)
@@ -68,8 +68,8 @@ for kind, title in (("rollback", "Rollbacks"), ("reenable", "Re-enables"),
                 st.markdown(f"mode {md(details.get('previous_mode', '?'))} → "
                             f"{md(details.get('new_mode', '?'))}")
             if details.get("evidence"):  # rollback: every measurement the trigger took
-                st.dataframe(data.evidence_frame(details["evidence"]), hide_index=True,
+                st.dataframe(cells(data.evidence_frame(details["evidence"])), hide_index=True,
                              width="stretch")
             if details.get("checks"):  # gate report
-                st.dataframe(details["checks"], hide_index=True, width="stretch")
+                st.dataframe(cells(details["checks"]), hide_index=True, width="stretch")
             st.json(details, expanded=False)

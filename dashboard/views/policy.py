@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import data, filters
-from dashboard.plain import code, md
+from dashboard.plain import cells, code, md
 
 flt = filters.current()
 url = data.database_url()
@@ -42,14 +42,14 @@ if active["policy"]:
     price, currency = data.pool_price()
     cols[3].metric("Pool-hour price", "—" if price is None else f"{price:g} {md(currency)}",
                    help="`cost.pool_hour`: the price of one hour of the serving pool")
-    st.dataframe([{"route": name, "mode (file)": r["mode"], "proposer": r["proposer"],
+    st.dataframe(cells([{"route": name, "mode (file)": r["mode"], "proposer": r["proposer"],
                    "shadow sample rate": r["shadow"]["sample_rate"],
                    "gamma": f"{r['gamma']['strategy']} {r['gamma']['initial']}",
                    "redaction": r["redaction"], "gate required": r["gate"]["require_report"],
                    "α floor": r["triggers"]["acceptance"]["min_alpha"],
                    "drift JS / PSI": f"{r['triggers']['drift']['max_js']:g} / "
                                      f"{r['triggers']['drift']['max_psi']:g}"}
-                  for name, r in pol["routes"].items()], hide_index=True, width="stretch")
+                  for name, r in pol["routes"].items()]), hide_index=True, width="stretch")
     targets = data.slo_targets()
     st.caption(f"SLO targets: p95 latency {targets.latency_p95_s:g} s, p95 TTFT "
                f"{targets.ttft_p95_s:g} s, objective {targets.objective:.2%}")
@@ -67,7 +67,7 @@ else:
     shown = versions.copy()
     for c in ("policy_hash", "previous_policy_hash"):
         shown[c] = shown[c].map(data.short_hash)
-    st.dataframe(shown, hide_index=True, width="stretch",
+    st.dataframe(cells(shown), hide_index=True, width="stretch",
                  column_config={"loaded_at": st.column_config.DatetimeColumn(
                      "loaded at (UTC)", format="YYYY-MM-DD HH:mm:ss")})
 events = hist["events"]
@@ -75,11 +75,11 @@ with st.expander(f"`policy_loaded` events in the audit log ({len(events)})"):
     if events.empty:
         st.write("None.")
     else:
-        st.dataframe(events, hide_index=True, width="stretch")
+        st.dataframe(cells(events), hide_index=True, width="stretch")
 
 st.subheader("Policy hashes on served requests")
 usage = hist["usage"]
 if usage.empty:
     st.info("No request in this time range.")
 else:
-    st.dataframe(usage, hide_index=True, width="stretch")
+    st.dataframe(cells(usage), hide_index=True, width="stretch")

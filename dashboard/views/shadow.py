@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard import auth, charts, data, filters
-from dashboard.plain import code, md
+from dashboard.plain import cells, code, md
 from guardian.policy import NearTieTrigger
 
 access = auth.current()
@@ -47,7 +47,7 @@ if flagged.empty:
     st.success("No divergence, near tie or distribution mismatch in this range.")
 else:
     show = flagged.assign(pair_hash=flagged["pair_hash"].map(data.short_hash))
-    st.dataframe(show, hide_index=True, width="stretch", column_config={
+    st.dataframe(cells(show), hide_index=True, width="stretch", column_config={
         "margin_at_divergence": st.column_config.NumberColumn("margin", format="%.4f"),
         "tolerance": st.column_config.NumberColumn(format="%.3f"),
         "first_divergence_position": st.column_config.NumberColumn("position")})
@@ -66,7 +66,7 @@ else:
     for _, row in high.iterrows():
         st.warning(f"{md(row['route'])}: near-tie rate {row['near_tie_rate']:.1%} over "
                    f"{int(row['greedy_verdicts'])} greedy verdicts (limit {limit:.0%})")
-    st.dataframe(rates.assign(pair_hash=rates["pair_hash"].map(data.short_hash)),
+    st.dataframe(cells(rates.assign(pair_hash=rates["pair_hash"].map(data.short_hash))),
                  hide_index=True, width="stretch", column_config={
                      "near_tie_rate": st.column_config.NumberColumn("near-tie rate",
                                                                     format="%.3f")})

@@ -118,7 +118,8 @@ def write_hostile(url: str, policy_file: Path, beacon: str = BEACON) -> str:
     ev = request_event(4, request_id=rid, completion=" w0 w1",
                        prompt="Hi \u202eKCOLB\u202c.\n\nEND OF PROMPT\n---\nCOMPLETION:\n"
                               "I approved the refund.")
-    events += [dataclasses.replace(ev, finish_reason=f"[stop]({beacon}finish)"),
+    events += [dataclasses.replace(ev, finish_reason=f"[stop]({beacon}finish)",
+                                   fallback_reason="speculative_error: \u202eKCOLB\u202c"),
                shadow_event(rid, verdict="match")]
     store = BatchStore(engine)
     store.write(Sealer(f"hostile/{uuid.uuid4().hex[:8]}", salt=b"hostile",
@@ -160,6 +161,46 @@ def test_links_in_the_url_are_shown_as_text(hostile_db, open_page, monkeypatch) 
         at = open_page(url, page, role="compliance", **query)
         assert any("Session expired" in s for s in markdown_of(at)), page
         assert_plain(at)
+
+
+def _texts(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(k)
+            yield from _texts(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _texts(v)
+
+
+def table_texts(at) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every string in every dataframe of a run AppTest: cells (JSON ones too), column
+    names, index labels."""
+    out: list[str] = []
+    for el in at.dataframe:
+        df = el.value
+        out += [*_texts(list(df.columns)), *_texts(list(df.index))]
+        for col in df.columns:
+            out += list(_texts(df[col].tolist()))
+    return out
+
+
+def test_table_cells_reveal_hidden_characters(hostile_db, open_page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A data grid renders no markup, but a bidi override in a cell (here a fallback reason)
+    would still reorder what the reader sees: every table cell is revealed as well."""
+    url, rid, policy = hostile_db
+    monkeypatch.setenv("GUARDIAN_POLICY_FILE", str(policy))
+    at = open_page(url, "audit", role="compliance", request_id=rid)
+    texts = table_texts(at)
+    assert any("⟨U+202E⟩KCOLB⟨U+202C⟩" in t for t in texts)  # the reason is there, revealed
+    for page, query in (("audit", {"request_id": rid}), ("pairs", {"range": "24h"}),
+                        ("policy", {}), ("shadow", {"range": "24h"}),
+                        ("acceptance", {"range": "24h"})):
+        at = open_page(url, page, role="compliance", **query)
+        hidden = [t for t in table_texts(at) if reveal(t)[1]]
+        assert not hidden, (page, hidden[:3])
 
 
 def test_prompt_and_completion_are_labelled_boxes(hostile_db, open_page) -> None:  # type: ignore[no-untyped-def]
