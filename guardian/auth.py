@@ -142,13 +142,15 @@ def new_key() -> str:
 
 
 def is_loopback(host: str) -> bool:
-    """localhost, 127.0.0.0/8 or ::1 (also written as a Host header writes it: `[::1]`)."""
+    """localhost, 127.0.0.0/8 or ::1 (also written as a Host header writes it: `[::1]`, or as
+    a dual-stack socket reports an IPv4 client: `::ffff:127.0.0.1`)."""
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
+        address = ipaddress.ip_address(host.strip("[]"))
     except ValueError:
         return False
+    return (getattr(address, "ipv4_mapped", None) or address).is_loopback
 
 
 def allowed(principal: Principal, roles: tuple[str, ...]) -> bool:

@@ -30,6 +30,7 @@ without one (embedded tests) the change applies to this replica's policy only.
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,6 +40,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import Field
+from sqlalchemy.exc import SQLAlchemyError
 
 from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse, RouteChange, RouteState, RouteStates
@@ -47,6 +49,8 @@ from guardian.audit.events import GovernanceEvent
 from guardian.auth import Principal
 from guardian.enums import Mode
 from guardian.serving import ServingError
+
+logger = logging.getLogger(__name__)
 
 _errors: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorResponse}, 403: {"model": ErrorResponse}, 404: {"model": ErrorResponse},
@@ -223,7 +227,13 @@ async def audit_events(request_id: str, services: ServicesDep,
     if services.audit_reader is None:
         raise ServingError(501, "This audit store cannot be read through the API; use "
                            "`guardian audit show`.", code="not_implemented", type_="server_error")
-    events = services.audit_reader(request_id)
+    try:  # in a thread: a slow or unreachable database must not hold the event loop
+        events = await asyncio.to_thread(services.audit_reader, request_id)
+    except SQLAlchemyError:
+        logger.exception("audit read of %r failed", request_id[:200])
+        raise ServingError(503, "The audit database cannot be read now; retry shortly (the "
+                           "reason is in the sidecar's log).", type_="service_unavailable",
+                           code="audit_unavailable") from None
     if not events:
         raise ServingError(404, f"no audit events for request {request_id!r} (yet: the store "
                            "writes in batches, retry in a second)", code="not_found")

@@ -14,6 +14,7 @@ from guardian.api.generation import (
     build_request,
     extension,
     headers,
+    off_loop,
     serve_watching,
     stream,
     usage,
@@ -26,7 +27,7 @@ from guardian.api.schemas import (
     ChatCompletionRequest,
     ErrorResponse,
 )
-from guardian.serving import ServingError
+from guardian.serving import GenerationRequest, ServingError
 
 router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
@@ -48,10 +49,15 @@ def render_prompt(services: ServicesDep, body: ChatCompletionRequest) -> str:
 async def create_chat_completion(body: ChatCompletionRequest, request: Request,
                                  services: ServicesDep) -> Any:
     authorized_route(services.core, request, body.model)  # refuse before rendering the prompt
-    prompt = render_prompt(services, body)
-    messages = [("system" if m.role == "developer" else m.role, m.text()) for m in body.messages]
-    req = build_request(services, request, body, "chat.completions", prompt, None,
-                        body.requested_max_tokens, "chatcmpl", messages)
+
+    def prepare() -> GenerationRequest:  # rendering, tokenizing: off the event loop
+        prompt = render_prompt(services, body)
+        messages = [("system" if m.role == "developer" else m.role, m.text())
+                    for m in body.messages]
+        return build_request(services, request, body, "chat.completions", prompt, None,
+                             body.requested_max_tokens, "chatcmpl", messages)
+
+    req = await off_loop(services, request, prepare)
     k = body.logprobs_wanted
     lp = None if k is None else ChatLogprobs(services.core.backend, k)
     if body.stream:

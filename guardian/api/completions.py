@@ -13,12 +13,14 @@ from guardian.api.generation import (
     build_request,
     extension,
     headers,
+    off_loop,
     serve_watching,
     stream,
     usage,
 )
 from guardian.api.logprobs import CompletionLogprobs
 from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
+from guardian.serving import GenerationRequest
 
 router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
@@ -28,14 +30,18 @@ router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"
 @router.post("/v1/completions", response_model=Completion)
 async def create_completion(body: CompletionRequest, request: Request, services: ServicesDep,
                             ) -> Any:
-    text = body.prompt if isinstance(body.prompt, str) else ""
-    ids = None if isinstance(body.prompt, str) else list(body.prompt)  # type: ignore[arg-type]
     backend = services.core.backend
-    if ids is not None and backend.capabilities.local_tokenizer:
-        services.core.check_token_ids(ids)
-        text = backend.decode(ids)
-    req = build_request(services, request, body, "completions", text, ids, body.max_tokens,
-                        "cmpl")
+
+    def prepare() -> GenerationRequest:  # tokenizing: off the event loop (`off_loop`)
+        text = body.prompt if isinstance(body.prompt, str) else ""
+        ids = None if isinstance(body.prompt, str) else list(body.prompt)  # type: ignore[arg-type]
+        if ids is not None and backend.capabilities.local_tokenizer:
+            services.core.check_token_ids(ids)
+            text = backend.decode(ids)
+        return build_request(services, request, body, "completions", text, ids,
+                             body.max_tokens, "cmpl")
+
+    req = await off_loop(services, request, prepare)
     lp = None if body.logprobs is None else CompletionLogprobs(backend, body.logprobs)
     if body.stream:
         def choice(delta: str, finish: str | None, logprobs: dict[str, Any] | None,

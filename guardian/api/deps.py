@@ -8,6 +8,7 @@ it off the app. Handlers that serve or judge traffic pick the request's route wi
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from guardian.audit.events import AuditSink
-from guardian.auth import KeyStore, Principal, allowed
+from guardian.auth import OPEN_PRINCIPAL, KeyStore, Principal, allowed, is_loopback
 from guardian.policy import Policy
 from guardian.serving import RouteChoice, ServingCore, ServingError
 from guardian.shadow import ShadowEvaluator
@@ -69,8 +70,23 @@ def _bearer(request: Request) -> str | None:
     return request.headers.get("x-api-key")
 
 
+def _remote_client(request: Request) -> bool:
+    """The connection comes from an IP address that is not loopback. A transport without
+    one (a Unix socket, an in-process client) is local."""
+    host = request.client.host if request.client else ""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return not is_loopback(host)
+
+
 def require(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
-    """Dependency: a known key (401 otherwise) whose role is one of `roles` or admin (403)."""
+    """Dependency: a known key (401 otherwise) whose role is one of `roles` or admin (403).
+
+    Open mode (no keys file: everyone is admin) admits loopback clients only (403 otherwise):
+    the Host check stops DNS rebinding, not a remote client that writes `Host: localhost`
+    itself, and the bound address may not be `settings.host` (uvicorn run directly)."""
 
     async def check(request: Request) -> Principal:
         keys: KeyStore | None = getattr(request.app.state, "keys", None)
@@ -78,6 +94,11 @@ def require(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
             raise ServingError(503, "The sidecar is still starting; retry shortly.",
                                type_="service_unavailable", code="not_ready")
         principal = keys.authenticate(_bearer(request))
+        if principal is OPEN_PRINCIPAL and _remote_client(request):
+            raise ServingError(403, "This sidecar runs without API keys (open mode), which "
+                               "serves loopback clients only. Ask its operator to configure "
+                               "API keys (GUARDIAN_API_KEYS_FILE).", type_="permission_error",
+                               code="open_mode_loopback_only")
         if principal is None:
             raise ServingError(401, "Missing or unknown API key. Send `Authorization: Bearer "
                                "<key>`; keys are issued by the sidecar's operator.",

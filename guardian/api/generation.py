@@ -8,11 +8,14 @@ the event loop through an asyncio queue, so a slow client never blocks the engin
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
 
 from fastapi import Request
 from fastapi.responses import StreamingResponse
@@ -25,8 +28,10 @@ from guardian.serving import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["DEADLINE_HEADER", "ROUTE_HEADER", "build_request", "extension", "headers", "serve",
-           "serve_watching", "stream", "usage"]
+__all__ = ["DEADLINE_HEADER", "ROUTE_HEADER", "build_request", "extension", "headers",
+           "off_loop", "serve", "serve_watching", "stream", "usage"]
+
+T = TypeVar("T")
 
 # Optional per-request deadline in milliseconds (queue + generation); past it the generation
 # is cancelled and the answer is 504 deadline_exceeded.
@@ -49,6 +54,35 @@ def deadline_of(request: Request) -> float | None:
                            f"[1, {MAX_DEADLINE_MS}], got {raw[:40]!r}.", param=DEADLINE_HEADER,
                            code="invalid_value")
     return time.monotonic() + ms / 1000
+
+# Rendering a chat template and tokenizing run off the event loop: on it, one 1 MiB prompt
+# (about a second to tokenize, measured on the demo pair) held every other caller, health
+# probes included. A small executor of their own: a flood of big prompts queues here, not
+# in front of the governance acts and probes that use the loop's default executor.
+PREPARE_WORKERS = 2
+_PREPARE = ThreadPoolExecutor(PREPARE_WORKERS, thread_name_prefix="guardian-prepare")
+
+
+# Below this body size a backend without a local tokenizer (upstream pools: preparing is
+# building a dict and, for chat, one JSON line per message) prepares on the loop: a thread
+# hop would cost the proxy path more than the work (its added latency, `guardian bench proxy`).
+INLINE_BODY_BYTES = 256 * 1024
+
+
+async def off_loop(services: Services, request: Request, fn: Callable[[], T]) -> T:
+    """`fn()` on the preparation executor, in this request's context (its trace) - or inline
+    when it is cheap: no local tokenizer and a body under `INLINE_BODY_BYTES`."""
+    if not services.core.backend.capabilities.local_tokenizer:
+        try:
+            size = int(request.headers.get("content-length") or 0)
+        except ValueError:
+            size = INLINE_BODY_BYTES
+        if size < INLINE_BODY_BYTES:
+            return fn()
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(
+        _PREPARE, partial(context.run, fn))
+
 
 # (delta, finish_reason, logprobs of the delta's tokens or None) -> choice
 ChunkBuilder = Callable[[str, str | None, dict[str, Any] | None], dict[str, Any]]

@@ -362,8 +362,20 @@ class RouteStates(BaseModel):
     routes: list[RouteState]
 
 
+# Terminal control characters (ANSI escapes, carriage returns, C1 controls); tab and new line
+# stay allowed. A governance reason is shown by `guardian route status`, `guardian audit show`
+# and the dashboard: an escape in it could repaint an operator's terminal.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def no_control_chars(value: str) -> str:
+    if _CONTROL.search(value):
+        raise ValueError("contains a control character (e.g. an ANSI escape); send plain text")
+    return value
+
+
 class RouteChange(BaseModel):
-    reason: str = Field("", max_length=2000)
+    reason: Annotated[str, AfterValidator(no_control_chars)] = Field("", max_length=2000)
 
 
 class ErrorBody(BaseModel):

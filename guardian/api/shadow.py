@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse
 
 from guardian.api.chat import render_prompt
 from guardian.api.deps import ServicesDep, authorized_route, principal_of, require
+from guardian.api.generation import off_loop
 from guardian.api.schemas import ChatCompletionRequest, ErrorResponse, ShadowAccepted, ShadowRequest
 from guardian.audit.events import RequestEvent
 from guardian.serving import GenerationRequest, ServingError
@@ -47,23 +48,28 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
     principal = principal_of(request)
     route_name = choice.name
     route = core.route_policy(route_name)  # the mode in force, as serving sees it
-    if isinstance(inner, ChatCompletionRequest):
-        endpoint, prompt = "chat.completions", render_prompt(services, inner)
-        prompt_ids = core.backend.encode(prompt)
-    else:
-        endpoint = "completions"
-        if isinstance(inner.prompt, str):
-            prompt, prompt_ids = inner.prompt, core.backend.encode(inner.prompt)
+
+    def prepare() -> tuple[str, str, list[int], str, list[int]]:  # off the event loop
+        if isinstance(inner, ChatCompletionRequest):
+            endpoint, prompt = "chat.completions", render_prompt(services, inner)
+            prompt_ids = core.backend.encode(prompt)
         else:
-            prompt_ids = list(inner.prompt)  # type: ignore[arg-type]
-            core.check_token_ids(prompt_ids)
-            prompt = core.backend.decode(prompt_ids)
-    try:
-        completion = body.response.completion_text()
-    except ValueError as exc:
-        raise ServingError(400, str(exc), param="response.choices") from exc
-    completion_ids = core.backend.encode(completion, prompt=False)
-    core.check_lengths(prompt_ids, max(1, len(completion_ids)))
+            endpoint = "completions"
+            if isinstance(inner.prompt, str):
+                prompt, prompt_ids = inner.prompt, core.backend.encode(inner.prompt)
+            else:
+                prompt_ids = list(inner.prompt)  # type: ignore[arg-type]
+                core.check_token_ids(prompt_ids)
+                prompt = core.backend.decode(prompt_ids)
+        try:
+            completion = body.response.completion_text()
+        except ValueError as exc:
+            raise ServingError(400, str(exc), param="response.choices") from exc
+        completion_ids = core.backend.encode(completion, prompt=False)
+        core.check_lengths(prompt_ids, max(1, len(completion_ids)))
+        return endpoint, prompt, prompt_ids, completion, completion_ids
+
+    endpoint, prompt, prompt_ids, completion, completion_ids = await off_loop(services, request, prepare)
     req = GenerationRequest(endpoint=endpoint, route=route_name, model=inner.model,  # type: ignore[arg-type]
                             prompt_text=prompt, prompt_ids=prompt_ids,
                             max_tokens=max(1, len(completion_ids)), temperature=inner.temperature,

@@ -1,0 +1,192 @@
+"""What an attacker found against a running sidecar, each pinned by a test:
+
+- open mode (no keys file: every caller is admin) served a client on another machine: the
+  Host check stops DNS rebinding, not a remote client that writes `Host: localhost` itself,
+  and `settings.host` is not the address uvicorn bound (`uvicorn guardian.app:create_app
+  --factory --host 0.0.0.0` kept the loopback default). Now open mode admits loopback
+  clients only;
+- an inference key stalled every caller of the replica, health probes included: a 1 MiB
+  prompt (or 30,000 chat messages) was rendered and tokenized on the event loop (about a
+  second each; four such callers held /healthz for 2-5 s on a 2-core machine). Request
+  preparation now runs on a small executor of its own;
+- the compliance audit read queried the database on the event loop (an unreachable database
+  froze the replica for the connect timeout) and answered a database error with a 500;
+- an on-call key could store ANSI escapes / carriage returns in a governance `reason`, which
+  `guardian route status`, `guardian audit show` and the dashboard show to other operators.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+
+from guardian.app import build_services, close_services, create_app
+from guardian.settings import Settings
+from tests.guardian.api.conftest import auth, keystore, policy
+from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.guardian.api.server import serve
+
+COMPLETION = {"model": "fake-target", "prompt": "hi", "max_tokens": 2, "temperature": 0}
+CHAT = {"model": "fake-target", "max_tokens": 2, "messages": [{"role": "user", "content": "hi"}]}
+
+
+@pytest.fixture
+def built(monkeypatch) -> Iterator:
+    monkeypatch.delenv("GUARDIAN_TRUSTED_HOSTS", raising=False)
+    made = []
+
+    def build(backend: Any = None, *, open_mode: bool = False, **kw: Any) -> Any:
+        services = build_services(backend or FakeBackend(), ListSink(), policy=policy(),
+                                  keys=None if open_mode else keystore(), **kw)
+        made.append(services)
+        return services, create_app(Settings(host="127.0.0.1"), services=services)
+
+    yield build
+    for services in made:
+        close_services(services)
+
+
+# --- open mode is for loopback clients only ------------------------------------------------
+@pytest.mark.parametrize("client_host", ["192.0.2.7", "10.1.2.3", "2001:db8::1", "::ffff:192.0.2.7"])
+def test_open_mode_refuses_a_remote_client_that_names_localhost(built, client_host) -> None:
+    _, app = built(open_mode=True)
+    remote = TestClient(app, base_url="http://localhost:8000", client=(client_host, 40000),
+                        raise_server_exceptions=False)
+    for method, path, body in (("POST", "/admin/routes/default/rollback", {"reason": "x"}),
+                               ("POST", "/v1/completions", COMPLETION),
+                               ("GET", "/admin/routes", None), ("GET", "/metrics", None)):
+        r = remote.request(method, path, json=body)
+        assert r.status_code == 403, (method, path, r.text)
+        assert r.json()["error"]["code"] == "open_mode_loopback_only"
+    assert remote.get("/healthz").status_code == 200  # probes stay public
+
+
+@pytest.mark.parametrize("client_host", ["127.0.0.1", "127.9.9.9", "::1", "::ffff:127.0.0.1"])
+def test_open_mode_still_serves_loopback_clients(built, client_host) -> None:
+    _, app = built(open_mode=True)
+    local = TestClient(app, base_url="http://localhost:8000", client=(client_host, 40000),
+                       raise_server_exceptions=False)
+    assert local.post("/admin/routes/default/rollback", json={"reason": "x"}).status_code == 200
+    assert local.post("/v1/completions", json=COMPLETION).status_code == 200
+
+
+def test_keys_work_from_any_address(built) -> None:
+    _, app = built()
+    remote = TestClient(app, base_url="http://localhost:8000", client=("192.0.2.7", 40000),
+                        raise_server_exceptions=False)
+    assert remote.post("/v1/completions", json=COMPLETION, headers=auth()).status_code == 200
+    assert remote.post("/v1/completions", json=COMPLETION).status_code == 401
+
+
+# --- a big prompt must not stall other callers ----------------------------------------------
+class SlowTokenizer(FakeBackend):
+    """Tokenizing and rendering take as long as a real 1 MiB prompt does (about a second)."""
+
+    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
+        if "SLOW" in text:
+            time.sleep(1.0)
+        return super().encode(text, prompt=prompt)
+
+    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
+        if any("SLOW" in m["content"] for m in messages):
+            time.sleep(1.0)
+        return super().chat_prompt(messages)
+
+
+@pytest.mark.parametrize("path,body", [
+    ("/v1/completions", {**COMPLETION, "prompt": "SLOW"}),
+    ("/v1/chat/completions", {**CHAT, "messages": [{"role": "user", "content": "SLOW"}]}),
+    ("/v1/shadow", {"request": {**COMPLETION, "prompt": "SLOW"},
+                    "response": {"choices": [{"text": "ab"}]}}),
+])
+def test_preparing_a_big_request_does_not_stall_other_callers(built, path, body) -> None:
+    _, app = built(SlowTokenizer())
+    role = "mirror" if path == "/v1/shadow" else "inference"
+    with serve(app) as base:
+        answers: list[int] = []
+        slow = threading.Thread(target=lambda: answers.append(
+            httpx.post(base + path, json=body, headers=auth(role), timeout=30).status_code))
+        slow.start()
+        time.sleep(0.3)  # the slow request is being prepared now
+        t0 = time.monotonic()
+        assert httpx.get(base + "/healthz", timeout=30).status_code == 200
+        waited = time.monotonic() - t0
+        slow.join()
+    assert answers and answers[0] < 300, answers
+    assert waited < 0.4, f"/healthz waited {waited:.2f}s behind another caller's tokenization"
+
+
+def test_prepared_requests_keep_their_refusals(built) -> None:
+    """Off the loop, a refusal is still the same 4xx (not a 500)."""
+    _, app = built()
+    client = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False)
+    too_long = {**COMPLETION, "prompt": "x" * 300}  # FakeBackend: 256-token context
+    r = client.post("/v1/completions", json=too_long, headers=auth())
+    assert r.status_code == 400 and r.json()["error"]["code"] == "context_length_exceeded"
+    r = client.post("/v1/completions", json={**COMPLETION, "prompt": [500]}, headers=auth())
+    assert r.status_code == 400, r.text
+    r = client.post("/v1/chat/completions", json=CHAT, headers={
+        **auth(), "X-Guardian-Route": "canary"})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "route_not_allowed"
+    r = client.post("/v1/completions", json={**COMPLETION, "stream": True}, headers=auth())
+    assert r.status_code == 200 and r.text.endswith("data: [DONE]\n\n")
+
+
+# --- the compliance audit read ----------------------------------------------------------------
+def test_audit_read_with_the_database_down_is_a_503_not_a_500(built) -> None:
+    services, app = built()
+
+    def down(request_id: str) -> list[dict[str, Any]]:
+        raise sa.exc.OperationalError("SELECT", {}, Exception("connection refused"))
+
+    services.audit_reader = down
+    r = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False).get(
+        "/admin/audit/cmpl-1", headers=auth("compliance"))
+    assert r.status_code == 503, r.text
+    assert r.json()["error"]["code"] == "audit_unavailable"
+    assert "connection refused" not in r.text  # the driver's detail stays in the log
+
+
+def test_audit_read_does_not_stall_other_callers(built) -> None:
+    services, app = built()
+
+    def slow(request_id: str) -> list[dict[str, Any]]:
+        time.sleep(1.0)  # a slow query, or a connect timeout to an unreachable database
+        return []
+
+    services.audit_reader = slow
+    with serve(app) as base:
+        done: list[int] = []
+        reader = threading.Thread(target=lambda: done.append(httpx.get(
+            base + "/admin/audit/cmpl-1", headers=auth("compliance"), timeout=30).status_code))
+        reader.start()
+        time.sleep(0.3)
+        t0 = time.monotonic()
+        assert httpx.get(base + "/healthz", timeout=30).status_code == 200
+        waited = time.monotonic() - t0
+        reader.join()
+    assert done == [404]
+    assert waited < 0.4, f"/healthz waited {waited:.2f}s behind an audit query"
+
+
+# --- a governance reason is shown on operators' terminals -----------------------------------
+@pytest.mark.parametrize("reason", ["\x1b[2J\x1b[31mall clear", "ok\rFAKE", "bell\x07", "c1\x9b2J"])
+def test_a_reason_with_terminal_controls_is_a_400(built, reason) -> None:
+    services, app = built()
+    client = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False)
+    before = len(services.sink.events)
+    for act, role in (("rollback", "oncall"), ("reenable", "oncall"), ("promote", "release")):
+        r = client.post(f"/admin/routes/default/{act}", json={"reason": reason},
+                        headers=auth(role))
+        assert r.status_code == 400 and r.json()["error"]["param"] == "reason", (act, r.text)
+    assert len(services.sink.events) == before  # nothing was recorded
+    ok = client.post("/admin/routes/default/rollback", json={"reason": "line 1\n\tline 2"},
+                     headers=auth("oncall"))
+    assert ok.status_code == 200, ok.text
