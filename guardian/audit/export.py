@@ -218,5 +218,41 @@ def verify_export(path: Path, *, manifest: dict[str, Any] | None = None,
     records = sorted(read_export(path), key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
     rep = walk(records, subset=True)
     if manifest is not None:
-        rep.errors[:0] = check_manifest(path, manifest, trust or {})
+        problems = check_manifest(path, manifest, trust or {})
+        rep.errors[:0] = problems
+        if not problems:
+            rep.errors += check_against_manifest_heads(records, manifest, trust or {})
     return rep
+
+
+def check_against_manifest_heads(records: list[tuple[str, dict[str, Any]]],
+                                 manifest: dict[str, Any], trust: dict[str, Any]) -> list[str]:
+    """The manifest is signed by whoever exported, over what the database held then: a
+    database rewritten (and re-hashed) before the export yields a validly signed export. So a
+    chain the export holds from seq 1 up to (at least) the size of its signed head in the
+    manifest must have that head's Merkle root. Chains exported in part (a filtered export,
+    or pruned) cannot be checked this way: only the manifest vouches for them."""
+    from guardian.audit.proofcheck import check_head
+
+    chains: dict[str, list[dict[str, Any]]] = {}
+    for _table, row in records:  # sorted by (chain_id, seq)
+        chains.setdefault(row["chain_id"], []).append(row)
+    errors: list[str] = []
+    heads = manifest.get("heads") or []
+    for head in heads if isinstance(heads, list) else []:
+        try:
+            check_head(head, trust)
+            cid, size = head["chain_id"], int(head["size"])
+        except (ProofError, KeyError, TypeError, ValueError) as exc:
+            errors.append(f"manifest head invalid: {exc}")
+            continue
+        rows = chains.get(cid, [])[:size]
+        if size == 0 or len(rows) < size or [r["seq"] for r in rows] != list(range(1, size + 1)):
+            continue  # not the whole signed range: nothing to compare
+        f = Frontier()
+        f.extend(record_leaf(r["hash"]) for r in rows)
+        if f.root().hex() != head["root"]:
+            errors.append(f"rewritten: chain {cid} in the export differs from its signed head "
+                          f"of {head['time']} (size {size}, up to seq {head['last_seq']}): the "
+                          "records were changed in the database before the export")
+    return errors

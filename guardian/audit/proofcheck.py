@@ -11,7 +11,9 @@ transparency-log scheme (the producing side is `guardian.audit.merkle` / `heads`
   A leaf's data is the 32-byte chain hash of one audit record, which itself is
   SHA-256(prev_hash || "\\n" || table || "\\t" || canonical line) (`guardian.audit.chain`):
   the proof carries table, canonical line and prev_hash, so the record's content is what is
-  proven, not just an opaque hash.
+  proven, not just an opaque hash. The proof's own `chain_id`, `seq` and `request_id` fields
+  must be those of the proven line (else a proof of one record could be passed off as another
+  request's), and each OK line names the proven record's id.
 * Inclusion proofs and consistency proofs are checked with the RFC 9162 section 2.1.3.2 /
   2.1.4.2 algorithms.
 * A signed tree head (JSON) is signed with Ed25519 over its text body (`head_body`); the key is
@@ -169,6 +171,36 @@ def check_head(head: dict[str, Any], trust: dict[str, Any]) -> None:
                          f"{head['size']} (key {head['key_id']})") from None
 
 
+# Where a record's chain_id, seq and id (request_id / event_id) sit in its canonical line (the
+# frozen `CANON_COLUMNS` of `guardian.audit.chain`).
+LINE_FIELDS: dict[str, tuple[int, int, int]] = {
+    "audit_requests": (0, 1, 2), "audit_shadow": (0, 1, 2), "audit_governance": (0, 1, 2),
+    "audit_tokens": (0, 4, 1)}
+_ESC = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+
+
+def _claims_match_line(p: dict[str, Any]) -> str:
+    """The proven line's record id; ProofError when the proof's own chain_id, seq or
+    request_id/event_id fields (what a reader takes the proof to be about) say otherwise."""
+    where = LINE_FIELDS.get(p["table"])
+    if where is None:
+        raise ProofError(f"unknown table {p['table']!r}")
+    fields = p["line"].split("\t")
+    if len(fields) <= max(where):
+        raise ProofError(f"record {p['table']} seq {p['seq']}: not a canonical line")
+    chain, seq, rid = (fields[i] for i in where)
+    claims = {"chain_id": (chain, str(p["chain_id"]).translate(_ESC)),
+              "seq": (seq, str(p["seq"]) if type(p["seq"]) is int else repr(p["seq"]))}
+    for key in ("request_id", "event_id"):
+        if key in p:
+            claims[key] = (rid, str(p[key]).translate(_ESC))
+    for name, (proven, claimed) in claims.items():
+        if proven != claimed:
+            raise ProofError(f"record {p['table']} seq {p['seq']}: the proof says {name} "
+                             f"{claimed!r}, its proven content says {proven!r}")
+    return rid
+
+
 def check_proof(proof: dict[str, Any], head: dict[str, Any], trust: dict[str, Any]) -> list[str]:
     """Check every record proof in `proof` against the signed `head`; returns one line per
     proven record. Raises ProofError on the first failure."""
@@ -188,12 +220,13 @@ def check_proof(proof: dict[str, Any], head: dict[str, Any], trust: dict[str, An
         if h != p["hash"]:
             raise ProofError(f"record {p['table']} seq {p['seq']}: content does not match its "
                              "hash")
+        rid = _claims_match_line(p)
         path = [bytes.fromhex(x) for x in p["path"]]
         if not verify_inclusion(leaf_hash(bytes.fromhex(h)), int(p["leaf_index"]),
                                 int(head["size"]), path, root):
             raise ProofError(f"record {p['table']} seq {p['seq']} is not in the signed tree "
                              f"(chain {head['chain_id']} size {head['size']})")
-        out.append(f"{p['table']} seq {p['seq']} of chain {p['chain_id']} is leaf "
+        out.append(f"{p['table']} seq {p['seq']} [{rid}] of chain {p['chain_id']} is leaf "
                    f"{p['leaf_index']} of the tree signed at {head['time']} (size {head['size']})")
     if not out:
         raise ProofError("the proof holds no records")

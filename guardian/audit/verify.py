@@ -8,7 +8,14 @@ For every chain, records of all four chained tables are merged in `seq` order an
   range lost by the writer (reported as a declared loss, not tampering); events the writer
   could not seal at all (they never got a seq) are listed from the same records;
 * `prev_hash` equals the previous record's hash - else records were **inserted/reordered**;
-* the first record follows the genesis hash, or the chain's prune anchor (`audit_anchors`).
+* the first record follows the genesis hash, or the chain's prune anchor (`audit_anchors`);
+* every canonical column holds a value of its column's type (`stored_problem`): the canonical
+  line prints `"5"` and `5`, or a JSON object and a JSON *string* of its canonical text, the
+  same, so a retyped column or a re-encoded value would otherwise keep its hash while SQL
+  readers (the dashboard) see something else. Likewise a per-token probability must be
+  exactly the 9-digit value that was hashed, and on SQLite a timestamp must be stored in the
+  writer's own text form (the same instant in another zone sorts differently in SQL) and a
+  JSON object may not repeat a key (`json_extract` reads the first, Python the last).
 
 A SHA-256 chain alone cannot stop someone with write access from rewriting a whole chain
 tail consistently, nor reveal that the newest records were cut off. Signed tree heads close
@@ -24,9 +31,11 @@ import heapq
 import hmac
 import json
 import logging
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
@@ -87,6 +96,74 @@ def _merge(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
+def _column_kinds() -> dict[str, dict[str, tuple[tuple[type, ...], bool]]]:
+    """table -> canonical column -> (Python types its value may have, nullable)."""
+    out: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {}
+    for model in CHAINED_TABLES.values():
+        kinds: dict[str, tuple[tuple[type, ...], bool]] = {}
+        for name in CANON_COLUMNS[model.name]:
+            col = model.c[name]
+            t = col.type
+            if isinstance(t, sa.JSON):
+                # Never a str: a JSON string holding an object's canonical text prints (and
+                # hashes) like the object. Numbers, booleans and containers cannot collide.
+                kind: tuple[type, ...] = (dict, list, int, float)
+            elif isinstance(t, sa.DateTime):
+                kind = (datetime,)
+            elif isinstance(t, sa.Float):
+                kind = (float,)
+            elif isinstance(t, sa.Integer):
+                kind = (int,)
+            else:
+                kind = (str,)
+            kinds[name] = (kind, bool(col.nullable) or isinstance(t, sa.JSON))
+        out[model.name] = kinds
+    return out
+
+
+KINDS = _column_kinds()
+_TOKEN_FLOATS = ("draft_prob", "target_prob", "target_margin")
+
+
+def _type_rows(table: str) -> frozenset[tuple[type, ...]]:
+    """Every valid tuple of value types of `table`'s canonical columns (tokens' hot path)."""
+    import itertools
+
+    options = [(*kind, type(None)) if nullable else kind
+               for kind, nullable in KINDS[table].values()]
+    return frozenset(itertools.product(*options))
+
+
+_TOKEN_TYPES = _type_rows("audit_tokens")
+_TOKEN_COLS = tuple(KINDS["audit_tokens"])
+_token_values = operator.itemgetter(*_TOKEN_COLS)
+_token_floats = operator.itemgetter(*_TOKEN_FLOATS)
+
+
+def stored_problem(table: str, row: dict[str, Any]) -> str | None:
+    """Why a record's stored values are not the typed values its hash covers, or None."""
+    if table == "audit_tokens" and tuple(map(type, _token_values(row))) in _TOKEN_TYPES:
+        dp, tp, tm = _token_floats(row)
+        if (float(f"{tp:.9g}") == tp and float(f"{tm:.9g}") == tm
+                and (dp is None or float(f"{dp:.9g}") == dp)):
+            return None  # (NaN compares unequal: falls through to the loop below)
+    for name, (kind, _nullable) in KINDS[table].items():
+        v = row.get(name)
+        if v is None:  # NULL prints as \\N, which no value shares: nothing to confuse
+            continue
+        if type(v) is bool or not isinstance(v, kind):
+            return (f"column {name} holds a {type(v).__name__}, not the "
+                    f"{'/'.join(k.__name__ for k in kind)} that was hashed (retyped or "
+                    "re-encoded)")
+    if table == "audit_tokens":
+        for name in _TOKEN_FLOATS:
+            v = row[name]
+            if v is not None and v == v and float(f"{v:.9g}") != v:
+                return (f"column {name} holds {v!r}, not the 9-digit value {v:.9g} that was "
+                        "hashed")
+    return None
+
+
 def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | None = None,
          declared: dict[str, list[tuple[int, int]]] | None = None, subset: bool = False,
          watch: set[tuple[str, int]] | None = None, max_errors: int = 20,
@@ -118,8 +195,14 @@ def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | Non
             if subset:  # an export may start anywhere in a chain
                 expect_seq, last_hash = seq, row["prev_hash"]
         where = _describe(table, row)
-        computed = link(row["prev_hash"], table, canonical_line(table, row))
-        if computed != row["hash"]:
+        problem = row.pop(STORED_AS, None) or stored_problem(table, row)
+        try:
+            computed = link(row["prev_hash"], table, canonical_line(table, row))
+        except (TypeError, ValueError) as exc:  # a value no writer stores (retyped column)
+            problem, computed = problem or f"cannot canonicalise: {exc}", row["hash"]
+        if problem is not None:
+            bad(f"edited: {where}: {problem}")
+        elif computed != row["hash"]:
             bad(f"edited: {where}: content does not match its hash")
         if leaf_sink is not None:
             leaf_sink(cid, seq, computed)
@@ -143,18 +226,76 @@ def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | Non
     return rep
 
 
+STORED_AS = "_stored_as"  # row key: why the stored text is not the writer's (SQLite)
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in d:
+            raise ValueError(f"repeats key {key!r} (SQLite's json_extract reads the first, "
+                             "the hash covers the last)")
+        d[key] = value
+    return d
+
+
+def _sqlite_raw(db: Engine, model: sa.Table) -> tuple[set[str], Callable[[Any], Any]]:
+    """SQLite columns to read as stored text (timestamps, JSON), and the checked parser of a
+    stored timestamp: (value as SQLAlchemy reads it, problem or None)."""
+    dialect = db.dialect
+    ts_type = model.c.created_at.type.dialect_impl(dialect)
+    parse = ts_type.result_processor(dialect, None)
+    store = ts_type.bind_processor(dialect)
+
+    @lru_cache(maxsize=4096)
+    def ts(raw: Any) -> tuple[Any, str | None]:
+        if not isinstance(raw, str):
+            return raw, f"column created_at holds a {type(raw).__name__}"
+        try:
+            value = parse(raw) if parse else raw
+        except ValueError as exc:
+            return raw, f"column created_at: {exc}"
+        if store is not None and store(value) != raw:
+            return value, (f"column created_at is stored as {raw!r}, not in the writer's form "
+                           f"{store(value)!r} (same instant, but SQL compares the text)")
+        return value, None
+
+    raw = {c for c in CANON_COLUMNS[model.name]
+           if c == "created_at" or isinstance(model.c[c].type, sa.JSON)}
+    return raw, ts
+
+
 def _stream(db: Engine, table: str, chain_ids: list[str] | None) -> Iterator[Record]:
-    # Typed columns: SQLite hands back timestamps and JSON as text otherwise.
+    # Typed columns: SQLite hands back timestamps and JSON as text otherwise. On SQLite those
+    # are read as stored and parsed here, so a form SQL reads differently is an edit.
     model = next(t for t in CHAINED_TABLES.values() if t.name == table)
-    cols = [model.c[c] for c in (*CANON_COLUMNS[table], "prev_hash", "hash")]
+    raw, ts = (_sqlite_raw(db, model) if db.dialect.name == "sqlite"
+               else (set(), lambda v: (v, None)))
+    cols = [sa.type_coerce(model.c[c], sa.Text).label(c) if c in raw else model.c[c]
+            for c in (*CANON_COLUMNS[table], "prev_hash", "hash")]
     q = sa.select(*cols).order_by(model.c.chain_id, model.c.seq)
     if chain_ids:
         q = q.where(model.c.chain_id.in_(chain_ids))
+    json_cols = [c for c in raw if c != "created_at"]
     # A connection per table so the four streams can be read side by side.
     with db.connect().execution_options(stream_results=True, yield_per=5000) as conn:
         names = [c.name for c in cols]
         for r in conn.execute(q):
-            yield table, dict(zip(names, r, strict=True))
+            row = dict(zip(names, r, strict=True))
+            if raw:
+                row["created_at"], problem = ts(row["created_at"])
+                for c in json_cols:
+                    if row[c] is None:
+                        continue
+                    try:
+                        if not isinstance(row[c], str):
+                            raise ValueError(f"holds a {type(row[c]).__name__}, not JSON text")
+                        row[c] = json.loads(row[c], object_pairs_hook=_no_repeated_keys)
+                    except ValueError as exc:
+                        problem = problem or f"column {c}: {exc}"
+                if problem is not None:
+                    row[STORED_AS] = problem
+            yield table, row
 
 
 def _normalise(rec: Record) -> Record:
@@ -180,9 +321,11 @@ def load_declared_gaps(db: Engine) -> dict[str, list[tuple[int, int]]]:
     with db.connect() as conn:
         for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
                                          .where(t.c.kind == "audit_gap")):
-            for lo, hi in (details or {}).get("lost_seq", []):
+            if not isinstance(details, dict):
+                continue  # not what a writer records (an edit, named by the walk)
+            for lo, hi in details.get("lost_seq", []):
                 # A restart declares what a killed writer lost in its own (new) chain.
-                out.setdefault((details or {}).get("lost_chain_id") or cid, []).append((lo, hi))
+                out.setdefault(details.get("lost_chain_id") or cid, []).append((lo, hi))
     return out
 
 
@@ -195,7 +338,9 @@ def load_unsealed(db: Engine) -> list[str]:
         for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
                                          .where(t.c.kind == "audit_gap")
                                          .order_by(t.c.chain_id, t.c.seq)):
-            for entry in (details or {}).get("unsealable", []):
+            if not isinstance(details, dict):
+                continue
+            for entry in details.get("unsealable", []):
                 rid = decode_text(str(entry.get("request_id", "?")))
                 reason = decode_text(str(entry.get("reason", "")))
                 out.append(f"chain {cid}: event {rid!r} could not be sealed ({reason}); "
@@ -223,7 +368,34 @@ def verify_db(db: Engine, *, checkpoint: dict[str, Any] | None = None,
         check_against_checkpoint(rep, checkpoint, checkpoint_key, anchors)
     if heads is not None and leaves is not None:
         check_against_heads(rep, db, leaves, heads, anchors, grace_s=grace_s)
+        check_prune_records_attested(rep, db, heads, anchors)
     return rep
+
+
+def check_prune_records_attested(rep: VerifyReport, db: Engine, heads: Heads,
+                                 anchors: dict[str, tuple[int, str]]) -> None:
+    """A prune anchor vouches for deleting signed records only when an `audit_prune` record
+    naming it is itself covered by a signed head: one appended after a fresh head is merely
+    *pending* (no error), and must not make a deletion pass in the meantime."""
+    covered = {cid: max(int(h["last_seq"]) for h in hs) for cid, hs in heads[0].items() if hs}
+    t = AuditGovernance.__table__
+    attested: dict[str, set[tuple[int, str]]] = {}
+    with db.connect() as conn:
+        for rec_cid, rec_seq, details in conn.execute(
+                sa.select(t.c.chain_id, t.c.seq, t.c.details).where(t.c.kind == "audit_prune")):
+            named = details.get("anchors") if isinstance(details, dict) else None
+            if rec_seq > covered.get(rec_cid, 0) or not isinstance(named, dict):
+                continue
+            for cid, anchor in named.items():
+                if isinstance(anchor, list) and len(anchor) == 2:
+                    attested.setdefault(cid, set()).add((int(anchor[0]), str(anchor[1])))
+    for cid, anchor in sorted(anchors.items()):
+        if anchor in attested.get(cid, set()) or any(
+                e.startswith(f"forged anchor: chain {cid} ") for e in rep.errors):
+            continue
+        rep.errors.append(f"forged anchor: chain {cid} anchor at seq {anchor[0]} is named only "
+                          "by audit_prune records that no signed head covers (appended after "
+                          "the latest head: not evidence of a prune)")
 
 
 # -- checkpoints --------------------------------------------------------------------------
