@@ -300,6 +300,16 @@ class ServingCore:
                                f"(size {vocab}); send ids in [0, {vocab}).", param="prompt",
                                code="invalid_value")
 
+    def check_text(self, text: str, param: str = "prompt") -> None:
+        """Refuse text that cannot fit the context before it is tokenized (a backend's
+        `max_prompt_chars`, when it has one: tokenizing a 1 MiB prompt takes a second)."""
+        limit = getattr(self.backend, "max_prompt_chars", None)
+        if limit is not None and len(text) > limit:
+            raise ServingError(400, f"The {param} has {len(text):,} characters, more than "
+                               f"this model's context of {self.backend.max_context} tokens can "
+                               f"hold (at most {limit:,} characters); shorten it.",
+                               param=param, code="context_length_exceeded")
+
     def check_lengths(self, prompt_ids: list[int], max_tokens: int) -> None:
         ctx = self.backend.max_context
         if len(prompt_ids) >= ctx:

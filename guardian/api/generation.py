@@ -108,6 +108,7 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
         max_tokens = max_tokens or 0
     else:
         if prompt_ids is None:
+            core.check_text(prompt_text)
             prompt_ids = core.backend.encode(prompt_text)
         if not prompt_ids:
             raise ServingError(400, "The prompt is empty after tokenization; send some text.",

@@ -52,10 +52,12 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
     def prepare() -> tuple[str, str, list[int], str, list[int]]:  # off the event loop
         if isinstance(inner, ChatCompletionRequest):
             endpoint, prompt = "chat.completions", render_prompt(services, inner)
+            core.check_text(prompt)
             prompt_ids = core.backend.encode(prompt)
         else:
             endpoint = "completions"
             if isinstance(inner.prompt, str):
+                core.check_text(inner.prompt)
                 prompt, prompt_ids = inner.prompt, core.backend.encode(inner.prompt)
             else:
                 prompt_ids = list(inner.prompt)  # type: ignore[arg-type]
@@ -65,11 +67,13 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
             completion = body.response.completion_text()
         except ValueError as exc:
             raise ServingError(400, str(exc), param="response.choices") from exc
+        core.check_text(completion, "response.choices")
         completion_ids = core.backend.encode(completion, prompt=False)
         core.check_lengths(prompt_ids, max(1, len(completion_ids)))
         return endpoint, prompt, prompt_ids, completion, completion_ids
 
-    endpoint, prompt, prompt_ids, completion, completion_ids = await off_loop(services, request, prepare)
+    endpoint, prompt, prompt_ids, completion, completion_ids = await off_loop(services, request,
+                                                                              prepare)
     req = GenerationRequest(endpoint=endpoint, route=route_name, model=inner.model,  # type: ignore[arg-type]
                             prompt_text=prompt, prompt_ids=prompt_ids,
                             max_tokens=max(1, len(completion_ids)), temperature=inner.temperature,

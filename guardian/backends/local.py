@@ -156,6 +156,11 @@ class LocalEngineBackend:
         self.identity = pair.identity
         self.model_name: str = pair.identity.target_name
         self.max_context: int = int(pair.max_context)
+        # Text longer than this cannot fit the context, whatever it says (no token covers more
+        # characters than its vocabulary string has; x4 for normalisers that shrink text):
+        # refused before tokenizing, which costs ~1 s of CPU per MiB (ServingCore.check_text).
+        longest = max((len(t) for t in pair.tokenizer.get_vocab()), default=16)
+        self.max_prompt_chars: int = 4 * self.max_context * max(1, longest)
         self.vocab_size: int = max(len(pair.tokenizer), int(pair.target.config.vocab_size))
         self.device, self.dtype = str(pair.device), str(pair.dtype).removeprefix("torch.")
         # What ends a completion (the shadow evaluator's stopping checks read it).

@@ -190,3 +190,40 @@ def test_a_reason_with_terminal_controls_is_a_400(built, reason) -> None:
     ok = client.post("/admin/routes/default/rollback", json={"reason": "line 1\n\tline 2"},
                      headers=auth("oncall"))
     assert ok.status_code == 200, ok.text
+
+
+# --- text that cannot fit the context is refused before it is tokenized ---------------------
+class CountingTokenizer(FakeBackend):
+    """A backend that says how much text its context can hold (`max_prompt_chars`, as the
+    local engine backend does) and counts what it is asked to tokenize."""
+
+    max_prompt_chars = 1000
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.encoded: list[int] = []
+
+    def encode(self, text: str, *, prompt: bool = True) -> list[int]:
+        self.encoded.append(len(text))
+        return super().encode(text, prompt=prompt)
+
+
+@pytest.mark.parametrize("path,body,role,param", [
+    ("/v1/completions", {**COMPLETION, "prompt": "x" * 5000}, "inference", "prompt"),
+    ("/v1/chat/completions", {**CHAT, "messages": [{"role": "user", "content": "x" * 5000}]},
+     "inference", "prompt"),
+    ("/v1/shadow", {"request": {**COMPLETION, "prompt": "x" * 5000},
+                    "response": {"choices": [{"text": "ab"}]}}, "mirror", "prompt"),
+    ("/v1/shadow", {"request": COMPLETION, "response": {"choices": [{"text": "y" * 5000}]}},
+     "mirror", "response.choices"),
+])
+def test_text_longer_than_the_context_can_hold_is_refused_untokenized(built, path, body, role,
+                                                                      param) -> None:
+    backend = CountingTokenizer()
+    _, app = built(backend)
+    client = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False)
+    r = client.post(path, json=body, headers=auth(role))
+    assert r.status_code == 400, r.text
+    err = r.json()["error"]
+    assert err["code"] == "context_length_exceeded" and err["param"] == param
+    assert all(n <= backend.max_prompt_chars for n in backend.encoded), backend.encoded

@@ -51,3 +51,11 @@ def test_no_alternatives_unless_asked(backend) -> None:
     res = backend.generate(BackendRequest(prompt_ids=backend.encode("x"), max_new_tokens=4,
                                           speculative=False))
     assert all(t.top_logprobs == () and t.token is None for t in res.trace)
+
+
+@pytest.mark.parametrize("unit", ["a", " the", "\u00e9", "\U0001f600", "x1 "])
+def test_text_past_max_prompt_chars_cannot_fit_the_context(backend, unit: str) -> None:
+    """The bound the API refuses untokenized text by (`ServingCore.check_text`) is safe: text
+    just past it tokenizes to more than the context holds, however repetitive."""
+    n = backend.max_prompt_chars // len(unit) + 1
+    assert len(backend.encode(unit * n)) > backend.max_context
