@@ -65,8 +65,14 @@ def load_prune_records(db: Engine) -> dict[str, set[tuple[int, str]]]:
     out: dict[str, set[tuple[int, str]]] = {}
     with db.connect() as conn:
         for (details,) in conn.execute(sa.select(t.c.details).where(t.c.kind == "audit_prune")):
-            for cid, (seq, h) in ((details or {}).get("anchors") or {}).items():
-                out.setdefault(cid, set()).add((int(seq), str(h)))
+            # Not what a writer records (an edit, which the walk names): no anchor from it.
+            anchors = details.get("anchors") if isinstance(details, dict) else None
+            for cid, anchor in (anchors.items() if isinstance(anchors, dict) else ()):
+                if isinstance(anchor, list) and len(anchor) == 2:
+                    try:
+                        out.setdefault(str(cid), set()).add((int(anchor[0]), str(anchor[1])))
+                    except (TypeError, ValueError):
+                        continue
     return out
 
 

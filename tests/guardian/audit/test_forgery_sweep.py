@@ -357,3 +357,25 @@ def _guards_off(conn: sa.Connection) -> None:
         for (name,) in conn.execute(sa.text(
                 "SELECT name FROM sqlite_master WHERE type = 'trigger'")).all():
             conn.execute(sa.text(f"DROP TRIGGER {name}"))
+
+
+
+def test_a_prune_record_whose_details_are_not_an_object_is_named_not_a_crash(
+        signed: tuple[str, str], keys: Keys) -> None:
+    """An `audit_prune` record rewritten to hold a JSON list or number: verify names the edit
+    (it does not crash reading the prune anchors)."""
+    import dataclasses
+
+    url, _chain = signed
+    w = AuditWriter(url, spool_dir=keys.base / "spool-prune", replica_id="ra",
+                    config=AuditSettings(flush_interval_s=0.05),
+                    heads=HeadsConfig(keys.signer(), keys.heads, 7, 3600))
+    w.submit(dataclasses.replace(governance_event("audit_prune"), details={"anchors": {}}))
+    w.close()
+    assert _verify(url, keys).ok
+    cast = "CAST(:s AS jsonb)" if _pg(url) else ":s"
+    for bad in ("[1, 2]", "7"):
+        tamper(url, f"UPDATE audit_governance SET details = {cast} WHERE kind = 'audit_prune'",
+               params={"s": bad})
+        rep = _verify(url, keys)
+        assert not rep.ok and rep.first_error.startswith("edited: audit_governance"), rep.errors
