@@ -356,6 +356,7 @@ def verify_db(db: Engine, *, checkpoint: dict[str, Any] | None = None,
     them (`guardian.audit.attest`)."""
     from guardian.audit.attest import LeafLog, check_against_heads
 
+    storage = check_storage(db)
     streams = [map(_normalise, _stream(db, t, chain_ids)) for t in CHAINED]
     merged = heapq.merge(*streams, key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
     anchors = load_anchors(db)
@@ -369,7 +370,51 @@ def verify_db(db: Engine, *, checkpoint: dict[str, Any] | None = None,
     if heads is not None and leaves is not None:
         check_against_heads(rep, db, leaves, heads, anchors, grace_s=grace_s)
         check_prune_records_attested(rep, db, heads, anchors)
+    rep.errors[:0] = storage  # first: every other finding assumes the tables are tables
     return rep
+
+
+# Tables whose rows verify reads and readers (dashboard, `guardian audit show`, proofs) show.
+_READ_TABLES = (*CHAINED, "audit_anchors", "audit_merkle_prefix")
+_RELKIND = {"r": "table", "p": "partitioned table", "v": "view", "m": "materialized view",
+            "f": "foreign table", "c": "composite type", "S": "sequence", "i": "index"}
+
+
+def check_storage(db: Engine) -> list[str]:
+    """Postgres: the audit tables are plain tables (their partitions too) with no rewrite
+    rules and no row-level security. Each of those lets what a reader sees differ from what
+    `verify` walked - a view or rule can answer by `current_user` or query text, a policy can
+    hide rows from the dashboard's role only, a foreign-table partition lives elsewhere - and
+    none of it touches a stored value or hash. (Checked as the verifying role resolves the
+    names; a reader whose role has another `search_path` is beyond what verify can see.)"""
+    if db.dialect.name != "postgresql":
+        return []
+    errors: list[str] = []
+    q = sa.text(
+        "SELECT c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity, "
+        "(SELECT count(*) FROM pg_rewrite w WHERE w.ev_class = c.oid) AS rules, "
+        "(SELECT count(*) FROM pg_policy p WHERE p.polrelid = c.oid) AS policies "
+        "FROM pg_class c WHERE c.oid = to_regclass(:name) "
+        "UNION ALL "
+        "SELECT c.relname, c.relkind, c.relrowsecurity, c.relforcerowsecurity, "
+        "(SELECT count(*) FROM pg_rewrite w WHERE w.ev_class = c.oid), "
+        "(SELECT count(*) FROM pg_policy p WHERE p.polrelid = c.oid) "
+        "FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+        "WHERE i.inhparent = to_regclass(:name)")
+    with db.connect() as conn:
+        for name in _READ_TABLES:
+            for rel, kind, rls, force, rules, policies in conn.execute(q, {"name": name}):
+                if kind not in ("r", "p"):
+                    errors.append(f"storage: {rel} is a {_RELKIND.get(kind, kind)}, not a table: "
+                                  "what readers are shown need not be what verify walked")
+                if rules:
+                    errors.append(f"storage: {rel} has {rules} rewrite rule(s): statements on "
+                                  "it can be answered or redirected by the rule")
+                if rls or force or policies:
+                    errors.append(f"storage: row-level security is on for {rel} ({policies} "
+                                  "policies): a reader's role may be shown other rows than "
+                                  "verify walked")
+    return errors
 
 
 def check_prune_records_attested(rep: VerifyReport, db: Engine, heads: Heads,

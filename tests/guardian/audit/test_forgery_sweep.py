@@ -379,3 +379,31 @@ def test_a_prune_record_whose_details_are_not_an_object_is_named_not_a_crash(
                params={"s": bad})
         rep = _verify(url, keys)
         assert not rep.ok and rep.first_error.startswith("edited: audit_governance"), rep.errors
+
+
+# -- what readers are shown must be what verify walked (Postgres storage) --------------------
+@pytest.mark.parametrize("statements,expected", [
+    (["ALTER TABLE audit_shadow ENABLE ROW LEVEL SECURITY",
+      "CREATE POLICY hide ON audit_shadow USING (verdict = 'match')"],
+     "storage: row-level security is on for audit_shadow (1 policies)"),
+    (["ALTER TABLE audit_requests RENAME TO audit_requests_kept",
+      "CREATE VIEW audit_requests AS SELECT * FROM audit_requests_kept "
+      "WHERE current_user = 'postgres' OR request_id <> 'r1'"],
+     "storage: audit_requests is a view, not a table"),
+    (["CREATE RULE swallow AS ON INSERT TO audit_governance DO INSTEAD NOTHING"],
+     "storage: audit_governance has 1 rewrite rule(s)"),
+])
+def test_views_rules_and_row_security_on_audit_tables_are_named(
+        fresh_pg_url: str, keys: Keys, tmp_path: Path, statements: list[str],
+        expected: str) -> None:
+    """A view, rule or row-level policy changes what a reader's query returns (by role or
+    query text) without touching a stored value or hash: verify passed, while the dashboard
+    could be shown other rows. Now the first error names it."""
+    upgrade(fresh_pg_url)
+    w = _writer(fresh_pg_url, keys, tmp_path / "spool")
+    _populate(w)
+    w.close()
+    assert _verify(fresh_pg_url, keys).ok
+    tamper(fresh_pg_url, *statements)
+    rep = _verify(fresh_pg_url, keys)
+    assert not rep.ok and rep.first_error.startswith(expected), rep.errors
