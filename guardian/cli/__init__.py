@@ -107,6 +107,8 @@ def describe_error(exc: BaseException) -> tuple[int, str]:
     if isinstance(exc, OSError) and exc.filename is not None:
         what = exc.strerror or type(exc).__name__
         return 2, f"{what}: {exc.filename}"
+    if isinstance(exc, RecursionError):  # a YAML/JSON input nested thousands deep
+        return 2, "an input is nested too deeply to read (maximum recursion depth exceeded)"
     if isinstance(exc, OverflowError):
         return 2, f"a number or date is out of range ({exc})"
     if type(exc).__name__ == "ArgumentError" and "URL" in str(exc):  # SQLAlchemy make_url

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from guardian.cli.db import URL_HELP, _url
-from guardian.cli.route import DEV_HELP, KEY_HELP, KEYS_FILE_HELP
+from guardian.cli.db import URL_HELP, _url, require_sqlite_file
+from guardian.cli.route import DEV_HELP, KEY_HELP, KEYS_FILE_HELP, check_input_file
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -79,6 +79,7 @@ def _db(url: str | None) -> Engine:
     from guardian.db import make_engine
 
     resolved = _url(url)
+    require_sqlite_file(resolved)  # only reads (or prunes): never creates an empty database
     db = make_engine(resolved)
     try:
         with db.connect() as conn:
@@ -183,6 +184,7 @@ def _load_checkpoint(path: Path | None) -> dict[str, Any] | None:
 
     if path is None:
         return None
+    check_input_file(path, "checkpoint")
     try:
         cp = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -218,8 +220,10 @@ def _trust(path: Path | None, *, missing_ok: bool = False) -> dict[str, Any]:
     Only the default file may be missing, and only where `missing_ok` (no key pinned yet): a
     missing file is never an empty trust list behind a tamper verdict."""
     from guardian.audit.signing import SigningError, load_trust
+    from guardian.fileio import SMALL_FILE_LIMIT
 
     trust_path = _trust_path(path)
+    check_input_file(trust_path, "trust file", SMALL_FILE_LIMIT)
     try:
         doc = load_trust(trust_path, missing_ok=missing_ok and path is None)
     except SigningError as exc:
@@ -263,6 +267,9 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     but no signed head is found (unless --no-heads); exit 2 for unreadable input."""
     _require_text({"--url": url, "--checkpoint": checkpoint, "--export": export_file,
                    "--manifest": manifest, "--heads-dir": heads_dir, "--trust": trust})
+    if not 0 <= grace_s <= 86400:  # also nan: `age > nan` is never true, so appended records
+        # would all pass as "pending" and verification would succeed
+        raise typer.BadParameter("seconds from 0 to 86400 (one day)", param_hint="--grace-s")
     if export_file is not None:
         _verify_export(export_file, manifest, trust)
         return
@@ -307,8 +314,10 @@ def _verify_export(export_file: Path, manifest: Path | None, trust: Path | None)
             _fail(f"{name} {path} is a directory; give the file")
         if path is not None and not path.exists():
             _fail(f"{name} {path} does not exist")
-    trust_doc = _trust(trust)
     mpath = manifest or manifest_path(export_file)
+    check_input_file(export_file, "export", None)  # an export can be large: no cap
+    check_input_file(mpath, "manifest", None)
+    trust_doc = _trust(trust)
     try:
         m = json.loads(mpath.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -350,6 +359,8 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
                    "--heads-dir": heads_dir, "--trust": trust, "--out": out})
     if out is not None:
         _out_path(out, "--out")
+    check_input_file(head, "head file")
+    check_input_file(Path(request_id) if consistency else None, "head file")
     hdir = _heads_dir(heads_dir)
     trust_doc = _trust(trust) if head is not None or consistency else {}
     given = _load_head(head, trust_doc) if head is not None else None

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import typer
 
-from guardian.cli.db import URL_HELP, _url
+from guardian.cli.db import URL_HELP, _url, require_sqlite_file
 
 LOGIN_HELP = """Start the dashboard (read-only) against the configured audit database.
 
@@ -67,6 +67,7 @@ def _check_db(url: str) -> None:
     """Fail with a clear message (not a Streamlit page of errors) when the DB is unusable."""
     from guardian.db import DatabaseUnreachable, has_audit_schema, make_engine
 
+    require_sqlite_file(url)  # the dashboard only reads: no empty database left behind
     db = make_engine(url)
     safe = db.url.render_as_string(hide_password=True)
     try:

@@ -20,6 +20,31 @@ def _url(url: str | None) -> str:
     return settings.resolved_database_url
 
 
+def missing_sqlite_file(url: str) -> str | None:
+    """The path of the SQLite file `url` names when that file does not exist (else None).
+
+    Connecting creates an empty file there, so a command that only reads checks this first:
+    a mistyped path is an error, not an empty database left behind."""
+    from pathlib import Path
+
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    if (u.get_backend_name() != "sqlite" or u.database in (None, "", ":memory:")
+            or u.query.get("uri") or u.database.startswith("file:")):
+        return None
+    return None if Path(u.database).exists() else u.database
+
+
+def require_sqlite_file(url: str) -> None:
+    """Exit 1 with one line when `url` names a SQLite file that does not exist."""
+    path = missing_sqlite_file(url)
+    if path is not None:
+        typer.secho(f"no SQLite database at {path} (check --url / GUARDIAN_DATABASE_URL); "
+                    "`guardian db upgrade` creates one", fg="red", err=True)
+        raise typer.Exit(1)
+
+
 def _fail(action: str, url: str, exc: Exception) -> typer.Exit:
     from sqlalchemy.engine import make_url
 
@@ -76,6 +101,10 @@ def current(url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> Non
     from guardian.audit import migrate
 
     url = _url(url)
+    if (missing := missing_sqlite_file(url)) is not None:  # read only: create no empty file
+        typer.echo(f"current: base (no database file at {missing})\nhead:    {migrate.head()}\n"
+                   "run `guardian db upgrade` to create and migrate it")
+        return
     try:
         cur = migrate.current(url)
     except Exception as exc:
@@ -92,6 +121,7 @@ def check(url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
     from guardian.audit import migrate
 
     url = _url(url)
+    require_sqlite_file(url)
     try:
         migrate.check(url)
     except Exception as exc:

@@ -48,6 +48,12 @@ def demo(
     from guardian.demo import MIN_DRIFT_REQUESTS, run_demo
     from guardian.secrets import SecretsError
 
+    if json_out is not None and not json_out.parent.is_dir():  # not after minutes of traffic
+        raise typer.BadParameter(f"the directory {json_out.parent} does not exist",
+                                 param_hint="--json")
+    if json_out is not None and not os.access(json_out.parent, os.W_OK):
+        raise typer.BadParameter(f"the directory {json_out.parent} is not writable",
+                                 param_hint="--json")
     if dev:
         os.environ["GUARDIAN_DEV_MODE"] = "1"  # the sidecar child inherits it
     console = Console()

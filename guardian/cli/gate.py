@@ -20,6 +20,7 @@ from guardian.cli.route import (
     POLICY_HELP,
     Actor,
     authenticate,
+    check_input_file,
     fail,
     load_policy,
     open_db,
@@ -57,6 +58,7 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
                                        "record the result in the audit DB (dry run)."),
          device: str | None = typer.Option(None, "--device", help="torch device (default: auto)."),
          threads: int | None = typer.Option(None, "--threads", envvar="GUARDIAN_TORCH_THREADS",
+                                            min=1,
                                             help="torch CPU threads (default: the settings' "
                                             "torch_threads, as `guardian serve`)."),
          key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
@@ -84,6 +86,7 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
 
     console = Console()
     who = None if no_audit else authenticate(key, keys_file, dev, roles=("release",))
+    check_input_file(golden, "golden file")
     try:
         prompts = load_golden(golden)
     except GoldenError as exc:
@@ -108,6 +111,9 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
         backend = LocalEngineBackend.load(draft_dir, target_dir, device=device)
     except (FileNotFoundError, OSError, ValueError) as exc:  # IncompatiblePairError is a ValueError
         raise fail(f"cannot load the pair: {exc}", 2) from None
+    except (RuntimeError, AssertionError) as exc:  # torch: an unknown or absent --device
+        where = f" on --device {device!r}" if device else ""
+        raise fail(f"cannot load the pair{where}: {exc}", 2) from None
     try:
         check_backend(backend, prompts, proposer)
     except Unsupported as exc:

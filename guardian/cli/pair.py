@@ -115,7 +115,8 @@ def generate(
     target: Path | None = TARGET_OPT,
     speculative: bool = typer.Option(True, "--speculative/--target-only", help="Decoding path."),
     max_new_tokens: int = typer.Option(64, min=1, help="Tokens to generate."),
-    temperature: float = typer.Option(0.0, min=0.0, help="0 = greedy."),
+    temperature: float = typer.Option(0.0, min=0.0, max=2.0, help="0 = greedy (at most 2, as "
+                                      "the API allows)."),
     gamma: int = typer.Option(4, min=1, max=16, help="Speculation depth γ."),
     seed: int | None = typer.Option(None, help="Sampling seed."),
 ) -> None:
@@ -125,6 +126,11 @@ def generate(
 
     from guardian.backends import BackendRequest, Sampling
 
+    try:  # before the seconds of loading: undecodable bytes reach Python as lone surrogates
+        prompt.encode("utf-8")
+    except UnicodeEncodeError:
+        raise typer.BadParameter("the prompt is not valid UTF-8 text (undecodable bytes)",
+                                 param_hint="PROMPT") from None
     backend = _load(draft, target)
     try:
         res = backend.generate(BackendRequest(

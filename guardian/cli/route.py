@@ -156,13 +156,43 @@ def audited_change(url: str) -> Iterator[AuditWriter]:
         writer.close()
 
 
+# Operator-named inputs read whole: a cap far above any real one (a gate report, a checkpoint
+# of many chains) that still keeps a wrong path such as /dev/zero from filling memory.
+INPUT_FILE_LIMIT = 64 << 20
+
+
+def check_input_file(path: Path | None, what: str, limit: int | None = INPUT_FILE_LIMIT) -> None:
+    """Exit 2 with one line when `path` names something no reader should open: a FIFO (the
+    read would block forever), a device or socket (/dev/zero: endless), or a file larger than
+    `limit` bytes - the rule `guardian.fileio.read_small` applies to the keys file. A missing
+    file or a directory passes: the reader's own message says so."""
+    import stat
+
+    if path is None:
+        return
+    try:
+        st = path.stat()
+    except (OSError, ValueError):  # missing, unreadable, NUL in the name: the reader says why
+        return
+    if stat.S_ISDIR(st.st_mode):
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise fail(f"cannot read {what} {path}: not a regular file (a device, FIFO or socket)",
+                   2)
+    if limit is not None and st.st_size > limit:
+        raise fail(f"cannot read {what} {path}: larger than {limit} bytes", 2)
+
+
 def load_policy(path: Path | None) -> Policy:
     import guardian.governance.triggers  # noqa: F401  (registers the trigger check on load)
+    from guardian.fileio import SMALL_FILE_LIMIT
     from guardian.policy import PolicyError, load_policy_file
     from guardian.settings import get_settings
 
+    path = path or get_settings().policy_file
+    check_input_file(Path(path) if path else None, "policy file", SMALL_FILE_LIMIT)
     try:
-        return load_policy_file(path or get_settings().policy_file)
+        return load_policy_file(path)
     except PolicyError as exc:
         raise fail(str(exc), 2) from None
 
@@ -327,6 +357,7 @@ def promote(route: str = typer.Argument(..., help="Route to serve the pair specu
 
     who = authenticate(key, keys_file, dev)
     override_reason = _override_reason(override, reason)
+    check_input_file(report, "gate report")
     policy = load_policy(policy_file)
     db, resolved = open_db(url)
     pair_hash = _find_pair(db, pair)

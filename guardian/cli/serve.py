@@ -30,7 +30,8 @@ def serve(
     keys_file: Path | None = typer.Option(None, exists=True, dir_okay=False,
                                           help="API keys file (env GUARDIAN_API_KEYS_FILE); "
                                                "without one the sidecar runs open on loopback only."),
-    log_level: str = typer.Option("info", help="uvicorn log level."),
+    log_level: str = typer.Option("info", help="uvicorn log level: critical, error, warning, "
+                                  "info, debug or trace."),
     dev: bool = typer.Option(False, "--dev", help="Development mode (env GUARDIAN_DEV_MODE=1): "
                              "public development audit secrets when none are configured."),
     first_run_gate: bool = typer.Option(
@@ -45,11 +46,18 @@ def serve(
 
     from guardian.audit.config import AuditSettings
     from guardian.auth import AuthConfigError, KeyStore
+    from guardian.cli.route import check_input_file
     from guardian.connections import uvicorn_limits
+    from guardian.fileio import SMALL_FILE_LIMIT
     from guardian.policy import PolicyError, load_policy
     from guardian.secrets import SecretsError
     from guardian.settings import get_settings
 
+    # Bad options fail before anything is written (secrets, signing key) or served.
+    if log_level.lower() not in uvicorn.config.LOG_LEVELS:
+        raise typer.BadParameter(f"{log_level!r} is not one of "
+                                 f"{', '.join(uvicorn.config.LOG_LEVELS)}",
+                                 param_hint="--log-level")
     # The app factory reads settings from the environment, so options travel that way.
     for name, value in (("HOST", host), ("PORT", port), ("POLICY_FILE", policy),
                         ("API_KEYS_FILE", keys_file)):
@@ -62,6 +70,7 @@ def serve(
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     get_settings.cache_clear()
     settings = get_settings()
+    check_input_file(settings.policy_file, "policy file", SMALL_FILE_LIMIT)  # not a FIFO
     # Fail here, with a readable message, rather than inside uvicorn's startup.
     try:
         load_policy(settings.policy_file)
@@ -81,7 +90,7 @@ def serve(
     if first_run_gate and quickstart.applies(settings):
         _first_run_gate(settings, load_policy(settings.policy_file))
     uvicorn.run("guardian.app:create_app", factory=True, host=settings.host, port=settings.port,
-                log_level=log_level, timeout_graceful_shutdown=10, **uvicorn_limits(settings))
+                log_level=log_level.lower(), timeout_graceful_shutdown=10, **uvicorn_limits(settings))
 
 
 def _first_run_gate(settings: object, policy: object) -> None:
