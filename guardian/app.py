@@ -163,8 +163,32 @@ def _load_from_settings(settings: Settings, keys: KeyStore,
     return services
 
 
+class _QueryRedacted(logging.Filter):
+    """uvicorn's access log line with every query-string value as *** (`?api_key=***`): the
+    API takes keys in headers only, but a key someone wrongly puts in a URL must not end up in
+    the logs. Parameter names stay, for debugging."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) == 5 and isinstance(args[2], str) \
+                and "?" in args[2]:
+            path, _, query = args[2].partition("?")
+            hidden = "&".join(part.partition("=")[0] + "=***" if "=" in part else "***"
+                              for part in query.split("&"))
+            record.args = (args[0], args[1], f"{path}?{hidden}", args[3], args[4])
+        return True
+
+
+def redact_access_log() -> None:
+    """Install `_QueryRedacted` on uvicorn's access logger (once)."""
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, _QueryRedacted) for f in access.filters):
+        access.addFilter(_QueryRedacted())
+
+
 def create_app(settings: Settings | None = None, *, services: Services | None = None) -> FastAPI:
     settings = settings or get_settings()
+    redact_access_log()  # uvicorn has configured its loggers before calling this factory
     own = services is None
     # Before anything else: a sidecar without its secrets must not start (SecretsError).
     audit = AuditSettings.for_server(settings) if own else None

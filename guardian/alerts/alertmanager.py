@@ -69,11 +69,19 @@ def rollback_alerts(route: str, fired: Sequence[str], reason: str, *, pair_hash:
 
 
 def redact_url(url: str) -> str:
-    """`url` fit for a log line or an error: credentials in it replaced by ***."""
-    parts = urlsplit(url)
-    if "@" not in parts.netloc:
-        return url
-    return urlunsplit(parts._replace(netloc="***@" + parts.netloc.rsplit("@", 1)[1]))
+    """`url` fit for a log line or an error: credentials in it (user:password, and a query
+    string or fragment, where tokens travel: `?token=...`) replaced by ***."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. an unbalanced IPv6 bracket: say nothing of it
+        return "***"
+    if "@" in parts.netloc:
+        parts = parts._replace(netloc="***@" + parts.netloc.rsplit("@", 1)[1])
+    if parts.query:
+        parts = parts._replace(query="***")
+    if parts.fragment:
+        parts = parts._replace(fragment="***")
+    return urlunsplit(parts)
 
 
 def _endpoint(url: str) -> tuple[str, dict[str, str]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
+from rich.markup import escape
 
 from guardian.cli.db import URL_HELP, _url, require_sqlite_file
 from guardian.cli.route import DEV_HELP, KEY_HELP, KEYS_FILE_HELP, check_input_file
@@ -126,10 +127,14 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
         return
     r = rec.request
     console = Console()
-    console.print(f"[bold]request[/bold] {r['request_id']}  {r['created_at']:%Y-%m-%d %H:%M:%S} UTC  "
-                  f"route [bold]{r['route']}[/bold]  mode {r['mode']}  served by {r['served_path']}")
-    console.print(f"pair {r['pair_hash']}  policy {r['policy_hash']}  redaction {r['redaction']}  "
-                  f"finish {r['finish_reason']}  tokens {r['prompt_tokens']}+{r['completion_tokens']}")
+    # Stored text is printed literally: rich would read "[/bold]" in a prompt as markup (and
+    # raise on it), so every value from the database goes through `esc`.
+    console.print(f"[bold]request[/bold] {esc(r['request_id'])}  "
+                  f"{r['created_at']:%Y-%m-%d %H:%M:%S} UTC  route [bold]{esc(r['route'])}[/bold]"
+                  f"  mode {esc(r['mode'])}  served by {esc(r['served_path'])}")
+    console.print(f"pair {esc(r['pair_hash'])}  policy {esc(r['policy_hash'])}  redaction "
+                  f"{esc(r['redaction'])}  finish {esc(r['finish_reason'])}  tokens "
+                  f"{r['prompt_tokens']}+{r['completion_tokens']}")
     # Ratios from the stored counters (engine.metrics), like every other view of them.
     spec = SpecCounters.from_stats(r.get("stats"))
     rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α {spec.alpha:.3f}  mean acceptance "
@@ -138,12 +143,12 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
                   f"  TTFT {r['time_to_first_token_s'] * 1e3:.1f} ms  per token "
                   f"{r['time_per_output_token_s'] * 1e3:.2f} ms{rates}")
     if r["prompt_text"] is not None:
-        console.print(f"[dim]prompt:[/dim] {r['prompt_text']!r}")
-        console.print(f"[dim]completion:[/dim] {r['completion_text']!r}")
+        console.print(f"[dim]prompt:[/dim] {esc(repr(r['prompt_text']))}")
+        console.print(f"[dim]completion:[/dim] {esc(repr(r['completion_text']))}")
     for s in rec.shadows:
         colour = {"match": "green", "near_tie": "yellow", "distribution_ok": "green"}.get(
             s["verdict"], "red")
-        console.print(f"shadow ({s['shadow_path']}): [{colour}]{s['verdict']}[/{colour}]"
+        console.print(f"shadow ({esc(s['shadow_path'])}): [{colour}]{esc(s['verdict'])}[/{colour}]"
                       + (f" first divergence at position {s['first_divergence_position']}, "
                          f"target margin {_num(s['margin_at_divergence'])} (tolerance "
                          f"{s['tolerance']})" if s["first_divergence_position"] is not None else ""))
@@ -157,13 +162,18 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
         style = ORIGIN_STYLE.get(t["origin"], "")
         who = "draft" if t["origin"] == "accepted" else "target"
         table.add_row(str(t["position"]), token, f"[{style}]{who}[/{style}]",
-                      f"[{style}]{t['origin']}[/{style}]",
+                      f"[{style}]{esc(t['origin'])}[/{style}]",
                       _num(t["draft_prob"]), _num(t["target_prob"]), _num(t["target_margin"]),
                       str(t["step"]), str(t["gamma"]))
     console.print(table)
     drafted = sum(t["origin"] == "accepted" for t in rec.tokens)
     console.print(f"{drafted} of {len(rec.tokens)} tokens came from the draft model (accepted), "
                   f"{len(rec.tokens) - drafted} from the target")
+
+
+def esc(value: object) -> str:
+    """A stored value as literal text inside rich markup."""
+    return escape(str(value))
 
 
 def _print_report(rep: Any, label: str) -> None:

@@ -221,6 +221,7 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     """
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from guardian.governance.canarystate import canaries_of
     from guardian.governance.gatecheck import gate_refusal
@@ -259,10 +260,11 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     table = Table(title=f"routes (policy {policy.content_hash[:12]})")
     for col in ("route", "policy", "db", "in force", "why", "pair", "by"):
         table.add_column(col, no_wrap=col != "why")  # the reason wraps; names stay greppable
-    for r in rows:
-        table.add_row(r["route"], r["policy_mode"] or "— (not in policy)", r["db_mode"] or "—",
-                      r["effective_mode"] or "not served", r["why"], (r["pair"] or "—")[:12],
-                      r["updated_by"] or "—")
+    for r in rows:  # cells as literal text: a stored reason such as "[/bold]" is not markup
+        table.add_row(*(Text(str(c)) for c in (
+            r["route"], r["policy_mode"] or "— (not in policy)", r["db_mode"] or "—",
+            r["effective_mode"] or "not served", r["why"], (r["pair"] or "—")[:12],
+            r["updated_by"] or "—")))
     Console().print(table)
 
 

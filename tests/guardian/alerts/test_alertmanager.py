@@ -222,6 +222,9 @@ def test_url_credentials_become_basic_auth_and_never_print() -> None:
         server.shutdown()
     assert redact_url("https://u:p@h:1/x") == "https://***@h:1/x"
     assert redact_url("https://h/x") == "https://h/x"
+    # Tokens in a query string or fragment (webhook URLs carry them there) are hidden too.
+    assert redact_url("https://u:p@h/x?token=s3cret&a=1#k") == "https://***@h/x?***#***"
+    assert "s3cret" not in redact_url("http://h:9093/api?token=s3cret")
 
 
 @pytest.mark.parametrize("url", ["file:///etc/passwd", "ftp://h/x", "notaurl", "http://"])

@@ -227,3 +227,19 @@ def test_text_longer_than_the_context_can_hold_is_refused_untokenized(built, pat
     err = r.json()["error"]
     assert err["code"] == "context_length_exceeded" and err["param"] == param
     assert all(n <= backend.max_prompt_chars for n in backend.encoded), backend.encoded
+
+
+def test_access_log_lines_hide_query_string_values(built) -> None:
+    """A key wrongly sent as `?api_key=` (the API reads headers only) is not written to the
+    access log: uvicorn's line keeps the parameter names, every value becomes ***."""
+    import logging
+
+    built()  # create_app installs the filter on uvicorn's access logger
+    access = logging.getLogger("uvicorn.access")
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 0,
+                               '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5000", "GET", "/v1/models?api_key=sg-SECRET&debug",
+                                "1.1", 401), None)
+    assert all(f.filter(record) for f in access.filters)
+    line = record.getMessage()
+    assert "SECRET" not in line and "/v1/models?api_key=***&***" in line, line

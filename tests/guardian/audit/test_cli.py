@@ -150,3 +150,20 @@ def test_prune_reports_and_chain_still_verifies(url: str, make_writer: Callable[
     assert code == 0, out
     code, out = _run("audit", "prune", "--url", url, "--older-than", "soon")
     assert code == 2
+
+
+def test_show_prints_stored_text_literally(fresh_db_url: str, make_writer, tmp_path,  # type: ignore[no-untyped-def]
+                                           monkeypatch) -> None:
+    """A prompt a caller typed (and a verdict or route a DB writer set) holding rich markup is
+    printed as text: "[/dim]" in a prompt crashed `audit show` with a MarkupError."""
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    assert _run("db", "upgrade", "--url", fresh_db_url)[0] == 0
+    w = make_writer(fresh_db_url)
+    ev = request_event(3, request_id="rm", prompt="[/dim] hi [bold]x[/bold]",
+                       completion="[red]ok[/red]")
+    w.submit(ev)
+    w.submit(shadow_event(ev.request_id, verdict="match"))
+    w.close()
+    code, out = _run("audit", "show", "rm", "--url", fresh_db_url)
+    assert code == 0, out
+    assert "[/dim] hi [bold]x[/bold]" in out and "[red]ok[/red]" in out

@@ -249,3 +249,16 @@ def test_override_is_for_admin_keys_with_a_reason_and_audited(args, keys, tmp_pa
     assert out.exit_code == 0, out.output
     [event] = _governance(args, "reenable")
     assert event["override"]["by"] == "api-key:admin-cli" and event["override"]["reason"] == "fine"
+
+
+def test_status_prints_stored_text_literally(args) -> None:
+    """A reason or actor holding rich markup ("[/bold]" closes a tag never opened) is shown as
+    typed - it crashed `route status` with a MarkupError for every operator before."""
+    from guardian.governance.routestate import RouteStateStore
+
+    status_rows(args)
+    RouteStateStore.from_url(args[1]).set_mode("default", "target_only", actor="api-key:[/red]x",
+                                               reason="[/bold] drift [red]confirmed[/red]")
+    table = run("status", *args, env={"COLUMNS": "400"})  # room for the `why` column
+    assert table.exit_code == 0, table.output
+    assert "[/bold]" in table.output and "[red]confirmed[/red]" in table.output
