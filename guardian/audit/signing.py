@@ -33,7 +33,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from guardian.audit.proofcheck import TRUST_FORMAT, key_id_of
-from guardian.fileio import warn_if_shared, write_atomic
+from guardian.fileio import read_small, warn_if_shared, write_atomic
 from guardian.secrets import SecretsError
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def load_trust(path: Path, *, missing_ok: bool = True) -> dict[str, Any]:
     """The trust file at `path`, checked for shape. A missing file is an empty trust list when
     `missing_ok` (first key being pinned), else a `SigningError`, like any unreadable one."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = json.loads(read_small(path).decode("utf-8"))  # a regular file, <= 1 MiB
     except FileNotFoundError:
         if missing_ok:
             return {"format": TRUST_FORMAT, "keys": []}

@@ -44,6 +44,7 @@ from typing import Any
 from engine.metrics import SpecCounters
 from guardian.backends import BackendRequest, ServingBackend, Unsupported
 from guardian.enums import ProposerKind
+from guardian.fileio import read_small
 from guardian.policy import GatePolicy
 
 logger = logging.getLogger(__name__)
@@ -74,12 +75,18 @@ class GoldenPrompt:
 _GOLDEN_FIELDS = {"id", "prompt", "max_tokens", "temperature", "seed", "top_p", "top_k", "stop"}
 
 
+GOLDEN_FILE_LIMIT = 64 << 20  # a golden set is prompts, not a corpus: a wrong path stops here
+
+
 def load_golden(path: str | Path) -> list[GoldenPrompt]:
     """Read a JSONL golden set: one {"id", "prompt", ["max_tokens", "temperature", "seed",
     "top_p", "top_k", "stop"]} a line."""
     path = Path(path)
     try:
-        lines = path.read_text().splitlines()
+        lines = read_small(path, GOLDEN_FILE_LIMIT).decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise GoldenError(f"cannot read golden file {path}: not UTF-8 text (byte {exc.start})"
+                          ) from None
     except OSError as exc:
         raise GoldenError(f"cannot read golden file {path}: {exc.strerror}") from exc
     prompts: list[GoldenPrompt] = []

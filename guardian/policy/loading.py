@@ -42,6 +42,7 @@ from pydantic import BaseModel, ValidationError
 
 from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
+from guardian.fileio import read_small
 from guardian.policy.base import PolicyError
 from guardian.policy.model import DEFAULT_POLICY_FILE, Policy
 
@@ -113,7 +114,9 @@ def load_policy_file(path: Path | str | None = None) -> Policy:
     """Read and validate a policy YAML file; PolicyError names file:line, field and what is allowed."""
     path = Path(path) if path else DEFAULT_POLICY_FILE
     try:
-        text = path.read_text()
+        # A regular file of at most 1 MiB: a FIFO or /dev/zero named here (also by the policy
+        # reloader's thread) must not block or fill memory.
+        text = read_small(path).decode("utf-8")
     except OSError as exc:
         raise PolicyError(f"cannot read policy file {path}: {exc.strerror}; pass an existing YAML "
                           "file (GUARDIAN_POLICY_FILE)") from exc
@@ -123,6 +126,8 @@ def load_policy_file(path: Path | str | None = None) -> Policy:
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         raw = yaml.safe_load(text)
+    except RecursionError:
+        raise PolicyError(f"{path}: not a policy: nested too deeply to read") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark is not None else str(path)

@@ -44,3 +44,27 @@ def test_shipped_policies_still_load() -> None:
     for f in [data_path("policies", "default.yaml"),
               *sorted(data_path("policies", "examples").glob("*.yaml"))]:
         load_policy_file(f)
+
+
+def test_a_fifo_device_or_deeply_nested_file_is_a_policy_error_not_a_hang(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """What the loaders read (policy, trust, golden set) must be a regular, small file: a FIFO
+    named as the policy blocked the loader (the server's reloader thread too) forever, and
+    /dev/zero read until memory ran out; YAML nested 100,000 deep raised RecursionError."""
+    import os
+
+    from guardian.audit.signing import SigningError, load_trust
+    from guardian.governance.gates import GoldenError, load_golden
+    from guardian.policy import PolicyError, load_policy_file
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("[" * 100_000)
+    for bad in (fifo, Path("/dev/zero"), deep):
+        with pytest.raises(PolicyError):
+            load_policy_file(bad)
+    for bad in (fifo, Path("/dev/zero")):
+        with pytest.raises(SigningError):
+            load_trust(bad)
+        with pytest.raises(GoldenError):
+            load_golden(bad)
