@@ -5,8 +5,9 @@ guards (trusted Host headers, Origin checks: guardian.api.browser), and building
 `Services` (policy, serving backend, audit sink, telemetry, shadow evaluator, API keys) from
 settings. With a database (`create_app()` from settings) governance is attached too: route state,
 rollback controller and policy reload (guardian.governance.runtime). Nothing is built at
-import time; uvicorn uses the factory
-(`uvicorn guardian.app:create_app --factory`).
+import time; `guardian serve` runs the factory under uvicorn with its connection limits and
+start-up checks (run bare, `uvicorn guardian.app:create_app --factory` skips those; without a
+keys file it still answers loopback clients only).
 
 With `services` given (tests, embedding) the app uses them as they are and does not close
 them. Otherwise the audit secrets are resolved first (guardian.audit.config.AuditSettings.
