@@ -119,17 +119,23 @@ def make_writer(tmp_path: Path) -> Iterator[Callable[..., AuditWriter]]:
         w.close(timeout_s=10)
 
 
+def guards_off(conn: sa.Connection) -> None:
+    """Turn the append-only guards off for `conn`'s transaction (Postgres) or drop them
+    (SQLite), as an attacker with DB rights would."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text("SET LOCAL session_replication_role = replica"))
+    else:
+        for (name,) in conn.execute(sa.text(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger'")).all():
+            conn.execute(sa.text(f"DROP TRIGGER {name}"))
+
+
 def tamper(url: str, *statements: str, params: dict[str, Any] | None = None) -> None:
     """Run SQL with the append-only guards off, like an attacker with DB rights would."""
     engine = make_engine(url)
     try:
         with engine.begin() as conn:
-            if conn.dialect.name == "postgresql":
-                conn.execute(sa.text("SET LOCAL session_replication_role = replica"))
-            else:
-                for (name,) in conn.execute(sa.text(
-                        "SELECT name FROM sqlite_master WHERE type = 'trigger'")).all():
-                    conn.execute(sa.text(f"DROP TRIGGER {name}"))
+            guards_off(conn)
             for st in statements:
                 conn.execute(sa.text(st), params or {})
     finally:

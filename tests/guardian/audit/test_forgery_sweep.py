@@ -35,7 +35,7 @@ from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
 from guardian.db import make_engine
 
-from .conftest import tamper
+from .conftest import count, guards_off, tamper
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[3]
@@ -91,15 +91,6 @@ def _verify(url: str, keys: Keys, **kw: Any) -> Any:
         engine.dispose()
 
 
-def _scalar(url: str, sql: str, params: dict[str, Any] | None = None) -> Any:
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            return conn.execute(sa.text(sql), params or {}).scalar()
-    finally:
-        engine.dispose()
-
-
 def _pg(url: str) -> bool:
     return url.startswith("postgresql")
 
@@ -127,7 +118,7 @@ def test_json_object_replaced_by_a_string_of_its_canonical_text(signed: tuple[st
            params={"s": text if _pg(url) else json.dumps(text)})
     assert isinstance(_stats_of(url, "r1"), str)
     op = "stats->>'accepted'" if _pg(url) else "json_extract(stats, '$.accepted')"
-    assert _scalar(url, f"SELECT {op} FROM audit_requests WHERE request_id = 'r1'") is None
+    assert count(url, f"SELECT {op} FROM audit_requests WHERE request_id = 'r1'") is None
     rep = _verify(url, keys)
     assert not rep.ok and rep.first_error.startswith("edited: audit_requests"), rep.errors
     assert "[r1]" in rep.first_error
@@ -172,12 +163,12 @@ def test_sqlite_duplicate_json_keys(sqlite_url: str, keys: Keys, tmp_path: Path)
     w = _writer(sqlite_url, keys, tmp_path / "spool")
     _populate(w, n=2)
     w.close()
-    raw = _scalar(sqlite_url, "SELECT stats FROM audit_requests WHERE request_id = 'r1'")
+    raw = count(sqlite_url, "SELECT stats FROM audit_requests WHERE request_id = 'r1'")
     assert json.loads(raw)["accepted"] == 12
     tamper(sqlite_url, "UPDATE audit_requests SET stats = :s WHERE request_id = 'r1'",
            params={"s": '{"accepted": 999, ' + raw.lstrip()[1:]})
     assert _stats_of(sqlite_url, "r1")["accepted"] == 12  # what verify hashes
-    assert _scalar(sqlite_url, "SELECT json_extract(stats, '$.accepted') FROM audit_requests "
+    assert count(sqlite_url, "SELECT json_extract(stats, '$.accepted') FROM audit_requests "
                                "WHERE request_id = 'r1'") == 999  # what the dashboard sums
     rep = _verify(sqlite_url, keys)
     assert not rep.ok and rep.first_error.startswith("edited: audit_requests"), rep.errors
@@ -192,7 +183,7 @@ def test_sqlite_timestamp_in_another_zone(sqlite_url: str, keys: Keys, tmp_path:
     w = _writer(sqlite_url, keys, tmp_path / "spool")
     _populate(w, n=2)
     w.close()
-    raw = _scalar(sqlite_url, "SELECT created_at FROM audit_requests WHERE request_id = 'r1'")
+    raw = count(sqlite_url, "SELECT created_at FROM audit_requests WHERE request_id = 'r1'")
     ts = datetime.fromisoformat(raw).replace(tzinfo=UTC)
     shifted = ts.astimezone(UTC).replace(tzinfo=None) + timedelta(hours=5)
     forged = shifted.strftime("%Y-%m-%d %H:%M:%S.%f") + "+05:00"
@@ -211,7 +202,7 @@ def test_sqlite_timestamp_in_another_zone(sqlite_url: str, keys: Keys, tmp_path:
 def test_token_float_changed_below_the_hashed_precision(signed: tuple[str, str],
                                                         keys: Keys) -> None:
     url, _chain = signed
-    margin = _scalar(url, "SELECT target_margin FROM audit_tokens WHERE request_id = 'r2' "
+    margin = count(url, "SELECT target_margin FROM audit_tokens WHERE request_id = 'r2' "
                           "AND position = 1 AND source = 'served'")
     nudged = margin * (1 - 3e-10)
     assert f"{nudged:.9g}" == f"{margin:.9g}" and nudged != margin
@@ -320,7 +311,7 @@ def test_export_of_a_rewritten_database_is_caught_by_the_heads_in_its_manifest(
                      r["request_id"] == "r1")
         prev = next(r["hash"] for _t, r in recs if r["seq"] == start - 1)
         with engine.begin() as conn:
-            _guards_off(conn)
+            guards_off(conn)
             for table, row in recs:
                 if row["seq"] < start:
                     continue
@@ -348,15 +339,6 @@ def test_export_of_a_rewritten_database_is_caught_by_the_heads_in_its_manifest(
     rep = verify_export(path, manifest=m, trust=load_trust(keys.trust))
     assert not rep.ok and rep.first_error.startswith(f"rewritten: chain {chain} in the export"), \
         rep.errors
-
-
-def _guards_off(conn: sa.Connection) -> None:
-    if conn.dialect.name == "postgresql":
-        conn.execute(sa.text("SET LOCAL session_replication_role = replica"))
-    else:
-        for (name,) in conn.execute(sa.text(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger'")).all():
-            conn.execute(sa.text(f"DROP TRIGGER {name}"))
 
 
 

@@ -38,7 +38,7 @@ from guardian.audit.verify import _normalise, _stream, verify_db
 from guardian.audit.writer import AuditWriter
 from guardian.db import make_engine
 
-from .conftest import tamper
+from .conftest import guards_off, tamper
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[3]
@@ -107,7 +107,7 @@ def rehash(url: str, chain_id: str, from_seq: int, edit: dict[int, dict[str, Any
     engine = make_engine(url)
     try:
         with engine.begin() as conn:
-            _guards_off(conn)
+            guards_off(conn)
             for table, row in recs:
                 if row["seq"] < from_seq:
                     continue
@@ -125,15 +125,6 @@ def rehash(url: str, chain_id: str, from_seq: int, edit: dict[int, dict[str, Any
 
 def _table(name: str) -> sa.Table:
     return next(t for t in CHAINED_TABLES.values() if t.name == name)
-
-
-def _guards_off(conn: sa.Connection) -> None:
-    if conn.dialect.name == "postgresql":
-        conn.execute(sa.text("SET LOCAL session_replication_role = replica"))
-    else:
-        for (name,) in conn.execute(sa.text(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger'")).all():
-            conn.execute(sa.text(f"DROP TRIGGER {name}"))
 
 
 def forge_governance(url: str, chain_id: str, seq: int, prev: str, **fields: Any) -> str:
