@@ -35,7 +35,7 @@ from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.canarystate import CanaryConflict, CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import speculation_evidence
-from guardian.governance.routestate import RouteStateStore
+from guardian.governance.routestate import RouteStateStore, cooldown_refusal
 
 __all__ = ["CanaryStatus", "CanaryStore", "abort", "advance", "start"]
 
@@ -90,6 +90,14 @@ def start(routes: RouteStateStore, canaries: CanaryStore, sink: AuditSink, *, ro
     if previous is not None and previous.running:
         raise GovernanceRefused(f"a canary already runs on route {route!r} at "
                                 f"{previous.weight_pct:g}%; advance or abort it")
+    current = routes.get(route)
+    if override_reason is None and (current is None or current.pair_hash in (None, pair_hash)):
+        # A canary of the pair a trigger just rolled back would skip the cool-down step by step.
+        refusal = cooldown_refusal(current, policy.route(route).triggers.cooldown_s,
+                                   act="starting a canary of the same pair",
+                                   bypass="ask an admin for an override")
+        if refusal is not None:
+            raise GovernanceRefused(refusal)
     evidence = speculation_evidence(routes.db, pair_hash=pair_hash,
                                     policy_hash=policy.content_hash, actor=actor, role=role,
                                     override_reason=override_reason, registry=registry)
@@ -100,7 +108,6 @@ def start(routes: RouteStateStore, canaries: CanaryStore, sink: AuditSink, *, ro
                             steps=steps, step_index=0, weight_pct=steps[0], pair_hash=pair_hash,
                             reason=reason, actor=actor,
                             expected_version=previous.version if previous else 0, new_step=True)
-    current = routes.get(route)
     routes.set_mode(route, "speculative", actor=actor, reason=f"canary: {reason}",
                     pair_hash=pair_hash, policy_hash=policy.content_hash,
                     expected_version=current.version if current else 0)

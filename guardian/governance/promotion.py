@@ -23,7 +23,7 @@ from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import check_override, decide_mode, speculation_evidence
 from guardian.governance.gates import GateReport
 from guardian.governance.registry import PairRegistry
-from guardian.governance.routestate import RouteStateStore, RouteStatus
+from guardian.governance.routestate import RouteStateStore, RouteStatus, cooldown_refusal
 from guardian.policy import Policy
 
 logger = logging.getLogger(__name__)
@@ -62,10 +62,19 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     elif registry is not None and registry.get(pair_hash) is None:
         raise GovernanceRefused(f"pair {pair_hash[:12]} is not registered; `guardian gate` registers "
                                 "a pair when it runs its golden set")
+    current = store.get(route)
+    if override_reason is None and (current is None or current.pair_hash in (None, pair_hash)):
+        # Promoting the very pair a trigger just rolled back is a re-enable by another name:
+        # held to the same cool-down (an admin override, with its reason, may skip it).
+        refusal = cooldown_refusal(current, policy.route(route).triggers.cooldown_s,
+                                   act="promoting the same pair",
+                                   bypass="have on-call re-enable it with force once the cause "
+                                   "is fixed, or ask an admin for an override")
+        if refusal is not None:
+            raise GovernanceRefused(refusal)
     evidence = speculation_evidence(db, pair_hash=pair_hash, policy_hash=policy.content_hash,
                                     actor=actor, role=role, override_reason=override_reason,
                                     report=report, registry=registry)
-    current = store.get(route)
     status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
                             pair_hash=pair_hash, policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)

@@ -123,6 +123,12 @@ class RollbackController:
         # Evidence older than a route's last reset (re-enable, promotion) is not fresh: a shadow
         # verdict judged after the reset about a request served before it must not count.
         self._reset_at: dict[str, datetime] = {}
+        # Route state version each route was last evaluated at, and routes this controller
+        # reset itself for an act on this replica: a turn-on made by ANOTHER replica
+        # (re-enable, promotion, canary start) must clear this replica's window and failure
+        # counts too, or its old evidence rolls the route straight back (`_follow_turn_on`).
+        self._state_version: dict[str, int] = {}
+        self._reset_here: set[str] = set()
         self._counter = None
         if telemetry is not None:
             meter = telemetry.meter_provider.get_meter("guardian.governance")
@@ -206,6 +212,7 @@ class RollbackController:
         # The route's state as the evidence is measured: a rollback applies only if nobody
         # changed the route since (a re-enable in between makes this evidence stale).
         state = self.resolver.status(route) if self.resolver is not None else self.store.get(route)
+        self._follow_turn_on(route, state)
         measurements, version = self._measure(w, policy)
         with self._lock:
             fired = []
@@ -316,7 +323,8 @@ class RollbackController:
         cfg = self._policy().route(route).canary
         verdict = verdict_of(measurements)[0]
         now = self.clock()
-        if verdict != "pass":
+        if verdict != "pass" or self.effective_mode(route) != "speculative":
+            # (a route someone turned off keeps its canary row, which it ignores: no widening)
             self._pass_since.pop(route, None)
             return
         since = self._pass_since.setdefault(route, now)
@@ -423,11 +431,30 @@ class RollbackController:
             served_at = served_at.replace(tzinfo=UTC)
         return served_at is not None and served_at < reset_at
 
-    def reset(self, route: str) -> None:
+    def _follow_turn_on(self, route: str, state: RouteStatus | None) -> None:
+        """Reset the route when its state turned speculative since the last evaluation by an
+        act this controller did not reset for (one made on another replica)."""
+        before = self._state_version.get(route)
+        now = state.version if state is not None else 0
+        self._state_version[route] = now
+        if state is None or state.mode != "speculative" or before is None or before == now:
+            return
+        if route in self._reset_here:
+            self._reset_here.discard(route)
+            return
+        logger.info("route %s turned speculative by %s (state version %d); its earlier "
+                    "evidence no longer counts here", route, state.updated_by, now)
+        at = state.updated_at if state.updated_at.tzinfo else state.updated_at.replace(tzinfo=UTC)
+        self.reset(route, at=at, local=False)
+
+    def reset(self, route: str, *, at: datetime | None = None, local: bool = True) -> None:
         """Forget the route's evidence and failure counts (after re-enable / promotion);
-        verdicts that arrive later about requests served before now are not counted."""
+        verdicts that arrive later about requests served before `at` (default now) are not
+        counted."""
         with self._lock:
-            self._reset_at[route] = datetime.now(UTC)
+            self._reset_at[route] = at or datetime.now(UTC)
+            if local:
+                self._reset_here.add(route)
             if route in self._windows:
                 self._windows[route].reset()
             for key in [k for k in self._counters if k[0] == route]:
@@ -526,8 +553,14 @@ def analysis_result(route: str, measurements: dict[str, Measurement], decision: 
                    and state.updated_by.startswith("trigger:"))
     aborted = canary is not None and canary.status == "aborted" and (
         state is None or state.mode != "speculative")
+    # Speculation turned off by hand (on-call's rollback / disable): the window may still
+    # pass on evidence from before, but a rollout controller must not widen on it.
+    disabled = (state is not None and state.mode != "speculative" and not rolled_back)
     if rolled_back:
         verdict, reason = "fail", f"rolled back by {state.updated_by}: {state.reason}"  # type: ignore[union-attr]
+    elif disabled:
+        verdict, reason = "fail", (f"speculation turned off by {state.updated_by}: "  # type: ignore[union-attr]
+                                   f"{state.reason}")  # type: ignore[union-attr]
     elif aborted:
         verdict, reason = "fail", f"canary aborted by {canary.updated_by}: {canary.reason}"  # type: ignore[union-attr]
     elif failing:

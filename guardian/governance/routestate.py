@@ -113,6 +113,29 @@ def from_rows(rows: laststate.Rows) -> dict[str, RouteStatus]:
             for name, r in rows.items()}
 
 
+def cooldown_left(state: RouteStatus | None, cooldown_s: float,
+                  now: datetime | None = None) -> float:
+    """Seconds left of the post-rollback cool-down (0.0: none): a route a trigger rolled
+    back stays off speculation for `cooldown_s` (`triggers.cooldown_s`) whatever act turns
+    it on (re-enable, promotion of the same pair, canary start)."""
+    if state is None or not state.updated_by.startswith("trigger:") or state.mode == "speculative":
+        return 0.0
+    updated = state.updated_at if state.updated_at.tzinfo else state.updated_at.replace(tzinfo=UTC)
+    age = ((now or datetime.now(UTC)) - updated).total_seconds()
+    return max(0.0, cooldown_s - age)
+
+
+def cooldown_refusal(state: RouteStatus | None, cooldown_s: float, *, act: str,
+                     bypass: str) -> str | None:
+    """Why `act` may not turn the route on yet (None: no cool-down in force)."""
+    left = cooldown_left(state, cooldown_s)
+    if left <= 0.0 or state is None:
+        return None
+    return (f"route {state.route!r} was rolled back by {state.updated_by} ({state.reason}); "
+            f"its cool-down is {cooldown_s:.0f} s, {left:.0f} s left, so {act} is refused. "
+            f"Retry then, or {bypass}.")
+
+
 UNKNOWN_STATE = ("route state unknown: the database could not be read since this replica "
                  "started and there is no last known state file; no speculation until it answers")
 

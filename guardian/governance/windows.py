@@ -43,6 +43,18 @@ def is_mirrored(stats: Mapping[str, Any]) -> bool:
     return bool(stats.get("external"))
 
 
+# Generations stopped by their client or deadline (`ServingCore._record_cancelled`): their
+# counters are empty, their latency is recorded as 0.0 and their tokens are a prefix. Counted,
+# a caller who hangs up on many streams would add zero-latency samples to whichever path
+# served them (hiding a real slowdown of speculation, or faking one against the target-only
+# baseline) and partial outputs to the drift windows.
+PARTIAL_FINISH_REASONS = frozenset({"cancelled"})
+
+
+def is_partial(finish_reason: str | None) -> bool:
+    return finish_reason in PARTIAL_FINISH_REASONS
+
+
 def verdict_principal(stats: Mapping[str, Any]) -> str:
     if is_mirrored(stats):
         return str(stats.get("principal") or "api-key:unknown")
@@ -156,7 +168,10 @@ class RouteWindow:
 
     def observe_request(self, event: RequestEvent, metric: str = "time_per_output_token_s",
                         t: float | None = None) -> None:
-        """A served request: speculative evidence and a latency sample of its path."""
+        """A served request: speculative evidence and a latency sample of its path. A
+        generation its client (or deadline) cancelled is no evidence (`is_partial`)."""
+        if is_partial(event.finish_reason):
+            return
         if event.served_path == "speculative":
             self.add_spec(event.stats, event.completion_token_ids, t)
         if event.served_path in ("speculative", "target_only") and len(event.completion_token_ids) > 1:
@@ -259,6 +274,8 @@ def load_window(db: Any, route: str, *, window_s: float, window_max: int = 2048,
         return now_mono - (now_wall - ts).total_seconds()
 
     for r in reqs:
+        if is_partial(r["finish_reason"]):
+            continue
         t = mono(r["created_at"])
         if r["served_path"] == "speculative":
             window.add_spec(r["stats"] or {}, list(r["completion_token_ids"] or []), t)
