@@ -30,7 +30,11 @@ the step is at least that old (`canary.auto_advance`; the step is audited as by
 Whose evidence: verdicts on mirrored traffic (`/v1/shadow`: the mirror key supplied the
 judged response) are ignored unless the route's `triggers.mirror_evidence` is true, and the
 rollback's evidence lists the principal behind every counted failing verdict
-(`details["verdicts"]`, `details["evidence_principals"]`).
+(`details["verdicts"]`, `details["evidence_principals"]`), and how many of the window's
+speculative requests (acceptance and drift evidence) each principal sent
+(`details["request_principals"]`): acceptance, latency and drift evidence is not capped per
+principal, so one key's unusual traffic can fire those triggers for everyone - on-call sees
+whose it was before re-enabling.
 
 Anti-flapping: a trigger fires only after `failure_limit` consecutive failing evaluations that
 each saw new data; a pass resets it; inconclusive windows never fire. A rolled-back route
@@ -78,6 +82,7 @@ logger = logging.getLogger(__name__)
 
 ONCALL_ROLES = ("oncall", "admin")
 MAX_LISTED_VERDICTS = 50  # failing verdicts named in a rollback's evidence (newest kept)
+MAX_LISTED_PRINCIPALS = 20  # principals named with their share of a rollback's request evidence
 # The background loop's share of one core (and of the GIL, which serving needs too): after an
 # evaluation pass that used d CPU-seconds, the next one waits at least d * (1/share - 1). With
 # evidence arriving on every request, evaluating at once each time cost a proxying sidecar a
@@ -392,17 +397,22 @@ class RollbackController:
                 self._counters.pop((route, name), None)
 
     def _verdict_principals(self, route: str) -> dict[str, Any]:
-        """Who is behind the verdicts in the window: every failing verdict with its principal
-        (bounded), and a count of all counted verdicts per principal."""
+        """Who is behind the evidence in the window: every failing verdict with its principal
+        (bounded), a count of all counted verdicts per principal, and the speculative requests
+        (acceptance and drift evidence) per principal, the most first (bounded) - so on-call
+        sees when one key supplied most of what fired (one caller's unusual prompts can lower
+        a route's acceptance for everyone)."""
         w = self.window(route)
         with self._lock:
             samples = list(w.verdicts)
+            requests = w.spec_principals()
         failing = [{"request_id": v.request_id, "verdict": v.verdict, "principal": v.principal}
                    for v in samples if v.verdict in ("divergence", "distribution_mismatch")]
         per_principal: dict[str, int] = {}
         for v in samples:
             per_principal[v.principal] = per_principal.get(v.principal, 0) + 1
-        return {"verdicts": failing[-MAX_LISTED_VERDICTS:], "evidence_principals": per_principal}
+        return {"verdicts": failing[-MAX_LISTED_VERDICTS:], "evidence_principals": per_principal,
+                "request_principals": dict(requests.most_common(MAX_LISTED_PRINCIPALS))}
 
     # --- deliberate acts ------------------------------------------------------------------------
     def reenable(self, route: str, *, actor: str, role: str, reason: str,

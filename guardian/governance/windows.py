@@ -55,6 +55,11 @@ def is_partial(finish_reason: str | None) -> bool:
     return finish_reason in PARTIAL_FINISH_REASONS
 
 
+def request_principal(params: Mapping[str, Any] | None) -> str:
+    """The principal a served request's audit params record (`unattributed` without one)."""
+    return str((params or {}).get("principal") or "unattributed")
+
+
 def verdict_principal(stats: Mapping[str, Any]) -> str:
     if is_mirrored(stats):
         return str(stats.get("principal") or "api-key:unknown")
@@ -67,6 +72,9 @@ class SpecSample:
     counters: SpecCounters
     accepted_lengths: Counter  # accepted draft tokens per step -> number of steps
     token_ids: tuple[int, ...]
+    # Who sent the request (`api-key:<name>`; the sidecar for its own shadow runs): a
+    # rollback names how much of its evidence each principal supplied.
+    principal: str = SIDECAR
     # Derived values the drift trigger computes once per sample instead of at every
     # evaluation (guardian.governance.triggers.drift.sample_shares).
     memo: dict = field(default_factory=dict, compare=False, repr=False)
@@ -140,10 +148,12 @@ class RouteWindow:
         self.version += 1
 
     # --- feeding ---------------------------------------------------------------------------
-    def add_spec(self, stats: Mapping[str, Any], token_ids: list[int], t: float | None = None) -> None:
+    def add_spec(self, stats: Mapping[str, Any], token_ids: list[int], t: float | None = None,
+                 principal: str = SIDECAR) -> None:
         t = self.clock() if t is None else t
         lengths = accepted_lengths(stats)
-        sample = SpecSample(t, SpecCounters.from_stats(stats), lengths, tuple(token_ids))
+        sample = SpecSample(t, SpecCounters.from_stats(stats), lengths, tuple(token_ids),
+                            principal)
         # The reference fills first; drift is measured on what comes after it.
         if sum(self.reference_steps.values()) < self.reference_size:
             self.reference_steps.update(lengths)
@@ -173,7 +183,8 @@ class RouteWindow:
         if is_partial(event.finish_reason):
             return
         if event.served_path == "speculative":
-            self.add_spec(event.stats, event.completion_token_ids, t)
+            self.add_spec(event.stats, event.completion_token_ids, t,
+                          request_principal(event.params))
         if event.served_path in ("speculative", "target_only") and len(event.completion_token_ids) > 1:
             value = (event.time_per_output_token_s if metric == "time_per_output_token_s"
                      else event.compute_time_s)
@@ -187,7 +198,8 @@ class RouteWindow:
                          verdict_principal(event.stats))
         shadow_stats = event.stats.get("shadow_stats") or {}
         if event.shadow_path == "speculative" and shadow_stats:
-            self.add_spec(shadow_stats, [tr.token_id for tr in event.shadow_trace], t)
+            self.add_spec(shadow_stats, [tr.token_id for tr in event.shadow_trace], t,
+                          verdict_principal(event.stats))
         elif event.shadow_path == "target_only" and shadow_stats:
             value = (_tpot(shadow_stats) if metric == "time_per_output_token_s"
                      else float(shadow_stats.get("total_time_s", 0.0)))
@@ -230,6 +242,10 @@ class RouteWindow:
         reference = self.reference_samples[:reference_requests]
         ref_ids = {id(s) for s in reference}
         return reference, [s for s in self.spec if id(s) not in ref_ids]
+
+    def spec_principals(self) -> Counter:
+        """Speculative samples in the window (acceptance and drift evidence) per principal."""
+        return Counter(s.principal for s in self.spec)
 
     def current_tokens(self) -> Counter:
         out: Counter = Counter()
@@ -278,7 +294,8 @@ def load_window(db: Any, route: str, *, window_s: float, window_max: int = 2048,
             continue
         t = mono(r["created_at"])
         if r["served_path"] == "speculative":
-            window.add_spec(r["stats"] or {}, list(r["completion_token_ids"] or []), t)
+            window.add_spec(r["stats"] or {}, list(r["completion_token_ids"] or []), t,
+                            request_principal(r["params"]))
         if r["served_path"] in ("speculative", "target_only") and (r["completion_tokens"] or 0) > 1:
             value = r[metric if metric == "time_per_output_token_s" else "compute_time_s"]
             window.add_latency(r["served_path"], float(value), t)
@@ -291,7 +308,7 @@ def load_window(db: Any, route: str, *, window_s: float, window_max: int = 2048,
                            verdict_principal(s["stats"] or {}))
         shadow_stats = (s["stats"] or {}).get("shadow_stats") or {}
         if s["shadow_path"] == "speculative" and shadow_stats:
-            window.add_spec(shadow_stats, [], t)
+            window.add_spec(shadow_stats, [], t, verdict_principal(s["stats"] or {}))
         elif s["shadow_path"] == "target_only" and shadow_stats:
             value = (_tpot(shadow_stats) if metric == "time_per_output_token_s"
                      else shadow_stats.get("total_time_s"))

@@ -240,3 +240,24 @@ def test_background_loop_evaluates_when_evidence_arrives(store, sink) -> None:
             time.sleep(0.01)
     finally:
         c.stop()
+
+
+def test_a_rollback_names_whose_requests_its_evidence_came_from(store, sink) -> None:
+    """One caller's unusual prompts can lower a route's acceptance for everyone: the rollback
+    counts the speculative requests behind its evidence per principal (from the request's
+    audited params), so on-call sees when one key supplied most of it."""
+    import dataclasses
+
+    policy = governed_policy(triggers=TriggerPolicy(
+        acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=40, failure_limit=1),
+        **ONLY_ACCEPTANCE))
+    c = controller(store, sink, policy)
+    for principal, n in (("api-key:flood", 5), ("api-key:app", 1)):
+        for _ in range(n):
+            c.observe(dataclasses.replace(request_event(drafted=40, accepted=4),
+                                          params={"principal": principal}))
+    c.observe(request_event(drafted=40, accepted=4))  # no principal recorded
+    assert c.evaluate("default").action == "rolled_back"
+    [event] = [e for e in sink.governance if e.kind == "rollback"]
+    assert event.details["request_principals"] == {"api-key:flood": 5, "api-key:app": 1,
+                                                   "unattributed": 1}
