@@ -487,7 +487,9 @@ class ServingCore:
                 except Cancelled:
                     raise
                 except Exception as exc:
-                    if getattr(exc, "no_fallback", False):
+                    # Text already streamed cannot be taken back: a target-only run would
+                    # send it again (`_attempt` skips it; this path has no such skip).
+                    if getattr(exc, "no_fallback", False) or any(sent):
                         raise
                     # An upstream fault's detail (hosts, ports) to the log only: the reason
                     # is also shown to the client (`spec_guardian.fallback_reason`).

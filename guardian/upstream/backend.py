@@ -26,8 +26,8 @@ import os
 import threading
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import aiohttp
 import httpx
@@ -48,7 +48,7 @@ from guardian.backends.base import (
 from guardian.enums import PROPOSER_KINDS
 from guardian.upstream.breaker import CircuitBreaker
 from guardian.upstream.faults import UpstreamError
-from guardian.upstream.wire import Answer, SSEFeed, WireError, request_body, sse_events
+from guardian.upstream.wire import FINISH_REASONS, Answer, SSEFeed, WireError, request_body, sse_events
 
 if TYPE_CHECKING:
     from guardian.policy.model import UpstreamPool, UpstreamPools
@@ -62,7 +62,6 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=False, top_logprobs=20, local_tokenizer=False,
                             scores_completions=False)
-_FINISH = {"stop": "stop", "length": "length"}
 
 
 class Pool:
@@ -212,6 +211,9 @@ class UpstreamBackend:
             result = self._call(pool, request, emit if on_text is not None else None)
         except UpstreamError as exc:
             raise done(exc) from None
+        except BaseException:  # neither the pool's fault nor a success: free a probe slot
+            pool.breaker.release()
+            raise
         done(None)
         return result
 
@@ -223,6 +225,9 @@ class UpstreamBackend:
             result = await self._acall(pool, request, emit if on_text is not None else None)
         except UpstreamError as exc:
             raise done(exc) from None
+        except BaseException:  # cancelled (the client left, a deadline): free a probe slot,
+            pool.breaker.release()  # else a half-open breaker never probes again
+            raise
         done(None)
         return result
 
@@ -272,26 +277,19 @@ class UpstreamBackend:
         started = time.perf_counter()
         answer, ttft = Answer(), 0.0
         try:
-            if not stream:
-                resp = pool.client.post(path, json=body)
+            with pool.client.stream("POST", path, json=body) as resp:
                 self._check_status(pool, resp)
-                try:
-                    data = resp.json()
-                except ValueError:
-                    raise WireError("the answer is not JSON") from None
-                answer.add(data, delta=False)
-                ttft = time.perf_counter() - started
-            else:
-                with pool.client.stream("POST", path, json=body) as resp:
-                    self._check_status(pool, resp)
-                    for data in sse_events(resp.iter_lines()):
+                if not stream:
+                    data = _loads(_read_sync(resp, _body_cap(request), deadline))
+                    answer.add(data, delta=False)
+                    ttft = time.perf_counter() - started
+                else:
+                    for data in sse_events(_lines_sync(resp, _body_cap(request), deadline)):
                         delta, rows = answer.add(data, delta=True)
                         if (delta or rows) and on_text is not None:
                             if not ttft:
                                 ttft = time.perf_counter() - started
                             on_text(delta, rows)
-                        if time.perf_counter() > deadline:
-                            raise httpx.ReadTimeout("total_timeout_s passed")
         except (httpx.HTTPError, WireError) as exc:
             raise _fault(exc, pool, stream and bool(answer.text)) from None
         return self._finish(pool, answer, request, started, ttft)
@@ -308,24 +306,25 @@ class UpstreamBackend:
         answer, ttft = Answer(), 0.0
         try:
             async with asyncio.timeout(pool.cfg.total_timeout_s):
-                async with session.post(url, json=body) as resp:
+                # No redirects: a pool's answer comes from the pool (a 3xx is a fault, not an
+                # invitation to POST the prompt to another host, e.g. a metadata address).
+                async with session.post(url, json=body, allow_redirects=False) as resp:
                     await self._acheck_status(pool, resp)
                     if not stream:
-                        try:
-                            data = json.loads(await resp.read())
-                        except ValueError:
-                            raise WireError("the answer is not JSON") from None
+                        data = _loads(await _read(resp, _body_cap(request)))
                         answer.add(data, delta=False)
                         ttft = time.perf_counter() - started
                     else:
                         events = SSEFeed()
-                        async for line in _lines(resp):
+                        async for line in _lines(resp, _body_cap(request)):
                             for data in events.feed(line):
                                 delta, rows = answer.add(data, delta=True)
                                 if (delta or rows) and on_text is not None:
                                     if not ttft:
                                         ttft = time.perf_counter() - started
                                     on_text(delta, rows)
+                            if events.done:  # data: [DONE]: the answer is whole, stop reading
+                                break
                         events.end()
         except (aiohttp.ClientError, WireError) as exc:  # before TimeoutError: some are both
             raise _afault(exc, pool, stream and bool(answer.text)) from None
@@ -342,27 +341,28 @@ class UpstreamBackend:
 
     @staticmethod
     async def _acheck_status(pool: Pool, resp: aiohttp.ClientResponse) -> None:
-        if resp.status < 400:
+        if resp.status < 300:
             return
-        raw = await resp.read()
+        raw = await _read(resp, _ERROR_CAP, cut=True)
         try:
             err = json.loads(raw).get("error")
             message = err.get("message") if isinstance(err, dict) else str(err)
-        except (ValueError, AttributeError):
-            message = raw[:200].decode("utf-8", "replace")
+        except (ValueError, AttributeError, RecursionError):
+            _raise_status(pool, resp.status, raw[:200].decode("utf-8", "replace"), shown=False)
         _raise_status(pool, resp.status, message)
 
     @staticmethod
     def _check_status(pool: Pool, resp: httpx.Response) -> None:
-        if resp.status_code < 400:
+        if resp.status_code < 300:
             return
-        if not resp.is_stream_consumed:
-            resp.read()
+        raw = _read_sync(resp, _ERROR_CAP, time.perf_counter() + pool.cfg.read_timeout_s,
+                         cut=True)
         try:
-            err = resp.json().get("error")
+            err = json.loads(raw).get("error")
             message = err.get("message") if isinstance(err, dict) else str(err)
-        except (ValueError, AttributeError):
-            message = resp.text[:200]
+        except (ValueError, AttributeError, RecursionError):
+            _raise_status(pool, resp.status_code, raw[:200].decode("utf-8", "replace"),
+                          shown=False)
         _raise_status(pool, resp.status_code, message)
 
     def _result(self, pool: Pool, answer: Answer, request: BackendRequest, total: float,
@@ -387,7 +387,7 @@ class UpstreamBackend:
         ids = [t.token_id for t in answer.trace]
         return BackendResult(
             prompt_token_ids=list(request.prompt_ids), token_ids=ids, text=text,
-            finish_reason=_FINISH.get(answer.finish_reason or "", "stop"),  # type: ignore[arg-type]
+            finish_reason=FINISH_REASONS[answer.finish_reason or "stop"],  # type: ignore[arg-type]
             trace=list(answer.trace), speculative=request.speculative, counters=counters,
             timings=Timings(total_s=total, time_to_first_token_s=ttft, verify_s=total),
             stats=stats)
@@ -423,28 +423,120 @@ def _fault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
     return UpstreamError("truncated" if text_sent else "refused", pool.label, detail)
 
 
-def _raise_status(pool: Pool, status: int, message: str | None) -> None:
+def _raise_status(pool: Pool, status: int, message: Any, *, shown: bool = True) -> NoReturn:
+    """`shown`: the message is an OpenAI-style error (`{"error": ...}`) written for clients;
+    any other body (a proxy's page, "dial tcp 10.0.3.7:8000: connection refused") goes to
+    the audit and the log only, like a connection failure's detail."""
+    # The upstream's message, as the client and the log read it: short, one line, printable.
+    message = "".join(c if c.isprintable() else " " for c in str(message)[:200])
+    visible = None if shown else f"HTTP {status}"
     if status in (400, 404, 413, 422):  # the client's request: say so
-        raise UpstreamError("rejected", pool.label, f"HTTP {status}: {message}", status=400)
-    raise UpstreamError("status", pool.label, f"HTTP {status}: {message}")
+        raise UpstreamError("rejected", pool.label, f"HTTP {status}: {message}", status=400,
+                            shown=visible)
+    raise UpstreamError("status", pool.label, f"HTTP {status}: {message}", shown=visible)
 
 
-async def _lines(resp: aiohttp.ClientResponse) -> AsyncIterator[str]:
-    """The body's lines without their line ending (as httpx's `aiter_lines`: undecodable
-    bytes replaced, which the wire checks then refuse as malformed text)."""
-    pending = b""
-    async for chunk in resp.content.iter_any():
-        pending += chunk
-        *whole, pending = pending.split(b"\n")
-        for line in whole:
-            yield line.rstrip(b"\r").decode("utf-8", "replace")
-        if len(pending) > _MAX_LINE:
+class _Splitter:
+    """Bytes to lines without their line ending (as httpx's `aiter_lines`: undecodable bytes
+    replaced, which the wire checks then refuse as malformed text), the body (decompressed)
+    capped at `cap` bytes and a line at `_MAX_LINE`; linear in the body (a line that arrives
+    in many small chunks is not re-scanned for every chunk)."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap, self.total = cap, 0
+        self.pending: list[bytes] = []
+        self.pending_n = 0
+
+    def feed(self, chunk: bytes) -> list[str]:
+        self.total += len(chunk)
+        if self.total > self.cap:
+            raise WireError(f"the answer is longer than {self.cap} bytes")
+        if b"\n" not in chunk:
+            self.pending.append(chunk)
+            self.pending_n += len(chunk)
+            if self.pending_n > _MAX_LINE:
+                raise WireError(f"an SSE line is longer than {_MAX_LINE} bytes")
+            return []
+        first, *whole, rest = chunk.split(b"\n")
+        whole.insert(0, b"".join([*self.pending, first]))
+        self.pending, self.pending_n = [rest], len(rest)
+        if any(len(line) > _MAX_LINE for line in whole) or self.pending_n > _MAX_LINE:
             raise WireError(f"an SSE line is longer than {_MAX_LINE} bytes")
-    if pending:
-        yield pending.rstrip(b"\r").decode("utf-8", "replace")
+        return [line.rstrip(b"\r").decode("utf-8", "replace") for line in whole]
+
+    def end(self) -> list[str]:
+        last = b"".join(self.pending)
+        return [last.rstrip(b"\r").decode("utf-8", "replace")] if last else []
 
 
-_MAX_LINE = 1 << 20
+async def _lines(resp: aiohttp.ClientResponse, cap: int) -> AsyncIterator[str]:
+    split = _Splitter(cap)
+    async for chunk in resp.content.iter_any():
+        for line in split.feed(chunk):
+            yield line
+    for line in split.end():
+        yield line
+
+
+def _lines_sync(resp: httpx.Response, cap: int, deadline: float) -> Iterator[str]:
+    """`_lines` for the sync client, `total_timeout_s` checked on every chunk (a stream of
+    keep-alive comments never ends a read timeout)."""
+    split = _Splitter(cap)
+    for chunk in resp.iter_bytes():
+        if time.perf_counter() > deadline:
+            raise httpx.ReadTimeout("total_timeout_s passed")
+        yield from split.feed(chunk)
+    yield from split.end()
+
+
+async def _read(resp: aiohttp.ClientResponse, cap: int, *, cut: bool = False) -> bytes:
+    """The whole body (decompressed: `auto_decompress`), refused beyond `cap` bytes (a huge
+    answer or a compression bomb must not take the sidecar's memory); `cut`: its first
+    `cap` bytes instead (an error answer, read for its message)."""
+    chunks, n = [], 0
+    async for chunk in resp.content.iter_any():
+        n += len(chunk)
+        if n > cap:
+            if cut:
+                chunks.append(chunk[:cap - n])
+                break
+            raise WireError(f"the answer is longer than {cap} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _read_sync(resp: httpx.Response, cap: int, deadline: float, *, cut: bool = False) -> bytes:
+    chunks, n = [], 0
+    for chunk in resp.iter_bytes():
+        n += len(chunk)
+        if n > cap:
+            if cut:
+                chunks.append(chunk[:cap - n])
+                break
+            raise WireError(f"the answer is longer than {cap} bytes")
+        if time.perf_counter() > deadline:
+            raise httpx.ReadTimeout("total_timeout_s passed")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _loads(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # deeply nested JSON is not an answer either
+        raise WireError("the answer is not JSON") from None
+
+
+def _body_cap(request: BackendRequest) -> int:
+    """The most bytes an answer may take: 8 MiB plus 16 KiB per token asked for (a token row
+    with 20 alternatives takes ~3 KiB of JSON), 256 MiB when no limit was sent."""
+    n = request.max_new_tokens
+    return min(8 * _MIB + 16 * 1024 * n, 256 * _MIB) if n > 0 else 256 * _MIB
+
+
+_MIB = 1 << 20
+_MAX_LINE = _MIB
+_ERROR_CAP = 64 * 1024  # an error answer's body: its message is all that is read
 
 
 def _afault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:

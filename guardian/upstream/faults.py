@@ -29,15 +29,16 @@ class UpstreamError(ServingError):
     target-only (failover off, text already streamed, or already the target-only pool)."""
 
     def __init__(self, fault: Fault, pool: str, detail: str, *, no_fallback: bool = True,
-                 status: int | None = None) -> None:
+                 status: int | None = None, shown: str | None = None) -> None:
         code = f"upstream_{fault}"
         if status is None:
             status = _STATUS.get(fault, 502)
         # The client reads what the upstream *answered* (its HTTP status and message); how a
         # connection failed names internal hosts and ports, so that detail goes only to the
         # audit record and the log (`detail`), never into the response.
-        shown = f": {detail}" if fault in _SHOWN else ""
-        message = f"upstream pool {pool} failed ({fault}){shown}"
+        # `shown`: what of the detail the client may read, where only part of it may.
+        visible = f": {shown if shown is not None else detail}" if fault in _SHOWN else ""
+        message = f"upstream pool {pool} failed ({fault}){visible}"
         type_ = "invalid_request_error" if status < 500 else "upstream_error"
         super().__init__(status, message, code=code, type_=type_)
         self.fault, self.pool, self.no_fallback, self.detail = fault, pool, no_fallback, detail

@@ -22,6 +22,16 @@ from guardian.api.schemas import valid_unicode
 from guardian.backends.base import LOGPROB_FLOOR, BackendRequest, TokenLogprob, TraceToken
 
 AUDIT_TOP = 2  # alternatives always asked for: the top-2 margin of each token row
+# At most this many alternatives are kept per token (top-20, the most a client may ask for,
+# plus the sampled token vLLM adds): an upstream cannot grow each audited row without bound.
+MAX_ALTERNATIVES = 21
+MAX_TOKEN_ID = 1 << 31  # ids outside [0, this) are not a vocabulary's: unknown (-1)
+# finish_reason values an upstream may answer, as recorded (TGI names its own); anything else
+# (vLLM's "abort", "content_filter", "tool_calls", ...) is not a completion the sidecar can
+# record as stop/length: a malformed answer, not a silent "stop".
+FINISH_REASONS = {"stop": "stop", "length": "length", "eos_token": "stop",
+                  "stop_sequence": "stop"}
+_MAX_EVENT = 1 << 20  # one SSE event's data (all its data: lines together)
 
 
 class WireError(ValueError):
@@ -57,12 +67,19 @@ def request_body(req: BackendRequest, model: str, *, stream: bool, token_ids: bo
     return "/completions", body
 
 
+def _show(value: Any) -> str:
+    """An upstream value quoted in an error message: repr'd and short."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _token_id(token: str) -> int:
     if token.startswith("token_id:"):
         try:
-            return int(token[9:])
+            tid = int(token[9:])
         except ValueError:
             return -1
+        return tid if 0 <= tid < MAX_TOKEN_ID else -1
     return -1
 
 
@@ -77,8 +94,10 @@ def _text(value: str, where: str) -> str:
 def _logprob(value: Any, where: str) -> float:
     """A log-probability in [LOGPROB_FLOOR, 0] (JSON may carry NaN / Infinity; refused /
     clamped so p(x) stays a probability)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = max(min(value, 0), -(1 << 30))  # a JSON integer may be too large for a float
     if not isinstance(value, int | float) or isinstance(value, bool) or math.isnan(value):
-        raise WireError(f"{where}: logprob {value!r} is not a number")
+        raise WireError(f"{where}: logprob {_show(value)} is not a number")
     return min(0.0, max(float(value), LOGPROB_FLOOR))
 
 
@@ -86,6 +105,7 @@ def _row(position: int, token: str, logprob: Any, alts: list[TokenLogprob]) -> T
     token = _text(token, f"logprobs token {position}")
     lp = _logprob(logprob, f"token {position}")
     alts.sort(key=lambda a: a.logprob, reverse=True)
+    del alts[MAX_ALTERNATIVES:]
     margin = alts[0].logprob - alts[1].logprob if len(alts) >= 2 else 0.0
     return TraceToken(position=position, token_id=_token_id(token), origin="upstream",
                       draft_prob=None, target_prob=math.exp(lp), target_margin=max(margin, 0.0),
@@ -94,7 +114,7 @@ def _row(position: int, token: str, logprob: Any, alts: list[TokenLogprob]) -> T
 
 def _alt(token: Any, logprob: Any) -> TokenLogprob:
     if not isinstance(token, str):
-        raise WireError(f"alternative {token!r}: {logprob!r} is not (text, number)")
+        raise WireError(f"alternative {_show(token)}: {_show(logprob)} is not (text, number)")
     return TokenLogprob(_text(token, "alternative"), _logprob(logprob, "alternative"),
                         _token_id(token) if token.startswith("token_id:") else None)
 
@@ -152,15 +172,28 @@ class Answer:
     upstream_id: str | None = None
 
     def add(self, data: Any, *, delta: bool) -> tuple[str, list[TraceToken]]:
-        """Fold one response object (or one SSE chunk) in; the new text and rows."""
+        """Fold one response object (or one SSE chunk) in; the new text and rows. Any answer
+        the parser cannot read is a WireError (a 502), never another exception (a 500, or a
+        failover after text was streamed)."""
+        try:
+            return self._add(data, delta=delta)
+        except WireError:
+            raise
+        except (TypeError, AttributeError, KeyError, IndexError, ValueError, OverflowError,
+                RecursionError) as exc:
+            raise WireError(f"unreadable answer ({type(exc).__name__})") from None
+
+    def _add(self, data: Any, *, delta: bool) -> tuple[str, list[TraceToken]]:
         if not isinstance(data, dict):
             raise WireError("the answer is not a JSON object")
         if "error" in data and not data.get("choices"):
             err = data["error"]
-            raise WireError(f"in-band error: {err.get('message') if isinstance(err, dict) else err}")
-        self.upstream_id = self.upstream_id or data.get("id")
+            msg = err.get("message") if isinstance(err, dict) else err
+            raise WireError(f"in-band error: {_show(msg)}")
+        if self.upstream_id is None and isinstance(data.get("id"), str):
+            self.upstream_id = _text(data["id"][:200], "the answer's id")
         if isinstance(data.get("usage"), dict):
-            self.usage = data["usage"]
+            self.usage = _usage(data["usage"])
         spec = spec_stats(data)
         if spec is not None:
             self.spec = spec
@@ -169,16 +202,68 @@ class Answer:
             raise WireError("the answer has no choices list")
         if not choices:  # the usage-only last chunk
             return "", []
+        if len(choices) > 1:  # one choice asked for (n=1): a second cannot be recorded as it
+            raise WireError(f"the answer has {len(choices)} choices (one was asked for)")
         choice = choices[0]
         if not isinstance(choice, dict):
             raise WireError("choices[0] is not an object")
+        if choice.get("index", 0) not in (0, None) or isinstance(choice.get("index"), bool):
+            raise WireError(f"choices[0] has index {_show(choice.get('index'))}, not 0")
+        if self.finish_reason is not None and (choice.get("text") or choice.get("delta")
+                                               or choice.get("logprobs")):
+            raise WireError("a chunk came after the one with the finish_reason")
         text = choice_text(choice, delta=delta)
         rows = trace_rows(choice.get("logprobs"), len(self.trace))
         self.text.append(text)
         self.trace.extend(rows)
         if choice.get("finish_reason"):
-            self.finish_reason = str(choice["finish_reason"])
+            reason = choice["finish_reason"]
+            if not isinstance(reason, str) or reason not in FINISH_REASONS:
+                raise WireError(f"finish_reason {_show(reason)} is not one of "
+                                f"{sorted(FINISH_REASONS)}")
+            self.finish_reason = reason
         return text, rows
+
+
+_USAGE = ("prompt_tokens", "completion_tokens", "total_tokens")
+_COUNTERS = ("proposed_tokens", "judged_tokens", "accepted", "steps", "draft_tokens")
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 53
+
+
+def _usage(usage: dict[str, Any]) -> dict[str, Any]:
+    """The upstream's token counts (a claim, kept as such): non-negative integers only."""
+    return {k: usage[k] for k in _USAGE if _count(usage.get(k))}
+
+
+def _scalars(stats: dict[str, Any]) -> dict[str, Any] | None:
+    """Spec stats as recorded: finite numbers, short strings and short lists of counts (per
+    position; nothing else nested); None when the counters are not non-negative integers
+    with accepted <= judged <= proposed (an upstream's counters feed the route's acceptance
+    statistics)."""
+    out: dict[str, Any] = {}
+    for key, value in list(stats.items())[:64]:
+        if not isinstance(key, str) or len(key) > 64:
+            continue
+        if isinstance(value, bool) or value is None:
+            out[key] = value
+        elif isinstance(value, int | float):
+            if key in _COUNTERS and not _count(value):
+                return None
+            if isinstance(value, int) or math.isfinite(value):
+                out[key] = value
+        elif ((isinstance(value, str) and len(value) <= 200)
+              or (isinstance(value, list) and len(value) <= 64  # per-position counters
+                  and all(_count(v) for v in value))):
+            out[key] = value
+        elif key in _COUNTERS:
+            return None
+    accepted = out.get("accepted", 0)
+    judged = out.get("judged_tokens", out.get("draft_tokens", accepted))
+    proposed = out.get("proposed_tokens", out.get("draft_tokens", judged))
+    return out if accepted <= judged <= proposed else None
 
 
 def spec_stats(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -186,10 +271,10 @@ def spec_stats(data: dict[str, Any]) -> dict[str, Any] | None:
     `spec_guardian.stats`, or a `spec_decode` / `speculative_stats` object (None: none)."""
     ext = data.get("spec_guardian")
     if isinstance(ext, dict) and isinstance(ext.get("stats"), dict):
-        return {**ext["stats"], "served_path": ext.get("served_path")}
+        return _scalars({**ext["stats"], "served_path": ext.get("served_path")})
     for key in ("spec_decode", "speculative_stats", "spec_decode_stats"):
         if isinstance(data.get(key), dict):
-            return dict(data[key])
+            return _scalars(data[key])
     return None
 
 
@@ -200,6 +285,7 @@ class SSEFeed:
 
     def __init__(self) -> None:
         self._buf: list[str] = []
+        self._size = 0
         self.done = False
 
     def feed(self, line: str) -> list[Any]:
@@ -207,16 +293,19 @@ class SSEFeed:
             return []
         if line.startswith("data:"):
             self._buf.append(line[5:].lstrip(" "))
+            self._size += len(self._buf[-1]) + 1
+            if self._size > _MAX_EVENT:
+                raise WireError(f"an SSE event is longer than {_MAX_EVENT} characters")
             return []
         if line or not self._buf:  # comments (":"), event:/id:/retry:, keep-alive blanks
             return []
-        payload, self._buf = "\n".join(self._buf), []
+        payload, self._buf, self._size = "\n".join(self._buf), [], 0
         if payload.strip() == "[DONE]":
             self.done = True
             return []
         try:
             return [json.loads(payload)]
-        except ValueError:
+        except (ValueError, RecursionError):
             raise WireError(f"an SSE event is not JSON: {payload[:80]!r}") from None
 
     def end(self) -> None:

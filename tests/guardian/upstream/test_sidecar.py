@@ -242,3 +242,38 @@ def test_the_mirror_endpoint_says_it_needs_a_local_engine(make) -> None:
         "response": {"choices": [{"text": " w0 w1", "finish_reason": "length"}]}})
     assert r.status_code == 501, r.text
     assert r.json()["error"]["code"] == "not_supported" and "tokenizer" in r.text
+
+
+def test_a_stream_that_fails_after_text_is_not_served_again_target_only() -> None:
+    """An async backend (upstream pools) whose speculative run breaks after sending text with
+    an error that does not say `no_fallback`: the core must not re-run it target-only - that
+    path has no skip for text already sent, so the client would read it twice."""
+    import asyncio
+
+    from guardian.backends.base import BackendRequest
+    from guardian.serving import GenerationRequest
+    from tests.guardian.api.fakes import FakeBackend
+
+    class Breaks(FakeBackend):
+        async def agenerate(self, request: BackendRequest, on_text=None):  # type: ignore[no-untyped-def]
+            if request.speculative:
+                if on_text is not None:
+                    on_text("Hello", [])
+                raise RuntimeError("connection reset after the first chunk")
+            return self.generate(request, on_text)
+
+    services = build_services(Breaks(), ListSink(), policy=Policy(routes={
+        "default": RoutePolicy(mode="speculative")}), keys=keystore())
+    try:
+        sent: list[str] = []
+        req = GenerationRequest(endpoint="completions", route="default", model="fake-target",
+                                prompt_text="hi", prompt_ids=[104, 105], max_tokens=4)
+
+        async def run() -> None:
+            await services.core.serve(req, lambda delta, rows: sent.append(delta))
+
+        with pytest.raises(RuntimeError, match="connection reset"):
+            asyncio.run(run())
+        assert sent == ["Hello"], sent  # not "Hello" and then the target-only run's text
+    finally:
+        close_services(services)
