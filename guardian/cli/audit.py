@@ -534,6 +534,22 @@ def checkpoint_cmd(out: Path = typer.Option(..., "--out", "-o", help="Where to w
     typer.echo(f"checkpoint of {len(cp['chains'])} chains ({rep.records} records) written to {out}")
 
 
+def _unverifiable(db: Engine, chains: set[str], settings: Any) -> str | None:
+    """The first verify error of `chains` (whole chains, against the published signed heads
+    when there are any), or None when they verify. Records newer than a fresh head are
+    pending, not an error."""
+    from guardian.audit.heads import read_heads
+    from guardian.audit.verify import verify_db
+
+    if not chains:
+        return None
+    per_chain, problems = read_heads(settings.resolved_heads_dir, _trust(None, missing_ok=True))
+    heads = (({c: h for c, h in per_chain.items() if c in chains}, problems)
+             if per_chain or problems else None)
+    rep = verify_db(db, chain_ids=sorted(chains), heads=heads)
+    return rep.first_error
+
+
 @app.command()
 def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
            fmt: str = typer.Option("jsonl", "--format", "-f", help="jsonl | csv | parquet"),
@@ -544,8 +560,9 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
            url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
     """Export chained records with their hashes (verify offline: `audit verify --export`).
 
-    The file appears only once complete (written beside it, then renamed), with its signed
-    manifest `<file>.manifest.json`."""
+    The file appears only once complete (written beside it, then renamed) and only when the
+    chains it draws from verify (against the published signed heads, when there are any),
+    with its signed manifest `<file>.manifest.json`."""
     from guardian.audit.export import export as do_export
     from guardian.audit.export import make_manifest, manifest_path
     from guardian.audit.heads import latest_head
@@ -587,6 +604,12 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
         n = do_export(seen(records), tmp, fmt, hashes)  # type: ignore[arg-type]
         if n == 0 and request_id is not None:
             _fail(f"no request with id {request_id!r} in the audit store", 1)
+        # The manifest vouches for what the database holds: not for a database that fails
+        # verification (records rewritten and re-hashed, say), filtered exports included.
+        problem = _unverifiable(db, chains, settings)
+        if problem is not None:
+            _fail(f"not exported: the exported records' chains fail verification: {problem} "
+                  "(`guardian audit verify` lists every finding)", 1)
         os.replace(tmp, out)
     finally:
         tmp.unlink(missing_ok=True)

@@ -123,6 +123,18 @@ def test_export_is_verifiable_offline_and_tampering_shows(url: str, tmp_path: Pa
         assert code == 1 and "edited: audit_tokens" in out
 
 
+def test_export_refuses_to_sign_records_whose_chain_fails_verification(url: str,
+                                                                       tmp_path: Path) -> None:
+    """The manifest vouches for what the database holds: an edited database is not exported
+    (no file, no manifest), a filtered export included - its records' whole chains are
+    verified first."""
+    tamper(url, "UPDATE audit_requests SET finish_reason = 'stop' WHERE request_id = 'r0'")
+    out_file = tmp_path / "chat.jsonl"
+    code, out = _run("audit", "export", "--url", url, "--route", "chat", "-o", str(out_file))
+    assert code == 1 and "fail verification" in out and "edited: audit_requests" in out, out
+    assert not out_file.exists() and not list(tmp_path.glob("*.manifest.json"))
+
+
 def test_export_by_request_id(url: str, tmp_path: Path) -> None:
     out_file = tmp_path / "one.jsonl"
     code, out = _run("audit", "export", "--url", url, "--request-id", "r0", "-o", str(out_file))
