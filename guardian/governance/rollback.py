@@ -72,6 +72,7 @@ from guardian.governance.routestate import (
     RouteStateStore,
     RouteStatus,
     StateConflict,
+    cooldown_left,
 )
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
@@ -516,15 +517,13 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
         raise GovernanceRefused("say why the route is safe again (--reason): it goes into the audit log")
     current = store.get(route)
     cooldown = policy.route(route).triggers.cooldown_s
-    if current is not None and current.updated_by.startswith("trigger:") and not force:
-        updated = current.updated_at if current.updated_at.tzinfo else current.updated_at.replace(tzinfo=UTC)
-        age = (datetime.now(UTC) - updated).total_seconds()
-        if age < cooldown:
-            raise GovernanceRefused(
-                f"route {route!r} was rolled back {age:.0f} s ago by {current.updated_by} "
-                f"({current.reason}); the cool-down is {cooldown:.0f} s. Retry in "
-                f"{cooldown - age:.0f} s, or force it if the cause is fixed (CLI --force, "
-                "API ?force=true).")
+    left = 0.0 if force else cooldown_left(current, cooldown)
+    if current is not None and left > 0.0:
+        raise GovernanceRefused(
+            f"route {route!r} was rolled back {cooldown - left:.0f} s ago by "
+            f"{current.updated_by} ({current.reason}); the cool-down is {cooldown:.0f} s. "
+            f"Retry in {left:.0f} s, or force it if the cause is fixed (CLI --force, "
+            "API ?force=true).")
     evidence = speculation_evidence(store.db, pair_hash=pair_hash, policy_hash=policy.content_hash,
                                     actor=actor, role=role, override_reason=override_reason)
     if on_done is not None:
