@@ -489,35 +489,47 @@ def _lines_sync(resp: httpx.Response, cap: int, deadline: float) -> Iterator[str
     yield from split.end()
 
 
+class _Body:
+    """A body (decompressed: `auto_decompress`) gathered chunk by chunk, refused beyond `cap`
+    bytes (a huge answer or a compression bomb must not take the sidecar's memory); `cut`:
+    its first `cap` bytes instead (an error answer, read for its message)."""
+
+    def __init__(self, cap: int, cut: bool) -> None:
+        self.cap, self.cut, self.n = cap, cut, 0
+        self.chunks: list[bytes] = []
+
+    def add(self, chunk: bytes) -> bool:
+        """Take `chunk`; False once the cut-off is reached (read no further)."""
+        self.n += len(chunk)
+        if self.n > self.cap:
+            if not self.cut:
+                raise WireError(f"the answer is longer than {self.cap} bytes")
+            self.chunks.append(chunk[:self.cap - self.n])
+            return False
+        self.chunks.append(chunk)
+        return True
+
+    def bytes(self) -> bytes:
+        return b"".join(self.chunks)
+
+
 async def _read(resp: aiohttp.ClientResponse, cap: int, *, cut: bool = False) -> bytes:
-    """The whole body (decompressed: `auto_decompress`), refused beyond `cap` bytes (a huge
-    answer or a compression bomb must not take the sidecar's memory); `cut`: its first
-    `cap` bytes instead (an error answer, read for its message)."""
-    chunks, n = [], 0
+    body = _Body(cap, cut)
     async for chunk in resp.content.iter_any():
-        n += len(chunk)
-        if n > cap:
-            if cut:
-                chunks.append(chunk[:cap - n])
-                break
-            raise WireError(f"the answer is longer than {cap} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
+        if not body.add(chunk):
+            break
+    return body.bytes()
 
 
 def _read_sync(resp: httpx.Response, cap: int, deadline: float, *, cut: bool = False) -> bytes:
-    chunks, n = [], 0
+    """`_read` for the sync client, `total_timeout_s` checked on every chunk."""
+    body = _Body(cap, cut)
     for chunk in resp.iter_bytes():
-        n += len(chunk)
-        if n > cap:
-            if cut:
-                chunks.append(chunk[:cap - n])
-                break
-            raise WireError(f"the answer is longer than {cap} bytes")
+        if not body.add(chunk):
+            break
         if time.perf_counter() > deadline:
             raise httpx.ReadTimeout("total_timeout_s passed")
-        chunks.append(chunk)
-    return b"".join(chunks)
+    return body.bytes()
 
 
 def _loads(raw: bytes) -> Any:
