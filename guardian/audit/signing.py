@@ -99,7 +99,9 @@ def load_trust(path: Path, *, missing_ok: bool = True) -> dict[str, Any]:
         if missing_ok:
             return {"format": TRUST_FORMAT, "keys": []}
         raise SigningError(f"cannot read trust file {path}: no such file") from None
-    except (OSError, ValueError) as exc:
+    except OSError as exc:  # e.g. a FIFO or device: refused by read_small, never read
+        raise SigningError(f"cannot read trust file {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
         raise SigningError(f"cannot read trust file {path}: {exc}") from None
     problem = trust_problem(doc)
     if problem:

@@ -230,11 +230,9 @@ def _trust(path: Path | None, *, missing_ok: bool = False) -> dict[str, Any]:
     Only the default file may be missing, and only where `missing_ok` (no key pinned yet): a
     missing file is never an empty trust list behind a tamper verdict."""
     from guardian.audit.signing import SigningError, load_trust
-    from guardian.fileio import SMALL_FILE_LIMIT
 
     trust_path = _trust_path(path)
-    check_input_file(trust_path, "trust file", SMALL_FILE_LIMIT)
-    try:
+    try:  # load_trust reads regular files only, capped (guardian.fileio.read_small)
         doc = load_trust(trust_path, missing_ok=missing_ok and path is None)
     except SigningError as exc:
         hint = ("" if path is not None else

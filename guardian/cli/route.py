@@ -185,14 +185,11 @@ def check_input_file(path: Path | None, what: str, limit: int | None = INPUT_FIL
 
 def load_policy(path: Path | None) -> Policy:
     import guardian.governance.triggers  # noqa: F401  (registers the trigger check on load)
-    from guardian.fileio import SMALL_FILE_LIMIT
     from guardian.policy import PolicyError, load_policy_file
     from guardian.settings import get_settings
 
-    path = path or get_settings().policy_file
-    check_input_file(Path(path) if path else None, "policy file", SMALL_FILE_LIMIT)
-    try:
-        return load_policy_file(path)
+    try:  # regular files only, capped: load_policy_file reads through fileio.read_small
+        return load_policy_file(path or get_settings().policy_file)
     except PolicyError as exc:
         raise fail(str(exc), 2) from None
 

@@ -46,9 +46,7 @@ def serve(
 
     from guardian.audit.config import AuditSettings
     from guardian.auth import AuthConfigError, KeyStore
-    from guardian.cli.route import check_input_file
     from guardian.connections import uvicorn_limits
-    from guardian.fileio import SMALL_FILE_LIMIT
     from guardian.policy import PolicyError, load_policy
     from guardian.secrets import SecretsError
     from guardian.settings import get_settings
@@ -70,7 +68,6 @@ def serve(
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     get_settings.cache_clear()
     settings = get_settings()
-    check_input_file(settings.policy_file, "policy file", SMALL_FILE_LIMIT)  # not a FIFO
     # Fail here, with a readable message, rather than inside uvicorn's startup.
     try:
         load_policy(settings.policy_file)
