@@ -32,7 +32,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -72,8 +72,9 @@ class Cell:
     error_samples: list[str] = field(default_factory=list)
 
 
-async def _one(client: Any, route: str, prompt: str, max_tokens: int) -> dict[str, Any]:
-    body = {"model": "x", "prompt": prompt, "max_tokens": max_tokens, "temperature": 0,
+async def _one(client: Any, model: str, route: str, prompt: str, max_tokens: int,
+               ) -> dict[str, Any]:
+    body = {"model": model, "prompt": prompt, "max_tokens": max_tokens, "temperature": 0,
             "stream": True, "stream_options": {"include_usage": True}}
     t0 = time.perf_counter()
     ttft, text, ext, tokens = None, [], None, 0
@@ -103,9 +104,10 @@ async def _one(client: Any, route: str, prompt: str, max_tokens: int) -> dict[st
             "path": ext["served_path"] if ext else "?", "prompt": prompt}
 
 
-async def _load(url: str, route: str, concurrency: int, n: int, max_tokens: int,
+async def _load(url: str, model: str, route: str, concurrency: int, n: int, max_tokens: int,
                 time_limit_s: float) -> tuple[list[dict[str, Any]], float]:
-    """`concurrency` closed-loop clients send `n` requests -> (results, wall seconds)."""
+    """`concurrency` closed-loop clients send `n` requests for `model` on `route`
+    -> (results, wall seconds)."""
     import httpx
 
     from guardian.loadtest import closed_loop
@@ -114,7 +116,7 @@ async def _load(url: str, route: str, concurrency: int, n: int, max_tokens: int,
                           max_keepalive_connections=concurrency + 4)
     async with httpx.AsyncClient(base_url=url, timeout=300, limits=limits) as client:
         return await closed_loop(
-            lambda i: _one(client, route, PROMPTS[i % len(PROMPTS)], max_tokens),
+            lambda i: _one(client, model, route, PROMPTS[i % len(PROMPTS)], max_tokens),
             n, concurrency, time_limit_s)
 
 
@@ -183,9 +185,33 @@ def _metrics(url: str) -> dict[str, Any]:
     return r.json() if r.status_code == 200 else {}
 
 
+def _served_model(url: str) -> str:
+    """The model name the sidecar serves (its routes are picked by header; the name must
+    still be one it serves)."""
+    import httpx
+
+    return httpx.get(f"{url}/v1/models", timeout=30).raise_for_status().json()["data"][0]["id"]
+
+
+def _check_warm_up(mode: str, route: str, results: list[dict[str, Any]]) -> None:
+    """Stop before the measured cells when the warm-up already failed: a bench of errors
+    would otherwise report 0 tokens/s per cell and exit 0."""
+    errors = [r["error"] for r in results if "error" in r]
+    if errors:
+        raise BenchFailed(f"{len(errors)} of {len(results)} warm-up requests to the {mode} "
+                          f"server's {route!r} route failed, e.g. {errors[0]}")
+
+
+class BenchFailed(RuntimeError):
+    """The bench could not measure what it reports (requests failed)."""
+
+
 def run(levels: list[int], per_client: int, min_requests: int, max_tokens: int,
         max_batch: int, max_queue: int, slo: tuple[float, float], threads: str,
-        time_limit_s: float, rounds: int) -> dict[str, Any]:
+        time_limit_s: float, rounds: int,
+        on_level: Callable[[list[Cell]], None] | None = None) -> dict[str, Any]:
+    """Every cell of every level; `on_level(cells so far)` after each level, so a run cut off
+    (a leased machine's time running out) keeps the levels it finished."""
     from rich.progress import Progress
 
     cells: list[Cell] = []
@@ -195,9 +221,12 @@ def run(levels: list[int], per_client: int, min_requests: int, max_tokens: int,
         policy = home / "policy.yaml"
         _policy(policy, max_queue)
         urls = {m: st.enter_context(_server(m, home, policy, max_batch, threads)) for m in MODES}
-        for url in urls.values():  # warm-up: first-call costs, and the cap's first samples
+        models = {m: _served_model(url) for m, url in urls.items()}
+        for m, url in urls.items():  # warm-up: first-call costs, and the cap's first samples
             for route in ROUTES:
-                asyncio.run(_load(url, route, 8, 32, max_tokens, time_limit_s))
+                res, _ = asyncio.run(_load(url, models[m], route, 8, 32, max_tokens,
+                                           time_limit_s))
+                _check_warm_up(m, route, res)
         with Progress() as bar:
             task = bar.add_task("serving bench", total=len(levels) * len(ROUTES) * len(MODES)
                                 * rounds)
@@ -208,8 +237,8 @@ def run(levels: list[int], per_client: int, min_requests: int, max_tokens: int,
                 for _ in range(rounds):
                     for route in ROUTES:
                         for m in MODES:
-                            res, wall = asyncio.run(_load(urls[m], route, c, n, max_tokens,
-                                                          time_limit_s))
+                            res, wall = asyncio.run(_load(urls[m], models[m], route, c, n,
+                                                          max_tokens, time_limit_s))
                             old = raw.get((m, route), ([], 0.0))
                             raw[m, route] = (old[0] + res, old[1] + wall)
                             bar.advance(task)
@@ -218,6 +247,8 @@ def run(levels: list[int], per_client: int, min_requests: int, max_tokens: int,
                     good = _summarise(cell, res, wall, slo)
                     cell.audit_missing = _audit_missing(urls[m], [r["id"] for r in good])
                     cells.append(cell)
+                if on_level:
+                    on_level(cells)
         extra["speculation"] = _metrics(urls["continuous"])
     return {"cells": cells, **extra}
 
@@ -303,16 +334,32 @@ def cli(
     if not levels or any(c < 1 for c in levels):
         raise typer.BadParameter("concurrency takes positive integers, e.g. 1,4,16,64")
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    settings = {"max_tokens": max_tokens, "max_batch": max_batch, "max_queue": max_queue,
+                "python": sys.version.split()[0], "cpus": os.cpu_count()}
+
+    def write(result: dict[str, Any], complete: bool) -> None:
+        if json_path:
+            cells = result["cells"]
+            out = {**result, "ratios": _ratios(cells), "differs": _differs(cells),
+                   "cells": [{k: v for k, v in asdict(c).items() if k != "texts"}
+                             for c in cells], **settings, "complete": complete}
+            tmp = json_path.with_name(json_path.name + ".part")
+            tmp.write_text(json.dumps(out, indent=2))
+            os.replace(tmp, json_path)  # a run killed mid-write keeps the last whole file
+
     result = run(levels, requests_per_client, min_requests, max_tokens, max_batch, max_queue,
-                 (slo_latency, slo_ttft), torch_threads, time_limit, rounds)
+                 (slo_latency, slo_ttft), torch_threads, time_limit, rounds,
+                 on_level=lambda cells: write({"cells": cells}, complete=False))
     cells: list[Cell] = result["cells"]
     result["ratios"] = _ratios(cells)
     result["differs"] = _differs(cells)
     _print(result)
     if json_path:
-        out = {**result, "cells": [{k: v for k, v in asdict(c).items() if k != "texts"}
-                                   for c in cells],
-               "max_tokens": max_tokens, "max_batch": max_batch, "max_queue": max_queue,
-               "python": sys.version.split()[0], "cpus": os.cpu_count()}
-        json_path.write_text(json.dumps(out, indent=2))
+        write(result, complete=True)
         typer.echo(f"wrote {json_path}")
+    failed = [c for c in cells if c.errors or not c.ok]
+    if failed:  # measured, written, and still a failed run: errors are not a load result
+        raise BenchFailed(
+            f"{sum(c.errors for c in failed)} requests failed in {len(failed)} cells "
+            f"(e.g. {failed[0].mode}/{failed[0].route}/{failed[0].concurrency} clients: "
+            f"{(failed[0].error_samples or ['no request answered'])[0]})")

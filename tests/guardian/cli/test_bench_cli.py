@@ -93,3 +93,43 @@ def test_bench_layout_reports_both_layouts(dirs, tmp_path) -> None:
     assert r["verify_cost_row"] == pytest.approx(ms["row_5tok"] / ms["row_1tok"], rel=1e-2)
     assert r["column_over_row_5tok"] == pytest.approx(ms["column_5tok"] / ms["row_5tok"],
                                                       rel=1e-2)
+
+
+def test_bench_serving_keeps_finished_levels_when_cut_off(tmp_path, monkeypatch) -> None:
+    """A serving bench killed mid-run (a leased machine's time running out) leaves the JSON of
+    the levels it finished, marked incomplete; a whole run marks it complete."""
+    from guardian.benchmarks import serving_bench as sb
+
+    def cell(mode: str, route: str, tok_s: float) -> sb.Cell:
+        return sb.Cell(mode, route, 1, requests=4, ok=4, tokens_per_s=tok_s,
+                       texts={"p": f"{route}-answer"})
+
+    first = [cell("off", "target", 10.0), cell("continuous", "target", 40.0),
+             cell("off", "spec", 12.0), cell("continuous", "spec", 44.0)]
+
+    def cut_off(*args, on_level, **kwargs):
+        on_level(first)
+        raise KeyboardInterrupt  # the second level never finishes
+
+    out = tmp_path / "serving.json"
+    monkeypatch.setattr(sb, "run", cut_off)
+    res = CliRunner().invoke(app, ["bench", "serving", "--concurrency", "1,4", "--json",
+                                   str(out)], terminal_width=200)
+    assert res.exit_code != 0
+    r = json.loads(out.read_text())
+    assert r["complete"] is False and len(r["cells"]) == 4
+    assert "texts" not in r["cells"][0]
+    assert r["ratios"][0]["target: batched / one-at-a-time tokens/s"] == 4.0
+    assert r["differs"] == [0, 2]
+    assert not list(tmp_path.glob("*.part"))
+
+    def whole(*args, on_level, **kwargs):
+        on_level(first)
+        return {"cells": first, "speculation": {"cap": [4]}}
+
+    monkeypatch.setattr(sb, "run", whole)
+    res = CliRunner().invoke(app, ["bench", "serving", "--concurrency", "1", "--json",
+                                   str(out)], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    r = json.loads(out.read_text())
+    assert r["complete"] is True and r["speculation"] == {"cap": [4]}
