@@ -303,8 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", help="policy file for a spawned sidecar")
     parser.add_argument("--home", help="GUARDIAN_HOME for a spawned sidecar (default: temp "
                         "dir for the DB; the demo pair is reused from the usual cache)")
-    parser.add_argument("--torch-threads", default="1", help="GUARDIAN_TORCH_THREADS for a "
-                        "spawned sidecar (1: torch's spinning pool collapses on a shared CPU)")
+    parser.add_argument("--torch-threads", default="auto", help="GUARDIAN_TORCH_THREADS for "
+                        "a spawned sidecar (auto: left unset, the sidecar times its choice)")
     parser.add_argument("--json", type=Path, help="write the report here")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -316,7 +316,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.url:
         return _finish(go(args.url), args.json)
-    env: dict[str, str] = {"GUARDIAN_TORCH_THREADS": args.torch_threads}
+    env: dict[str, str] = ({} if args.torch_threads == "auto"
+                           else {"GUARDIAN_TORCH_THREADS": args.torch_threads})
     if args.policy:
         env["GUARDIAN_POLICY_FILE"] = args.policy
     with tempfile.TemporaryDirectory(prefix="guardian-load-") as tmp:

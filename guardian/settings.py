@@ -67,7 +67,9 @@ class Settings(BaseSettings):
     api_keys_file: Path | None = Field(
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )
-    torch_threads: int | None = Field(default=None, ge=1, description="torch intra-op threads.")
+    torch_threads: int | None = Field(
+        default=None, ge=1, description="torch intra-op threads (default: on the CPU, torch's "
+        "count or 1, whichever decodes faster, timed at start: engine.threads).")
     batching: Literal["continuous", "off"] = Field(
         default="continuous", description="Local engine: `continuous` serves concurrent "
         "requests in one continuously batched engine (guardian.batching); `off` decodes one "

@@ -35,3 +35,7 @@ app.command("clean", help=clean_bench.cli.__doc__)(clean_bench.cli)
 from guardian.benchmarks import serving_bench  # noqa: E402
 
 app.command("serving", help=serving_bench.cli.__doc__)(serving_bench.cli)
+
+from guardian.benchmarks import step_profile  # noqa: E402
+
+app.command("step-profile", help=step_profile.cli.__doc__)(step_profile.cli)

@@ -59,7 +59,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
          threads: int | None = typer.Option(None, "--threads", envvar="GUARDIAN_TORCH_THREADS",
                                             min=1,
                                             help="torch CPU threads (default: the settings' "
-                                            "torch_threads, as `guardian serve`)."),
+                                            "torch_threads, else chosen by timing, as "
+                                            "`guardian serve`)."),
          key: str | None = typer.Option(None, "--key", envvar="GUARDIAN_API_KEY", help=KEY_HELP),
          keys_file: Path | None = typer.Option(None, "--keys-file", help=KEYS_FILE_HELP),
          dev: bool = typer.Option(False, "--dev", envvar="GUARDIAN_DEV_MODE", help=DEV_HELP),
@@ -69,7 +70,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     A recorded gate report is the evidence that lets a route speculate, so recording it is a
     release act: it needs a release (or admin) API key, checked before anything runs
     (--no-audit needs none). Timings are taken with `guardian serve`'s runtime settings:
-    passive OpenMP waits and the settings' torch threads (GUARDIAN_TORCH_THREADS)."""
+    passive OpenMP waits and the settings' torch threads (GUARDIAN_TORCH_THREADS; unset: torch's
+    count or one thread, whichever decodes faster, as the sidecar chooses)."""
     import os
 
     # As `guardian serve` does, before torch loads: OpenMP's default spin-waiting collapses on a
@@ -112,6 +114,12 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     except (RuntimeError, AssertionError) as exc:  # torch: an unknown or absent --device
         where = f" on --device {device!r}" if device else ""
         raise fail(f"cannot load the pair{where}: {exc}", 2) from None
+    if not threads:
+        # Unset: the rule `guardian serve` follows (engine.threads): torch's count or one thread,
+        # whichever decodes faster here, so the speedup is timed as serving will run.
+        from engine.threads import choose
+
+        choose(backend.pair)  # nothing changes off the CPU or with one thread already
     try:
         check_backend(backend, prompts, proposer)
     except Unsupported as exc:

@@ -133,3 +133,30 @@ def test_bench_serving_keeps_finished_levels_when_cut_off(tmp_path, monkeypatch)
     assert res.exit_code == 0, res.output
     r = json.loads(out.read_text())
     assert r["complete"] is True and r["speculation"] == {"cap": [4]}
+
+
+def test_bench_step_profile_times_every_cell(dirs, tmp_path) -> None:
+    """Every (rows, depth) cell is timed, the forward with and without the mask, and the
+    profile's tables are written; speculative steps emit more than one token per row."""
+    out = tmp_path / "profile.json"
+    res = CliRunner().invoke(app, ["bench", "step-profile", *_pair_args(dirs), "--sizes", "1,3",
+                                   "--depths", "0,2", "--steps", "3", "--out",
+                                   str(tmp_path / "tables"), "--json", str(out)],
+                             terminal_width=200)
+    assert res.exit_code == 0, res.output
+    r = json.loads(out.read_text())
+    assert [row["rows"] for row in r["rows"]] == [1, 3]
+    for row in r["rows"]:
+        assert row["forward_dense_ms"] > 0 and row["forward_masked_ms"] > 0
+        assert set(row["step_ms"]) == {"0", "2"} and all(v > 0 for v in row["step_ms"].values())
+        # depth 0 emits one token per row; depth 2 at least that (greedy, close pair: more)
+        assert row["tokens_per_step"]["0"] == pytest.approx(row["rows"], abs=0.5)
+        assert row["tokens_per_step"]["2"] >= row["tokens_per_step"]["0"]
+    assert [(p["rows"], p["depth"], p["steps"]) for p in r["profiles"]] == [(3, 0, 3), (3, 2, 3)]
+    assert "aten::" in (tmp_path / "tables" / "profile-3rows-depth0.txt").read_text()
+
+
+@pytest.mark.parametrize("opt", [["--sizes", "0,2"], ["--depths", "-1"], ["--sizes", "a"]])
+def test_bench_step_profile_refuses_bad_lists(dirs, opt) -> None:
+    res = CliRunner().invoke(app, ["bench", "step-profile", *_pair_args(dirs), *opt])
+    assert res.exit_code == 2 and "Traceback" not in res.output

@@ -54,3 +54,40 @@ def test_gate_runs_with_serves_thread_and_wait_settings(fake_pair: Path, tmp_pat
     assert (speed["outcome"] == "pass") == (report["passed"] and totals >= speed["threshold"])
     assert [p["stop"] for p in report["prompts"]] == [[], ["\n"], []]
     assert report["prompts"][2]["top_k"] == 20
+
+
+@pytest.mark.parametrize("configured", [None, "1"])
+def test_gate_chooses_threads_as_serve_does_when_unset(fake_pair: Path, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       configured: str | None) -> None:
+    """Unset, the gate times with the thread count the sidecar would choose (engine.threads):
+    with torch's default count and passive waits, one-row forwards here ran 4x slower than
+    with one thread and target-only more so than speculation, so the gate reported a 2.56x
+    speedup where serving gets 1.45x. Configured, the count is the operator's."""
+    import torch
+
+    from engine import threads
+    from guardian.settings import get_settings
+    from tests.guardian.api.fakes import FakeBackend
+
+    fake = FakeBackend()
+    fake.pair = object()  # type: ignore[attr-defined]
+    from guardian.backends.local import LocalEngineBackend
+
+    monkeypatch.setattr(LocalEngineBackend, "load", classmethod(lambda cls, *a, **k: fake))
+    calls: list[object] = []
+    monkeypatch.setattr(threads, "choose", lambda pair: calls.append(pair))
+    if configured:
+        monkeypatch.setenv("GUARDIAN_TORCH_THREADS", configured)
+    else:
+        monkeypatch.delenv("GUARDIAN_TORCH_THREADS", raising=False)
+    get_settings.cache_clear()
+    before = torch.get_num_threads()
+    try:
+        out = CliRunner().invoke(app, ["gate", "--pair", "d,t", "--golden", str(fake_pair),
+                                       "--no-audit", "--report-dir", str(tmp_path / "r")])
+    finally:
+        torch.set_num_threads(before)
+        get_settings.cache_clear()
+    assert "Traceback" not in out.output, out.output
+    assert calls == ([] if configured else [fake.pair])
