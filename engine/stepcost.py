@@ -108,11 +108,13 @@ def _ordinary_tokens(pair: Pair) -> list[int]:
 @torch.inference_mode()
 def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: int = 16,
             new_tokens: int = 16, waves: int = 2, seed: int = 0,
-            progress: Callable[[int, int], None] | None = None) -> StepCosts:
+            progress: Callable[[int, int], None] | None = None,
+            raw: bool = False) -> StepCosts:
     """Seconds per step for every (rows, depth): a closed loop of `rows` greedy draft-model
     requests (`prompt`-token random prompts, `new_tokens` each), `waves` + 1 batches' worth;
     timed from when the first wave has left, over steps that started with a full batch.
-    `progress(done, total)` is called after each (rows, depth)."""
+    `progress(done, total)` is called after each (rows, depth). `raw`: as measured, without
+    making cost grow with rows and depth (for diagnosis: `guardian bench step-profile`)."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
     if not sizes or min(sizes) < 1 or not depths or min(depths) < 0:
         raise ValueError("sizes must be >= 1 and depths >= 0, at least one of each")
@@ -156,7 +158,7 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
         seconds[(rows, depth)] = spent / steps if steps else every / max(1, all_steps)
         if progress is not None:
             progress(cell, len(cells))
-    return StepCosts(_monotone(seconds, sizes, depths))
+    return StepCosts(seconds if raw else _monotone(seconds, sizes, depths))
 
 
 def _monotone(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]

@@ -13,6 +13,9 @@ shows. This command separates the candidates in one run:
   different lengths takes);
 - **step**: the whole `ContinuousEngine.step` at `rows` rows, target-only (depth 0) and
   speculative (draft model, each depth asked), no joins or leaves while timed;
+- **closed loop**: the same, with rows finishing and new ones joining at step boundaries as
+  the depth cap's start-up measurement runs it (`engine.stepcost.measure`, raw): far above
+  the fixed step, the cost is in joins, removals and changing shapes, not in the step;
 - **profile**: `torch.profiler` over steps at the largest size, the operators by self device
   time and by self host time, and how many host<->device synchronisations, copies and kernel
   launches a step made.
@@ -49,6 +52,9 @@ class Row:
     forward_masked_ms: float = 0.0
     step_ms: dict[str, float] = field(default_factory=dict)  # depth -> ms per step
     tokens_per_step: dict[str, float] = field(default_factory=dict)
+    # depth -> ms per step in the closed loop the depth cap's costs come from (rows joining
+    # and leaving, shapes changing: engine.stepcost.measure, raw)
+    closed_loop_ms: dict[str, float] = field(default_factory=dict)
 
 
 def _sync(pair: Pair) -> None:
@@ -174,6 +180,8 @@ def run(pair: Pair, sizes: list[int], depths: list[int], n: int, out: Path | Non
         profile_rows: int | None = None) -> dict[str, Any]:
     from rich.progress import Progress
 
+    from engine.stepcost import measure
+
     table: list[Row] = []
     forward_ms(pair, sizes[0], masked=False, n=3)  # the process's first forwards are slower
     with Progress(transient=True) as bar:
@@ -192,6 +200,10 @@ def run(pair: Pair, sizes: list[int], depths: list[int], n: int, out: Path | Non
             row.forward_dense_ms = round(row.forward_dense_ms, 3)
             row.forward_masked_ms = round(row.forward_masked_ms, 3)
             table.append(row)
+    closed = measure(pair, sizes, depths, raw=True)
+    for row in table:
+        row.closed_loop_ms = {str(d): round(1e3 * closed.seconds[(row.rows, d)], 3)
+                              for d in depths}
     top = profile_rows or max(sizes)
     profiles = [profile(pair, top, d, n, out) for d in depths]
     import torch
@@ -209,11 +221,13 @@ def _print(result: dict[str, Any]) -> None:
     t = Table(title=f"continuous step, {result['dtype']} on {result['device']} "
                     f"(median of {result['steps_timed']}, ms)")
     for col in ("rows", "forward dense", "forward masked",
-                *(f"step depth {d} (tokens)" for d in depths)):
+                *(f"step depth {d} (tokens)" for d in depths),
+                *(f"closed loop depth {d}" for d in depths)):
         t.add_column(col, justify="right")
     for r in result["rows"]:
         t.add_row(str(r["rows"]), f"{r['forward_dense_ms']:.2f}", f"{r['forward_masked_ms']:.2f}",
-                  *(f"{r['step_ms'][d]:.2f} ({r['tokens_per_step'][d]:.1f})" for d in depths))
+                  *(f"{r['step_ms'][d]:.2f} ({r['tokens_per_step'][d]:.1f})" for d in depths),
+                  *(f"{r['closed_loop_ms'][d]:.2f}" for d in depths))
     con = Console()
     con.print(t)
     for p in result["profiles"]:

@@ -149,6 +149,8 @@ def test_bench_step_profile_times_every_cell(dirs, tmp_path) -> None:
     for row in r["rows"]:
         assert row["forward_dense_ms"] > 0 and row["forward_masked_ms"] > 0
         assert set(row["step_ms"]) == {"0", "2"} and all(v > 0 for v in row["step_ms"].values())
+        assert set(row["closed_loop_ms"]) == {"0", "2"}
+        assert all(v > 0 for v in row["closed_loop_ms"].values())
         # depth 0 emits one token per row; depth 2 at least that (greedy, close pair: more)
         assert row["tokens_per_step"]["0"] == pytest.approx(row["rows"], abs=0.5)
         assert row["tokens_per_step"]["2"] >= row["tokens_per_step"]["0"]
