@@ -71,6 +71,12 @@ def authenticate(key: str | None, keys_file: Path | None, dev: bool,
     from guardian.auth import AuthConfigError, AuthenticationError, authenticate_cli
     from guardian.settings import get_settings
 
+    if dev and os.environ.get("GUARDIAN_DEV_MODE") != "1":
+        # `--dev` is GUARDIAN_DEV_MODE=1 for all the act touches, as `guardian serve --dev`
+        # sets it: the audit writer then takes the development secrets too, rather than
+        # failing for want of real ones after the act was authorised as dev.
+        os.environ["GUARDIAN_DEV_MODE"] = "1"
+        get_settings.cache_clear()
     keys_file = keys_file or get_settings().api_keys_file
     if keys_file is None:
         if dev:

@@ -179,6 +179,17 @@ def test_dev_mode_acts_as_admin_audited_as_the_os_user(args, monkeypatch) -> Non
     assert out.exit_code == 0, out.output
 
 
+def test_the_dev_flag_is_dev_mode_for_the_audit_too(args, monkeypatch) -> None:
+    """`--dev` is GUARDIAN_DEV_MODE=1, as `guardian serve --dev` is: on a development
+    database without audit secrets the act runs and is audited with the development secrets
+    (it used to authenticate as dev, then fail for want of secrets)."""
+    for name in ("GUARDIAN_AUDIT_SALT", "GUARDIAN_AUDIT_CHECKPOINT_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    out = run("disable", "default", "--reason", "drill", "--dev", *args)
+    assert out.exit_code == 0, out.output
+    assert status_rows(args)["default"]["db_mode"] == "target_only"
+
+
 def test_the_key_comes_from_the_environment_and_the_role_from_the_key(args, tmp_path) -> None:
     plain = write_keys(tmp_path / "keys.yaml")
     env = {"GUARDIAN_API_KEY": plain["oncall"], "GUARDIAN_API_KEYS_FILE": str(tmp_path / "keys.yaml")}
