@@ -23,6 +23,11 @@ speculates).
 
 `gamma_cap` (engine/loadaware.py) caps every row's depth by batch size; 0 turns speculation
 off for the step (no draft forward at all).
+
+A fault of one row inside a step (its sampling parameters or generator, its depth controller,
+its stop-string or detokenizing work) ends that row alone: it gets `error` and leaves the batch
+at the end of the step, which the other rows finish as if it were not there. Only a fault of
+the batched forwards themselves fails the step.
 """
 
 from __future__ import annotations
@@ -233,7 +238,11 @@ class ContinuousEngine:
                 continue
             room = min(seq.req.max_new_tokens - len(seq.completion.token_ids),
                        self.pair.max_context - len(seq.tokens))
-            g = seq.req.controller.gamma()
+            try:
+                g = int(seq.req.controller.gamma())
+            except Exception as exc:  # this row's fault: it proposes nothing and leaves
+                seq.error = exc
+                g = 0
             if cap is not None:
                 g = min(g, cap)
             out.append(max(0, min(g, room - 1)))
@@ -284,8 +293,11 @@ class ContinuousEngine:
         for i, (seq, g) in enumerate(zip(self.rows, gammas, strict=True)):
             if g and seq.req.speculative and seq.req.proposer.kind == "ngram":
                 cfg = seq.req.proposer
-                props[i].tokens = prompt_lookup(seq.tokens, g, cfg.prompt_lookup_min,
-                                                cfg.prompt_lookup_max)
+                try:
+                    props[i].tokens = prompt_lookup(seq.tokens, g, cfg.prompt_lookup_min,
+                                                    cfg.prompt_lookup_max)
+                except Exception as exc:  # this row's fault only
+                    seq.error = exc
         depth = max((gammas[where[id(s)]] for s in self.drows), default=0)
         if depth == 0:
             return props, 0, 0
@@ -300,7 +312,7 @@ class ContinuousEngine:
             feeds = []
             for j, seq in enumerate(self.drows):
                 i = where[id(seq)]
-                if k >= gammas[i]:
+                if k >= gammas[i] or seq.error is not None:
                     feeds.append([])
                     continue
                 params = seq.req.params
@@ -308,14 +320,19 @@ class ContinuousEngine:
                     token = argmax[j]
                     drafted[j].append(logits[j])
                 else:
-                    q = process_logits(logits[j:j + 1], params)
-                    token = int(sample(q, seq.req.generator)[0])
+                    try:
+                        q = process_logits(logits[j:j + 1], params)
+                        token = int(sample(q, seq.req.generator)[0])
+                    except Exception as exc:  # this row's sampling fault: it stops drafting
+                        seq.error = exc
+                        feeds.append([])
+                        continue
                     drafted[j].append(q[0])
                 props[i].tokens.append(token)
                 # A row's last draft is never fed: nothing would read its logits.
                 feeds.append([token] if k + 1 < gammas[i] else [])
         for j, seq in enumerate(self.drows):
-            if drafted[j]:
+            if drafted[j] and seq.error is None:
                 stacked = torch.stack(drafted[j])
                 prop = props[where[id(seq)]]
                 if seq.req.params.greedy:
@@ -348,37 +365,42 @@ class ContinuousEngine:
         expected = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
         records: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}
         for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
-            params, g = seq.req.params, len(prop.tokens)
-            p_i = None
-            if not params.greedy:
-                p_i = process_logits(logits[i:i + 1, :g + 1], params)  # (1, g+1, V)
-                xi = x[i:i + 1, :g]
-                q_i = None if prop.q is None else prop.q.unsqueeze(0)
-                n_i, nxt = rejection_sample(xi, q_i, p_i, seq.req.generator)
-                ni = int(n_i[0])
-                own[i, :g] = x[i, :g]
-                own[i, ni] = nxt[0]
-                n_row[i] = ni
-                p_x[i, :g + 1] = p_i[0].gather(-1, own[i, :g + 1].unsqueeze(-1)).squeeze(-1)
+            if seq.error is not None:
+                continue  # failed earlier in this step: it leaves at the end of it
+            try:
+                params, g = seq.req.params, len(prop.tokens)
+                p_i = None
+                if not params.greedy:
+                    p_i = process_logits(logits[i:i + 1, :g + 1], params)  # (1, g+1, V)
+                    xi = x[i:i + 1, :g]
+                    q_i = None if prop.q is None else prop.q.unsqueeze(0)
+                    n_i, nxt = rejection_sample(xi, q_i, p_i, seq.req.generator)
+                    ni = int(n_i[0])
+                    own[i, :g] = x[i, :g]
+                    own[i, ni] = nxt[0]
+                    n_row[i] = ni
+                    p_x[i, :g + 1] = p_i[0].gather(-1, own[i, :g + 1].unsqueeze(-1)).squeeze(-1)
+                    if g:
+                        if q_i is not None:
+                            expected[i, :g] = torch.minimum(p_i[0, :g], q_i[0].float()).sum(-1)
+                        else:
+                            expected[i, :g] = p_i[0, :g].gather(-1, xi[0].unsqueeze(-1)).squeeze(-1)
                 if g:
-                    if q_i is not None:
-                        expected[i, :g] = torch.minimum(p_i[0, :g], q_i[0].float()).sum(-1)
+                    if prop.q is not None:
+                        q_x[i, :g] = prop.q.gather(-1, own[i, :g].unsqueeze(-1)).squeeze(-1)
+                        prop_q[i, :g] = prop.q.gather(-1, x[i, :g].unsqueeze(-1)).squeeze(-1)
+                    elif prop.logits is not None:
+                        q_x[i, :g] = token_probs(prop.logits, own[i, :g])
+                        prop_q[i, :g] = token_probs(prop.logits, x[i, :g])
                     else:
-                        expected[i, :g] = p_i[0, :g].gather(-1, xi[0].unsqueeze(-1)).squeeze(-1)
-            if g:
-                if prop.q is not None:
-                    q_x[i, :g] = prop.q.gather(-1, own[i, :g].unsqueeze(-1)).squeeze(-1)
-                    prop_q[i, :g] = prop.q.gather(-1, x[i, :g].unsqueeze(-1)).squeeze(-1)
-                elif prop.logits is not None:
-                    q_x[i, :g] = token_probs(prop.logits, own[i, :g])
-                    prop_q[i, :g] = token_probs(prop.logits, x[i, :g])
-                else:
-                    q_x[i, :g] = (own[i, :g] == x[i, :g]).float()
-                    prop_q[i, :g] = 1.0
-            if seq.req.record_distributions:
-                if p_i is None:
-                    p_i = process_logits(logits[i:i + 1, :g + 1], params)
-                records[i] = (p_i[0], prop.q)
+                        q_x[i, :g] = (own[i, :g] == x[i, :g]).float()
+                        prop_q[i, :g] = 1.0
+                if seq.req.record_distributions:
+                    if p_i is None:
+                        p_i = process_logits(logits[i:i + 1, :g + 1], params)
+                    records[i] = (p_i[0], prop.q)
+            except Exception as exc:  # this row's fault (its sampling): it alone fails
+                seq.error = exc
         logprob = logits.float().gather(-1, own.unsqueeze(-1)).squeeze(-1) - lse
         evidence = {"top1": top.indices[..., 0], "top2": top.indices[..., 1],
                     "top1_logit": top.values[..., 0], "top2_logit": top.values[..., 1],
@@ -392,20 +414,25 @@ class ContinuousEngine:
             g, ni = len(prop.tokens), host.n[i]
             # Target cache: keep [last] + the n_i accepted drafts, forget the rest.
             self.target.drop(i, first + ni + 1, t - (ni + 1))
-            if depth and seq.uses_draft:
-                # Draft cache: the first forward fed every unseen token; x_1..x_{g-1} were fed
-                # one per later forward (columns first1, first1 + 1, ...); keep the accepted.
-                fed = max(0, g - 1)
-                keep = min(ni, fed)
-                self.draft.drop(dwhere[id(seq)], first1 + keep, fed - keep)
-                seq.d_seen = len(seq.tokens) + keep
-                seq.stats.draft_forwards += depth
-            step = host.row(i, ni, g)
-            if not seq.req.speculative:
-                step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
-                               step.evidence)
-            accepted, judged = accepted + step.accepted, judged + step.judged
-            self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2)
+            if seq.error is not None:
+                continue  # failed in this step: it leaves at its end, nothing to commit
+            try:
+                if depth and seq.uses_draft:
+                    # Draft cache: the first forward fed every unseen token; x_1..x_{g-1} were fed
+                    # one per later forward (columns first1, first1 + 1, ...); keep the accepted.
+                    fed = max(0, g - 1)
+                    keep = min(ni, fed)
+                    self.draft.drop(dwhere[id(seq)], first1 + keep, fed - keep)
+                    seq.d_seen = len(seq.tokens) + keep
+                    seq.stats.draft_forwards += depth
+                step = host.row(i, ni, g)
+                if not seq.req.speculative:
+                    step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
+                                   step.evidence)
+                accepted, judged = accepted + step.accepted, judged + step.judged
+                self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2)
+            except Exception as exc:  # this row's fault (stop strings, its controller...)
+                seq.error = exc
         self.target.trim()
         self.draft.trim()
         return sum(host.n[i] + 1 for i in range(b)), accepted, judged

@@ -13,9 +13,16 @@ check, the shadow evaluator's preemption), that row alone leaves the batch at th
 boundary and its Future carries the exception. A request still waiting to join is checked
 with its `check` callable before it joins.
 
+A request that is cancelled while it still waits for a row leaves the queue at the next step
+boundary (every waiting job's `check` runs between steps), so its caller, its route slot and
+its audit record are not held until a row frees up.
+
 If a step itself raises (an engine bug), every row of the batch fails with that error (the
 serving core then re-runs them target-only, as for any speculative failure) and the engine
-starts afresh.
+starts afresh; one row's own fault inside a step fails that row alone (engine.continuous).
+A fault in the depth cap's learning is logged and ignored. Should the engine thread still end
+unexpectedly, every row and waiting request fails with `EngineUnavailable` (the API's 503),
+`alive` turns False and `submit` refuses at once: no caller waits forever on a dead thread.
 
 The depth cap per batch size is `engine.capmodel.ModelledGamma` by default: goodput predicted
 from step costs measured on the pair when the scheduler starts (before it serves; seconds on a
@@ -42,7 +49,15 @@ from engine.loading import Pair
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["BatchScheduler"]
+__all__ = ["BatchScheduler", "EngineUnavailable"]
+
+
+class EngineUnavailable(RuntimeError):
+    """The engine thread is gone (it died, or the sidecar is shutting down): nothing will
+    serve this request here. The serving core answers it with a 503, never a 500."""
+
+    no_fallback = True  # a target-only re-run would go to the same engine thread
+    unavailable = True
 
 
 @dataclass(slots=True)
@@ -75,6 +90,9 @@ class BatchScheduler:
         self._waiting: deque[_Job] = deque()
         self._cv = threading.Condition()
         self._stop = False
+        self._dead: BaseException | None = None  # why the engine thread ended unexpectedly
+        self._in_hand: list[_Job] = []  # popped from the queue, not yet rows
+        self._observe_failed = False  # the cap's learning raised once (logged once)
         self.steps = 0
         self._busy_since: float | None = None  # end of the previous step while rows remained
         self.batch_size = 0  # rows in the last step (for /metrics)
@@ -86,13 +104,21 @@ class BatchScheduler:
     def waiting(self) -> int:
         return len(self._waiting)
 
+    @property
+    def alive(self) -> bool:
+        """The engine thread is running (False once it died or was shut down)."""
+        return self._thread.is_alive() and self._dead is None and not self._stop
+
     def submit(self, req: SequenceRequest, check: Callable[[], None] | None = None
                ) -> Future[Sequence]:
         """Queue a request to join the batch; the Future gets its finished Sequence."""
         job = _Job(req, check)
         with self._cv:
+            if self._dead is not None:
+                raise EngineUnavailable(f"the engine thread died ({self._dead!r}); the "
+                                        "sidecar must be restarted")
             if self._stop:
-                raise RuntimeError("the engine is shutting down")
+                raise EngineUnavailable("the engine is shutting down")
             self._waiting.append(job)
             self._cv.notify()
         return job.future
@@ -148,17 +174,33 @@ class BatchScheduler:
 
     # the engine thread ---------------------------------------------------------------------
     def _loop(self) -> None:
+        try:
+            self._serve()
+        except BaseException as exc:  # never leave a caller waiting on a dead thread
+            logger.critical("the engine thread died; failing its requests", exc_info=True)
+            err = EngineUnavailable(f"the engine thread died ({exc!r})")
+            with self._cv:
+                self._dead = exc
+                for job in [*self._in_hand, *self._jobs.values(), *self._waiting]:
+                    if not job.future.done():
+                        job.future.set_exception(err)
+                self._in_hand, self._waiting = [], deque()
+                self._jobs.clear()
+
+    def _serve(self) -> None:
         while True:
             with self._cv:
                 while not self._stop and not self._waiting and not self._engine.size:
                     self._cv.wait()
                 if self._stop:
-                    self._fail_all(RuntimeError("the engine shut down"))
+                    self._fail_all(EngineUnavailable("the engine shut down"))
                     return
-                joining = []
+                self._drop_cancelled()
+                joining = self._in_hand = []
                 while self._waiting and self._engine.size + len(joining) < self.max_batch:
                     joining.append(self._waiting.popleft())
             self._join(joining)
+            self._in_hand = []
             if not self._engine.size:
                 continue
             self.batch_size = self._engine.size
@@ -178,14 +220,38 @@ class BatchScheduler:
                 # (prefills) and the hand-back of finished rows included, so a depth whose
                 # cost shows up around its steps rather than in them is not favoured.
                 seconds = info["seconds"] if self._busy_since is None else now - self._busy_since
-                self.gamma.observe(int(info["size"]), int(info["gamma_cap"]), info["tokens"],
-                                   max(seconds, info["seconds"]), accepted=int(info["accepted"]),
-                                   judged=int(info["judged"]))
+                try:
+                    self.gamma.observe(int(info["size"]), int(info["gamma_cap"]),
+                                       info["tokens"], max(seconds, info["seconds"]),
+                                       accepted=int(info["accepted"]),
+                                       judged=int(info["judged"]))
+                except Exception:  # learning is advisory: its bug must not stop serving
+                    logger.log(logging.DEBUG if self._observe_failed else logging.ERROR,
+                               "the speculation cap failed to learn from a step",
+                               exc_info=True)
+                    self._observe_failed = True
             self._busy_since = now if self._engine.size else None
             for seq in done:
                 job = self._jobs.pop(id(seq), None)
                 if job is not None and not job.future.done():
                     job.future.set_result(seq)
+
+    def _drop_cancelled(self) -> None:
+        """(Under the lock.) Waiting jobs whose client left or whose deadline passed leave the
+        queue now, at this step boundary, instead of when a row frees up for them."""
+        if not self._waiting or not any(j.check is not None for j in self._waiting):
+            return
+        keep: deque[_Job] = deque()
+        for job in self._waiting:
+            try:
+                if job.check is not None:
+                    job.check()
+            except BaseException as exc:
+                if not job.future.done():
+                    job.future.set_exception(exc)
+                continue
+            keep.append(job)
+        self._waiting = keep
 
     def _join(self, jobs: list[_Job]) -> None:
         """Joiners are prefilled together (one forward per model); a cancelled or invalid

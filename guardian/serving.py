@@ -41,6 +41,7 @@ import random
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -189,6 +190,41 @@ def stats_dict(result: BackendResult) -> dict[str, Any]:
 
 
 # --- the core -----------------------------------------------------------------------------
+class _Slot:
+    """What one admitted request holds: its route's admission slot and a place in the serving
+    core's pending count. `release` gives both back once, however many exit paths call it."""
+
+    __slots__ = ("_core", "_done", "_lock", "_outcome", "_route")
+
+    def __init__(self, core: ServingCore, route: str) -> None:
+        self._core, self._route = core, route
+        self._lock = threading.Lock()
+        self._done = False
+        self._outcome: str | None = None  # "finished" (job) or "abandoned" (awaiter): first wins
+
+    def finish(self) -> bool:
+        """The job has its result: True if its awaiter will answer it (not abandoned)."""
+        with self._lock:
+            self._outcome = self._outcome or "finished"
+            return self._outcome == "finished"
+
+    def abandon(self) -> bool:
+        """The awaiter gives up (deadline, or it was cancelled): True unless the job had
+        already finished (then its result is on its way and must be used)."""
+        with self._lock:
+            self._outcome = self._outcome or "abandoned"
+            return self._outcome == "abandoned"
+
+    def release(self, service_s: float | None = None) -> bool:
+        with self._lock:
+            if self._done:
+                return False
+            self._done = True
+        self._core._release()
+        self._core.admission.release(self._route, service_s)
+        return True
+
+
 class ServingCore:
     """Serves requests on one engine thread; samples shadow work; records audit + telemetry."""
 
@@ -337,51 +373,81 @@ class ServingCore:
         return route
 
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
-        route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
+        try:
+            route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
+        except BaseException:
+            if req.admitted:  # a stream's slot, taken by `precheck`, must not leak
+                req.admitted = False
+                self.admission.release(req.route)
+            raise
         policy_hash = self.policy_hash
         if not req.admitted:  # a stream took its slot before its response started
             self._admit_to_route(req, route)
         depth = self._admit()
-        if self.batch_rows:  # only requests beyond the shared batch wait
-            depth = max(0, depth - self.batch_rows)
-        want_spec = route.mode == "speculative"
-        unsupported = want_spec and not self.backend.capabilities.supports(route.proposer)
-        shed = want_spec and not unsupported and depth >= route.load_shed_queue_depth
-        reason = "unsupported_proposer" if unsupported else "load_shed" if shed else None
-        sampled = route.mode != "off" and self._rng.random() < route.shadow.sample_rate
-        # A sampled (non-greedy) shadow check needs the distributions the served speculative
-        # run used; only backends with full distributions can keep them.
-        evidence = (sampled and not req.greedy
-                    and self.backend.capabilities.full_distributions)
-        enqueued = time.perf_counter()
-        t0_ns = now_ns()
-        labels = {"route": req.route, "pair": self.backend.pair_hash[:12], "mode": route.mode,
-                  **genai_labels(req.endpoint, req.model)}
+        # The route slot and the pending count, released exactly once whatever happens: by
+        # the job when it ends, or here if it never ran (an error before it started, a job
+        # cancelled before it began): a leaked slot would keep the route full for good.
+        slot = _Slot(self, req.route)
+        try:
+            if self.batch_rows:  # only requests beyond the shared batch wait
+                depth = max(0, depth - self.batch_rows)
+            want_spec = route.mode == "speculative"
+            unsupported = want_spec and not self.backend.capabilities.supports(route.proposer)
+            shed = want_spec and not unsupported and depth >= route.load_shed_queue_depth
+            reason = "unsupported_proposer" if unsupported else "load_shed" if shed else None
+            sampled = route.mode != "off" and self._rng.random() < route.shadow.sample_rate
+            # A sampled (non-greedy) shadow check needs the distributions the served
+            # speculative run used; only backends with full distributions can keep them.
+            evidence = (sampled and not req.greedy
+                        and self.backend.capabilities.full_distributions)
+            enqueued = time.perf_counter()
+            t0_ns = now_ns()
+            labels = {"route": req.route, "pair": self.backend.pair_hash[:12],
+                      "mode": route.mode, **genai_labels(req.endpoint, req.model)}
+        except BaseException:
+            slot.release()
+            raise
         with self.telemetry.request_span(req.endpoint, req.model, {
                 "guardian.request_id": req.request_id, "guardian.route": req.route,
                 "guardian.mode": route.mode}) as span:
             try:
-                if getattr(self.backend, "agenerate", None) is not None:
-                    job = asyncio.ensure_future(self._arun(
-                        req, route, want_spec and reason is None, reason, on_text, enqueued))
-                else:
-                    job = asyncio.get_running_loop().run_in_executor(
-                        self._executor, self._run, req, route, want_spec and reason is None,
-                        reason, evidence, on_text, enqueued)
-                served = await self._await_job(job, req)
+                try:
+                    if getattr(self.backend, "agenerate", None) is not None:
+                        job = asyncio.ensure_future(self._arun(
+                            req, route, want_spec and reason is None, reason, on_text,
+                            enqueued, slot))
+                    else:
+                        job = asyncio.get_running_loop().run_in_executor(
+                            self._executor, self._run, req, route,
+                            want_spec and reason is None, reason, evidence, on_text,
+                            enqueued, slot)
+                except BaseException:
+                    slot.release()
+                    raise
+                # A job cancelled before it began never runs its own release.
+                job.add_done_callback(lambda f: f.cancelled() and slot.release())
+
+                def late(f: asyncio.Future[Served]) -> None:
+                    # The awaiter went away just after the job had ended with a result:
+                    # nobody answers or records it now, so audit it as cancelled.
+                    if not f.cancelled() and f.exception() is None:
+                        self._record_abandoned(req, route, f.result(), enqueued)
+
+                served = await self._await_job(job, req, slot, late)
             except BaseException as exc:
                 self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
                                               ttft_s=0, tpot_s=0, prompt_tokens=len(req.prompt_ids),
                                               completion_tokens=0, result=None, speculative=False,
-                                              error_type=type(exc).__name__)
+                                              error_type=type(exc).__name__, error=exc)
                 raise
             served.mode, served.policy_hash, served.shadow_sampled = route.mode, policy_hash, sampled
             result = served.result
             span.set_attribute("guardian.served_path", served.served_path)
             span.set_attribute("gen_ai.usage.input_tokens", len(result.prompt_token_ids))
             span.set_attribute("gen_ai.usage.output_tokens", len(result.token_ids))
-            if served.fallback_reason:
-                span.set_attribute("guardian.fallback_reason", served.fallback_reason)
+            if served.fallback_reason:  # its code only: the rest is exception text
+                span.set_attribute("guardian.fallback_reason",
+                                   served.fallback_reason.split(":")[0])
             self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), result,
                                               served.served_path == "speculative")
             durable = self._record(served, route, labels)
@@ -414,21 +480,39 @@ class ServingCore:
             ) from None
 
     @staticmethod
-    async def _await_job(job: asyncio.Future[Served], req: GenerationRequest) -> Served:
+    async def _await_job(job: asyncio.Future[Served], req: GenerationRequest, slot: _Slot,
+                         late: Callable[[asyncio.Future[Served]], None]) -> Served:
         """The engine job's result; at the request's deadline, cancel it and answer 504 now
-        (a queued job then ends, audited as cancelled, when the engine thread reaches it)."""
+        (a queued job then ends, audited as cancelled, when the engine thread reaches it).
+
+        The job is never cancelled by its awaiter going away: an executor job cancelled before
+        a worker picked it up would never run, so never release its route slot nor be
+        audited. A cancelled awaiter cancels the request's token instead (the job stops at
+        its next check). Who owns the outcome is settled once (`_Slot.abandon` / `finish`):
+        a job that ends after its awaiter gave up audits itself as cancelled; one that had
+        already ended is answered (deadline) or audited by `late` (awaiter cancelled)."""
         job.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved once
+
+        def abandon(reason: Literal["client_disconnected", "deadline_exceeded"]) -> bool:
+            if not slot.abandon():
+                return False  # the job has its result already: only the hop here remains
+            req.cancel.cancel(reason)
+            if isinstance(job, asyncio.Task):  # an async backend's call: stop it now
+                job.cancel()
+            return True
+
         try:
             if req.cancel.deadline is None:
-                return await job
+                return await asyncio.shield(job)
             left = req.cancel.deadline - time.monotonic()
             done, _ = await asyncio.wait({job}, timeout=max(0.0, left))
-            if not done:
-                req.cancel.cancel("deadline_exceeded")
-                if isinstance(job, asyncio.Task):  # an async backend's call: stop it now
-                    job.cancel()
+            if not done and abandon("deadline_exceeded"):
                 raise Cancelled("deadline_exceeded")
-            return job.result()
+            return await asyncio.shield(job)
+        except asyncio.CancelledError:
+            if not abandon("client_disconnected"):  # it had its result: nobody records it
+                job.add_done_callback(late)
+            raise
         except Cancelled as exc:
             if exc.reason == "deadline_exceeded":
                 raise ServingError(504, "The request's deadline (X-Guardian-Deadline-Ms) passed "
@@ -436,26 +520,43 @@ class ServingCore:
                                    code="deadline_exceeded", type_="timeout_error") from None
             raise ServingError(499, "The client closed the request; its generation was "
                                "cancelled.", code="client_closed_request") from None
+        except Exception as exc:
+            if not getattr(exc, "unavailable", False):
+                raise
+            # The local engine's thread is gone (guardian.batching.EngineUnavailable): a 503
+            # the client can act on, not a 500 (`/readyz` should say so as well).
+            raise ServingError(503, "The sidecar's engine is not running; retry on another "
+                               "replica.", code="engine_unavailable",
+                               type_="service_unavailable") from None
 
     def _run(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
              reason: str | None, evidence: bool, on_text: OnText | None,
-             enqueued: float) -> Served:
+             enqueued: float, slot: _Slot | None = None) -> Served:
         """Engine thread: the speculative attempt, then target-only on failure."""
         started = time.perf_counter()
+        measured: float | None = None  # only a whole generation teaches the service time
         try:
             req.cancel.check()  # the client left, or the deadline passed, while queued
-            return self._attempt(req, route, speculative, reason, evidence, on_text, enqueued)
+            served = self._attempt(req, route, speculative, reason, evidence, on_text, enqueued)
+            measured = time.perf_counter() - started
+            if slot is not None and not slot.finish():
+                # Its awaiter answered 504/499 before this ended (the last check passed just
+                # before the cancel): nobody records it now, so audit it here as cancelled.
+                self._record_abandoned(req, route, served, enqueued)
+            return served
         except Cancelled as exc:
             self._record_cancelled(req, route, exc, enqueued, started)
             raise
         finally:
             # Released here, not by the awaiting coroutine: the job is done only when the
             # engine thread is free again (a cancelled await must not wake the shadow early).
-            self._release()
-            self.admission.release(req.route, time.perf_counter() - started)
+            # A cancelled or failed run is not a service time: a flood of requests that hang
+            # up at once would otherwise talk Retry-After down to 1 s.
+            (slot or _Slot(self, req.route)).release(measured)
 
     async def _arun(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
-                    reason: str | None, on_text: OnText | None, enqueued: float) -> Served:
+                    reason: str | None, on_text: OnText | None, enqueued: float,
+                    slot: _Slot | None = None) -> Served:
         """An async backend (`agenerate`: upstream pools) served on the event loop, with no
         worker-thread hop. The fallback rule of `_attempt`; such a backend marks a fault
         `no_fallback` once text was sent, so nothing is streamed twice."""
@@ -463,6 +564,7 @@ class ServingCore:
         path = "speculative" if speculative else "target_only"
         sent: list[str] = []  # streamed so far: audited if the request is cancelled
         emitted: list[TraceToken] = []
+        result: BackendResult | None = None
 
         def emit(delta: str, traces: list[TraceToken]) -> None:
             req.cancel.check()  # a streamed upstream answer stops when its client leaves
@@ -479,11 +581,11 @@ class ServingCore:
             if task is not None:
                 req.cancel.on_cancel(lambda: loop.call_soon_threadsafe(task.cancel))
             req.cancel.check()  # the client left, or the deadline passed, before the call
-            result = None
             if speculative:
                 try:
                     result = await self.backend.agenerate(  # type: ignore[attr-defined]
-                        self.backend_request(req, route, True), emit if on_text else None)
+                        self.backend_request(req, route, True, check=req.cancel.check),
+                        emit if on_text else None)
                 except Cancelled:
                     raise
                 except Exception as exc:
@@ -500,7 +602,8 @@ class ServingCore:
             if result is None:
                 path = "target_only"
                 result = await self.backend.agenerate(  # type: ignore[attr-defined]
-                    self.backend_request(req, route, False), emit if on_text else None)
+                    self.backend_request(req, route, False, check=req.cancel.check),
+                    emit if on_text else None)
         except (Cancelled, asyncio.CancelledError) as exc:
             why = req.cancel.reason or (exc.reason if isinstance(exc, Cancelled) else None)
             if why is None:  # cancelled by the loop itself (shutdown): not a request's cancel
@@ -510,11 +613,14 @@ class ServingCore:
             self._record_cancelled(req, route, cancelled, enqueued, started)
             raise cancelled from None
         finally:
-            self._release()
-            self.admission.release(req.route, time.perf_counter() - started)
-        return Served(req, result, route.mode, "speculative" if speculative and reason is None
-                      else "target_only", reason, started - enqueued,
-                      time.perf_counter() - started, "", False)
+            (slot or _Slot(self, req.route)).release(
+                None if result is None else time.perf_counter() - started)
+        served = Served(req, result, route.mode, "speculative" if speculative and reason is None
+                        else "target_only", reason, started - enqueued,
+                        time.perf_counter() - started, "", False)
+        if slot is not None and not slot.finish():  # answered 504/499 already (see _run)
+            self._record_abandoned(req, route, served, enqueued)
+        return served
 
     def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                  reason: str | None, evidence: bool, on_text: OnText | None,
@@ -534,7 +640,8 @@ class ServingCore:
         result, kept = None, None
         if speculative:
             try:
-                result, kept = self.run_backend(req, route, True, emit, evidence=evidence)
+                result, kept = self.run_backend(req, route, True, emit, evidence=evidence,
+                                                check=req.cancel.check)
             except Cancelled as exc:
                 exc.partial = ("speculative", "".join(sent), list(emitted))  # type: ignore[attr-defined]
                 raise
@@ -560,7 +667,8 @@ class ServingCore:
                     on_text(delta, traces)
 
             try:
-                result, _ = self.run_backend(req, route, False, emit_rest)
+                result, _ = self.run_backend(req, route, False, emit_rest,
+                                             check=req.cancel.check)
             except Cancelled as exc:
                 exc.partial = ("target_only", "".join(sent), list(emitted))  # type: ignore[attr-defined]
                 raise
@@ -570,8 +678,14 @@ class ServingCore:
                       evidence=kept)
 
     def backend_request(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
-                        max_new_tokens: int | None = None) -> BackendRequest:
-        """The backend's view of a request on `route` (its proposer and gamma policy)."""
+                        max_new_tokens: int | None = None, *,
+                        check: Callable[[], None] | None = None) -> BackendRequest:
+        """The backend's view of a request on `route` (its proposer and gamma policy).
+
+        `check`: the cancellation check a batching backend runs while the run waits for a row
+        (the serving path passes the request's token). Runs on behalf of the shadow evaluator
+        or a gate pass none: the client's deadline bounds its answer, not the evaluation of
+        the same request that runs after it was answered."""
         return BackendRequest(
             prompt_ids=list(req.prompt_ids), max_new_tokens=max_new_tokens or req.max_tokens,
             speculative=speculative, sampling=req.sampling, seed=req.seed,
@@ -579,14 +693,16 @@ class ServingCore:
             gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
             top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
             messages=None if req.messages is None else tuple(req.messages), route=req.route,
-            upstream=getattr(route, "upstream", None), check=req.cancel.check)
+            upstream=getattr(route, "upstream", None), check=check)
 
     def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     on_text: OnText | None, *, max_new_tokens: int | None = None,
-                    evidence: bool = False) -> tuple[BackendResult, Distributions | None]:
+                    evidence: bool = False, check: Callable[[], None] | None = None,
+                    ) -> tuple[BackendResult, Distributions | None]:
         """One backend run; with `evidence` (full_distributions backends only) also the
-        target distributions it used, for the shadow evaluator."""
-        breq = self.backend_request(req, route, speculative, max_new_tokens)
+        target distributions it used, for the shadow evaluator. `check`: see
+        `backend_request`."""
+        breq = self.backend_request(req, route, speculative, max_new_tokens, check=check)
         if evidence:
             return self.backend.generate_with_evidence(breq, on_text)
         return self.backend.generate(breq, on_text), None
@@ -621,6 +737,15 @@ class ServingCore:
             return submit_durable(event)  # type: ignore[no-any-return]
         self.sink.submit(event)
         return None
+
+    def _record_abandoned(self, req: GenerationRequest, route: RoutePolicy, served: Served,
+                          enqueued: float) -> None:
+        """A generation that ended with a result its client never got (answered 504/499
+        first): audited as cancelled, with everything it generated."""
+        exc = Cancelled(req.cancel.reason or "client_disconnected")
+        exc.partial = (served.served_path, served.result.text,  # type: ignore[attr-defined]
+                       list(served.result.trace))
+        self._record_cancelled(req, route, exc, enqueued, enqueued + served.queue_time_s)
 
     def _record_cancelled(self, req: GenerationRequest, route: RoutePolicy, exc: Cancelled,
                           enqueued: float, started: float) -> None:

@@ -35,7 +35,20 @@ weight, 100 for a speculative route without one, else 0), `guardian_canary_step{
 (`guardian_audit_db_up`, `guardian_audit_spool_bytes`, `guardian_audit_queue_depth`).
 
 Trace context: `TraceContextMiddleware` extracts a W3C `traceparent` / `tracestate` from the
-incoming request, so the request's span joins the caller's trace.
+incoming request, so the request's span joins the caller's trace. Those headers come from
+any caller, signed in or not, so they are screened first (`trace_headers`): an oversized or
+malformed value is dropped silently, never logged (the propagator would log it, raw, at
+WARNING for every request). The caller picks the trace id, never the sampling: a span whose
+parent is remote is sampled as a new trace would be (`CallerSamplingGuard`: the sampler the
+environment configures, `OTEL_TRACES_SAMPLER`, fed a trace id of our own), so neither the
+caller's sampled flag nor a trace id chosen to pass a ratio sampler can raise the share of
+requests exported, and a caller cannot hide its requests from traces with an unsampled flag.
+
+Exporter down: spans wait in the batch processor's bounded queue (2,048 spans; beyond it the
+oldest are dropped) and export on its own thread; `shutdown` waits at most
+`SHUTDOWN_TIMEOUT_S` in all for a collector that refuses or never answers (the SDK's own
+waits add up to a minute, past a pod's termination grace period). The collector URL is
+logged without its user info, query or fragment.
 
 Spans: one trace per request (`{operation} {model}` span, GenAI style, operation per the
 GenAI conventions: `chat`, `text_completion`). The engine does not
@@ -49,10 +62,15 @@ from __future__ import annotations
 
 import logging
 import os
+import random
+import re
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 from opentelemetry import context as otel_context
 from opentelemetry import trace
@@ -62,6 +80,7 @@ from opentelemetry.sdk.metrics.export import MetricReader, PeriodicExportingMetr
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter, SpanProcessor
+from opentelemetry.sdk.trace.sampling import ALWAYS_ON, ParentBased, Sampler, SamplingResult
 from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapPropagator
 from prometheus_client import CollectorRegistry, Counter, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
@@ -96,6 +115,84 @@ VLLM_COUNTERS = {
 }
 VLLM_PER_POS = "vllm:spec_decode_num_accepted_tokens_per_pos"
 MODES = ("speculative", "target_only", "off")
+# How long `Telemetry.shutdown` may wait, in all, for the collector (OTLP export on).
+SHUTDOWN_TIMEOUT_S = 5.0
+# `error.type` values a request's own exception may refine the class name into (its `code`
+# or cancel `reason`): code-defined identifiers only, never free text.
+_ERROR_CODE = re.compile(r"[a-z][a-z0-9_]{0,47}")
+
+
+def safe_url(url: str) -> str:
+    """`url` fit for a log line: scheme, host, port and path only (no user info - a password -,
+    no query or fragment - a token)."""
+    try:
+        parts = urlsplit(url.strip())
+        host = parts.hostname or ""
+        if ":" in host:
+            host = f"[{host}]"
+        netloc = f"{host}:{parts.port}" if parts.port else host
+    except ValueError:
+        return "<unparsable URL>"
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def error_kind(error_type: str, error: BaseException | None = None) -> str:
+    """The `error.type` of a failed request: the exception's `code` (a ServingError's, e.g.
+    `deadline_exceeded`, `upstream_refused`) or cancel `reason` (`client_disconnected`) where
+    it has one, else its class name. The alert rules tell caller-caused outcomes (a deadline
+    the caller chose, a client that hung up) from the sidecar's faults by these values.
+
+    Without `error`, the exception being handled (`sys.exc_info`) is used when its class
+    name is `error_type` (the serving core records from inside its `except` block)."""
+    if error is None:
+        handled = sys.exc_info()[1]
+        if handled is not None and type(handled).__name__ == error_type:
+            error = handled
+    if error is not None:
+        for attr in ("reason", "code"):
+            value = getattr(error, attr, None)
+            if isinstance(value, str) and _ERROR_CODE.fullmatch(value):
+                return value
+    return error_type
+
+
+class CallerSamplingGuard(Sampler):
+    """Sampling that a caller cannot steer (see the module docstring).
+
+    A span whose parent is local (a child of the sidecar's own span) follows `inner` as
+    usual. A span whose parent is remote (a caller's `traceparent`) is decided as a root
+    span: `inner` sees no parent and a random trace id, so a caller's sampled flag, or a
+    trace id chosen to fall under a `traceidratio` threshold, changes nothing. The span keeps
+    the caller's trace id and tracestate (its trace is continued; only the decision is ours).
+    """
+
+    def __init__(self, inner: Sampler) -> None:
+        self.inner = inner
+        self._rng = random.Random()
+
+    def should_sample(self, parent_context: otel_context.Context | None, trace_id: int,
+                      name: str, kind: trace.SpanKind | None = None, attributes: Any = None,
+                      links: Any = None, trace_state: Any = None) -> SamplingResult:
+        parent = trace.get_current_span(parent_context).get_span_context()
+        if not (parent.is_valid and parent.is_remote):
+            return self.inner.should_sample(parent_context, trace_id, name, kind, attributes,
+                                            links, trace_state)
+        result = self.inner.should_sample(otel_context.Context(), self._rng.getrandbits(128) or 1,
+                                          name, kind, attributes, links)
+        return SamplingResult(result.decision, result.attributes, parent.trace_state)
+
+    def get_description(self) -> str:
+        return f"CallerSamplingGuard{{{self.inner.get_description()}}}"
+
+
+def _configured_sampler() -> Sampler:
+    """The sampler `OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG` configure (the SDK's
+    default, parent-based always-on, without them)."""
+    try:
+        from opentelemetry.sdk.trace.sampling import _get_from_env_or_default
+    except ImportError:  # pragma: no cover - an SDK without the helper
+        return ParentBased(ALWAYS_ON)
+    return _get_from_env_or_default()
 
 
 def genai_operation(endpoint: str) -> str:
@@ -125,11 +222,12 @@ class Telemetry:
             from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
             readers.append(PeriodicExportingMetricReader(OTLPMetricExporter()))
         self.meter_provider = MeterProvider(metric_readers=readers, resource=resource)
-        self.tracer_provider = TracerProvider(resource=resource)
+        self.tracer_provider = TracerProvider(
+            resource=resource, sampler=CallerSamplingGuard(_configured_sampler()))
         if otlp:
             from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
             self.tracer_provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
-            logger.info("OTLP export enabled to %s", otlp)
+            logger.info("OTLP export enabled to %s", safe_url(otlp))
         if span_exporter is not None:
             from opentelemetry.sdk.trace.export import SimpleSpanProcessor
             self.tracer_provider.add_span_processor(SimpleSpanProcessor(span_exporter))
@@ -201,11 +299,13 @@ class Telemetry:
     def record_request(self, labels: Mapping[str, str], *, duration_s: float, ttft_s: float,
                        tpot_s: float, prompt_tokens: int, completion_tokens: int,
                        result: BackendResult | None, speculative: bool,
-                       error_type: str | None = None) -> None:
-        """One served request: GenAI latency/usage metrics, then spec-decode counters."""
+                       error_type: str | None = None, error: BaseException | None = None,
+                       ) -> None:
+        """One served request: GenAI latency/usage metrics, then spec-decode counters.
+        A failed one: `error_type` (its exception's class name), refined by `error_kind`."""
         attrs = dict(labels)
         if error_type:
-            attrs["error.type"] = error_type
+            attrs["error.type"] = error_kind(error_type, error)
         self.requests.add(1, attrs)
         self.request_duration.record(duration_s, attrs)
         if error_type:
@@ -278,12 +378,30 @@ class Telemetry:
     def render_prometheus(self) -> bytes:
         return generate_latest(self.registry)
 
-    def shutdown(self) -> None:
+    def shutdown(self, timeout_s: float = SHUTDOWN_TIMEOUT_S) -> None:
+        """Flush and stop both providers, waiting at most `timeout_s` in all: a collector that
+        refuses or never answers costs the stopping process no more (what is unsent then is
+        dropped, with a warning)."""
+        deadline = time.monotonic() + timeout_s
+
+        def traces() -> None:
+            try:
+                self.tracer_provider.shutdown()
+            except Exception:  # shutdown must never mask the reason the app is stopping
+                logger.exception("telemetry shutdown failed (traces)")
+
+        # The SDK's span processors take no timeout (each waits up to 30 s): on a thread.
+        worker = threading.Thread(target=traces, name="guardian-otel-shutdown", daemon=True)
+        worker.start()
+        worker.join(max(0.0, deadline - time.monotonic()) * 0.6)
+        if worker.is_alive():
+            logger.warning("telemetry shutdown: the span exporter did not finish in time; "
+                           "unsent spans are dropped")
         try:
-            self.tracer_provider.shutdown()
-            self.meter_provider.shutdown()
-        except Exception:  # shutdown must never mask the reason the app is stopping
-            logger.exception("telemetry shutdown failed")
+            self.meter_provider.shutdown(
+                timeout_millis=max(1.0, (deadline - time.monotonic()) * 1000))
+        except Exception:
+            logger.exception("telemetry shutdown failed (metrics)")
 
 
 def now_ns() -> int:
@@ -352,10 +470,53 @@ def audit_health_rows(sink: Any) -> Callable[[], GaugeRows]:
 
 
 # --- W3C trace context ---------------------------------------------------------------------------
+# W3C Trace Context: a version-00 traceparent is 55 characters (later versions may append
+# fields; the propagator reads at most 512). tracestate: at most 32 members; 512 characters
+# is what every vendor must pass on, and all this sidecar keeps.
+MAX_TRACEPARENT = 512
+MAX_TRACESTATE = 512
+MAX_TRACESTATE_MEMBERS = 32
+_TRACESTATE_KEY = (r"(?:[a-z][_0-9a-z\-\*\/]{0,255}"
+                   r"|[a-z0-9][_0-9a-z\-\*\/]{0,240}@[a-z][_0-9a-z\-\*\/]{0,13})")
+_TRACESTATE_MEMBER = re.compile(
+    _TRACESTATE_KEY + r"=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]")
+
+
+def trace_headers(headers: Iterable[tuple[bytes, bytes]]) -> dict[str, str]:
+    """The request's `traceparent` / `tracestate` as the propagator may read them, or nothing.
+
+    A traceparent over `MAX_TRACEPARENT` characters is dropped (the propagator's format
+    check drops any other malformed one); a tracestate that is not valid W3C - too long, too
+    many members, a malformed or repeated member - is dropped whole, as the specification
+    says. Silently: the values are the caller's, and the propagator would write each one,
+    raw, into a WARNING log line. A repeated traceparent makes the context invalid."""
+    parents: list[bytes] = []
+    states: list[bytes] = []
+    for k, v in headers:
+        name = k.lower()
+        if name == b"traceparent":
+            parents.append(v)
+        elif name == b"tracestate":
+            states.append(v)
+    if len(parents) != 1 or len(parents[0]) > MAX_TRACEPARENT:
+        return {}
+    carrier = {"traceparent": parents[0].decode("latin-1")}
+    state = b",".join(states)
+    if state and len(state) <= MAX_TRACESTATE:
+        members = [m.strip(" \t") for m in state.decode("latin-1").split(",")]
+        members = [m for m in members if m]
+        keys = [m.split("=", 1)[0] for m in members]
+        if (len(members) <= MAX_TRACESTATE_MEMBERS and len(set(keys)) == len(keys)
+                and all(_TRACESTATE_MEMBER.fullmatch(m) for m in members)):
+            carrier["tracestate"] = ",".join(members)
+    return carrier
+
+
 class TraceContextMiddleware:
     """ASGI middleware: the request runs in the context of its `traceparent` header (W3C Trace
     Context), so spans opened while serving it are children of the caller's span. A missing
-    or malformed header starts a new trace (the propagator ignores it)."""
+    or malformed header starts a new trace (`trace_headers`; the propagator ignores the rest);
+    whether the span is sampled is the sidecar's own decision (`CallerSamplingGuard`)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -365,10 +526,8 @@ class TraceContextMiddleware:
         if scope.get("type") != "http":
             await self.app(scope, receive, send)
             return
-        carrier = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers") or []
-                   if k.lower() in (b"traceparent", b"tracestate")}
-        if "traceparent" not in carrier:
+        carrier = trace_headers(scope.get("headers") or [])
+        if not carrier:
             await self.app(scope, receive, send)
             return
         token = otel_context.attach(self.propagator.extract(carrier))

@@ -6,7 +6,11 @@ Three groups, over the series the sidecar's `/metrics` exports (names: `guardian
    policy's `slo:` section, per route. Three SLIs, each with the policy's `objective`:
    - latency: a request is good when its duration is within `good_latency_s`;
    - time to first token: good within `good_ttft_s`;
-   - errors: a request is good when it did not fail (`guardian_requests_total{error_type}`).
+   - errors: a request is good when it did not fail (`guardian_requests_total{error_type}`)
+     for a reason of the sidecar's: outcomes the caller caused (`CALLER_CAUSED`: it hung up,
+     or its own `X-Guardian-Deadline-Ms` passed) are not failures, or any inference key
+     could page on-call at will (a 1 ms deadline fails every request it sends). A deadline
+     passed because the sidecar was slow still shows, in the latency SLI.
    The latency thresholds are read off the histograms, so each is rounded UP to the next
    bucket boundary (`bucket_bound`; 2.5 s -> 2.56 s with the GenAI buckets): the rule's
    annotations name the bound actually used. Bad-ratio recording rules
@@ -43,6 +47,8 @@ BURN_ALERTS = (("page", "1h", "5m", 0.02), ("page", "6h", "30m", 0.05),
 DURATION = "gen_ai_server_request_duration_seconds"
 TTFT = "gen_ai_server_time_to_first_token_seconds"
 REQUESTS = "guardian_requests_total"
+# `error_type` values of outcomes the caller caused (guardian.telemetry.error_kind).
+CALLER_CAUSED = ("client_disconnected", "deadline_exceeded")
 
 
 def bucket_bound(threshold: float, buckets: list[float]) -> float:
@@ -65,7 +71,9 @@ def burn_factor(share: float, window: str, period_days: int) -> float:
 
 def _bad_ratio(sli: str, w: str, bounds: dict[str, float]) -> str:
     if sli == "errors":
-        return (f'sum by (route) (rate({REQUESTS}{{error_type!=""}}[{w}]))\n'
+        caller = "|".join(CALLER_CAUSED)
+        return (f'sum by (route) (rate({REQUESTS}{{error_type!="",error_type!~"{caller}"}}'
+                f"[{w}]))\n"
                 f"/\nsum by (route) (rate({REQUESTS}[{w}]))")
     metric = DURATION if sli == "latency" else TTFT
     return (f'1 - (\n  sum by (route) (rate({metric}_bucket{{le="{le(bounds[sli])}"}}[{w}]))\n'
@@ -81,7 +89,8 @@ def slo_groups(policy: Policy) -> list[dict[str, Any]]:
                        f"(policy good_latency_s {slo.good_latency_s:g})",
             "ttft": f"time to first token <= {bounds['ttft']:g} s "
                     f"(policy good_ttft_s {slo.good_ttft_s:g})",
-            "errors": "request did not fail"}
+            "errors": "request did not fail (a client that hung up or its own deadline "
+                      "passing is not a failure)"}
     records = [{"record": f"guardian:slo_{sli}_bad_ratio:rate{w}", "expr": _bad_ratio(sli, w, bounds)}
                for sli in ("latency", "ttft", "errors") for w in WINDOWS]
     alerts = []

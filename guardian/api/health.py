@@ -5,8 +5,8 @@
 503. Serving goes on (the audit writer spools to local disk and replays when the database
 answers), and every replica shares that database: a 503 would make the load balancer pull
 every replica at once and turn an audit-DB outage into a full outage. Alert on `degraded`
-(and on the spool size it reports) instead. 503 stays for "cannot serve": still loading, or
-startup failed.
+(and on the spool size it reports) instead. 503 stays for "cannot serve": still loading,
+startup failed, or the local engine's thread died.
 """
 
 from __future__ import annotations
@@ -37,6 +37,12 @@ async def readyz(request: Request) -> JSONResponse:
         error = getattr(request.app.state, "startup_error", None)
         return JSONResponse({"status": "failed" if error else "loading", "error": error},
                             status_code=503)
+    batcher = getattr(services.core.backend, "batcher", None)
+    if batcher is not None and not batcher.alive:
+        # The local engine's thread is gone: every request would be a 503 engine_unavailable
+        # (guardian.batching). Out of the load balancer until it is restarted.
+        return JSONResponse({"status": "failed", "error": "the engine thread is not running "
+                             "(the reason is in the sidecar's log)"}, status_code=503)
     body = {"status": "ready", "pair_hash": services.core.backend.pair_hash,
             "policy_hash": services.policy.content_hash,
             "queue_depth": services.core.queue_depth,

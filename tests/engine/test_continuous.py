@@ -206,3 +206,73 @@ def assert_ragged_rows_keep_logits(pair, *, rtol: float, atol: float) -> None:
     l4, _ = alone.forward(model, [[12]], 0)
     torch.testing.assert_close(l3[0, -1].float(), l4[0, -1].float(), rtol=rtol, atol=atol)
     assert la.shape[1] == len(a)
+
+
+class _FaultyController:
+    """A speculative row whose depth controller has a bug (raises at its first update)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def gamma(self) -> int:
+        if self.where == "gamma":
+            raise RuntimeError("controller bug in gamma()")
+        return 3
+
+    def update(self, *args, **kwargs) -> None:
+        raise RuntimeError("controller bug in update()")
+
+
+class _BadGenerator:
+    """Not a torch.Generator: torch.multinomial refuses it (a row's own bad parameter)."""
+
+
+def test_a_row_that_raises_inside_a_step_fails_alone(load):
+    # One row's fault inside a step (its sampling, its controller) must end that row only;
+    # before, the whole step raised and every row of the batch failed with it.
+    pair = load("llama-close", "llama-target")
+    good = [_req(pair, PROMPTS[0], speculative=True, max_new=14),
+            _req(pair, PROMPTS[1], speculative=False, max_new=10),
+            _req(pair, PROMPTS[2], speculative=True, max_new=12, temperature=0.8, seed=7),
+            _req(pair, PROMPTS[3], speculative=True, max_new=9, proposer="ngram")]
+    alone = [_run(pair, [r])[0] for r in _mixed_copy(pair, good)]
+    bad_update = _req(pair, PROMPTS[5], speculative=True, max_new=12)
+    bad_update.controller = _FaultyController("update")  # type: ignore[assignment]
+    bad_gamma = _req(pair, PROMPTS[6], speculative=True, max_new=12)
+    bad_gamma.controller = _FaultyController("gamma")  # type: ignore[assignment]
+    bad_draft = _req(pair, PROMPTS[7], speculative=True, max_new=12, temperature=0.9)
+    bad_draft.generator = _BadGenerator()  # type: ignore[assignment]  # fails in the draft loop
+    bad_verify = _req(pair, PROMPTS[4], speculative=False, max_new=12, temperature=0.9)
+    bad_verify.generator = _BadGenerator()  # type: ignore[assignment]  # fails in verification
+    reqs = [*_mixed_copy(pair, good), bad_update, bad_gamma, bad_draft, bad_verify]
+    eng = ContinuousEngine(pair)
+    seqs = eng.join([Sequence(pair, r) for r in reqs])
+    steps = 0
+    while eng.size:
+        eng.step()  # never raises for one row's fault
+        steps += 1
+        assert steps < 1000
+    assert [s.completion.token_ids for s in seqs[:4]] == alone
+    assert all(s.error is None for s in seqs[:4])
+    for s in seqs[4:]:
+        assert isinstance(s.error, Exception), s.error
+        assert s.finished
+    # The engine is still consistent: a request joining now decodes as it would alone.
+    late = _mixed_copy(pair, good[:1])[0]
+    (seq,) = eng.join([Sequence(pair, late)])
+    while eng.size:
+        eng.step()
+    assert seq.completion.token_ids == alone[0]
+
+
+def _mixed_copy(pair, reqs: list[SequenceRequest]) -> list[SequenceRequest]:
+    """Fresh copies (own controllers and generators) of requests built by `_req`."""
+    out = []
+    for r in reqs:
+        seed = None if r.generator is None else r.generator.initial_seed()
+        out.append(SequenceRequest(
+            prompt=list(r.prompt), params=r.params, max_new_tokens=r.max_new_tokens,
+            stop=list(r.stop), speculative=r.speculative, proposer=r.proposer,
+            controller=make_controller("constant", 4, 8) if r.speculative else None,
+            generator=None if seed is None else torch.Generator().manual_seed(seed)))
+    return out

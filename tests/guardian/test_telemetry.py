@@ -91,6 +91,19 @@ def test_one_trace_per_request_with_draft_verify_and_shadow_children(make_client
     assert spans["guardian.shadow"].attributes["guardian.verdict"] == "match"
 
 
+def test_a_fallback_span_carries_the_reason_code_not_the_exception_text(make_client, backend,  # noqa: F811
+                                                                        ) -> None:
+    """Exception text can carry anything (paths, hosts, an upstream's body): the span keeps
+    the reason's code; the full text is in the audit record and the client's response."""
+    exporter = InMemorySpanExporter()
+    client = make_client(policy(mode="speculative"), telemetry=Telemetry(span_exporter=exporter))
+    backend.spec_error = RuntimeError("kv cache rollback bug at /srv/secret/path")
+    r = client.post("/v1/completions", json=BODY, headers=auth())
+    assert r.json()["spec_guardian"]["fallback_reason"].startswith("speculative_error: ")
+    root = next(s for s in exporter.get_finished_spans() if s.name.startswith("text_completion"))
+    assert root.attributes["guardian.fallback_reason"] == "speculative_error"
+
+
 def test_otlp_export_when_endpoint_is_set(monkeypatch) -> None:
     """With OTEL_EXPORTER_OTLP_ENDPOINT set, spans and metrics are POSTed to the collector."""
     import http.server

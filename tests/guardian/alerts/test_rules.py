@@ -142,3 +142,35 @@ def test_cli_writes_rules_and_refuses_a_bad_policy_in_one_line(tmp_path: Path) -
                        capture_output=True, text=True, timeout=120)
     assert "EXIT=2" in r.stdout and "Traceback" not in r.stderr
     assert "above the histogram" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+@needs_promtool
+def test_errors_budget_burns_for_the_sidecars_faults_not_the_callers(tmp_path: Path) -> None:
+    """An inference key that sends 1 ms deadlines (every request 504 deadline_exceeded) or
+    hangs up on every request must not page on-call; an upstream refusing must. Before, the
+    errors SLI counted any `error_type`: both caller-caused outcomes paged."""
+    doc = rules(Policy())
+    (tmp_path / "rules.yaml").write_text(render(Policy()))
+    page, ticket = (_rule(doc, "GuardianErrorsBudgetBurn", s) for s in ("page", "ticket"))
+
+    def case(route: str, error_type: str) -> list[dict]:
+        return [{"series": f'guardian_requests_total{{route="{route}"}}', "values": "0+50x120"},
+                {"series": f'guardian_requests_total{{route="{route}",error_type="{error_type}"}}',
+                 "values": "0+50x120"}]
+
+    def alert(rule: dict, route: str) -> dict:
+        return {"exp_labels": {**rule["labels"], "route": route},
+                "exp_annotations": _annotations(rule, {"route": route})}
+
+    tests = {"rule_files": ["rules.yaml"], "evaluation_interval": "1m", "tests": [{
+        "interval": "1m",
+        "input_series": [*case("deadline", "deadline_exceeded"),
+                         *case("hangup", "client_disconnected"),
+                         *case("fault", "upstream_refused")],
+        "alert_rule_test": [{"eval_time": "70m", "alertname": "GuardianErrorsBudgetBurn",
+                             "exp_alerts": [alert(page, "fault"), alert(ticket, "fault")]}],
+    }]}
+    (tmp_path / "rules_test.yaml").write_text(yaml.safe_dump(tests, sort_keys=False))
+    out = subprocess.run([PROMTOOL, "test", "rules", "rules_test.yaml"], cwd=tmp_path,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -207,3 +207,17 @@ def test_health_and_readiness(client) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()
     assert ready["status"] == "ready" and ready["pair_hash"] == "f" * 64
+
+
+def test_readiness_fails_when_the_engine_thread_died(client) -> None:
+    """A local engine whose batch thread died answers every request 503 engine_unavailable
+    (guardian.batching): /readyz says so, so the load balancer takes the replica out."""
+    from types import SimpleNamespace
+
+    backend = client.app.state.services.core.backend
+    backend.batcher = SimpleNamespace(alive=True)
+    assert client.get("/readyz").status_code == 200
+    backend.batcher = SimpleNamespace(alive=False)
+    r = client.get("/readyz")
+    assert r.status_code == 503 and r.json()["status"] == "failed"
+    assert "engine thread" in r.json()["error"]
