@@ -58,6 +58,7 @@ from guardian.backends import (
     ServingBackend,
     TraceToken,
 )
+from guardian.backends.base import watch_only
 from guardian.enums import DecodePath
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
 from guardian.telemetry import Telemetry, genai_labels, now_ns
@@ -637,6 +638,8 @@ class ServingCore:
             if on_text is not None:
                 on_text(delta, traces)
 
+        if on_text is None:  # not streamed: the backend need not do a stream's per-step work
+            watch_only(emit)
         result, kept = None, None
         if speculative:
             try:
@@ -666,6 +669,8 @@ class ServingCore:
                 if delta and on_text is not None:
                     on_text(delta, traces)
 
+            if on_text is None:
+                watch_only(emit_rest)
             try:
                 result, _ = self.run_backend(req, route, False, emit_rest,
                                              check=req.cancel.check)

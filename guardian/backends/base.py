@@ -204,6 +204,19 @@ class Unsupported(RuntimeError):
 OnText = Callable[[str, list[TraceToken]], None]
 
 
+def watch_only(on_text: OnText) -> OnText:
+    """Mark an `on_text` that only watches a generation's progress (its cancellation point,
+    the tokens handed out so far) and sends nothing to a client: a backend may then skip the
+    per-step work only a stream needs (the local engine's per-step top-k scoring)."""
+    on_text.streams = False  # type: ignore[attr-defined]
+    return on_text
+
+
+def streams(on_text: OnText | None) -> bool:
+    """Whether `on_text`'s deltas reach a client as they come (see `watch_only`)."""
+    return on_text is not None and getattr(on_text, "streams", True)
+
+
 @runtime_checkable
 class ServingBackend(Protocol):
     """Produces tokens for the sidecar. Implementations: guardian.backends.local, ..."""

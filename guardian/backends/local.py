@@ -285,15 +285,21 @@ class LocalEngineBackend:
 
         They come from teacher-forced target forwards over the completion (engine.scoring):
         the same processed target distribution the verifier used (it is a function of the
-        prefix only). Streaming scores each step's new tokens as they come (one forward over
-        the prefix per step: O(T) forwards, paid only by requests that ask for
-        `top_logprobs`); otherwise one forward at the end.
+        prefix only). A stream scores each step's new tokens as they come (one forward over
+        the prefix per step: O(T) forwards, paid only by streamed requests that ask for
+        `top_logprobs`); otherwise, and for an `on_text` that only watches (`watch_only`: the
+        serving core's cancellation point of a request that is not streamed), one forward at
+        the end.
         """
+        from guardian.backends.base import streams
+
         prompt, k = list(request.prompt_ids), request.top_logprobs
         done: list[TraceToken] = []  # streamed tokens with their alternatives
         completion: list[int] = []
-        wrapped: OnText | None = None
-        if on_text is not None:
+        wrapped: OnText | None = on_text  # a watcher only (no client stream): scored at the end
+        if on_text is not None and streams(on_text):
+            # Each step scores the whole prefix on the engine thread, which every row of the
+            # batch waits for: only a stream whose client reads them as they come pays it.
             def wrapped(delta: str, traces: list[TraceToken]) -> None:
                 completion.extend(t.token_id for t in traces)
                 rich = self.alternatives(prompt, completion, traces, request.sampling, k)

@@ -85,3 +85,23 @@ def test_streams_without_logprobs_have_none(client: TestClient) -> None:
             "model": "fake-target", "prompt": "abc", "max_tokens": 3, "stream": True}) as r:
         chunks = _sse(r)
     assert all(c["choices"][0]["logprobs"] is None for c in chunks if c["choices"])
+
+
+def test_only_a_streamed_request_asks_the_backend_for_per_step_work(client: TestClient,
+                                                                    monkeypatch) -> None:
+    """The serving core hands every generation its cancellation watcher, but marks it as
+    streaming nothing unless the client streams (guardian.backends.base.watch_only): the
+    local engine then scores a non-streamed request's logprobs once, not once per step."""
+    from guardian.backends.base import streams
+
+    backend = client.app.state.services.core.backend
+    seen: list[bool] = []
+    run = backend._run
+    monkeypatch.setattr(backend, "_run", lambda req, on_text, **k: (
+        seen.append(streams(on_text)), run(req, on_text, **k))[1])
+    body = {"model": "fake-target", "prompt": "x", "max_tokens": 3, "logprobs": 2}
+    assert client.post("/v1/completions", headers=AUTH, json=body).status_code == 200
+    with client.stream("POST", "/v1/completions", headers=AUTH,
+                       json={**body, "stream": True}) as r:
+        assert _sse(r)
+    assert seen == [False, True]

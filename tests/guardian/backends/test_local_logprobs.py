@@ -59,3 +59,29 @@ def test_text_past_max_prompt_chars_cannot_fit_the_context(backend, unit: str) -
     just past it tokenizes to more than the context holds, however repetitive."""
     n = backend.max_prompt_chars // len(unit) + 1
     assert len(backend.encode(unit * n)) > backend.max_context
+
+
+def test_a_watcher_that_streams_nothing_gets_the_alternatives_scored_once(backend,
+                                                                          monkeypatch) -> None:
+    """The serving core watches every generation (its cancellation point) but streams only
+    when the client asked: a request that is not streamed has its alternatives scored once at
+    the end, not by one forward over the whole prefix per step on the engine thread (which
+    every row of a batch waited for: O(T^2))."""
+    from guardian.backends.base import watch_only
+
+    calls = []
+    score = backend._score
+    monkeypatch.setattr(backend, "_score", lambda *a, **k: calls.append(1) or score(*a, **k))
+    req = BackendRequest(prompt_ids=backend.encode("a dog"), max_new_tokens=8,
+                         speculative=False, top_logprobs=2)
+    watched = []
+    res = backend.generate(req, watch_only(lambda _d, rows: watched.extend(rows)))
+    assert len(calls) == 1 and len(res.trace) == len(res.token_ids) == len(watched)
+    assert all(len(t.top_logprobs) == 2 for t in res.trace)
+    calls.clear()
+    streamed = []
+    again = backend.generate(req, lambda _d, rows: streamed.extend(rows))
+    assert again.token_ids == res.token_ids
+    assert len(calls) > 1 and all(len(t.top_logprobs) == 2 for t in streamed)
+    assert [[a.token_id for a in t.top_logprobs] for t in streamed] == \
+        [[a.token_id for a in t.top_logprobs] for t in res.trace]
