@@ -80,11 +80,15 @@ class CancelToken:
 
 
 class QueueFull(Exception):
-    """The route's queue is at its bound; `retry_after_s` is the suggested wait."""
+    """The route's queue (or, `per_key`, the caller's share of it) is at its bound;
+    `retry_after_s` is the suggested wait."""
 
-    def __init__(self, route: str, limit: int, retry_after_s: int) -> None:
-        super().__init__(f"route {route!r} has {limit} requests in flight (its max_queue)")
+    def __init__(self, route: str, limit: int, retry_after_s: int, *,
+                 per_key: bool = False) -> None:
+        what = "max_queue_per_key, for this caller" if per_key else "max_queue"
+        super().__init__(f"route {route!r} has {limit} requests in flight (its {what})")
         self.route, self.limit, self.retry_after_s = route, limit, retry_after_s
+        self.per_key = per_key
 
 
 class Admission:
@@ -96,6 +100,7 @@ class Admission:
     def __init__(self, *, smoothing: float = 0.2, initial_service_s: float = 0.5) -> None:
         self._lock = threading.Lock()
         self._in_flight: dict[str, int] = {}
+        self._by_key: dict[tuple[str, str | None], int] = {}  # (route, principal) -> in flight
         self._total = 0
         self._alpha = smoothing
         self._service_s = initial_service_s  # EWMA of one request's engine time
@@ -107,19 +112,43 @@ class Admission:
         with self._lock:
             return self._total if route is None else self._in_flight.get(route, 0)
 
-    def admit(self, route: str, limit: int) -> None:
-        """Count one more request on `route`, or raise QueueFull when it is at `limit`."""
+    def in_flight_for(self, route: str, principal: str | None) -> int:
+        """Requests of `principal` in flight on `route` (counted only under a per-key bound)."""
+        with self._lock:
+            return self._by_key.get((route, principal), 0)
+
+    def admit(self, route: str, limit: int, principal: str | None = None,
+              per_key: int | None = None) -> bool:
+        """Count one more request on `route`, or raise QueueFull when it is at `limit` or,
+        with `per_key`, when `principal` already has that many in flight there (so one API
+        key cannot hold a whole route's queue). -> whether a per-key place was taken (pass
+        it back to `release`)."""
         with self._lock:
             n = self._in_flight.get(route, 0)
             if n >= limit:
                 raise QueueFull(route, limit, self._retry_after())
+            if per_key is not None:
+                k = self._by_key.get((route, principal), 0)
+                if k >= per_key:
+                    raise QueueFull(route, per_key, self._retry_after(), per_key=True)
+                self._by_key[(route, principal)] = k + 1
             self._in_flight[route] = n + 1
             self._total += 1
+            return per_key is not None
 
-    def release(self, route: str, service_s: float | None = None) -> None:
+    def release(self, route: str, service_s: float | None = None, *,
+                principal: str | None = None, keyed: bool = False) -> None:
+        """One request of `route` is done; `keyed`: `admit` took a per-key place for
+        `principal`."""
         with self._lock:
             self._in_flight[route] = max(0, self._in_flight.get(route, 0) - 1)
             self._total = max(0, self._total - 1)
+            if keyed:
+                k = self._by_key.get((route, principal), 0) - 1
+                if k > 0:
+                    self._by_key[(route, principal)] = k
+                else:
+                    self._by_key.pop((route, principal), None)
             if service_s is not None and service_s > 0:
                 self._service_s += self._alpha * (service_s - self._service_s)
 

@@ -127,6 +127,7 @@ class GenerationRequest:
     top_logprobs: int = 0
     messages: list[tuple[str, str]] | None = None
     admitted: bool = False  # its route slot is already held (ServingCore.precheck)
+    keyed: bool = False  # the slot counts against its principal's max_queue_per_key
 
     @property
     def greedy(self) -> bool:
@@ -195,10 +196,11 @@ class _Slot:
     """What one admitted request holds: its route's admission slot and a place in the serving
     core's pending count. `release` gives both back once, however many exit paths call it."""
 
-    __slots__ = ("_core", "_done", "_lock", "_outcome", "_route")
+    __slots__ = ("_core", "_done", "_keyed", "_lock", "_outcome", "_principal", "_route")
 
-    def __init__(self, core: ServingCore, route: str) -> None:
-        self._core, self._route = core, route
+    def __init__(self, core: ServingCore, req: GenerationRequest) -> None:
+        self._core, self._route = core, req.route
+        self._principal, self._keyed = req.principal, req.keyed
         self._lock = threading.Lock()
         self._done = False
         self._outcome: str | None = None  # "finished" (job) or "abandoned" (awaiter): first wins
@@ -222,7 +224,8 @@ class _Slot:
                 return False
             self._done = True
         self._core._release()
-        self._core.admission.release(self._route, service_s)
+        self._core.admission.release(self._route, service_s, principal=self._principal,
+                                     keyed=self._keyed)
         return True
 
 
@@ -379,7 +382,7 @@ class ServingCore:
         except BaseException:
             if req.admitted:  # a stream's slot, taken by `precheck`, must not leak
                 req.admitted = False
-                self.admission.release(req.route)
+                self.admission.release(req.route, principal=req.principal, keyed=req.keyed)
             raise
         policy_hash = self.policy_hash
         if not req.admitted:  # a stream took its slot before its response started
@@ -388,7 +391,7 @@ class ServingCore:
         # The route slot and the pending count, released exactly once whatever happens: by
         # the job when it ends, or here if it never ran (an error before it started, a job
         # cancelled before it began): a leaked slot would keep the route full for good.
-        slot = _Slot(self, req.route)
+        slot = _Slot(self, req)
         try:
             if self.batch_rows:  # only requests beyond the shared batch wait
                 depth = max(0, depth - self.batch_rows)
@@ -467,13 +470,22 @@ class ServingCore:
         req.admitted = True
 
     def _admit_to_route(self, req: GenerationRequest, route: RoutePolicy) -> None:
-        """The route's bounded queue: 429 with Retry-After when it is full."""
+        """The route's bounded queue: 429 with Retry-After when it is full, or when the
+        caller already holds its `max_queue_per_key` share of it."""
         try:
-            self.admission.admit(req.route, route.max_queue)
+            req.keyed = self.admission.admit(req.route, route.max_queue, req.principal,
+                                             route.max_queue_per_key)
         except QueueFull as exc:
+            code = "key_queue_full" if exc.per_key else "queue_full"
             self.telemetry.requests.add(1, {"route": req.route, "mode": route.mode,
                                             "pair": self.backend.pair_hash[:12],
-                                            "error.type": "queue_full"})
+                                            "error.type": code})
+            if exc.per_key:
+                raise ServingError(
+                    429, f"Your API key has {exc.limit} requests in flight on route "
+                    f"{req.route!r}, its limit per key; retry after {exc.retry_after_s} s.",
+                    code=code, type_="rate_limit_error",
+                    headers={"Retry-After": str(exc.retry_after_s)}) from None
             raise ServingError(
                 429, f"Route {req.route!r} is at its limit of {exc.limit} requests in flight; "
                 f"retry after {exc.retry_after_s} s.", code="queue_full",
@@ -553,7 +565,7 @@ class ServingCore:
             # engine thread is free again (a cancelled await must not wake the shadow early).
             # A cancelled or failed run is not a service time: a flood of requests that hang
             # up at once would otherwise talk Retry-After down to 1 s.
-            (slot or _Slot(self, req.route)).release(measured)
+            (slot or _Slot(self, req)).release(measured)
 
     async def _arun(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     reason: str | None, on_text: OnText | None, enqueued: float,
@@ -614,7 +626,7 @@ class ServingCore:
             self._record_cancelled(req, route, cancelled, enqueued, started)
             raise cancelled from None
         finally:
-            (slot or _Slot(self, req.route)).release(
+            (slot or _Slot(self, req)).release(
                 None if result is None else time.perf_counter() - started)
         served = Served(req, result, route.mode, "speculative" if speculative and reason is None
                         else "target_only", reason, started - enqueued,

@@ -8,7 +8,8 @@ Three groups, over the series the sidecar's `/metrics` exports (names: `guardian
    - time to first token: good within `good_ttft_s`;
    - errors: a request is good when it did not fail (`guardian_requests_total{error_type}`)
      for a reason of the sidecar's: outcomes the caller caused (`CALLER_CAUSED`: it hung up,
-     or its own `X-Guardian-Deadline-Ms` passed) are not failures, or any inference key
+     its own `X-Guardian-Deadline-Ms` passed, or it already held its `max_queue_per_key`)
+     are not failures, or any inference key
      could page on-call at will (a 1 ms deadline fails every request it sends). A deadline
      passed because the sidecar was slow still shows, in the latency SLI.
    The latency thresholds are read off the histograms, so each is rounded UP to the next
@@ -48,7 +49,7 @@ DURATION = "gen_ai_server_request_duration_seconds"
 TTFT = "gen_ai_server_time_to_first_token_seconds"
 REQUESTS = "guardian_requests_total"
 # `error_type` values of outcomes the caller caused (guardian.telemetry.error_kind).
-CALLER_CAUSED = ("client_disconnected", "deadline_exceeded")
+CALLER_CAUSED = ("client_disconnected", "deadline_exceeded", "key_queue_full")
 
 
 def bucket_bound(threshold: float, buckets: list[float]) -> float:

@@ -125,6 +125,10 @@ class RoutePolicy(Strict):
     # Admission bound: requests of this route in flight at once (queued + running); one
     # more is refused with 429 and Retry-After rather than left to wait (guardian.admission).
     max_queue: int = Field(32, ge=1, le=1_000_000)
+    # At most this many of them from one caller (API key principal): beyond, 429
+    # `key_queue_full`, so one key cannot hold the whole queue. None: no per-key bound. (In
+    # open mode, without keys, every caller is one principal.)
+    max_queue_per_key: int | None = Field(None, ge=1, le=1_000_000)
     redaction: Redaction = "full"
     # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
@@ -145,6 +149,7 @@ _LATER_ROUTE_SECTIONS: dict[str, object] = {
     "audit": AuditPolicy().model_dump(mode="json"),
     "canary": CanaryPolicy().model_dump(mode="json"),
     "max_queue": 32,
+    "max_queue_per_key": None,
 }
 
 

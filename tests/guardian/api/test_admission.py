@@ -64,6 +64,26 @@ def test_admission_bounds_each_route_and_estimates_retry_after() -> None:
     assert adm.in_flight("a") == 2 and adm.in_flight() == 3
 
 
+def test_admission_bounds_each_callers_share_of_a_route() -> None:
+    adm = Admission(initial_service_s=0.4)
+    assert adm.admit("a", 4, "api-key:alice", 2) is True
+    adm.admit("a", 4, "api-key:alice", 2)
+    with pytest.raises(QueueFull) as err:
+        adm.admit("a", 4, "api-key:alice", 2)  # alice holds her share...
+    assert err.value.per_key and err.value.limit == 2
+    assert adm.admit("a", 4, "api-key:bob", 2)  # ...bob is still admitted
+    assert adm.admit("b", 4, "api-key:alice", 2)  # per route
+    assert adm.admit("a", 4, "api-key:carol") is False  # no per-key bound: not counted
+    with pytest.raises(QueueFull) as err:
+        adm.admit("a", 4, "api-key:dave", 2)  # the route's own bound still holds first
+    assert not err.value.per_key
+    adm.release("a", principal="api-key:alice", keyed=True)
+    assert adm.in_flight_for("a", "api-key:alice") == 1
+    adm.release("a", principal="api-key:carol")
+    adm.admit("a", 4, "api-key:alice", 2)
+    assert adm.in_flight_for("a", "api-key:alice") == 2 and adm.in_flight("a") == 3
+
+
 def test_cancel_token_deadline_and_first_reason_wins() -> None:
     tok = CancelToken(deadline=time.monotonic() - 1)
     assert tok.reason == "deadline_exceeded"
@@ -89,6 +109,32 @@ def test_full_route_queue_answers_429_with_retry_after(make_client, slow: FakeBa
         assert int(r.headers["retry-after"]) >= 1
         assert "limit of 1 requests in flight" in err["message"]
     assert len(slow.calls) == 1  # refused requests never reached the engine
+
+
+def test_one_key_cannot_hold_a_whole_route(make_client, slow: FakeBackend) -> None:
+    """`max_queue_per_key`: one API key at its share gets 429 `key_queue_full` (streamed or
+    not) while another key is still served; its slot comes back when its request ends."""
+    client = make_client(Policy(routes={"default": RoutePolicy(
+        mode="target_only", max_queue=4, max_queue_per_key=1,
+        shadow=ShadowPolicy(sample_rate=0.0))}))
+    with serve(client.app) as url, concurrent.futures.ThreadPoolExecutor(2) as pool:
+        first = pool.submit(httpx.post, f"{url}/v1/completions", json=body(50),
+                            headers=auth(), timeout=30)
+        wait_for(lambda: slow.calls)
+        same = httpx.post(f"{url}/v1/completions", json=body(5), headers=auth(), timeout=30)
+        streamed = httpx.post(f"{url}/v1/completions", json=body(5, stream=True),
+                              headers=auth(), timeout=30)
+        other = httpx.post(f"{url}/v1/completions", json=body(5), headers=auth("admin"),
+                           timeout=30)
+        assert first.result().status_code == 200
+        after = httpx.post(f"{url}/v1/completions", json=body(5), headers=auth(), timeout=30)
+    for r in (same, streamed):
+        assert r.status_code == 429, r.text
+        err = r.json()["error"]
+        assert err["code"] == "key_queue_full" and err["type"] == "rate_limit_error"
+        assert int(r.headers["retry-after"]) >= 1 and "limit per key" in err["message"]
+    assert other.status_code == 200 and after.status_code == 200
+    assert client.app.state.services.core.admission.in_flight() == 0
 
 
 def test_a_stream_to_a_full_route_is_a_real_429_not_an_in_band_error(
