@@ -454,12 +454,17 @@ class ServingCore:
                                    served.fallback_reason.split(":")[0])
             self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), result,
                                               served.served_path == "speculative")
-            durable = self._record(served, route, labels)
+            durable = self._record(served, route)
             if sampled and self.shadow is not None:
                 self.shadow.offer_served(served, route, span.get_span_context())
             if durable is not None:
-                await _await_durable(req.request_id, durable, getattr(
-                    getattr(self.sink, "cfg", None), "sync_timeout_s", 10.0))
+                try:
+                    await _await_durable(req.request_id, durable, getattr(
+                        getattr(self.sink, "cfg", None), "sync_timeout_s", 10.0))
+                except ServingError as exc:  # answered 503: counted as the failure it is
+                    self._record_telemetry(served, labels, error=exc)
+                    raise
+            self._record_telemetry(served, labels)
         return served
 
     def precheck(self, req: GenerationRequest) -> None:
@@ -724,20 +729,31 @@ class ServingCore:
             return self.backend.generate_with_evidence(breq, on_text)
         return self.backend.generate(breq, on_text), None
 
-    def _record(self, served: Served, route: RoutePolicy,
-                labels: dict[str, str]) -> Future[None] | None:
-        """Telemetry and the audit event; for an `audit.durability: sync` route, the future
-        that completes once the record is durable (`AuditWriter.submit_durable`)."""
-        req, result, timings = served.request, served.result, served.result.timings
-        n = len(result.token_ids)
-        tpot = (timings.total_s - timings.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
+    @staticmethod
+    def _tpot(result: BackendResult) -> float:
+        n, timings = len(result.token_ids), result.timings
+        return (timings.total_s - timings.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
+
+    def _record_telemetry(self, served: Served, labels: dict[str, str], *,
+                          error: ServingError | None = None) -> None:
+        """The request's metrics, once its answer is settled: a `sync` route's request whose
+        record could not be made durable was answered 503, and counts as that failure."""
+        req, result = served.request, served.result
         if served.fallback_reason:
             self.telemetry.fallbacks.add(1, {**labels, "reason": served.fallback_reason.split(":")[0]})
         self.telemetry.record_request(
             labels, duration_s=served.queue_time_s + served.compute_time_s,
-            ttft_s=served.queue_time_s + timings.time_to_first_token_s, tpot_s=tpot,
-            prompt_tokens=len(req.prompt_ids), completion_tokens=n, result=result,
-            speculative=served.served_path == "speculative")
+            ttft_s=served.queue_time_s + result.timings.time_to_first_token_s,
+            tpot_s=self._tpot(result), prompt_tokens=len(req.prompt_ids),
+            completion_tokens=len(result.token_ids), result=result,
+            speculative=served.served_path == "speculative",
+            error_type=None if error is None else type(error).__name__, error=error)
+
+    def _record(self, served: Served, route: RoutePolicy) -> Future[None] | None:
+        """The audit event; for an `audit.durability: sync` route, the future that completes
+        once the record is durable (`AuditWriter.submit_durable`)."""
+        req, result, timings = served.request, served.result, served.result.timings
+        tpot = self._tpot(result)
         event = RequestEvent(
             request_id=req.request_id, created_at=req.created_at, route=req.route,
             mode=route.mode, served_path=served.served_path, pair_hash=self.backend.pair_hash,

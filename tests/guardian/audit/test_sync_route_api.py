@@ -104,6 +104,11 @@ def test_sync_route_answers_503_when_the_record_cannot_be_made_durable(held: Any
         assert r.status_code == 503
         err = r.json()["error"]
         assert err["code"] == "audit_unavailable" and "spool is full" in err["message"]
+        # ...and counted as the failure it is, once (before: a success in the errors SLI)
+        metrics = client.get("/metrics", headers=auth("oncall")).text
+        counted = [line for line in metrics.splitlines()
+                   if line.startswith("guardian_requests_total{") and 'route="ledger"' in line]
+        assert len(counted) == 1 and 'error_type="audit_unavailable"' in counted[0], counted
         return
     # Stream: text may have gone out, but no final chunk (finish_reason) and an in-band error.
     chunks = [json.loads(line[6:]) for line in r.text.splitlines()
