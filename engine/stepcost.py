@@ -36,6 +36,7 @@ from pathlib import Path
 
 import torch
 
+from engine.batch import sync
 from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
 from engine.controllers import ConstantGamma
 from engine.loading import Pair
@@ -146,8 +147,7 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
                 engine.join(joining)
             full = engine.size == rows
             finished = engine.step()
-            if pair.device.type == "cuda":
-                torch.cuda.synchronize(pair.device)
+            sync(pair.device)
             dt = time.perf_counter() - t0
             every, all_steps = every + dt, all_steps + 1
             if full and done >= rows:

@@ -23,7 +23,7 @@ from transformers import DynamicCache
 
 from engine.loading import Pair
 
-__all__ = ["ThreadChoice", "choose", "decode_forward_ms"]
+__all__ = ["ThreadChoice", "choose", "decode_forward_ms", "settle"]
 
 logger = logging.getLogger(__name__)
 
@@ -79,3 +79,12 @@ def choose(pair: Pair) -> ThreadChoice | None:
     choice = ThreadChoice(threads, ms)
     logger.info("%s; set GUARDIAN_TORCH_THREADS to choose yourself", choice.describe())
     return choice
+
+
+def settle(pair: Pair, configured: int | None) -> ThreadChoice | None:
+    """The thread rule of everything that decodes or times decoding (the sidecar, the gate,
+    the step profile): the operator's count when configured, else `choose`."""
+    if configured:
+        torch.set_num_threads(configured)
+        return None
+    return choose(pair)

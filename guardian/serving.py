@@ -485,15 +485,11 @@ class ServingCore:
             self.telemetry.requests.add(1, {"route": req.route, "mode": route.mode,
                                             "pair": self.backend.pair_hash[:12],
                                             "error.type": code})
-            if exc.per_key:
-                raise ServingError(
-                    429, f"Your API key has {exc.limit} requests in flight on route "
-                    f"{req.route!r}, its limit per key; retry after {exc.retry_after_s} s.",
-                    code=code, type_="rate_limit_error",
-                    headers={"Retry-After": str(exc.retry_after_s)}) from None
+            held = (f"Your API key has {exc.limit} requests in flight on route {req.route!r}, "
+                    "its limit per key" if exc.per_key else
+                    f"Route {req.route!r} is at its limit of {exc.limit} requests in flight")
             raise ServingError(
-                429, f"Route {req.route!r} is at its limit of {exc.limit} requests in flight; "
-                f"retry after {exc.retry_after_s} s.", code="queue_full",
+                429, f"{held}; retry after {exc.retry_after_s} s.", code=code,
                 type_="rate_limit_error", headers={"Retry-After": str(exc.retry_after_s)},
             ) from None
 
@@ -549,7 +545,7 @@ class ServingCore:
 
     def _run(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
              reason: str | None, evidence: bool, on_text: OnText | None,
-             enqueued: float, slot: _Slot | None = None) -> Served:
+             enqueued: float, slot: _Slot) -> Served:
         """Engine thread: the speculative attempt, then target-only on failure."""
         started = time.perf_counter()
         measured: float | None = None  # only a whole generation teaches the service time
@@ -557,7 +553,7 @@ class ServingCore:
             req.cancel.check()  # the client left, or the deadline passed, while queued
             served = self._attempt(req, route, speculative, reason, evidence, on_text, enqueued)
             measured = time.perf_counter() - started
-            if slot is not None and not slot.finish():
+            if not slot.finish():
                 # Its awaiter answered 504/499 before this ended (the last check passed just
                 # before the cancel): nobody records it now, so audit it here as cancelled.
                 self._record_abandoned(req, route, served, enqueued)
@@ -570,11 +566,11 @@ class ServingCore:
             # engine thread is free again (a cancelled await must not wake the shadow early).
             # A cancelled or failed run is not a service time: a flood of requests that hang
             # up at once would otherwise talk Retry-After down to 1 s.
-            (slot or _Slot(self, req)).release(measured)
+            slot.release(measured)
 
     async def _arun(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     reason: str | None, on_text: OnText | None, enqueued: float,
-                    slot: _Slot | None = None) -> Served:
+                    slot: _Slot) -> Served:
         """An async backend (`agenerate`: upstream pools) served on the event loop, with no
         worker-thread hop. The fallback rule of `_attempt`; such a backend marks a fault
         `no_fallback` once text was sent, so nothing is streamed twice."""
@@ -631,12 +627,11 @@ class ServingCore:
             self._record_cancelled(req, route, cancelled, enqueued, started)
             raise cancelled from None
         finally:
-            (slot or _Slot(self, req)).release(
-                None if result is None else time.perf_counter() - started)
+            slot.release(None if result is None else time.perf_counter() - started)
         served = Served(req, result, route.mode, "speculative" if speculative and reason is None
                         else "target_only", reason, started - enqueued,
                         time.perf_counter() - started, "", False)
-        if slot is not None and not slot.finish():  # answered 504/499 already (see _run)
+        if not slot.finish():  # answered 504/499 already (see _run)
             self._record_abandoned(req, route, served, enqueued)
         return served
 

@@ -189,20 +189,15 @@ class LocalEngineBackend:
         """The configured pair (or the demo pair under the settings' home) on the configured
         device, with the configured torch thread count."""
         import engine
-        from engine.threads import choose
+        from engine.threads import settle
 
         draft_dir, target_dir = pair_dirs(settings)
-        if settings.torch_threads:
-            import torch
-
-            # On a small shared CPU torch's spinning intra-op pool can cost 20x (measured: a
-            # tiny pair's 12-token generation 2.7 s with 2 threads vs 0.12 s with 1 under load).
-            torch.set_num_threads(settings.torch_threads)
         pair = engine.load_pair(draft_dir, target_dir, device=settings.device)
-        if not settings.torch_threads:
-            # Unset: on the CPU, time torch's default count against one thread and keep the
-            # faster, before the step costs are measured with it (engine.threads).
-            choose(pair)
+        # Before the step costs are measured with it: on a small shared CPU torch's spinning
+        # intra-op pool can cost 20x (measured: a tiny pair's 12-token generation 2.7 s with
+        # 2 threads vs 0.12 s with 1 under load); unset, the faster of torch's count and one
+        # thread, timed here (engine.threads).
+        settle(pair, settings.torch_threads)
         return cls(pair, batching=settings.batching == "continuous", max_batch=settings.max_batch,
                    gamma_by_batch=settings.gamma_by_batch or None,
                    gamma_policy=settings.gamma_policy,

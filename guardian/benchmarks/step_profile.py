@@ -37,6 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from engine.batch import sync
+
 if TYPE_CHECKING:
     from engine.loading import Pair
 
@@ -57,21 +59,14 @@ class Row:
     closed_loop_ms: dict[str, float] = field(default_factory=dict)
 
 
-def _sync(pair: Pair) -> None:
-    import torch
-
-    if pair.device.type == "cuda":
-        torch.cuda.synchronize(pair.device)
-
-
 def _timed(pair: Pair, fn: Any, n: int) -> float:
     """Median milliseconds of `fn()` over `n` calls, each waited for on the device."""
     out = []
     for _ in range(n):
-        _sync(pair)
+        sync(pair.device)
         t0 = time.perf_counter()
         fn()
-        _sync(pair)
+        sync(pair.device)
         out.append((time.perf_counter() - t0) * 1e3)
     return statistics.median(out)
 
@@ -95,9 +90,9 @@ def forward_ms(pair: Pair, rows: int, masked: bool, n: int, prompt: int = 32) ->
         return _timed(pair, lambda: cache.forward(pair.target, feeds, tok, last_only=True), n)
 
 
-def _engine(pair: Pair, rows: int, depth: int, budget: int) -> Any:
+def _engine(pair: Pair, rows: int, depth: int, steps: int, warm: int = 2) -> Any:
     """A ContinuousEngine holding `rows` greedy rows (speculative at `depth` when > 0) with
-    room for `budget` more tokens each."""
+    room for `steps` more steps each, after `warm` steps (first-call costs)."""
     import random
 
     from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
@@ -109,28 +104,28 @@ def _engine(pair: Pair, rows: int, depth: int, budget: int) -> Any:
     ordinary = _ordinary_tokens(pair)
     engine = ContinuousEngine(pair, gamma_cap=lambda _size: depth)
     prompt = max(1, min(32, pair.max_context // 4))
-    budget = max(1, min(budget, pair.max_context - prompt - 1))
+    budget = max(1, min((steps + warm + 1) * (depth + 1) + 1, pair.max_context - prompt - 1))
     engine.join([Sequence(pair, SequenceRequest(
         prompt=[rng.choice(ordinary) for _ in range(prompt)], params=SamplingParams(),
         max_new_tokens=budget, speculative=depth > 0,
         controller=ConstantGamma(depth) if depth else None)) for _ in range(rows)])
+    for _ in range(warm):
+        engine.step()
     return engine
 
 
 def step_ms(pair: Pair, rows: int, depth: int, n: int) -> tuple[float, float]:
     """(median ms per engine step, mean tokens emitted per step) at `rows` rows and `depth`
     (rows that end early, on EOS, leave: the timing notes the rows it ran with)."""
-    engine = _engine(pair, rows, depth, budget=(n + 3) * (depth + 1) + 1)
-    for _ in range(2):
-        engine.step()
+    engine = _engine(pair, rows, depth, n)
     times, tokens = [], []
     for _ in range(n):
         if engine.size == 0:
             break
-        _sync(pair)
+        sync(pair.device)
         t0 = time.perf_counter()
         engine.step()
-        _sync(pair)
+        sync(pair.device)
         times.append((time.perf_counter() - t0) * 1e3)
         tokens.append(engine.last_step.get("tokens", 0.0))
     return (statistics.median(times) if times else 0.0,
@@ -146,9 +141,7 @@ def profile(pair: Pair, rows: int, depth: int, n: int, out: Path | None) -> dict
     cuda = pair.device.type == "cuda"
     if cuda:
         activities.append(ProfilerActivity.CUDA)
-    engine = _engine(pair, rows, depth, budget=(n + 3) * (depth + 1) + 1)
-    for _ in range(2):
-        engine.step()
+    engine = _engine(pair, rows, depth, n)
     steps = 0
     with torch_profile(activities=activities) as prof:
         for _ in range(n):
@@ -156,7 +149,7 @@ def profile(pair: Pair, rows: int, depth: int, n: int, out: Path | None) -> dict
                 break
             engine.step()
             steps += 1
-        _sync(pair)
+        sync(pair.device)
     averages = prof.key_averages()
     calls = {name: 0 for name in RUNTIME_CALLS}
     for ev in averages:
@@ -267,17 +260,12 @@ def cli(
     size_list, depth_list = _ints(sizes, "--sizes", 1), _ints(depths, "--depths", 0)
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from engine import load_pair
-    from engine.threads import choose
+    from engine.threads import settle
     from guardian.benchmarks.engine_bench import pair_dirs
 
     draft, target = pair_dirs(draft, target)
-    if threads:
-        import torch
-
-        torch.set_num_threads(threads)
     pair = load_pair(draft, target, device=device)
-    if not threads:
-        choose(pair)
+    settle(pair, threads)
     result = run(pair, size_list, depth_list, steps, out, profile_rows)
     _print(result)
     if json_path:

@@ -101,10 +101,6 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     from guardian.settings import get_settings
 
     threads = threads or get_settings().torch_threads  # serve's setting (env or .env)
-    if threads:
-        import torch
-
-        torch.set_num_threads(threads)
     try:
         # The engine checks compatibility before reading any weights (an incompatible pair
         # fails in milliseconds naming what differs) and computes the identity.
@@ -114,12 +110,11 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     except (RuntimeError, AssertionError) as exc:  # torch: an unknown or absent --device
         where = f" on --device {device!r}" if device else ""
         raise fail(f"cannot load the pair{where}: {exc}", 2) from None
-    if not threads:
-        # Unset: the rule `guardian serve` follows (engine.threads): torch's count or one thread,
-        # whichever decodes faster here, so the speedup is timed as serving will run.
-        from engine.threads import choose
+    # The rule `guardian serve` follows (engine.threads): unset, torch's count or one thread,
+    # whichever decodes faster here, so the speedup is timed as serving will run.
+    from engine.threads import settle
 
-        choose(backend.pair)  # nothing changes off the CPU or with one thread already
+    settle(backend.pair, threads)
     try:
         check_backend(backend, prompts, proposer)
     except Unsupported as exc:

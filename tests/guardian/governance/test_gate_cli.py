@@ -17,7 +17,9 @@ from tests.guardian.api.fakes import FakeBackend
 def fake_pair(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     from guardian.backends.local import LocalEngineBackend
 
-    monkeypatch.setattr(LocalEngineBackend, "load", classmethod(lambda cls, *a, **k: FakeBackend()))
+    fake = FakeBackend()
+    fake.pair = None  # type: ignore[attr-defined]  # what the thread rule is given
+    monkeypatch.setattr(LocalEngineBackend, "load", classmethod(lambda cls, *a, **k: fake))
     golden = tmp_path / "golden.jsonl"
     golden.write_text('{"id": "a", "prompt": "def add(a, b):", "max_tokens": 8}\n'
                       '{"id": "s", "prompt": "x = ", "max_tokens": 8, "stop": ["\\n"]}\n'
