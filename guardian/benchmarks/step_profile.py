@@ -37,8 +37,6 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from engine.batch import sync
-
 if TYPE_CHECKING:
     from engine.loading import Pair
 
@@ -59,14 +57,20 @@ class Row:
     closed_loop_ms: dict[str, float] = field(default_factory=dict)
 
 
+def _sync(pair: Pair) -> None:
+    from engine.batch import sync  # imported on use: `guardian --help` loads no torch
+
+    sync(pair.device)
+
+
 def _timed(pair: Pair, fn: Any, n: int) -> float:
     """Median milliseconds of `fn()` over `n` calls, each waited for on the device."""
     out = []
     for _ in range(n):
-        sync(pair.device)
+        _sync(pair)
         t0 = time.perf_counter()
         fn()
-        sync(pair.device)
+        _sync(pair)
         out.append((time.perf_counter() - t0) * 1e3)
     return statistics.median(out)
 
@@ -122,10 +126,10 @@ def step_ms(pair: Pair, rows: int, depth: int, n: int) -> tuple[float, float]:
     for _ in range(n):
         if engine.size == 0:
             break
-        sync(pair.device)
+        _sync(pair)
         t0 = time.perf_counter()
         engine.step()
-        sync(pair.device)
+        _sync(pair)
         times.append((time.perf_counter() - t0) * 1e3)
         tokens.append(engine.last_step.get("tokens", 0.0))
     return (statistics.median(times) if times else 0.0,
@@ -149,7 +153,7 @@ def profile(pair: Pair, rows: int, depth: int, n: int, out: Path | None) -> dict
                 break
             engine.step()
             steps += 1
-        sync(pair.device)
+        _sync(pair)
     averages = prof.key_averages()
     calls = {name: 0 for name in RUNTIME_CALLS}
     for ev in averages:
