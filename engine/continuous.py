@@ -32,6 +32,7 @@ the batched forwards themselves fails the step.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -66,6 +67,10 @@ class SequenceRequest:
     generator: torch.Generator | None = None
     on_text: OnText | None = None
     record_distributions: bool = False
+    # Top-k alternatives per emitted token (TokenTrace.alternatives) taken from the verifying
+    # forward's processed target distribution; 0: none. What a client's logprobs need, without
+    # a second forward over the prefix per step.
+    alternatives: int = 0
 
 
 class Sequence:
@@ -364,6 +369,7 @@ class ContinuousEngine:
         prop_q = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
         expected = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
         records: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}
+        wanted: dict[int, tuple[torch.Tensor, int]] = {}  # row -> ((g+1, V) probs, k)
         for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
             if seq.error is not None:
                 continue  # failed earlier in this step: it leaves at the end of it
@@ -395,10 +401,13 @@ class ContinuousEngine:
                     else:
                         q_x[i, :g] = (own[i, :g] == x[i, :g]).float()
                         prop_q[i, :g] = 1.0
-                if seq.req.record_distributions:
+                if seq.req.record_distributions or seq.req.alternatives > 0:
                     if p_i is None:
                         p_i = process_logits(logits[i:i + 1, :g + 1], params)
-                    records[i] = (p_i[0], prop.q)
+                    if seq.req.record_distributions:
+                        records[i] = (p_i[0], prop.q)
+                    if seq.req.alternatives > 0:
+                        wanted[i] = (p_i[0], min(seq.req.alternatives, p_i.shape[-1]))
             except Exception as exc:  # this row's fault (its sampling): it alone fails
                 seq.error = exc
         logprob = logits.float().gather(-1, own.unsqueeze(-1)).squeeze(-1) - lse
@@ -407,6 +416,7 @@ class ContinuousEngine:
                     "logprob": logprob, "proposed": x, "proposed_q": prop_q,
                     "expected": expected}
         host = HostVerdict.copy(n_row, own, p_x, q_x, margin, evidence)
+        alternatives = _alternatives(wanted)
         t2 = time.perf_counter()
         dwhere = {id(s): j for j, s in enumerate(self.drows)}
         accepted = judged = 0
@@ -430,7 +440,8 @@ class ContinuousEngine:
                     step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
                                    step.evidence)
                 accepted, judged = accepted + step.accepted, judged + step.judged
-                self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2)
+                self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2,
+                             alternatives.get(i))
             except Exception as exc:  # this row's fault (stop strings, its controller...)
                 seq.error = exc
         self.target.trim()
@@ -439,8 +450,12 @@ class ContinuousEngine:
 
     def _commit(self, seq: Sequence, step: RowStep, record: tuple[torch.Tensor,
                 torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,
-                verified_at: float) -> None:
+                verified_at: float, alternatives: list[tuple[tuple[int, float], ...]] | None = None,
+                ) -> None:
         traces = step.traces(len(seq.completion.token_ids), seq.steps)
+        if alternatives is not None:
+            traces = [dataclasses.replace(t, alternatives=a)
+                      for t, a in zip(traces, alternatives, strict=False)]
         dists = qdists = None
         if record is not None:
             p, q = record
@@ -466,3 +481,25 @@ class ContinuousEngine:
         seq.steps += 1
         seq.completion.extend(step.tokens, traces, dists[0] if dists is not None else None,
                               qdists[0] if qdists is not None else None)
+
+
+def _alternatives(wanted: dict[int, tuple[torch.Tensor, int]],
+                  ) -> dict[int, list[tuple[tuple[int, float], ...]]]:
+    """Each wanting row's top-k (id, probability) per fed position, best first, with one
+    device->host copy for the step: {row: [position 0's alternatives, ...]}."""
+    if not wanted:
+        return {}
+    kmax = max(k for _, k in wanted.values())
+    parts = []
+    for probs, _k in wanted.values():
+        top = torch.topk(probs, kmax, dim=-1)
+        parts.append(torch.stack([top.indices.double(), top.values.double()]))  # (2, g+1, kmax)
+    ids, values = torch.cat(parts, dim=1).tolist()
+    out, at = {}, 0
+    for i, (probs, k) in wanted.items():
+        n = probs.shape[0]
+        out[i] = [tuple((int(t), float(v)) for t, v in zip(ids[at + j][:k], values[at + j][:k],
+                                                             strict=True))
+                  for j in range(n)]
+        at += n
+    return out

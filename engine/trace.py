@@ -55,6 +55,11 @@ class TokenTrace:
     # and the verifier's p (n-gram: p(proposed_token)); None when greedy (acceptance is
     # deterministic there) and for "bonus"/"target".
     accept_expected: float | None = None
+    # The most likely tokens of the processed target distribution at this position (the one
+    # `target_prob` is under), best first, as (token id, probability): recorded by the
+    # continuous engine from the verifying forward itself when the request asks for them
+    # (`SequenceRequest.alternatives`); None otherwise.
+    alternatives: tuple[tuple[int, float], ...] | None = None
 
 
 @dataclass(slots=True)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,10 +85,19 @@ def _opt(x: Any, kind: type) -> Any:
     return None if x is None else kind(x)
 
 
-def _token(t: Any) -> TraceToken:
+def _token(t: Any, decode: Callable[[list[int]], str] | None = None) -> TraceToken:
+    """An engine TokenTrace as the contract's TraceToken; with `decode`, the alternatives
+    the engine recorded (`TokenTrace.alternatives`) become `top_logprobs` with their text."""
+    extra: dict[str, Any] = {}
+    alternatives = getattr(t, "alternatives", None)
+    if decode is not None and alternatives:
+        extra = {"token": decode([int(t.token_id)]), "top_logprobs": tuple(
+            TokenLogprob(decode([int(i)]), max(math.log(p), LOGPROB_FLOOR) if p > 0
+                         else LOGPROB_FLOOR, int(i)) for i, p in alternatives)}
     return TraceToken(int(t.position), int(t.token_id), t.origin,
                       None if t.draft_prob is None else float(t.draft_prob),
                       float(t.target_prob), float(t.target_margin), int(t.step), int(t.gamma),
+                      **extra,
                       **{f: _opt(getattr(t, f, None), int if f.endswith(("_id", "_token")) else float)
                          for f in TRACE_EVIDENCE_FIELDS})
 
@@ -104,8 +114,10 @@ def _plain(value: Any) -> Any:
     return _plain(tolist()) if tolist is not None else str(value)
 
 
-def to_result(res: GenerationResult) -> BackendResult:
-    """engine.GenerationResult -> the contract's plain BackendResult (distributions dropped)."""
+def to_result(res: GenerationResult, decode: Callable[[list[int]], str] | None = None,
+              ) -> BackendResult:
+    """engine.GenerationResult -> the contract's plain BackendResult (distributions dropped;
+    `decode`: alternatives the engine recorded become `top_logprobs`, see `_token`)."""
     stats = _plain(dataclasses.asdict(res.stats))
     # Deprecated key, kept in the API's `spec_guardian.stats` and the audit stats JSON for
     # one release so readers of `draft_tokens` (which always counted judged positions) keep
@@ -115,7 +127,7 @@ def to_result(res: GenerationResult) -> BackendResult:
     return BackendResult(
         prompt_token_ids=[int(t) for t in res.prompt_token_ids],
         token_ids=[int(t) for t in res.token_ids], text=res.text,
-        finish_reason=res.finish_reason, trace=[_token(t) for t in res.trace],
+        finish_reason=res.finish_reason, trace=[_token(t, decode) for t in res.trace],
         speculative=bool(res.speculative), counters=SpecCounters.from_stats(stats),
         timings=Timings(total_s=st.total_time_s, time_to_first_token_s=st.time_to_first_token_s,
                         draft_s=st.draft_time_s, verify_s=st.verify_time_s,
@@ -221,7 +233,7 @@ class LocalEngineBackend:
     def _generate(self, request: BackendRequest, on_text: OnText | None,
                   record: bool) -> GenerationResult:
         if self.batcher is not None:
-            return self._generate_batched(request, on_text, record)
+            return self._generate_batched(request, on_text, record, alternatives=0)
         s = request.sampling
         kwargs: dict[str, Any] = dict(
             speculative=request.speculative, max_new_tokens=request.max_new_tokens,
@@ -237,8 +249,9 @@ class LocalEngineBackend:
         return self._engine.generate(self.pair, list(request.prompt_ids), **kwargs)
 
     def _generate_batched(self, request: BackendRequest, on_text: OnText | None,
-                          record: bool) -> GenerationResult:
-        """One request through the shared batch (blocks this thread, not the engine)."""
+                          record: bool, alternatives: int) -> GenerationResult:
+        """One request through the shared batch (blocks this thread, not the engine).
+        `alternatives`: top-k per token recorded by the engine (streamed with their text)."""
         import torch
 
         from engine.api import result_of
@@ -254,8 +267,10 @@ class LocalEngineBackend:
             generator = torch.Generator(device=pair.device).manual_seed(request.seed)
         plain = None
         if on_text is not None:
+            decode = pair.tokenizer.decode if alternatives > 0 else None
+
             def plain(delta: str, traces: list[Any]) -> None:
-                on_text(delta, [_token(t) for t in traces])
+                on_text(delta, [_token(t, decode) for t in traces])
 
         seq = self.batcher.run(SequenceRequest(
             prompt=list(request.prompt_ids),
@@ -264,7 +279,8 @@ class LocalEngineBackend:
             speculative=request.speculative, proposer=ProposerConfig(request.proposer),
             controller=(make_controller(request.gamma_strategy, request.gamma, request.gamma_max)
                         if request.speculative else None),
-            generator=generator, on_text=plain, record_distributions=record), request.check)
+            generator=generator, on_text=plain, record_distributions=record,
+            alternatives=alternatives), request.check)
         return result_of(list(request.prompt_ids), RowResult(seq.completion, seq.stats),
                          request.speculative, record)
 
@@ -278,17 +294,25 @@ class LocalEngineBackend:
                                     ) -> BackendResult:
         """`generate` whose trace carries the top-k alternatives at each position.
 
-        They come from teacher-forced target forwards over the completion (engine.scoring):
-        the same processed target distribution the verifier used (it is a function of the
-        prefix only). A stream scores each step's new tokens as they come (one forward over
-        the prefix per step: O(T) forwards, paid only by streamed requests that ask for
-        `top_logprobs`); otherwise, and for an `on_text` that only watches (`watch_only`: the
-        serving core's cancellation point of a request that is not streamed), one forward at
-        the end.
+        The continuous engine (batching) takes them from the verifying forward itself: the
+        processed target distribution each token was chosen from, copied to the host with the
+        step's verdict, so a stream pays nothing more per step (before, each step of a streamed
+        request re-scored its whole prefix on the engine thread, which every row of the batch
+        waited for: O(T) forwards per request).
+
+        The one-at-a-time core scores them with teacher-forced target forwards over the
+        completion (engine.scoring): the same distribution (a function of the prefix only).
+        A stream scores each step's new tokens as they come (one forward over the prefix per
+        step); otherwise, and for an `on_text` that only watches (`watch_only`: the serving
+        core's cancellation point of a request that is not streamed), one forward at the end.
         """
         from guardian.backends.base import streams
 
-        prompt, k = list(request.prompt_ids), request.top_logprobs
+        k = min(request.top_logprobs, self.capabilities.top_logprobs)
+        if self.batcher is not None:
+            res = self._generate_batched(request, on_text, record=False, alternatives=k)
+            return to_result(res, self.pair.tokenizer.decode)
+        prompt = list(request.prompt_ids)
         done: list[TraceToken] = []  # streamed tokens with their alternatives
         completion: list[int] = []
         wrapped: OnText | None = on_text  # a watcher only (no client stream): scored at the end

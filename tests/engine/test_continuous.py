@@ -276,3 +276,52 @@ def _mixed_copy(pair, reqs: list[SequenceRequest]) -> list[SequenceRequest]:
             controller=make_controller("constant", 4, 8) if r.speculative else None,
             generator=None if seed is None else torch.Generator().manual_seed(seed)))
     return out
+
+
+@pytest.mark.parametrize("arch", ["llama", "qwen2"])
+def test_alternatives_are_the_verifying_distributions_top_k(load, arch):
+    """`SequenceRequest.alternatives`: each emitted token carries the top-k of the processed
+    target distribution it was chosen from, taken from the verifying forward of a mixed,
+    changing batch; they equal a teacher-forced forward's top-k over the same completion (the
+    distribution is a function of the prefix), and rows that did not ask carry none."""
+    from engine.scoring import score_target
+
+    pair = load(f"{arch}-close", f"{arch}-target")
+    reqs = _mixed(pair)
+    for k, r in enumerate(reqs):
+        if k % 2 == 0:
+            r.alternatives = 3 + k
+            if k % 4 == 2:  # sampled rows too, with their own processing
+                r.params = SamplingParams(temperature=0.8, top_p=0.9, top_k=0)
+                r.generator = torch.Generator().manual_seed(k)
+    eng = ContinuousEngine(pair)
+    seqs = [eng.add(reqs[0])]
+    for r in reqs[1:]:
+        eng.step()
+        seqs.append(eng.add(r))
+    while eng.size:
+        eng.step()
+    checked = 0
+    for r, seq in zip(reqs, seqs, strict=True):
+        traces = seq.completion.trace
+        if not r.alternatives:
+            assert all(t.alternatives is None for t in traces)
+            continue
+        p = r.params
+        ref = score_target(pair, r.prompt, seq.completion.token_ids, temperature=p.temperature,
+                           top_p=p.top_p, top_k=p.top_k).distributions
+        values, ids = torch.topk(ref, r.alternatives, dim=-1)
+        for t, vs, ix in zip(traces, values.tolist(), ids.tolist(), strict=True):
+            assert t.alternatives is not None and len(t.alternatives) == r.alternatives
+            got_ids = [i for i, _ in t.alternatives]
+            got_p = [q for _, q in t.alternatives]
+            assert got_p == sorted(got_p, reverse=True)
+            assert got_p == pytest.approx(vs, abs=1e-4)
+            # the same ids, up to the order of exact near ties
+            strict = [j for j in range(len(vs)) if all(abs(vs[j] - v) > 1e-5
+                                                       for m, v in enumerate(vs) if m != j)]
+            assert [got_ids[j] for j in strict] == [ix[j] for j in strict]
+            if t.token_id in got_ids:  # p(x) of the emitted token is the same number
+                assert got_p[got_ids.index(t.token_id)] == pytest.approx(t.target_prob, abs=1e-6)
+            checked += 1
+    assert checked > 20

@@ -12,9 +12,17 @@ from tests.engine.conftest import save_tiny_pair
 
 
 @pytest.fixture(scope="module")
-def backend(tmp_path_factory) -> LocalEngineBackend:
-    return LocalEngineBackend.load(*save_tiny_pair(tmp_path_factory.mktemp("pair")),
-                                   device="cpu")
+def pair_dirs(tmp_path_factory):
+    return save_tiny_pair(tmp_path_factory.mktemp("pair"))
+
+
+@pytest.fixture(scope="module", params=[False, True], ids=["one-at-a-time", "batched"])
+def backend(request, pair_dirs):
+    """Both cores: the one-at-a-time engine scores the alternatives with a teacher-forced
+    forward; the continuous engine records them from the verifying forward."""
+    out = LocalEngineBackend.load(*pair_dirs, device="cpu", batching=request.param)
+    yield out
+    out.shutdown()
 
 
 @pytest.mark.parametrize("speculative", [True, False])
@@ -61,7 +69,7 @@ def test_text_past_max_prompt_chars_cannot_fit_the_context(backend, unit: str) -
     assert len(backend.encode(unit * n)) > backend.max_context
 
 
-def test_a_watcher_that_streams_nothing_gets_the_alternatives_scored_once(backend,
+def test_a_watcher_that_streams_nothing_gets_the_alternatives_scored_once(pair_dirs,
                                                                           monkeypatch) -> None:
     """The serving core watches every generation (its cancellation point) but streams only
     when the client asked: a request that is not streamed has its alternatives scored once at
@@ -69,6 +77,7 @@ def test_a_watcher_that_streams_nothing_gets_the_alternatives_scored_once(backen
     every row of a batch waited for: O(T^2))."""
     from guardian.backends.base import watch_only
 
+    backend = LocalEngineBackend.load(*pair_dirs, device="cpu", batching=False)
     calls = []
     score = backend._score
     monkeypatch.setattr(backend, "_score", lambda *a, **k: calls.append(1) or score(*a, **k))
@@ -85,3 +94,40 @@ def test_a_watcher_that_streams_nothing_gets_the_alternatives_scored_once(backen
     assert len(calls) > 1 and all(len(t.top_logprobs) == 2 for t in streamed)
     assert [[a.token_id for a in t.top_logprobs] for t in streamed] == \
         [[a.token_id for a in t.top_logprobs] for t in res.trace]
+
+
+def test_the_batched_engine_scores_nothing_more_for_alternatives(pair_dirs, monkeypatch) -> None:
+    """Under continuous batching the alternatives come from the forward that verified the
+    step: no teacher-forced forward, streamed or not (a streamed request's per-step scoring
+    of its whole prefix ran on the engine thread, which every row of the batch waited for),
+    and they equal the ones a teacher-forced forward over the completion gives."""
+    from guardian.backends.base import watch_only
+
+    batched = LocalEngineBackend.load(*pair_dirs, device="cpu", batching=True)
+    try:
+        calls = []
+        score = batched._score
+        monkeypatch.setattr(batched, "_score", lambda *a, **k: calls.append(1) or score(*a, **k))
+        for sampling in (Sampling(temperature=0.0), Sampling(temperature=0.8, top_p=0.9)):
+            req = BackendRequest(prompt_ids=batched.encode("a dog"), max_new_tokens=12,
+                                 speculative=True, top_logprobs=4, sampling=sampling, seed=3)
+            streamed: list = []
+            res = batched.generate(req, lambda _d, rows, out=streamed: out.extend(rows))
+            watched = batched.generate(req, watch_only(lambda _d, _rows: None))
+            assert calls == []
+            assert res.token_ids == watched.token_ids
+            assert [t.token_id for t in streamed] == res.token_ids
+            ref = batched.alternatives(res.prompt_token_ids, res.token_ids, res.trace,
+                                       req.sampling, 4)  # teacher-forced (calls _score)
+            calls.clear()
+            for got in (streamed, res.trace, watched.trace):
+                for a, b in zip(got, ref, strict=True):
+                    assert len(a.top_logprobs) == 4 and a.token == b.token
+                    assert [x.token_id for x in a.top_logprobs] == \
+                        [x.token_id for x in b.top_logprobs]
+                    assert all(math.isclose(x.logprob, y.logprob, abs_tol=1e-4)
+                               for x, y in zip(a.top_logprobs, b.top_logprobs, strict=True))
+                    assert all(x.token == y.token for x, y in zip(a.top_logprobs,
+                                                                    b.top_logprobs, strict=True))
+    finally:
+        batched.shutdown()
