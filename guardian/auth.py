@@ -33,11 +33,12 @@ Authorized routes (`routes:`, optional, inference and mirror keys): a request's 
 Independently of the key, a header can never lower redaction below the route the model maps
 to (the redaction floor, `guardian.policy.REDACTION_PROTECTION`).
 
-Names are unique: they are what the audit trail records (`api-key:<name>` plus `key_id`, the
-first 12 hex digits of the digest, telling which secret of a rotated key was used). They are
-restricted to `NAME_PATTERN` (letters, digits, `._@-`, at most 64), in the file as on the
-command line, so a name can neither forge a row of `guardian keys list` nor carry terminal
-escapes into a terminal or an audit actor.
+Names and digests are unique (a digest listed twice would make one secret two principals,
+the last one silently winning). Names are what the audit trail records (`api-key:<name>`
+plus `key_id`, the first 12 hex digits of the digest, telling which secret of a rotated key
+was used). They are restricted to `NAME_PATTERN` (letters, digits, `._@-`, at most 64), in
+the file as on the command line, so a name can neither forge a row of `guardian keys list`
+nor carry terminal escapes into a terminal or an audit actor.
 
 The file is read and replaced through `guardian.fileio` (`read_small`, `write_target`): only
 a regular file of at most 1 MiB is read, a write through a symlink replaces the link's target
@@ -47,9 +48,9 @@ way the file can be unusable (unreadable, not UTF-8, not YAML, wrong shape) is a
 without a traceback.
 
 Live reload: a `KeyStore` read from a file re-reads it when the file changes (one `stat` per
-authentication, compared on inode, size and mtime; `guardian keys` replaces the file
-atomically, so a change is always a new inode). A revoked key is refused from the next
-request on, without a restart. If the changed file cannot be read or is invalid, the last
+authentication, compared on device, inode, size, mtime and ctime; `guardian keys` replaces
+the file atomically, so a change is always a new inode). A revoked key is refused from the
+next request on, without a restart. If the changed file cannot be read or is invalid, the last
 good keys stay in force and the error is logged once per change: a bad edit must not open
 the sidecar nor lock every caller out.
 
@@ -134,7 +135,10 @@ OPEN_PRINCIPAL = Principal(name="open-localhost", role="admin")
 
 
 def hash_key(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
+    # surrogatepass: a key from a non-UTF-8 environment or argument (`--key`,
+    # GUARDIAN_API_KEY; Python holds undecodable bytes as lone surrogates) is simply an unknown
+    # key, never a UnicodeEncodeError out of authentication.
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_key() -> str:
@@ -219,6 +223,7 @@ def read_keys_file(path: Path | str) -> list[KeyEntry]:
         raise AuthConfigError(f"API keys file {path} must be a mapping with a `keys:` list")
     entries: list[KeyEntry] = []
     names: set[str] = set()
+    digests: dict[str, str] = {}
     for i, item in enumerate(raw.get("keys") or []):
         try:
             name, role, digest = str(item["name"]), item["role"], str(item["sha256"]).lower()
@@ -234,6 +239,13 @@ def read_keys_file(path: Path | str) -> list[KeyEntry]:
             raise AuthConfigError(f"{path}: keys[{i}]: the name {name!r} is used twice; names "
                                   "identify keys in the audit trail, make them unique")
         names.add(name)
+        if digest in digests:
+            # One secret, two principals: whichever came last would win, silently (an
+            # inference key pasted under an admin name would authenticate as admin).
+            raise AuthConfigError(f"{path}: keys[{i}] ({name}) has the same sha256 as key "
+                                  f"{digests[digest]!r}: one secret must name one key; give "
+                                  "each key its own (`guardian keys add` / `rotate`)")
+        digests[digest] = name
         entries.append(KeyEntry(name, role, digest, None if routes is None else tuple(routes)))
     return entries
 
@@ -304,12 +316,17 @@ def rotate_key_in_file(path: Path | str, name: str) -> str:
 
 
 # --- the store the sidecar authenticates against -------------------------------------------
-def _signature(path: Path) -> tuple[int, int, int] | None:
+Signature = tuple[int, int, int, int, int]
+
+
+def _signature(path: Path) -> Signature | None:
+    # ctime as well as mtime: an in-place rewrite that puts the old mtime back (`cp -p`,
+    # `rsync -t --inplace`, `tar x`, `touch -r`) still moves ctime, which no caller can set.
     try:
         st = path.stat()
     except OSError:
         return None
-    return st.st_ino, st.st_size, st.st_mtime_ns
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
 class KeyStore:
@@ -324,7 +341,7 @@ class KeyStore:
         self.open_mode = open_mode
         self.path = path
         self._signature = _signature(path) if path is not None else None
-        self._failed_signature: tuple[int, int, int] | None = None
+        self._failed_signature: Signature | None = None
         self._lock = threading.Lock()
 
     @staticmethod

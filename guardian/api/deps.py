@@ -63,11 +63,26 @@ ServicesDep = Annotated[Services, Depends(get_services)]
 ROUTE_HEADER = "x-guardian-route"
 
 
+CREDENTIAL_HEADERS = ("authorization", "x-api-key")
+
+
 def _bearer(request: Request) -> str | None:
-    auth = request.headers.get("authorization")
+    """The key the request presents: `Authorization: Bearer <key>`, else `X-API-Key`.
+
+    A credential header sent twice is refused (401), not resolved by taking one of them:
+    `Authorization` is a single-value field (RFC 9110), and a proxy that appends its own
+    header may read the other copy than this sidecar does, so who is acting would depend on
+    which component one asks."""
+    headers = request.headers
+    for name in CREDENTIAL_HEADERS:
+        if len(headers.getlist(name)) > 1:
+            raise ServingError(401, f"The request carries more than one {name} header; send "
+                               "exactly one API key (`Authorization: Bearer <key>`).",
+                               type_="invalid_request_error", code="invalid_api_key")
+    auth = headers.get("authorization")
     if auth and auth.lower().startswith("bearer "):
         return auth[7:].strip() or None
-    return request.headers.get("x-api-key")
+    return headers.get("x-api-key")
 
 
 def _remote_client(request: Request) -> bool:
@@ -93,7 +108,7 @@ def require(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
         if keys is None:
             raise ServingError(503, "The sidecar is still starting; retry shortly.",
                                type_="service_unavailable", code="not_ready")
-        principal = keys.authenticate(_bearer(request))
+        principal = keys.authenticate(None if keys.open_mode else _bearer(request))
         if principal is OPEN_PRINCIPAL and _remote_client(request):
             raise ServingError(403, "This sidecar runs without API keys (open mode), which "
                                "serves loopback clients only. Ask its operator to configure "
