@@ -96,6 +96,22 @@ def _remote_client(request: Request) -> bool:
     return not is_loopback(host)
 
 
+def optional_principal(request: Request) -> Principal | None:
+    """Who `require` would find the caller to be, or None where it would refuse them for who
+    they are (no key, an unknown key, a repeated credential header, open mode from a remote
+    address): for public endpoints that tell some callers more (`/readyz`'s details)."""
+    keys: KeyStore | None = getattr(request.app.state, "keys", None)
+    if keys is None:
+        return None
+    try:
+        principal = keys.authenticate(None if keys.open_mode else _bearer(request))
+    except ServingError:
+        return None
+    if principal is OPEN_PRINCIPAL and _remote_client(request):
+        return None
+    return principal
+
+
 def require(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
     """Dependency: a known key (401 otherwise) whose role is one of `roles` or admin (403).
 

@@ -1,6 +1,12 @@
 """`/healthz`, `/readyz` (public: probes carry no keys and reveal nothing) and `/metrics`
 (role: oncall — Prometheus text of the app's OpenTelemetry metrics).
 
+`/readyz` answers anyone with its status (`ready`, `degraded`, `loading`, `failed`) and the
+reason; the details behind it — pair and policy hashes, serving and shadow queue depths, the
+audit spool — only a caller whose key could read `/metrics` (oncall, admin; open mode from
+loopback). Queue depths tell an outsider how loaded the replica is, and when a burst would
+hurt; the hashes which pair and policy it runs.
+
 `/readyz` while the audit database is unreachable: **200 with `"status": "degraded"`**, not
 503. Serving goes on (the audit writer spools to local disk and replays when the database
 answers), and every replica shares that database: a 503 would make the load balancer pull
@@ -12,11 +18,13 @@ startup failed, or the local engine's thread died.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 
-from guardian.api.deps import ServicesDep, require
+from guardian.api.deps import ServicesDep, optional_principal, require
+from guardian.auth import allowed
 from guardian.telemetry import PROMETHEUS_CONTENT_TYPE
 
 public = APIRouter(tags=["health"])
@@ -29,20 +37,37 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
+DETAIL_ROLES = ("oncall",)  # who sees /readyz's details: those who may read /metrics
+
+
+def _sees_details(request: Request) -> bool:
+    """The caller's key would be admitted to `/metrics`. A probe with no key, or a bad one,
+    is answered (status only), never refused."""
+    principal = optional_principal(request)
+    return principal is not None and allowed(principal, DETAIL_ROLES)
+
+
 @public.get("/readyz")
 async def readyz(request: Request) -> JSONResponse:
-    """Readiness: the pair is loaded and the policy is in force."""
+    """Readiness: the pair is loaded and the policy is in force. Details for oncall keys."""
+    body = await _readiness(request)
+    status = 503 if body["status"] in ("loading", "failed") else 200
+    if not _sees_details(request):
+        body = {k: v for k, v in body.items() if k in ("status", "reason", "error")}
+    return JSONResponse(body, status_code=status)
+
+
+async def _readiness(request: Request) -> dict[str, Any]:
     services = getattr(request.app.state, "services", None)
     if services is None:
         error = getattr(request.app.state, "startup_error", None)
-        return JSONResponse({"status": "failed" if error else "loading", "error": error},
-                            status_code=503)
+        return {"status": "failed" if error else "loading", "error": error}
     batcher = getattr(services.core.backend, "batcher", None)
     if batcher is not None and not batcher.alive:
         # The local engine's thread is gone: every request would be a 503 engine_unavailable
         # (guardian.batching). Out of the load balancer until it is restarted.
-        return JSONResponse({"status": "failed", "error": "the engine thread is not running "
-                             "(the reason is in the sidecar's log)"}, status_code=503)
+        return {"status": "failed", "error": "the engine thread is not running "
+                "(the reason is in the sidecar's log)"}
     body = {"status": "ready", "pair_hash": services.core.backend.pair_hash,
             "policy_hash": services.policy.content_hash,
             "queue_depth": services.core.queue_depth,
@@ -56,7 +81,7 @@ async def readyz(request: Request) -> JSONResponse:
             body["status"] = "degraded"
             body["reason"] = ("audit database unreachable: serving continues, audit records "
                               "are spooled locally and replayed when it answers")
-    return JSONResponse(body)
+    return body
 
 
 @metrics_router.get("/metrics", response_class=Response)

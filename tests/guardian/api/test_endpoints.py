@@ -6,8 +6,10 @@ import json
 import threading
 import time
 
+import pytest
+
 from guardian.audit.events import GovernanceEvent, RequestEvent
-from tests.guardian.api.conftest import auth, policy
+from tests.guardian.api.conftest import KEYS, auth, policy
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 6, "temperature": 0}
 
@@ -205,8 +207,23 @@ def test_compliance_reads_the_audit_events_of_a_request(client) -> None:
 
 def test_health_and_readiness(client) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
-    ready = client.get("/readyz").json()
+    ready = client.get("/readyz", headers=auth("oncall")).json()
     assert ready["status"] == "ready" and ready["pair_hash"] == "f" * 64
+    assert {"policy_hash", "queue_depth", "shadow_queue_depth"} <= set(ready)
+
+
+@pytest.mark.parametrize("headers", [{}, auth("inference"), auth("mirror"), auth("release"),
+                                     {"Authorization": "Bearer not-a-key"},
+                                     [("authorization", f"Bearer {KEYS['oncall']}")] * 2],
+                         ids=["no-key", "inference", "mirror", "release", "unknown", "repeated"])
+def test_readiness_details_are_for_keys_that_may_read_metrics(client, headers) -> None:
+    """A probe gets the status whoever it is (never a 401: load balancers carry no key); the
+    queue depths (how loaded the replica is) and the pair and policy hashes only a key that
+    /metrics admits."""
+    r = client.get("/readyz", headers=headers)
+    assert r.status_code == 200 and r.json() == {"status": "ready"}
+    assert client.get("/metrics", headers=headers).status_code in (401, 403)
+    assert "queue_depth" in client.get("/readyz", headers=auth("admin")).json()
 
 
 def test_readiness_fails_when_the_engine_thread_died(client) -> None:

@@ -106,9 +106,11 @@ def test_readyz_is_degraded_not_ready_while_the_audit_db_is_unreachable(
         client = TestClient(create_app(services=services))
         r = client.get("/readyz")
         assert r.status_code == 200  # keep routing traffic: serving continues, spooling
+        assert r.json()["status"] == "degraded" and "audit" not in r.json()  # status only
+        r = client.get("/readyz", headers=auth("oncall"))
         body = r.json()
         assert body["status"] == "degraded" and body["audit"]["db_up"] is False
-        assert "127.0.0.1:1" not in r.text  # public probe: no connection details
+        assert "127.0.0.1:1" not in r.text  # no connection details, even for on-call
         assert client.post("/v1/completions", json=OK, headers=auth()).status_code == 200
         writer.flush(timeout_s=10)
         assert writer.stats()["spooled_batches"] >= 1  # the answered request is on disk
@@ -124,7 +126,8 @@ def test_readyz_is_ready_with_a_reachable_audit_db(backend: FakeBackend, sqlite_
     services = build_services(backend, _writer(sqlite_url, tmp_path / "s"), policy=policy(),
                               keys=keystore())
     try:
-        body = TestClient(create_app(services=services)).get("/readyz").json()
+        body = TestClient(create_app(services=services)).get("/readyz",
+                                                              headers=auth("oncall")).json()
         assert body["status"] == "ready" and body["audit"]["db_up"] is True
     finally:
         close_services(services)
