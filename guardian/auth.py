@@ -79,7 +79,8 @@ from guardian.fileio import read_small, warn_if_shared, write_atomic, write_targ
 
 logger = logging.getLogger(__name__)
 
-Role = Literal["inference", "mirror", "compliance", "oncall", "release", "admin", "analysis"]
+Role = Literal["inference", "mirror", "compliance", "oncall", "release", "admin", "analysis",
+               "metrics"]
 ROLES: tuple[str, ...] = get_args(Role)
 # Roles whose keys send traffic on routes (and so may carry a `routes:` list).
 ROUTED_ROLES: tuple[str, ...] = ("inference", "mirror")

@@ -1,10 +1,12 @@
 """`/healthz`, `/readyz` (public: probes carry no keys and reveal nothing) and `/metrics`
-(role: oncall — Prometheus text of the app's OpenTelemetry metrics).
+(roles: metrics, oncall — Prometheus text of the app's OpenTelemetry metrics). A Prometheus
+scraper gets a `metrics` key: it reads, and can do nothing else (an oncall key could also
+roll routes back).
 
 `/readyz` answers anyone with its status (`ready`, `degraded`, `loading`, `failed`) and the
 reason; the details behind it — pair and policy hashes, serving and shadow queue depths, the
-audit spool — only a caller whose key could read `/metrics` (oncall, admin; open mode from
-loopback). Queue depths tell an outsider how loaded the replica is, and when a burst would
+audit spool — only a caller whose key could read `/metrics` (metrics, oncall, admin; open
+mode from loopback). Queue depths tell an outsider how loaded the replica is, and when a burst would
 hurt; the hashes which pair and policy it runs.
 
 `/readyz` while the audit database is unreachable: **200 with `"status": "degraded"`**, not
@@ -28,7 +30,8 @@ from guardian.auth import allowed
 from guardian.telemetry import PROMETHEUS_CONTENT_TYPE
 
 public = APIRouter(tags=["health"])
-metrics_router = APIRouter(tags=["oncall"], dependencies=[Depends(require("oncall"))])
+METRICS_ROLES = ("metrics", "oncall")  # and admin
+metrics_router = APIRouter(tags=["metrics"], dependencies=[Depends(require(*METRICS_ROLES))])
 
 
 @public.get("/healthz")
@@ -37,14 +40,13 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-DETAIL_ROLES = ("oncall",)  # who sees /readyz's details: those who may read /metrics
 
 
 def _sees_details(request: Request) -> bool:
     """The caller's key would be admitted to `/metrics`. A probe with no key, or a bad one,
     is answered (status only), never refused."""
     principal = optional_principal(request)
-    return principal is not None and allowed(principal, DETAIL_ROLES)
+    return principal is not None and allowed(principal, METRICS_ROLES)
 
 
 @public.get("/readyz")

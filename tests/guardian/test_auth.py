@@ -51,7 +51,7 @@ MATRIX: dict[tuple[str, str], set[str]] = {
     ("POST", "/v1/chat/completions"): {"inference"},
     ("GET", "/v1/models"): {"inference"},
     ("POST", "/v1/shadow"): {"mirror"},
-    ("GET", "/metrics"): {"oncall"},
+    ("GET", "/metrics"): {"metrics", "oncall"},
     ("GET", "/admin/routes"): {"oncall", "release"},
     ("GET", "/admin/speculation"): {"oncall", "release"},
     ("POST", "/admin/routes/{route}/rollback"): {"oncall"},

@@ -475,3 +475,26 @@ def test_revoked_and_rotated_keys_stop_at_the_next_request_on_a_real_server(
             assert r.status_code == 403
     finally:
         close_services(services)
+
+
+def test_a_metrics_key_reads_metrics_and_nothing_else(built) -> None:
+    """The scraper's role: /metrics and /readyz's details; every other guarded route (each
+    method it is declared for) answers 403, and the dashboard does not open for it."""
+    from dashboard.auth import access_for
+
+    client, sink = built
+    table = guarded_routes(client.app)
+    readable = {path for (_, path), roles in table.items() if "metrics" in roles}
+    assert readable == {"/metrics"}
+    assert client.get("/metrics", headers=auth("metrics")).status_code == 200
+    assert "queue_depth" in client.get("/readyz", headers=auth("metrics")).json()
+    rid = client.post("/v1/completions", json=COMPLETION, headers=auth()).json()["id"]
+    for (method, path), _roles in table.items():
+        if path in readable:
+            continue
+        r = client.request(method, _url(path, rid), json=BODIES.get(path, {"reason": "x"}),
+                           headers=auth("metrics"))
+        assert r.status_code == 403, (method, path, r.status_code, r.text)
+    assert not [e for e in sink.events if isinstance(e, GovernanceEvent)]
+    keys = client.app.state.keys
+    assert access_for(keys.authenticate(KEYS["metrics"])) is None
