@@ -29,6 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -36,6 +37,10 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from guardian.secrets import SECRETS_FILE_NAME
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")  # as in a Host header: IPv6 in brackets
+# Longest timeout or interval a setting may ask for: a day. (A thread waiting longer than
+# `threading.TIMEOUT_MAX`, ~292 years, gets OverflowError instead.)
+MAX_WAIT_S = 86400.0
+MAX_GAMMA = 64  # = guardian.policy.base.MAX_GAMMA (importing guardian.policy here would be circular)
 
 
 def _default_home() -> Path:
@@ -43,7 +48,10 @@ def _default_home() -> Path:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="GUARDIAN_", env_file=".env", extra="ignore")
+    # allow_inf_nan=False: `inf` or `nan` is no timeout or interval (GUARDIAN_AUDIT_HEADS_INTERVAL_S
+    # =inf killed the signed-heads thread with OverflowError, silently ending tamper evidence).
+    model_config = SettingsConfigDict(env_prefix="GUARDIAN_", env_file=".env", extra="ignore",
+                                      allow_inf_nan=False)
 
     home: Path = Field(default_factory=_default_home,
                        description="Data directory: demo pair, SQLite database, audit spool.")
@@ -68,7 +76,7 @@ class Settings(BaseSettings):
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )
     torch_threads: int | None = Field(
-        default=None, ge=1, description="torch intra-op threads (default: on the CPU, torch's "
+        default=None, ge=1, le=4096, description="torch intra-op threads (default: on the CPU, torch's "
         "count or 1, whichever decodes faster, timed at start: engine.threads).")
     batching: Literal["continuous", "off"] = Field(
         default="continuous", description="Local engine: `continuous` serves concurrent "
@@ -105,9 +113,9 @@ class Settings(BaseSettings):
     audit_heads_dir: Path | None = Field(default=None, description="Where signed heads go "
                                          "(default <home>/audit-heads); keep it off the DB host "
                                          "or replicate it (WORM bucket, witness).")
-    audit_heads_every: int = Field(default=1000, ge=1, description="Publish a head after this "
+    audit_heads_every: int = Field(default=1000, ge=1, le=1 << 30, description="Publish a head after this "
                                    "many new records ...")
-    audit_heads_interval_s: float = Field(default=10.0, gt=0, description="... or after this "
+    audit_heads_interval_s: float = Field(default=10.0, gt=0, le=MAX_WAIT_S, description="... or after this "
                                           "long with new records (the window an append is "
                                           "unattested).")
     audit_heads_webhook: str | None = Field(default=None, description="Also POST every head "
@@ -131,18 +139,18 @@ class Settings(BaseSettings):
     # Off by default: uvicorn counts *open connections* against it too, so a flood of slow
     # heads would answer real requests 503 (measured); max_connections bounds both instead.
     limit_concurrency: int | None = Field(
-        default=None, ge=1, description="uvicorn: with this many connections open or requests "
+        default=None, ge=1, le=1 << 24, description="uvicorn: with this many connections open or requests "
         "in progress, new requests get 503.")
     max_connections: int = Field(
-        default=512, ge=1, description="Open connections at most: at the cap a new connection "
+        default=512, ge=1, le=1 << 24, description="Open connections at most: at the cap a new connection "
         "evicts the one idle the longest (or is closed if all are busy). Bounds file "
         "descriptors and, as h11 runs one request per connection, requests in progress.")
-    timeout_keep_alive: int = Field(default=5, ge=1, description="uvicorn: seconds an idle "
-                                    "keep-alive connection stays open.")
-    timeout_header: float = Field(default=10.0, gt=0, description="Seconds a client has to "
+    timeout_keep_alive: int = Field(default=5, ge=1, le=int(MAX_WAIT_S), description="uvicorn: "
+                                    "seconds an idle keep-alive connection stays open.")
+    timeout_header: float = Field(default=10.0, gt=0, le=MAX_WAIT_S, description="Seconds a client has to "
                                   "send a request's headers, from its first byte (or from "
                                   "connecting); then 408 and the connection is closed.")
-    timeout_body: float = Field(default=30.0, gt=0, description="Seconds a client has to send "
+    timeout_body: float = Field(default=30.0, gt=0, le=MAX_WAIT_S, description="Seconds a client has to send "
                                 "a request's body once its headers are in; then the connection "
                                 "is closed.")
     h11_max_incomplete_event_size: int = Field(
@@ -154,6 +162,27 @@ class Settings(BaseSettings):
     def _split_commas(cls, value: object) -> object:
         if isinstance(value, str):
             return [v.strip() for v in value.split(",") if v.strip()]
+        return value
+
+    @field_validator("gamma_by_batch")
+    @classmethod
+    def _gamma_table(cls, value: dict[int, int]) -> dict[int, int]:
+        for band, depth in value.items():
+            if not 1 <= band <= 1 << 20 or not 0 <= depth <= MAX_GAMMA:
+                raise ValueError(f"batch-size band {band} -> depth {depth}: bands are batch sizes "
+                                 f"from 1, depths 0 (off) to {MAX_GAMMA}")
+        return value
+
+    @field_validator("audit_heads_webhook")
+    @classmethod
+    def _webhook(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        u = urlsplit(value)
+        if (u.scheme.lower() not in ("http", "https") or not u.hostname
+                or any(c.isspace() or not c.isprintable() for c in value)):
+            raise ValueError("an http:// or https:// URL with a host (urllib would otherwise "
+                             "open file:// or ftp:// URLs too)")
         return value
 
     @property

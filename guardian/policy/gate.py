@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from guardian.policy.base import Strict, renamed_field
+from guardian.policy.base import MAX_COUNT, MAX_GAMMA, MAX_NEW_TOKENS, Strict, renamed_field
 from guardian.policy.triggers import ALPHA_NOT_RATE
 from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 
@@ -16,14 +16,15 @@ class GatePolicy(Strict):
 
     # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
-    max_near_ties: int = Field(0, ge=0)  # near_ties allowed in the whole golden set
+    max_near_ties: int = Field(0, ge=0, le=MAX_COUNT)  # near_ties allowed in the whole golden set
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)  # max TV for sampled prompts
     # alpha floor over the golden set: accepted / judged draft positions (engine.metrics);
     # the old name `min_acceptance_rate` is read as this for one release
     min_alpha: float = Field(0.3, ge=0.0, le=1.0)
     min_speedup: float = Field(1.0, ge=0.0)  # target-only time / speculative time
-    gamma: int = Field(4, ge=1)
-    max_new_tokens: int = Field(48, ge=1)  # per prompt unless the golden line says otherwise
+    gamma: int = Field(4, ge=1, le=MAX_GAMMA)
+    # per prompt unless the golden line says otherwise
+    max_new_tokens: int = Field(48, ge=1, le=MAX_NEW_TOKENS)
     # With an audit database attached, a policy FILE saying `mode: speculative` (no route state
     # in the DB overriding it) serves speculatively only with a passing gate report for this
     # exact pair and policy hash; without one the route serves target_only (audited once as a

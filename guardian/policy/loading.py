@@ -43,7 +43,7 @@ from pydantic import BaseModel, ValidationError
 from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.fileio import read_small
-from guardian.policy.base import PolicyError
+from guardian.policy.base import BIDI_CHARS, FORBIDDEN_CHARS, PolicyError, describe_char
 from guardian.policy.model import DEFAULT_POLICY_FILE, Policy
 
 logger = logging.getLogger(__name__)
@@ -94,9 +94,15 @@ def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] |
     return current if isinstance(current, type) and issubclass(current, BaseModel) else None
 
 
+# Problems named in one error: enough to fix a file, bounded however many a hostile file has
+# (45,000 invalid routes made a 4 MB message that took minutes to locate line by line).
+MAX_PROBLEMS = 20
+
+
 def _explain(exc: ValidationError, root: yaml.Node | None, path: Path) -> str:
     problems = []
-    for e in exc.errors():
+    errors = exc.errors()
+    for e in errors[:MAX_PROBLEMS]:
         loc = tuple(e["loc"])
         line = _line_of(root, loc)
         where = f"{path}:{line}" if line else str(path)
@@ -107,7 +113,79 @@ def _explain(exc: ValidationError, root: yaml.Node | None, path: Path) -> str:
             allowed = sorted(owner.model_fields) if owner else []
             msg = f"unknown field{'; allowed: ' + ', '.join(allowed) if allowed else ''}"
         problems.append(f"{where}: {field}: {msg}")
+    if len(errors) > MAX_PROBLEMS:
+        problems.append(f"... and {len(errors) - MAX_PROBLEMS} more problems")
     return "policy file is invalid:\n  " + "\n  ".join(problems)
+
+
+class _PolicyLoader(yaml.SafeLoader):
+    """SafeLoader whose constructor errors (a date that is no date, `!!int abc`, an integer
+    of 5,000 digits) are YAML errors with a line, not a bare ValueError."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, OverflowError, TypeError) as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read the value {str(node.value)[:40]!r}: {exc}",
+                node.start_mark) from None
+
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+def _check_nodes(root: yaml.Node, path: Path) -> None:
+    """Refuse what YAML would load with a meaning the file does not show: a key given twice in
+    one mapping (YAML keeps the last silently, so a reviewer reading the first is misled),
+    and control, bidi or surrogate characters in any key or value (written as escapes)."""
+    seen_nodes: set[int] = set()
+    stack: list[yaml.Node] = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen_nodes:  # an alias: the anchored node was checked once
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            bad = FORBIDDEN_CHARS.search(node.value)
+            if bad is not None:
+                raise PolicyError(f"{path}:{node.start_mark.line + 1}: the value "
+                                  f"{ascii(node.value)[:80]} contains the character "
+                                  f"{describe_char(bad.group())}: policy keys and values are "
+                                  "plain printable text (no control, bidi or surrogate)")
+        elif isinstance(node, yaml.MappingNode):
+            keys: dict[tuple[str, str], int] = {}
+            for key, _ in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.tag != _MERGE_TAG:
+                    first = keys.get((key.tag, key.value))
+                    if first is not None:
+                        raise PolicyError(
+                            f"{path}:{key.start_mark.line + 1}: duplicate key "
+                            f"{ascii(key.value)[:80]} (also on line {first}); YAML would keep "
+                            "only the last one silently, so write each key once")
+                    keys[(key.tag, key.value)] = key.start_mark.line + 1
+            # reversed: the stack pops them in document order, so the first problem is named
+            stack.extend(n for pair in reversed(node.value) for n in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+
+
+def _parse(text: str, path: Path) -> tuple[yaml.Node | None, Any]:
+    """The YAML document of `text`: its node tree (for line numbers) and its data."""
+    bidi = BIDI_CHARS.search(text)
+    if bidi is not None:  # also in comments: "Trojan Source" text reads other than it runs
+        line = text.count("\n", 0, bidi.start()) + 1
+        raise PolicyError(f"{path}:{line}: contains the bidirectional control character "
+                          f"{describe_char(bidi.group())}, which makes the file display in an "
+                          "order other than the one it is read in; remove it")
+    loader = _PolicyLoader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            return None, None
+        _check_nodes(root, path)
+        return root, loader.construct_document(root)
+    finally:
+        loader.dispose()
 
 
 def load_policy_file(path: Path | str | None = None) -> Policy:
@@ -124,8 +202,7 @@ def load_policy_file(path: Path | str | None = None) -> Policy:
         raise PolicyError(f"cannot read policy file {path}: not UTF-8 text (byte {exc.start})"
                           ) from None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        raw = yaml.safe_load(text)
+        root, raw = _parse(text, path)
     except RecursionError:
         raise PolicyError(f"{path}: not a policy: nested too deeply to read") from None
     except yaml.YAMLError as exc:
@@ -147,6 +224,13 @@ def load_policy_file(path: Path | str | None = None) -> Policy:
             check(policy)
         except PolicyError as exc:
             raise PolicyError(f"{path}: {exc}") from exc
+    for name, route in policy.routes.items():
+        dead = route.triggers.never_conclusive()
+        if dead:
+            logger.warning("%s:%s: routes.%s.triggers: %s: the window never holds that many "
+                           "observations, so these triggers can never fire; raise window_max, "
+                           "lower the minimum or disable them", path,
+                           _line_of(root, ("routes", name, "triggers")), name, "; ".join(dead))
     return policy
 
 
@@ -254,7 +338,11 @@ class PolicyReloader:
                 new = load_policy_file(self.path)
                 for check in RELOAD_CHECKS:
                     check(self.policy, new)
-            except PolicyError as exc:
+            except Exception as exc:  # whatever went wrong, the last good policy stays
+                if not isinstance(exc, PolicyError):  # a loader bug: still a visible refusal
+                    logger.exception("policy reload of %s failed", self.path)
+                    exc = PolicyError(f"{self.path}: cannot load the policy "
+                                      f"({type(exc).__name__}: {exc})")
                 self.last_error = str(exc)
                 logger.error("policy reload refused, keeping %s: %s", self.policy.content_hash[:12], exc)
                 self._audit("policy_decision", actor, {"action": "reload_refused", "error": str(exc),

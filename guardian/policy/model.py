@@ -11,12 +11,23 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from guardian.enums import GammaStrategy, Mode, ProposerKind, Redaction
-from guardian.policy.base import Strict
+from guardian.policy.base import (
+    MAX_COUNT,
+    MAX_GAMMA,
+    MAX_INTERVAL_S,
+    MAX_NEW_TOKENS,
+    MAX_PERIOD_S,
+    MAX_WINDOW,
+    Strict,
+    check_http_url,
+    check_text,
+)
 from guardian.policy.gate import GatePolicy
 from guardian.policy.triggers import TriggerPolicy
 from guardian.resources import data_path
@@ -33,16 +44,41 @@ DEFAULT_POLICY_FILE = data_path("policies", "default.yaml")
 REDACTION_PROTECTION: dict[str, int] = {"full": 0, "redacted": 1, "hashed": 2, "none": 3}
 
 
+# A route name travels in headers (X-Guardian-Route), metric labels, audit rows, file names
+# and terminal output: keep it to a short, plain token.
+_ROUTE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
+MAX_ROUTES = 1000  # routes in a policy, models per route
+
+
+def _route_name(name: str) -> str:
+    if not _ROUTE_NAME.fullmatch(name):
+        raise ValueError(f"route name {ascii(name)[:80]} is not 1-64 letters, digits, '.', '_' "
+                         "or '-' starting with a letter or digit")
+    return name
+
+
+def _model_name(name: str) -> str:
+    check_text(name)
+    if not name.strip() or name != name.strip():
+        raise ValueError("a model name is non-empty, without leading or trailing spaces")
+    return name
+
+
+RouteName = Annotated[str, AfterValidator(_route_name)]
+ModelName = Annotated[str, Field(max_length=256), AfterValidator(_model_name)]
+
+
 class ShadowPolicy(Strict):
     sample_rate: float = Field(0.1, ge=0.0, le=1.0)
-    max_new_tokens: int = Field(64, ge=1)  # caps shadow cost per request
+    max_new_tokens: int = Field(64, ge=1, le=MAX_NEW_TOKENS)  # caps shadow cost per request
 
 
 class GammaPolicy(Strict):
     strategy: GammaStrategy = "constant"
-    initial: int = Field(4, ge=1)
-    min: int = Field(1, ge=1)
-    max: int = Field(8, ge=1)
+    initial: int = Field(4, ge=1, le=MAX_GAMMA)
+    min: int = Field(1, ge=1, le=MAX_GAMMA)
+    max: int = Field(8, ge=1, le=MAX_GAMMA)
 
     @model_validator(mode="after")
     def _bounds(self) -> GammaPolicy:
@@ -67,8 +103,8 @@ class CanaryPolicy(Strict):
     """Canary steps (`guardian canary start`): the share of the route's traffic served
     speculatively, widened one step when the route's analysis has passed for a whole step."""
 
-    steps: list[float] = Field(default_factory=lambda: [1.0, 5.0, 25.0, 50.0, 100.0])
-    step_duration_s: float = Field(600.0, gt=0)
+    steps: list[float] = Field(default_factory=lambda: [1.0, 5.0, 25.0, 50.0, 100.0], max_length=100)
+    step_duration_s: float = Field(600.0, gt=0, le=MAX_PERIOD_S)
     auto_advance: bool = True  # false: only `guardian canary advance` widens
 
     @model_validator(mode="after")
@@ -84,21 +120,35 @@ class CanaryPolicy(Strict):
 class UpstreamPool(Strict):
     """One OpenAI-compatible server (vLLM, SGLang, TGI, another guardian) serving a route."""
 
-    url: str = Field(pattern=r"^https?://", description="Base URL up to /v1, e.g. "
-                     "http://vllm-spec:8000/v1")
-    model: str = Field(min_length=1)  # the name the upstream serves the model under
+    url: str = Field(description="Base URL up to /v1, e.g. http://vllm-spec:8000/v1 (no "
+                     "credentials: see api_key_env)")
+    model: ModelName  # the name the upstream serves the model under
     # The name of the environment variable holding its API key (never the key itself: the
     # policy is hashed, shown and versioned).
     api_key_env: str | None = None
-    connect_timeout_s: float = Field(2.0, gt=0)
-    read_timeout_s: float = Field(60.0, gt=0)  # between two bytes (a stream's chunks)
-    total_timeout_s: float = Field(300.0, gt=0)  # one whole request
-    max_connections: int = Field(256, ge=1)
-    max_keepalive: int = Field(64, ge=0)
+    connect_timeout_s: float = Field(2.0, gt=0, le=MAX_INTERVAL_S)
+    read_timeout_s: float = Field(60.0, gt=0, le=MAX_INTERVAL_S)  # between two bytes (a stream's chunks)
+    total_timeout_s: float = Field(300.0, gt=0, le=MAX_INTERVAL_S)  # one whole request
+    max_connections: int = Field(256, ge=1, le=MAX_COUNT)
+    max_keepalive: int = Field(64, ge=0, le=MAX_COUNT)
     # Ask for vLLM's `return_tokens_as_token_ids` so token rows carry ids (else id -1).
     token_ids: bool = False
     # Requests toward this pool's shadow traffic in flight at once; more are shed.
-    shadow_concurrency: int = Field(4, ge=0)
+    shadow_concurrency: int = Field(4, ge=0, le=MAX_COUNT)
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, v: str) -> str:
+        return check_http_url(v, allow_query=False)
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _env_name(cls, v: str | None) -> str | None:
+        if v is not None and not _ENV_NAME.fullmatch(v):
+            raise ValueError("the NAME of the environment variable holding the key (letters, "
+                             "digits, '_', e.g. VLLM_API_KEY), never the key itself: the policy "
+                             "is stored and shown")
+        return v
 
 
 class UpstreamPools(Strict):
@@ -109,8 +159,8 @@ class UpstreamPools(Strict):
     # A speculative-pool fault before any text was sent is re-served by the target-only pool
     # (audited with fallback_reason); off: the client gets the 502/504.
     failover: bool = False
-    breaker_failures: int = Field(5, ge=1)  # consecutive faults that open a pool's circuit
-    breaker_reset_s: float = Field(10.0, gt=0)  # open this long, then one probe request
+    breaker_failures: int = Field(5, ge=1, le=MAX_COUNT)  # consecutive faults that open a pool's circuit
+    breaker_reset_s: float = Field(10.0, gt=0, le=MAX_INTERVAL_S)  # open this long, then one probe request
 
 
 class RoutePolicy(Strict):
@@ -118,7 +168,7 @@ class RoutePolicy(Strict):
     # What proposes draft tokens when this route speculates: the pair's draft model, or
     # n-gram prompt lookup (no draft forward; shines when outputs copy the prompt).
     proposer: ProposerKind = "draft_model"
-    models: list[str] = Field(default_factory=list)
+    models: list[ModelName] = Field(default_factory=list, max_length=MAX_ROUTES)
     shadow: ShadowPolicy = ShadowPolicy()
     gamma: GammaPolicy = GammaPolicy()
     load_shed_queue_depth: int = Field(8, ge=1, le=1_000_000)
@@ -133,7 +183,7 @@ class RoutePolicy(Strict):
     # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)
-    acceptance_window: int = Field(512, ge=1)
+    acceptance_window: int = Field(512, ge=1, le=MAX_WINDOW)
     acceptance_z: float = Field(4.0, gt=0.0)
     triggers: TriggerPolicy = TriggerPolicy()  # when serving speculatively, what rolls it back
     gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
@@ -166,7 +216,16 @@ class SloPolicy(Strict):
     good_latency_s: float = Field(2.5, gt=0)
     good_ttft_s: float = Field(0.5, gt=0)
     objective: float = Field(0.99, gt=0, lt=1)  # e.g. 0.99 = 1 % error budget
-    period_days: int = Field(30, ge=1)
+    period_days: int = Field(30, ge=1, le=366)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> SloPolicy:
+        for what in ("latency", "ttft"):
+            p50, p95, p99 = (getattr(self, f"{what}_p{q}_s") for q in (50, 95, 99))
+            if not p50 <= p95 <= p99:
+                raise ValueError(f"{what} objectives need {what}_p50_s <= {what}_p95_s <= "
+                                 f"{what}_p99_s, got {p50:g} / {p95:g} / {p99:g}")
+        return self
 
 
 class CostPolicy(Strict):
@@ -175,7 +234,7 @@ class CostPolicy(Strict):
     pool (the accelerators the target and its draft run on), e.g. a cloud GPU's hourly rate."""
 
     pool_hour: float = Field(gt=0)
-    currency: str = Field("USD", min_length=1, max_length=8)
+    currency: str = Field("USD", min_length=1, max_length=8, pattern=r"^[A-Za-z]+$")
 
 
 class Policy(Strict):
@@ -185,13 +244,22 @@ class Policy(Strict):
     # Optional: without it cost is shown in pool-seconds only. Left out of the content hash
     # while unset, so policies written before it keep their hash (and their gate reports).
     cost: CostPolicy | None = None
-    routes: dict[str, RoutePolicy] = Field(default_factory=lambda: {"default": RoutePolicy()})
+    routes: dict[RouteName, RoutePolicy] = Field(default_factory=lambda: {"default": RoutePolicy()},
+                                                 max_length=MAX_ROUTES)
 
     @model_validator(mode="after")
     def _default_exists(self) -> Policy:
         if self.default_route not in self.routes:
             raise ValueError(f"default_route {self.default_route!r} is not one of routes "
                              f"{sorted(self.routes)}")
+        owner: dict[str, str] = {}
+        for name, route in self.routes.items():
+            for model in route.models:
+                if model in owner and owner[model] != name:
+                    raise ValueError(f"model {model!r} is listed by routes {owner[model]!r} and "
+                                     f"{name!r}; a request for it would always go to "
+                                     f"{owner[model]!r}, so list it in one route only")
+                owner.setdefault(model, name)
         return self
 
     @property

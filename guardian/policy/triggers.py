@@ -13,11 +13,19 @@ window is `pass`, `fail` or `inconclusive` (fewer than `min_samples`); the trigg
 from __future__ import annotations
 
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator, model_validator
 
-from guardian.policy.base import Strict, renamed_field
+from guardian.policy.base import (
+    MAX_COUNT,
+    MAX_FAILURE_LIMIT,
+    MAX_INTERVAL_S,
+    MAX_PERIOD_S,
+    MAX_WINDOW,
+    Strict,
+    check_http_url,
+    renamed_field,
+)
 
 # Why the acceptance floors are on alpha, not on acceptance_rate (shared with policy/gate.py).
 ALPHA_NOT_RATE = ("the floor is on alpha = accepted / judged draft positions, which does not "
@@ -28,7 +36,8 @@ class TriggerSection(Strict):
     """What every trigger section has: an off switch and a failure limit."""
 
     enabled: bool = True
-    failure_limit: int = Field(1, ge=1)  # consecutive failing evaluations before it fires
+    # consecutive failing evaluations before it fires
+    failure_limit: int = Field(1, ge=1, le=MAX_FAILURE_LIMIT)
 
 
 class AcceptanceTrigger(TriggerSection):
@@ -39,8 +48,8 @@ class AcceptanceTrigger(TriggerSection):
     for one release."""
 
     min_alpha: float = Field(0.3, ge=0.0, le=1.0)
-    min_samples: int = Field(128, ge=1)  # judged positions; below this: inconclusive
-    failure_limit: int = Field(2, ge=1)
+    min_samples: int = Field(128, ge=1, le=MAX_COUNT)  # judged positions; below: inconclusive
+    failure_limit: int = Field(2, ge=1, le=MAX_FAILURE_LIMIT)
 
     @model_validator(mode="before")
     @classmethod
@@ -55,10 +64,11 @@ class DivergenceTrigger(TriggerSection):
     traffic); it is a statistical call, so it has its own limit.
     """
 
-    max_divergences: int = Field(0, ge=0)  # more than this many in the window fails
+    max_divergences: int = Field(0, ge=0, le=MAX_COUNT)  # more than this many in the window fails
     include_distribution_mismatch: bool = True
-    max_distribution_mismatches: int = Field(2, ge=0)
-    failure_limit: int = Field(1, ge=1)  # a divergence is a bug: fire on the first failure
+    max_distribution_mismatches: int = Field(2, ge=0, le=MAX_COUNT)
+    # a divergence is a bug: fire on the first failure
+    failure_limit: int = Field(1, ge=1, le=MAX_FAILURE_LIMIT)
 
 
 class LatencyTrigger(TriggerSection):
@@ -66,8 +76,8 @@ class LatencyTrigger(TriggerSection):
 
     metric: str = Field("time_per_output_token_s", pattern="^(time_per_output_token_s|compute_time_s)$")
     max_ratio: float = Field(1.1, gt=0.0)  # fail when p95(speculative) > max_ratio * p95(baseline)
-    min_samples: int = Field(20, ge=1)  # per side
-    failure_limit: int = Field(3, ge=1)
+    min_samples: int = Field(20, ge=1, le=MAX_COUNT)  # per side
+    failure_limit: int = Field(3, ge=1, le=MAX_FAILURE_LIMIT)
 
 
 class DriftTrigger(TriggerSection):
@@ -93,14 +103,14 @@ class DriftTrigger(TriggerSection):
 
     statistic: Literal["requests", "js_psi"] = "requests"
     reference_requests: int = Field(50, ge=2, le=200)  # requests in the reference
-    min_requests: int = Field(50, ge=2)  # requests after the reference; below: inconclusive
+    min_requests: int = Field(50, ge=2, le=MAX_COUNT)  # requests after the reference; below: inconclusive
     bins: int = Field(8, ge=2, le=64)  # fixed bins (accepted lengths >= bins-1 share the last)
     alpha: float = Field(1e-4, gt=0.0, lt=1.0)  # per-evaluation false-alarm rate
-    reference_size: int = Field(200, ge=1)  # js_psi: steps (acceptance) / tokens
-    min_samples: int = Field(200, ge=1)  # js_psi
+    reference_size: int = Field(200, ge=1, le=MAX_COUNT)  # js_psi: steps (acceptance) / tokens
+    min_samples: int = Field(200, ge=1, le=MAX_COUNT)  # js_psi
     max_js: float = Field(0.1, gt=0.0, le=1.0)  # js_psi
     max_psi: float = Field(0.25, gt=0.0)  # js_psi: 0.1 moderate, 0.25 significant
-    failure_limit: int = Field(3, ge=1)
+    failure_limit: int = Field(3, ge=1, le=MAX_FAILURE_LIMIT)
 
 
 class NearTieTrigger(TriggerSection):
@@ -114,17 +124,18 @@ class NearTieTrigger(TriggerSection):
     """
 
     max_rate: float = Field(0.05, ge=0.0, le=1.0)
-    min_samples: int = Field(40, ge=1)  # greedy verdicts (match / near_tie / divergence)
-    failure_limit: int = Field(2, ge=1)
+    min_samples: int = Field(40, ge=1, le=MAX_COUNT)  # greedy verdicts (match / near_tie / divergence)
+    failure_limit: int = Field(2, ge=1, le=MAX_FAILURE_LIMIT)
 
 
 class TriggerPolicy(Strict):
     """Continuous checks of a route serving speculatively; any firing rolls it back."""
 
-    window_s: float = Field(300.0, gt=0.0)  # rolling window length
-    window_max: int = Field(2048, ge=1)  # observations kept per series, newest first
-    evaluation_interval_s: float = Field(5.0, gt=0.0)  # background loop period
-    cooldown_s: float = Field(600.0, ge=0.0)  # after a rollback, re-enable is refused this long
+    window_s: float = Field(300.0, gt=0.0, le=MAX_PERIOD_S)  # rolling window length
+    window_max: int = Field(2048, ge=1, le=MAX_WINDOW)  # observations kept per series, newest first
+    evaluation_interval_s: float = Field(5.0, gt=0.0, le=MAX_INTERVAL_S)  # background loop period
+    # after a rollback, re-enable is refused this long
+    cooldown_s: float = Field(600.0, ge=0.0, le=MAX_PERIOD_S)
     webhook_url: str | None = None  # POSTed the rollback evidence (bounded timeout, off-path)
     webhook_timeout_s: float = Field(2.0, gt=0.0, le=30.0)
     # Count verdicts on mirrored traffic (`/v1/shadow`, mirror role) as evidence here? The
@@ -154,8 +165,16 @@ class TriggerPolicy(Strict):
     @field_validator("webhook_url")
     @classmethod
     def _webhook_url(cls, v: str | None) -> str | None:
-        if v is not None:
-            u = urlsplit(v)
-            if u.scheme not in ("http", "https") or not u.hostname:
-                raise ValueError("an http:// or https:// URL with a host")
-        return v
+        return v if v is None else check_http_url(v, allow_query=True)
+
+    def never_conclusive(self) -> list[str]:
+        """Enabled triggers that need more observations than a series keeps (`window_max`):
+        they can never be conclusive, so they never fire. Not refused (a shipped example has
+        one); the loader warns, naming the file and route. (Acceptance counts draft
+        positions, many per request, so its `min_samples` is not bounded by `window_max`.)"""
+        needs = {"near_tie.min_samples": (self.near_tie, self.near_tie.min_samples),
+                 "latency.min_samples": (self.latency, self.latency.min_samples)}
+        if self.drift.statistic == "requests":
+            needs["drift.min_requests"] = (self.drift, self.drift.min_requests)
+        return [f"{name} = {n} > window_max = {self.window_max}"
+                for name, (section, n) in needs.items() if section.enabled and n > self.window_max]
