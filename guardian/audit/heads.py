@@ -261,13 +261,18 @@ class HeadPublisher:
 
     def _loop(self) -> None:
         while not self._closing.is_set():
-            self._wake.wait(self.interval_s)
+            # Capped: a wait past threading.TIMEOUT_MAX raises OverflowError and would end
+            # this thread, and with it tamper evidence, silently (settings bound it too).
+            self._wake.wait(min(self.interval_s, 86_400.0))
             self._wake.clear()
             if self._closing.is_set():
                 return
             with self._lock:
                 stalled = bool(self._pending)
-            self.publish()
+            try:
+                self.publish()
+            except Exception:  # the next pass tries again; this thread must not end
+                log.exception("publishing the audit head of %s failed", self.chain_id)
             if stalled:
                 log.debug("audit heads of %s wait for seq %d (written out of order)",
                           self.chain_id, self._next_seq)

@@ -82,6 +82,7 @@ from guardian.policy import Policy, TriggerPolicy
 logger = logging.getLogger(__name__)
 
 ONCALL_ROLES = ("oncall", "admin")
+MAX_WAIT_S = 86_400.0  # the controller looks at least once a day, whatever the policy says
 MAX_LISTED_VERDICTS = 50  # failing verdicts named in a rollback's evidence (newest kept)
 MAX_LISTED_PRINCIPALS = 20  # principals named with their share of a rollback's request evidence
 # The background loop's share of one core (and of the GIL, which serving needs too): after an
@@ -481,8 +482,15 @@ class RollbackController:
     def _loop(self) -> None:
         rest = 0.0
         while not self._stop.is_set():
-            interval = min((self._triggers(r).evaluation_interval_s for r in self._policy().routes),
-                           default=5.0)
+            try:
+                interval = min((self._triggers(r).evaluation_interval_s
+                                for r in self._policy().routes), default=5.0)
+            except Exception:  # never end the controller: rollbacks would stop, silently
+                logger.exception("cannot read the evaluation interval; evaluating every 5 s")
+                interval = 5.0
+            # A wait past threading.TIMEOUT_MAX raises OverflowError in this thread (the
+            # policy bounds the interval; this keeps the thread alive whatever it says).
+            interval = min(interval, MAX_WAIT_S)
             if rest > 0.0 and self._stop.wait(min(rest, interval)):
                 break
             self._wake.wait(max(0.0, interval - rest))

@@ -241,3 +241,19 @@ def test_serve_without_a_signing_key_stops_with_one_line(tmp_path: Path,
         get_settings.cache_clear()
     assert code == 2 and "no audit signing key at" in out and "Traceback" not in out
     assert not (tmp_path / "home" / "audit-signing.key").exists()
+
+
+def test_the_publisher_survives_an_interval_no_wait_can_take(tmp_path: Path) -> None:
+    """Settings bound the interval now; the thread must not depend on it: `Event.wait(inf)`
+    raised OverflowError and ended the publisher's thread - no more signed heads, silently."""
+    signer = generate(tmp_path / "k", tmp_path / "trust.json", "t")
+    pub = HeadPublisher("c/1", "t", signer, tmp_path / "heads", every=3, interval_s=float("inf"))
+    try:
+        time.sleep(0.2)
+        pub.observe(_batch(1, 5))  # past `every`: published by count
+        deadline = time.monotonic() + 5
+        while (pub.last_head or {}).get("size") != 5:
+            assert time.monotonic() < deadline, "the publisher's thread is gone"
+            time.sleep(0.02)
+    finally:
+        pub.close()

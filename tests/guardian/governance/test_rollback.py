@@ -261,3 +261,25 @@ def test_a_rollback_names_whose_requests_its_evidence_came_from(store, sink) -> 
     [event] = [e for e in sink.governance if e.kind == "rollback"]
     assert event.details["request_principals"] == {"api-key:flood": 5, "api-key:app": 1,
                                                    "unattributed": 1}
+
+
+def test_the_loop_survives_an_interval_no_wait_can_take(store, sink) -> None:
+    """The policy bounds evaluation_interval_s now, but the controller must not depend on it:
+    `Event.wait(1e300)` raised OverflowError in the controller's thread, which ended it, and
+    with it every automatic rollback, without a word."""
+    import time
+
+    triggers = TriggerPolicy(evaluation_interval_s=30, acceptance=AcceptanceTrigger(
+        min_alpha=0.5, min_samples=40, failure_limit=1), **ONLY_ACCEPTANCE)
+    policy = governed_policy(triggers=triggers.model_copy(update={"evaluation_interval_s": 1e300}))
+    c = controller(store, sink, policy).start()
+    try:
+        time.sleep(0.2)
+        assert c._thread is not None and c._thread.is_alive()
+        c.observe(request_event(drafted=40, accepted=0))
+        deadline = time.monotonic() + 2
+        while store.get("default") is None:
+            assert time.monotonic() < deadline, "the controller's loop is gone"
+            time.sleep(0.01)
+    finally:
+        c.stop()
