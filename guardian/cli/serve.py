@@ -49,7 +49,7 @@ def serve(
     from guardian.connections import uvicorn_limits
     from guardian.policy import PolicyError, load_policy
     from guardian.secrets import SecretsError
-    from guardian.settings import get_settings
+    from guardian.settings import environment_notes, get_settings
 
     # Bad options fail before anything is written (secrets, signing key) or served.
     if log_level.lower() not in uvicorn.config.LOG_LEVELS:
@@ -68,6 +68,8 @@ def serve(
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     get_settings.cache_clear()
     settings = get_settings()
+    for note in environment_notes():
+        typer.secho(f"warning: {note}", fg=typer.colors.YELLOW, err=True)
     # Fail here, with a readable message, rather than inside uvicorn's startup.
     try:
         load_policy(settings.policy_file)
