@@ -14,17 +14,23 @@ tokens, not of the whole completion (which made a row's decoding O(T^2): 0.58 ms
 4,096 tokens with the demo tokenizer, per row, on the engine thread). That equals the decode
 of the whole completion for tokenizers whose text is a concatenation of their tokens' texts
 (byte-level BPE, SentencePiece's leading-space rule included, since the window starts at a
-token). It is used only for a tokenizer that does not clean up spaces across tokens and that
-passed a randomized check against whole decodes (`incremental_ok`); each completion checks
-itself against a whole decode again whenever its length doubles (O(T) in all) and, on a
-difference, logs it and turns the tokenizer back to whole decodes.
+token). The anchor never falls inside a run of byte-fallback tokens (<0xNN>): the decoder
+turns a whole run into text at once, and into one U+FFFD per byte when it is not valid UTF-8,
+so a run's text is not final until a token with other text follows (nor is it streamed). It
+is used only for a tokenizer that does not clean up spaces across tokens, whose decoder does
+not rewrite text across tokens (CTC; a regex or multi-character Replace after fusing) and
+that passed a randomized check against whole decodes (`incremental_ok`); each completion
+checks itself against a whole decode again whenever its length doubles (O(T) in all) and, on
+a difference, logs it and turns the tokenizer back to whole decodes.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import random
+import re
 import weakref
 from collections.abc import Callable
 
@@ -41,6 +47,11 @@ OnText = Callable[[str, list[TokenTrace]], None]
 _INCREMENTAL: weakref.WeakKeyDictionary[PreTrainedTokenizerBase, bool] = \
     weakref.WeakKeyDictionary()
 _FIRST_SELF_CHECK = 64  # tokens; then at every doubling
+# A byte-fallback token (SentencePiece's "<0xE2>"): the tokenizers ByteFallback decoder turns
+# a whole run of them into text at once, and into one U+FFFD per byte when the run is not
+# valid UTF-8, so the text of a run's first tokens can still change ("é" from <0xC3><0xA9>
+# becomes three U+FFFD when a <0xA9> follows). u8::from_str_radix takes a "+" sign.
+_BYTE_TOKEN = re.compile(r"<0x(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f])>\Z")
 
 
 def incremental_ok(tokenizer: PreTrainedTokenizerBase) -> bool:
@@ -52,10 +63,47 @@ def incremental_ok(tokenizer: PreTrainedTokenizerBase) -> bool:
         return _INCREMENTAL[tokenizer]
     except (KeyError, TypeError):
         pass
-    ok = not getattr(tokenizer, "clean_up_tokenization_spaces", False) and _passes(tokenizer)
+    try:
+        ok = (not getattr(tokenizer, "clean_up_tokenization_spaces", False)
+              and _decoder_concatenative(tokenizer) and _passes(tokenizer))
+    except Exception:  # a tokenizer that fails the check is decoded whole
+        ok = False
+    except BaseException as e:  # pyo3's PanicException (tokenizers' Strip panics on "")
+        if type(e).__name__ != "PanicException":
+            raise
+        ok = False
     with contextlib.suppress(TypeError):  # not weak-referenceable: checked again next time
         _INCREMENTAL[tokenizer] = ok
     return ok
+
+
+def _decoder_concatenative(tokenizer: PreTrainedTokenizerBase) -> bool:
+    """False for a tokenizers decoder known to join text across token boundaries: CTC
+    (merges repeated tokens), and a Replace of a regex or of more than one character after
+    the tokens' texts are fused into one string (Fuse, ByteLevel): "  " -> "_" matches a
+    space at the end of one window and one at the start of the next."""
+    backend = getattr(tokenizer, "backend_tokenizer", None)
+    decoder = getattr(backend, "decoder", None)
+    if decoder is None:
+        return True
+    def flat(step: dict) -> list[dict]:
+        if step.get("type") == "Sequence":
+            return [s for inner in step.get("decoders", []) for s in flat(inner)]
+        return [step]
+
+    steps = flat(json.loads(decoder.__getstate__()))
+    fused = False
+    for step in steps:
+        kind = step.get("type")
+        if kind == "CTC":
+            return False
+        if kind in ("Fuse", "ByteLevel"):
+            fused = True
+        if kind == "Replace" and fused:
+            pattern = step.get("pattern", {})
+            if "String" not in pattern or len(pattern["String"]) > 1:
+                return False
+    return True
 
 
 def _passes(tokenizer: PreTrainedTokenizerBase, sequences: int = 48, length: int = 40) -> bool:
@@ -106,6 +154,8 @@ class Completion:
                              and incremental_ok(tokenizer))
         self._anchor = self._anchor_chars = self._ctx = self._ctx_chars = 0
         self._check_at = _FIRST_SELF_CHECK
+        self._skipped = set(getattr(tokenizer, "all_special_ids", None) or ())
+        self._byte: dict[int, bool] = {}  # token id -> whether it is a byte-fallback token
 
     @property
     def finished(self) -> bool:
@@ -113,6 +163,36 @@ class Completion:
 
     def _decode(self, ids: list[int]) -> str:
         return self.tokenizer.decode(ids, skip_special_tokens=True)
+
+    def _byte_of(self, token: int) -> int | None:
+        """The byte of a byte-fallback token (<0xNN>), else None."""
+        try:
+            return self._byte[token]
+        except KeyError:
+            pass
+        try:
+            name = self.tokenizer.convert_ids_to_tokens(token)
+        except Exception:  # no token names: no byte tokens
+            name = None
+        byte = (int(name[3:5], 16) if isinstance(name, str) and _BYTE_TOKEN.match(name)
+                else None)
+        self._byte[token] = byte
+        return byte
+
+    def _open_run(self, ids: list[int], lo: int) -> bytes | None:
+        """The bytes of the run of byte-fallback tokens (skipped specials between them) that
+        ends `ids`, from `lo` on; None when the last token with text is no byte token. The
+        text before the run is final; the run's text can still change."""
+        r, run = len(ids), bytearray()
+        while r > lo:
+            token = ids[r - 1]
+            if token not in self._skipped:
+                byte = self._byte_of(token)
+                if byte is None:
+                    break
+                run.append(byte)
+            r -= 1
+        return bytes(reversed(run)) if run else None
 
     def _text_of(self, ids: list[int]) -> str:
         """The text of `ids` (token_ids and, after them, tokens being added)."""
@@ -139,6 +219,8 @@ class Completion:
                 return
         if self._text.endswith("\ufffd"):  # maybe an incomplete character: wait for more
             return
+        if self._open_run(self.token_ids, self._anchor) is not None:
+            return  # inside a run of byte tokens: its text can still change
         window = self._decode(self.token_ids[self._anchor:n])
         if not window:
             # Only skipped or stripped tokens: a decoder that strips the text's first space
@@ -151,6 +233,25 @@ class Completion:
     def _find_stop(self, text: str, start: int) -> int | None:
         hits = [i for s in self.stop if (i := text.find(s, start)) >= 0]
         return min(hits) if hits else None
+
+    def _same(self, before: str, after: str) -> int:
+        """The length of the common prefix of two texts of token_ids and tokens after them."""
+        lo = self._anchor_chars if self._incremental else 0  # both start with _text[:lo]
+        if after.startswith(before[lo:], lo):
+            return len(before)
+        same, end = lo, min(len(before), len(after))
+        while same < end and before[same] == after[same]:
+            same += 1
+        return same
+
+    def _new_stop(self, before: str, after: str, same: int | None = None) -> int | None:
+        """Where the first stop string in `after` begins that `before` (the text one token,
+        or one step, earlier: it has none) does not have. A new one overlaps the part that
+        changed (from `same` on), which need not be `after`'s tail: a character completed by
+        a byte may replace several U+FFFD, a run of byte tokens may turn into U+FFFD."""
+        if same is None:
+            same = self._same(before, after)
+        return self._find_stop(after, max(0, same - max(map(len, self.stop)) + 1))
 
     def extend(self, tokens: list[int], traces: list[TokenTrace],
                distributions: torch.Tensor | None = None,
@@ -168,17 +269,24 @@ class Completion:
             old_len, old_text = len(self.token_ids), self._text
             candidate = self.token_ids + tokens[:keep]
             text = self._text_of(candidate)
-            # A stop string may straddle the previous step's text, so look back a little.
-            search_from = max(0, len(old_text) - max((len(s) for s in self.stop), default=0))
-            if self.stop and self._find_stop(text, search_from) is not None:
-                # Find the first token that completes a stop string, as one-at-a-time
-                # decoding would have (rare, so decoding each prefix is fine).
+            # Find the first token that completes a stop string, as one-at-a-time decoding
+            # would have (decoding each prefix): when the step's text has a new one, or when
+            # a shorter prefix's text may have had one that the step's text no longer has:
+            # a U+FFFD since completed, or a run of byte tokens since turned into U+FFFD.
+            same = self._same(old_text, text) if self.stop else 0
+            if self.stop and (self._new_stop(old_text, text, same) is not None
+                              or (keep > 1 and any("\ufffd" in s for s in self.stop))
+                              or (keep > 1 and "\ufffd" in text[same:]
+                                  and any(self._byte_of(t) is not None
+                                          for t in tokens[:keep - 1]))):
+                before = old_text
                 for j in range(old_len + 1, len(candidate) + 1):
-                    prefix_text = self._text_of(candidate[:j])
-                    at = self._find_stop(prefix_text, search_from)
+                    prefix_text = text if j == len(candidate) else self._text_of(candidate[:j])
+                    at = self._new_stop(before, prefix_text)
                     if at is not None:
                         keep, reason, text, self._stop_at = j - old_len, "stop", prefix_text, at
                         break
+                    before = prefix_text
             self._text = text
         self.token_ids.extend(tokens[:keep])
         self.trace.extend(traces[:keep])
@@ -209,10 +317,15 @@ class Completion:
             end = self._stop_at if self._stop_at is not None else len(text)
         else:
             end = len(text)
-            # Hold back an incomplete UTF-8 sequence and any suffix that could still grow
-            # into a stop string: released text must never be taken back.
+            # Hold back an incomplete UTF-8 sequence, the text of a run of byte tokens (a
+            # later byte can turn it into U+FFFD) and any suffix that could still grow into
+            # a stop string: released text must never be taken back.
             while end > 0 and text[end - 1] == "\ufffd":
                 end -= 1
+            run = self._open_run(self.token_ids, self._anchor if self._incremental else 0)
+            with contextlib.suppress(UnicodeDecodeError):  # else all U+FFFD: held above
+                if run is not None:
+                    end = min(end, len(text) - len(run.decode("utf-8")))
             hold = max((k for s in self.stop for k in range(1, min(len(s), end + 1))
                         if text[end - k:end] == s[:k]), default=0)
             end -= hold
