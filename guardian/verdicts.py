@@ -429,7 +429,17 @@ def stopping_violation(ids: Sequence[int], finish_reason: str | None, *,
             s = text(n)
             return any(x in s for x in stops)
 
-        if has_stop(len(ids)):
+        whole = text(len(ids))
+        if "\ufffd" in whole or any("\ufffd" in x for x in stops):
+            # Not monotone: bytes completing a character shorten the text, and a run of
+            # byte-fallback tokens can turn into U+FFFD, so a stop string a prefix held may
+            # be gone from the whole text. Every prefix, in order.
+            first = next((n for n in range(1, len(ids)) if has_stop(n)), None)
+            if first is not None:
+                return "stop_string_late", first - 1
+            if has_stop(len(ids)):
+                return None
+        elif has_stop(len(ids)):
             # The first prefix whose text holds a stop string (monotone: binary search).
             lo, hi = 1, len(ids)
             while lo < hi:

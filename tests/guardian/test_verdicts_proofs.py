@@ -247,3 +247,25 @@ def test_recorded_observations_and_speed_anomalies() -> None:
     assert found["drafter_inconsistent"]["position"] == 1
     assert speed_anomalies(trace, greedy=False, rescored_q=[0.5, 0.2, 0.0]) == {}
     assert near_tie_proof(1, 2, None, None, TOL)[0] is False
+
+
+def test_a_stop_string_a_later_byte_took_away_is_still_late() -> None:
+    """With byte-fallback tokens a prefix's text can hold a stop string the whole text no
+    longer has: <0xC3><0xA9> is "é", one more <0xA9> makes the run three U+FFFD. A completion
+    that ran past "é" is late (binary search over the prefixes, which assumed the predicate
+    monotone, called it fine); one that stopped at it is not."""
+    from tests.engine.test_stopping_review import TOK, ids
+
+    def decode(xs):
+        return TOK.decode(list(xs), skip_special_tokens=True)
+
+    late = ids("▁hello", 0xC3, 0xA9, 0xA9, "▁x")
+    assert "é" not in decode(late) and "é" in decode(late[:3])
+    assert stopping_violation(late, "length", eos_token_ids=set(), stop=["é"], max_tokens=9,
+                              decode=decode) == ("stop_string_late", 2)
+    assert stopping_violation(late[:3], "stop", eos_token_ids=set(), stop=["é"], max_tokens=9,
+                              decode=decode) is None
+    # A stop string holding U+FFFD: present while a character is incomplete, gone after.
+    emoji = ids("▁hello", 0xF0, 0x9F, 0x98, 0x80)
+    assert stopping_violation(emoji, "length", eos_token_ids=set(), stop=["o\ufffd"],
+                              max_tokens=9, decode=decode) == ("stop_string_late", 1)
