@@ -155,7 +155,7 @@ class Completion:
         self._anchor = self._anchor_chars = self._ctx = self._ctx_chars = 0
         self._check_at = _FIRST_SELF_CHECK
         self._skipped = set(getattr(tokenizer, "all_special_ids", None) or ())
-        self._byte: dict[int, bool] = {}  # token id -> whether it is a byte-fallback token
+        self._byte: dict[int, int | None] = {}  # token id -> its byte if a byte-fallback token
 
     @property
     def finished(self) -> bool:
