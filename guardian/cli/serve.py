@@ -47,9 +47,10 @@ def serve(
     from guardian.audit.config import AuditSettings
     from guardian.auth import AuthConfigError, KeyStore
     from guardian.connections import uvicorn_limits
+    from guardian.envcheck import environment_notes
     from guardian.policy import PolicyError, load_policy
     from guardian.secrets import SecretsError
-    from guardian.settings import environment_notes, get_settings
+    from guardian.settings import get_settings
 
     # Bad options fail before anything is written (secrets, signing key) or served.
     if log_level.lower() not in uvicorn.config.LOG_LEVELS:

@@ -1,4 +1,4 @@
-"""guardian.settings.environment_notes: GUARDIAN_* variables nothing reads are named at
+"""guardian.envcheck.environment_notes: GUARDIAN_* variables nothing reads are named at
 start-up (a typo leaves a setting at its default, silently), and so is a `.env` file in the
 working directory that supplies settings."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from guardian.settings import environment_notes, known_variables
+from guardian.envcheck import environment_notes, known_variables
 
 ROOT = Path(__file__).resolve().parents[2]
 NAME = re.compile(r"\bGUARDIAN_[A-Z0-9_]*[A-Z0-9]\b")
