@@ -13,6 +13,7 @@ settings' home (`pair_dirs`), so `guardian serve`, `guardian gate --pair demo`,
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import math
 from collections.abc import Callable, Sequence
@@ -85,14 +86,14 @@ def _opt(x: Any, kind: type) -> Any:
     return None if x is None else kind(x)
 
 
-def _token(t: Any, decode: Callable[[list[int]], str] | None = None) -> TraceToken:
-    """An engine TokenTrace as the contract's TraceToken; with `decode`, the alternatives
-    the engine recorded (`TokenTrace.alternatives`) become `top_logprobs` with their text."""
+def _token(t: Any, piece: Callable[[int], str] | None = None) -> TraceToken:
+    """An engine TokenTrace as the contract's TraceToken; with `piece` (one token id's text),
+    the alternatives the engine recorded (`TokenTrace.alternatives`) become `top_logprobs`."""
     extra: dict[str, Any] = {}
     alternatives = getattr(t, "alternatives", None)
-    if decode is not None and alternatives:
-        extra = {"token": decode([int(t.token_id)]), "top_logprobs": tuple(
-            TokenLogprob(decode([int(i)]), max(math.log(p), LOGPROB_FLOOR) if p > 0
+    if piece is not None and alternatives:
+        extra = {"token": piece(int(t.token_id)), "top_logprobs": tuple(
+            TokenLogprob(piece(int(i)), max(math.log(p), LOGPROB_FLOOR) if p > 0
                          else LOGPROB_FLOOR, int(i)) for i, p in alternatives)}
     return TraceToken(int(t.position), int(t.token_id), t.origin,
                       None if t.draft_prob is None else float(t.draft_prob),
@@ -114,10 +115,10 @@ def _plain(value: Any) -> Any:
     return _plain(tolist()) if tolist is not None else str(value)
 
 
-def to_result(res: GenerationResult, decode: Callable[[list[int]], str] | None = None,
+def to_result(res: GenerationResult, piece: Callable[[int], str] | None = None,
               ) -> BackendResult:
     """engine.GenerationResult -> the contract's plain BackendResult (distributions dropped;
-    `decode`: alternatives the engine recorded become `top_logprobs`, see `_token`)."""
+    `piece`: alternatives the engine recorded become `top_logprobs`, see `_token`)."""
     stats = _plain(dataclasses.asdict(res.stats))
     # Deprecated key, kept in the API's `spec_guardian.stats` and the audit stats JSON for
     # one release so readers of `draft_tokens` (which always counted judged positions) keep
@@ -127,7 +128,7 @@ def to_result(res: GenerationResult, decode: Callable[[list[int]], str] | None =
     return BackendResult(
         prompt_token_ids=[int(t) for t in res.prompt_token_ids],
         token_ids=[int(t) for t in res.token_ids], text=res.text,
-        finish_reason=res.finish_reason, trace=[_token(t, decode) for t in res.trace],
+        finish_reason=res.finish_reason, trace=[_token(t, piece) for t in res.trace],
         speculative=bool(res.speculative), counters=SpecCounters.from_stats(stats),
         timings=Timings(total_s=st.total_time_s, time_to_first_token_s=st.time_to_first_token_s,
                         draft_s=st.draft_time_s, verify_s=st.verify_time_s,
@@ -155,6 +156,10 @@ class LocalEngineBackend:
 
         self._engine = engine
         self.pair = pair
+        # One token id's text, memoised: a streamed request's alternatives are decoded on the
+        # engine thread (k + 1 per token), and a vocabulary's pieces never change.
+        self._piece = functools.lru_cache(maxsize=1 << 16)(
+            lambda token: pair.tokenizer.decode([token]))
         self.batcher: Any = None
         if batching:
             from engine.capmodel import ModelledGamma
@@ -267,10 +272,10 @@ class LocalEngineBackend:
             generator = torch.Generator(device=pair.device).manual_seed(request.seed)
         plain = None
         if on_text is not None:
-            decode = pair.tokenizer.decode if alternatives > 0 else None
+            piece = self._piece if alternatives > 0 else None
 
             def plain(delta: str, traces: list[Any]) -> None:
-                on_text(delta, [_token(t, decode) for t in traces])
+                on_text(delta, [_token(t, piece) for t in traces])
 
         seq = self.batcher.run(SequenceRequest(
             prompt=list(request.prompt_ids),
@@ -311,7 +316,7 @@ class LocalEngineBackend:
         k = min(request.top_logprobs, self.capabilities.top_logprobs)
         if self.batcher is not None:
             res = self._generate_batched(request, on_text, record=False, alternatives=k)
-            return to_result(res, self.pair.tokenizer.decode)
+            return to_result(res, self._piece)
         prompt = list(request.prompt_ids)
         done: list[TraceToken] = []  # streamed tokens with their alternatives
         completion: list[int] = []
@@ -344,12 +349,12 @@ class LocalEngineBackend:
         probs = self._score(prompt_ids, list(completion_ids), sampling).distributions  # (T, V)
         values, ids = torch.topk(probs[-len(tail):], k, dim=-1)  # (n, k)
         logs = torch.log(values).clamp_min(LOGPROB_FLOOR).tolist()
-        decode = self.pair.tokenizer.decode
+        piece = self._piece
         out = []
         for tok, row_ids, row_logs in zip(tail, ids.tolist(), logs, strict=True):
-            alts = tuple(TokenLogprob(decode([i]), float(lp), int(i))
+            alts = tuple(TokenLogprob(piece(int(i)), float(lp), int(i))
                          for i, lp in zip(row_ids, row_logs, strict=True))
-            out.append(dataclasses.replace(tok, token=decode([tok.token_id]), top_logprobs=alts))
+            out.append(dataclasses.replace(tok, token=piece(int(tok.token_id)), top_logprobs=alts))
         return out
 
     # shadow evidence ---------------------------------------------------------------------
