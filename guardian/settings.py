@@ -34,13 +34,10 @@ from urllib.parse import urlsplit
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from guardian.limits import MAX_GAMMA, MAX_WAIT_S
 from guardian.secrets import SECRETS_FILE_NAME
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")  # as in a Host header: IPv6 in brackets
-# Longest timeout or interval a setting may ask for: a day. (A thread waiting longer than
-# `threading.TIMEOUT_MAX`, ~292 years, gets OverflowError instead.)
-MAX_WAIT_S = 86400.0
-MAX_GAMMA = 64  # = guardian.policy.base.MAX_GAMMA (importing guardian.policy here would be circular)
 
 
 def _default_home() -> Path:

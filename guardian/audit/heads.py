@@ -41,6 +41,7 @@ from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_
 from guardian.audit.rows import SealedBatch
 from guardian.audit.signing import Signer
 from guardian.fileio import write_atomic
+from guardian.limits import MAX_WAIT_S
 
 if TYPE_CHECKING:
     from guardian.settings import Settings
@@ -263,7 +264,7 @@ class HeadPublisher:
         while not self._closing.is_set():
             # Capped: a wait past threading.TIMEOUT_MAX raises OverflowError and would end
             # this thread, and with it tamper evidence, silently (settings bound it too).
-            self._wake.wait(min(self.interval_s, 86_400.0))
+            self._wake.wait(min(self.interval_s, MAX_WAIT_S))
             self._wake.clear()
             if self._closing.is_set():
                 return

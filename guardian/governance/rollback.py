@@ -77,12 +77,12 @@ from guardian.governance.routestate import (
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
 from guardian.governance.windows import RouteWindow, is_mirrored
+from guardian.limits import MAX_WAIT_S
 from guardian.policy import Policy, TriggerPolicy
 
 logger = logging.getLogger(__name__)
 
 ONCALL_ROLES = ("oncall", "admin")
-MAX_WAIT_S = 86_400.0  # the controller looks at least once a day, whatever the policy says
 MAX_LISTED_VERDICTS = 50  # failing verdicts named in a rollback's evidence (newest kept)
 MAX_LISTED_PRINCIPALS = 20  # principals named with their share of a rollback's request evidence
 # The background loop's share of one core (and of the GIL, which serving needs too): after an

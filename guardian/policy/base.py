@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict
 
+from guardian.limits import MAX_WAIT_S
+
 logger = logging.getLogger(__name__)
 
 
@@ -93,9 +95,8 @@ def check_http_url(value: str, *, allow_query: bool) -> str:
 # `timedelta` overflows near 1e14 s, a deque's maxlen must fit a C ssize_t, and a gamma bound
 # in the millions makes every goodput decision loop over that many depths.
 MAX_PERIOD_S = 366 * 86400.0  # windows, cool-downs, canary steps: a year
-MAX_INTERVAL_S = 86400.0  # evaluation periods, timeouts, breaker resets: a day
+MAX_INTERVAL_S = MAX_WAIT_S  # evaluation periods, timeouts, breaker resets: a day
 MAX_WINDOW = 100_000  # observations kept per series / drafted tokens per window
 MAX_COUNT = 1_000_000  # min_samples and other counts of evidence
 MAX_FAILURE_LIMIT = 10_000
-MAX_GAMMA = 64  # draft tokens per step
 MAX_NEW_TOKENS = 1 << 20  # as the API's own cap (guardian.api.schemas.MAX_NEW_TOKENS)

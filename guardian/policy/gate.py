@@ -6,7 +6,8 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from guardian.policy.base import MAX_COUNT, MAX_GAMMA, MAX_NEW_TOKENS, Strict, renamed_field
+from guardian.limits import MAX_GAMMA
+from guardian.policy.base import MAX_COUNT, MAX_NEW_TOKENS, Strict, renamed_field
 from guardian.policy.triggers import ALPHA_NOT_RATE
 from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 

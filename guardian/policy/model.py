@@ -17,9 +17,9 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from guardian.enums import GammaStrategy, Mode, ProposerKind, Redaction
+from guardian.limits import MAX_GAMMA
 from guardian.policy.base import (
     MAX_COUNT,
-    MAX_GAMMA,
     MAX_INTERVAL_S,
     MAX_NEW_TOKENS,
     MAX_PERIOD_S,
