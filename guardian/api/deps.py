@@ -96,44 +96,46 @@ def _remote_client(request: Request) -> bool:
     return not is_loopback(host)
 
 
-def optional_principal(request: Request) -> Principal | None:
-    """Who `require` would find the caller to be, or None where it would refuse them for who
-    they are (no key, an unknown key, a repeated credential header, open mode from a remote
-    address): for public endpoints that tell some callers more (`/readyz`'s details)."""
+def _identify(request: Request) -> Principal:
+    """Who the caller is, or the ServingError that says why not: 503 while starting, 401 for
+    no key, an unknown key or a repeated credential header, 403 for open mode from a remote
+    address.
+
+    Open mode (no keys file: everyone is admin) admits loopback clients only: the Host check
+    stops DNS rebinding, not a remote client that writes `Host: localhost` itself, and the
+    bound address may not be `settings.host` (uvicorn run directly)."""
     keys: KeyStore | None = getattr(request.app.state, "keys", None)
     if keys is None:
-        return None
-    try:
-        principal = keys.authenticate(None if keys.open_mode else _bearer(request))
-    except ServingError:
-        return None
+        raise ServingError(503, "The sidecar is still starting; retry shortly.",
+                           type_="service_unavailable", code="not_ready")
+    principal = keys.authenticate(None if keys.open_mode else _bearer(request))
     if principal is OPEN_PRINCIPAL and _remote_client(request):
-        return None
+        raise ServingError(403, "This sidecar runs without API keys (open mode), which "
+                           "serves loopback clients only. Ask its operator to configure "
+                           "API keys (GUARDIAN_API_KEYS_FILE).", type_="permission_error",
+                           code="open_mode_loopback_only")
+    if principal is None:
+        raise ServingError(401, "Missing or unknown API key. Send `Authorization: Bearer "
+                           "<key>`; keys are issued by the sidecar's operator.",
+                           type_="invalid_request_error", code="invalid_api_key")
     return principal
 
 
-def require(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
-    """Dependency: a known key (401 otherwise) whose role is one of `roles` or admin (403).
+def optional_principal(request: Request) -> Principal | None:
+    """Who `require` would find the caller to be, or None where it would refuse them for who
+    they are: for public endpoints that tell some callers more (`/readyz`'s details)."""
+    try:
+        return _identify(request)
+    except ServingError:
+        return None
 
-    Open mode (no keys file: everyone is admin) admits loopback clients only (403 otherwise):
-    the Host check stops DNS rebinding, not a remote client that writes `Host: localhost`
-    itself, and the bound address may not be `settings.host` (uvicorn run directly)."""
+
+def require(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
+    """Dependency: a known key (401 otherwise, see `_identify`) whose role is one of `roles`
+    or admin (403)."""
 
     async def check(request: Request) -> Principal:
-        keys: KeyStore | None = getattr(request.app.state, "keys", None)
-        if keys is None:
-            raise ServingError(503, "The sidecar is still starting; retry shortly.",
-                               type_="service_unavailable", code="not_ready")
-        principal = keys.authenticate(None if keys.open_mode else _bearer(request))
-        if principal is OPEN_PRINCIPAL and _remote_client(request):
-            raise ServingError(403, "This sidecar runs without API keys (open mode), which "
-                               "serves loopback clients only. Ask its operator to configure "
-                               "API keys (GUARDIAN_API_KEYS_FILE).", type_="permission_error",
-                               code="open_mode_loopback_only")
-        if principal is None:
-            raise ServingError(401, "Missing or unknown API key. Send `Authorization: Bearer "
-                               "<key>`; keys are issued by the sidecar's operator.",
-                               type_="invalid_request_error", code="invalid_api_key")
+        principal = _identify(request)
         if not allowed(principal, roles):
             raise ServingError(403, f"API key '{principal.name}' has role '{principal.role}'; "
                                f"this endpoint needs one of: {', '.join(roles)} (or admin).",
