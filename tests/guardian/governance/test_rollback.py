@@ -225,21 +225,32 @@ def test_webhook_is_posted_off_the_evaluation_path(store, sink) -> None:
     assert seen["payload"]["fired"] == ["acceptance"] and seen["timeout"] == 1.5
 
 
-def test_background_loop_evaluates_when_evidence_arrives(store, sink) -> None:
+def _loop_rolls_back_on_evidence(store, sink, triggers: TriggerPolicy, why: str,
+                                 settle_s: float = 0.0) -> None:
+    """Start the controller's loop on `triggers`, feed it failing acceptance evidence and wait
+    (2 s) for the rollback it must make; after `settle_s`, its thread must still be alive."""
     import time
 
-    policy = governed_policy(triggers=TriggerPolicy(
-        evaluation_interval_s=30, acceptance=AcceptanceTrigger(min_alpha=0.5, min_samples=40,
-                                                               failure_limit=1), **ONLY_ACCEPTANCE))
-    c = controller(store, sink, policy).start()
+    c = controller(store, sink, governed_policy(triggers=triggers)).start()
     try:
+        if settle_s:
+            time.sleep(settle_s)
+            assert c._thread is not None and c._thread.is_alive()
         c.observe(request_event(drafted=40, accepted=0))
         deadline = time.monotonic() + 2
         while store.get("default") is None:
-            assert time.monotonic() < deadline, "observe() did not wake the loop"
+            assert time.monotonic() < deadline, why
             time.sleep(0.01)
     finally:
         c.stop()
+
+
+FAILING_ACCEPTANCE = TriggerPolicy(evaluation_interval_s=30, acceptance=AcceptanceTrigger(
+    min_alpha=0.5, min_samples=40, failure_limit=1), **ONLY_ACCEPTANCE)
+
+
+def test_background_loop_evaluates_when_evidence_arrives(store, sink) -> None:
+    _loop_rolls_back_on_evidence(store, sink, FAILING_ACCEPTANCE, "observe() did not wake the loop")
 
 
 def test_a_rollback_names_whose_requests_its_evidence_came_from(store, sink) -> None:
@@ -267,19 +278,6 @@ def test_the_loop_survives_an_interval_no_wait_can_take(store, sink) -> None:
     """The policy bounds evaluation_interval_s now, but the controller must not depend on it:
     `Event.wait(1e300)` raised OverflowError in the controller's thread, which ended it, and
     with it every automatic rollback, without a word."""
-    import time
-
-    triggers = TriggerPolicy(evaluation_interval_s=30, acceptance=AcceptanceTrigger(
-        min_alpha=0.5, min_samples=40, failure_limit=1), **ONLY_ACCEPTANCE)
-    policy = governed_policy(triggers=triggers.model_copy(update={"evaluation_interval_s": 1e300}))
-    c = controller(store, sink, policy).start()
-    try:
-        time.sleep(0.2)
-        assert c._thread is not None and c._thread.is_alive()
-        c.observe(request_event(drafted=40, accepted=0))
-        deadline = time.monotonic() + 2
-        while store.get("default") is None:
-            assert time.monotonic() < deadline, "the controller's loop is gone"
-            time.sleep(0.01)
-    finally:
-        c.stop()
+    _loop_rolls_back_on_evidence(
+        store, sink, FAILING_ACCEPTANCE.model_copy(update={"evaluation_interval_s": 1e300}),
+        "the controller's loop is gone", settle_s=0.2)
