@@ -2,8 +2,9 @@
 
 Tokenizers and configs are checked for compatibility *before* any weights are read, so a
 mismatched pair fails in milliseconds with a message naming the difference. Models run on
-CUDA in bfloat16 when a GPU is present, else on CPU in float32, always in eval mode. On CPU
-the Linear weights are stored column-major (engine.layout) unless `weight_layout="row"`.
+CUDA in bfloat16 when a GPU is present (without cuDNN attention: engine.attention), else on
+CPU in float32, always in eval mode. On CPU the Linear weights are stored column-major
+(engine.layout) unless `weight_layout="row"`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from transformers import (
     PreTrainedTokenizerBase,
 )
 
+from engine.attention import avoid_per_shape_attention
 from engine.compat import IncompatiblePairError, PairIdentity, read_pair
 from engine.layout import WEIGHT_LAYOUTS, column_major_linears
 
@@ -99,6 +101,7 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
         model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
         models.append(model.to(dev).eval())
     draft, target = models
+    avoid_per_shape_attention(dev)
     if weight_layout == "column" and dev.type == "cpu":
         changed = column_major_linears(draft) + column_major_linears(target)
         logger.debug("stored %d weight matrices column-major for CPU decoding", changed)

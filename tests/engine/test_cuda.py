@@ -192,6 +192,29 @@ def test_ragged_cache_rows_keep_their_logits_on_cuda(cuda_load):
     assert_ragged_rows_keep_logits(cuda_load("llama-close", "llama-target"), rtol=0.05, atol=0.1)
 
 
+def test_decoding_forwards_build_no_cudnn_attention_graphs(cuda_load):
+    """engine.attention: a pair loaded on CUDA serves its ragged forwards (unmasked and
+    masked, growing key lengths) without cuDNN attention, which builds a graph per shape."""
+    from torch.profiler import ProfilerActivity, profile
+
+    from engine.ragged import RaggedCache
+
+    pair = cuda_load("llama-close", "llama-target")
+    assert not torch.backends.cuda.cudnn_sdp_enabled()
+    tok = _ids(pair, PROMPTS[0])
+    with torch.inference_mode(), profile(activities=[ProfilerActivity.CPU]) as prof:
+        cache = RaggedCache.empty_rows(pair.device, 2)
+        cache.forward(pair.target, [tok, tok[:-2]], pair.pad_token_id)  # ragged: masked
+        for _ in range(4):
+            cache.forward(pair.target, [[tok[0]], [tok[1], tok[2]]], pair.pad_token_id)
+        one = RaggedCache.empty_rows(pair.device, 1)
+        for _ in range(4):
+            one.forward(pair.target, [[tok[0]]], pair.pad_token_id)  # dense
+    names = {ev.key for ev in prof.key_averages()}
+    assert not any("cudnn_attention" in n for n in names), sorted(names)
+    assert any("efficient_attention" in n or "flash_attention" in n for n in names)
+
+
 def test_local_backend_serves_on_cuda(model_dirs):
     """The serving backend on the GPU: seeded sampling (a CUDA generator), greedy, batching."""
     from guardian.backends import BackendRequest, Sampling

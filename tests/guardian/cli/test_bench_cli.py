@@ -148,17 +148,49 @@ def test_bench_step_profile_times_every_cell(dirs, tmp_path) -> None:
     assert [row["rows"] for row in r["rows"]] == [1, 3]
     for row in r["rows"]:
         assert row["forward_dense_ms"] > 0 and row["forward_masked_ms"] > 0
+        assert row["forward_masked_eager_ms"] > 0  # llama switches to eager attention
         assert set(row["step_ms"]) == {"0", "2"} and all(v > 0 for v in row["step_ms"].values())
         assert set(row["closed_loop_ms"]) == {"0", "2"}
         assert all(v > 0 for v in row["closed_loop_ms"].values())
         # depth 0 emits one token per row; depth 2 at least that (greedy, close pair: more)
         assert row["tokens_per_step"]["0"] == pytest.approx(row["rows"], abs=0.5)
         assert row["tokens_per_step"]["2"] >= row["tokens_per_step"]["0"]
-    assert [(p["rows"], p["depth"], p["steps"]) for p in r["profiles"]] == [(3, 0, 3), (3, 2, 3)]
+    assert [(p["rows"], p["depth"], p["steps"]) for p in r["profiles"]] == [
+        (1, 0, 3), (1, 2, 3), (3, 0, 3), (3, 2, 3)]
+    assert all(p["aten_calls_per_step"] > 0 and p["ms_per_step_profiled"] > 0
+               for p in r["profiles"])
     assert "aten::" in (tmp_path / "tables" / "profile-3rows-depth0.txt").read_text()
+    # the Python profile at the first size above one row names the engine's step
+    [py] = r["python"]
+    assert (py["rows"], py["depth"], py["steps"]) == (3, 0, 3) and py["top_own"]
+    assert "step" in (tmp_path / "tables" / "python-3rows-depth0.txt").read_text()
+    assert r["complete"] is True
 
 
-@pytest.mark.parametrize("opt", [["--sizes", "0,2"], ["--depths", "-1"], ["--sizes", "a"]])
+def test_bench_step_profile_keeps_each_phase(dirs, tmp_path, monkeypatch) -> None:
+    """The JSON is rewritten after every phase: a run cut off in the closed loop (a lease's
+    time limit) keeps the rows table and the profiles it measured."""
+    out = tmp_path / "profile.json"
+
+    def cut_off(*_a, **_k):
+        raise KeyboardInterrupt  # the closed loop, last, never ends
+
+    monkeypatch.setattr("engine.stepcost.measure", cut_off)
+    res = CliRunner().invoke(app, ["bench", "step-profile", *_pair_args(dirs), "--sizes", "2",
+                                   "--depths", "0", "--steps", "2", "--json", str(out)])
+    assert res.exit_code != 0
+    r = json.loads(out.read_text())
+    assert r["complete"] is False and [row["rows"] for row in r["rows"]] == [2]
+    assert [p["rows"] for p in r["profiles"]] == [2] and r["python"][0]["rows"] == 2
+    res = CliRunner().invoke(app, ["bench", "step-profile", *_pair_args(dirs), "--sizes", "2",
+                                   "--depths", "0", "--steps", "2", "--no-closed-loop",
+                                   "--json", str(out)])
+    assert res.exit_code == 0, res.output
+    assert json.loads(out.read_text())["complete"] is True
+
+
+@pytest.mark.parametrize("opt", [["--sizes", "0,2"], ["--depths", "-1"], ["--sizes", "a"],
+                                 ["--profile-rows", "0"]])
 def test_bench_step_profile_refuses_bad_lists(dirs, opt) -> None:
     res = CliRunner().invoke(app, ["bench", "step-profile", *_pair_args(dirs), *opt])
     assert res.exit_code == 2 and "Traceback" not in res.output
