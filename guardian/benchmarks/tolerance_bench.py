@@ -14,13 +14,15 @@ decoding does, and (b) in (γ+1)-token chunks over a cache cropped back after ea
 verification does, at every chunk alignment (offset 0..γ), so each position is seen in every
 slot of a verify forward. Both use the engine's own forward path (engine.batch.forward).
 Then (c) the same continuations are scored again inside a batch, as continuous batching
-serves them (engine.ragged.RaggedCache: up to `BATCH_ROWS` prompts of different lengths in
-one padded, masked batch, fed one token per step and in (γ+1)-token chunks): a request's
+serves them (engine.ragged.RaggedCache: batches of 2 and of `BATCH_ROWS` rows of different
+lengths, padded and masked, fed one token per step, in (γ+1)-token chunks, and in widths
+that differ by row as rows of different depths do): a request's
 served and shadow runs share a batch with different neighbours, so this is noise a near tie
 must fit inside too. On one CPU core (fp32) it is of the same order as (b); on a GPU in bf16 it
 is the larger one: the one-row and many-row matrix products take different kernels (measured
 on an H200: verify and one-token forwards of the tiny test models were bit-identical, while
-the same rows in a batch moved log-probabilities by up to 0.03).
+the same rows in a batch moved log-probabilities by up to 0.03; on an H100 the uniform-width
+batches of 3 rows this measured then saw none of it, while the engine's mixed batches did).
 
 The report gives the largest absolute difference of raw logits (over the whole vocabulary and
 over the top-2 only) and of the emitted token's log-probability, for the verify and the
@@ -180,33 +182,70 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
 
 
 def _batched_diffs(pair, scored: list[_OneToken], gamma: int) -> tuple[float, float, float]:
-    """(c): every continuation scored inside a ragged batch of up to BATCH_ROWS rows, fed one
-    token per forward and in (γ+1)-token chunks -> largest |Δ logit| (all, top-2) and
-    |Δ log p| of the emitted token against the one-token-alone logits."""
+    """(c): every continuation scored inside ragged batches of 2 and of BATCH_ROWS rows, fed
+    one token per forward, in (γ+1)-token chunks and in widths that differ by row, and once
+    more with rows that joined one by one behind leading holes of different sizes -> largest
+    |Δ logit| (all, top-2) and |Δ log p| of the emitted token against the one-token-alone
+    logits."""
+    worst = (0.0, 0.0, 0.0)
+    if not scored:
+        return worst
+    # Width per row: all one token, all γ+1, and mixed (row r feeds 1 + r mod (γ+1) tokens
+    # per forward, padded to the widest, as rows of different depths are in the engine: each
+    # width is its own matrix-product and attention shape, so its own bf16 rounding). Rows
+    # per batch: two and BATCH_ROWS (continuations repeated to fill it when there are
+    # fewer): the products' row count picks their kernels too. Last, staggered: each row
+    # joins alone behind a leading hole (as rows joining a running batch are left-padded, and
+    # compaction moves them), so its columns sit at another offset of the attention kernel's
+    # key blocks, and the online softmax rescales at other places. Measured on an H100, the
+    # uniform widths in batches of 3 saw no noise at all where the engine's batches had 0.03.
+    mixed = lambda r: 1 + r % (gamma + 1)  # noqa: E731
+    passes = [(lambda r: 1, False), (lambda r: gamma + 1, False), (mixed, False), (mixed, True)]
+    for width, stagger in passes:
+        for size, i in [(s, i) for s in (2, BATCH_ROWS) for i in range(0, len(scored), s)]:
+            group = [scored[(i + j) % len(scored)] for j in range(size)]
+            for g, logits in zip(group, _score_group(pair, group, width, stagger), strict=True):
+                worst = _fold(worst, g.diffs(logits))
+    return worst
+
+
+def _score_group(pair, group: list[_OneToken], width, stagger: bool) -> list:
+    """Each continuation's logits (one per scored position), scored together in one ragged
+    batch: row r feeds `width(r)` tokens per forward; `stagger`: rows join one at a time,
+    each behind a leading hole of its own size."""
     import torch
 
     from engine.ragged import RaggedCache
 
-    worst = (0.0, 0.0, 0.0)
     filler = pair.pad_token_id
-    for chunk in (1, gamma + 1):
-        for i in range(0, len(scored), BATCH_ROWS):
-            group = scored[i:i + BATCH_ROWS]
-            cache = RaggedCache.empty_rows(pair.device, len(group))
-            logits, _ = cache.forward(pair.target, [g.prompt for g in group], filler)
-            rows: list[list[torch.Tensor]] = [
-                [logits[r, len(g.prompt) - 1].float()] for r, g in enumerate(group)]
-            done = 0
-            longest = max(len(g.out) for g in group)
-            while done < longest - 1:
-                feeds = [g.out[done:min(done + chunk, len(g.out) - 1)] for g in group]
-                logits, _ = cache.forward(pair.target, feeds, filler)
-                for r, feed in enumerate(feeds):
-                    rows[r].extend(logits[r, j].float() for j in range(len(feed)))
-                done += chunk
-            for r, g in enumerate(group):
-                worst = _fold(worst, g.diffs(torch.stack(rows[r])))
-    return worst
+    if stagger:
+        cache = RaggedCache.empty_rows(pair.device, 0)
+        firsts = []
+        for r, g in enumerate(group):
+            one = RaggedCache.empty_rows(pair.device, 1)
+            lead = (37 * r) % 97
+            if lead:
+                one.forward(pair.target, [[filler] * lead], filler)
+                one.drop(0, 0, lead)
+            logits, _ = one.forward(pair.target, [g.prompt], filler)
+            firsts.append(logits[0, len(g.prompt) - 1].float())
+            cache.extend(one)
+    else:
+        cache = RaggedCache.empty_rows(pair.device, len(group))
+        logits, _ = cache.forward(pair.target, [g.prompt for g in group], filler)
+        firsts = [logits[r, len(g.prompt) - 1].float() for r, g in enumerate(group)]
+    rows: list[list[torch.Tensor]] = [[f] for f in firsts]
+    done = [0] * len(group)
+    while any(d < len(g.out) - 1 for d, g in zip(done, group, strict=True)):
+        feeds = [g.out[d:min(d + width(r), len(g.out) - 1)]
+                 for r, (d, g) in enumerate(zip(done, group, strict=True))]
+        logits, _ = cache.forward(pair.target, feeds, filler)
+        for r, feed in enumerate(feeds):
+            rows[r].extend(logits[r, j].float() for j in range(len(feed)))
+            done[r] += len(feed)
+        if stagger:
+            cache.trim()  # as the engine does after every step (it compacts when holes grow)
+    return [torch.stack(r) for r in rows]
 
 
 def cli(

@@ -25,6 +25,32 @@ def test_tolerance_measurement_sees_small_nonzero_noise(close_pair) -> None:
     assert r.recommended_tolerance >= r.max_logit_diff
 
 
+def test_batched_noise_is_measured_in_the_shapes_the_engine_makes(close_pair,
+                                                                   monkeypatch) -> None:
+    """(c) scores rows in batches of 2 and 16 (repeating continuations to fill them), in
+    forwards whose rows feed different widths, as rows of different depths do, and with rows
+    that joined one at a time behind leading holes (their columns at other offsets): each is
+    its own kernel shape or blocking on a GPU (an H100 run with uniform widths only measured
+    no noise where the engine's batches had 0.03)."""
+    from engine.ragged import RaggedCache
+
+    seen: list[tuple[int, tuple[int, ...]]] = []
+    real = RaggedCache.forward
+
+    def spy(self, model, feeds, filler, last_only=False):
+        seen.append((len(feeds), tuple(len(f) for f in feeds)))
+        return real(self, model, feeds, filler, last_only)
+
+    monkeypatch.setattr(RaggedCache, "forward", spy)
+    r = measure(close_pair, PROMPTS[:3], gamma=3, max_new_tokens=12)
+    assert {rows for rows, _ in seen} == {1, 2, 16}  # 1: rows joining one at a time
+    assert any(len({w for w in widths if w}) > 1 for _, widths in seen if max(widths) <= 4)
+    assert any(set(widths) == {4} for _, widths in seen)  # γ+1 wide, every row
+    assert r.recommended_tolerance >= max(r.max_batched_logit_diff, r.max_batched_logprob_diff)
+    # the staggered rows' leading holes were fed and forgotten: 1-row forwards of filler only
+    assert any(rows == 1 and widths[0] > 1 for rows, widths in seen)
+
+
 def test_clean_traffic_raises_no_alarm(close_pair) -> None:
     from guardian.backends.local import LocalEngineBackend
     from guardian.benchmarks.clean_bench import run_clean
