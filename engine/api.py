@@ -68,9 +68,13 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
              record_distributions: bool = False,
              on_text: Callable[[str, list[TokenTrace]], None] | None = None,
              proposer: ProposerKind = "draft_model", prompt_lookup_min: int = 1,
-             prompt_lookup_max: int = 4,
+             prompt_lookup_max: int = 4, alternatives: int = 0,
              ) -> GenerationResult | list[GenerationResult]:
     """Decode one prompt (-> GenerationResult) or a batch (-> list, one per prompt).
+
+    alternatives: record each emitted token's top-k (id, p) under the processed target
+    distribution it was chosen from (TokenTrace.alternatives; OpenAI's top_logprobs), taken
+    from the forward that chose it. 0: none.
 
     proposer: what proposes the speculative tokens — "draft_model" (the pair's draft) or
     "ngram" (prompt lookup over prompt + output, matching suffixes of prompt_lookup_max
@@ -78,6 +82,8 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
     """
     if max_new_tokens < 1:
         raise ValueError(f"max_new_tokens must be >= 1, got {max_new_tokens}")
+    if alternatives < 0:
+        raise ValueError(f"alternatives must be >= 0, got {alternatives}")
     proposing = ProposerConfig(proposer, prompt_lookup_min, prompt_lookup_max)
     params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
     batched = _is_batch(prompt)
@@ -91,7 +97,7 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
         generator = torch.Generator(device=pair.device).manual_seed(seed)
     req = DecodeRequest(prompts=prompts, params=params, max_new_tokens=max_new_tokens,
                         stop=list(stop or []), record_distributions=record_distributions,
-                        generator=generator, on_text=on_text)
+                        generator=generator, on_text=on_text, alternatives=alternatives)
     if speculative:
         controller = make_controller(gamma_strategy, gamma, gamma_max)
         rows = decode_speculative(pair, req, controller, proposing)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import torch
 from transformers import DynamicCache, PreTrainedModel
 
-from engine.kv import position_ids
+from engine.kv import position_ids, with_cache
 from engine.loading import Pair
 from engine.sampling import SamplingParams
 from engine.stopping import Completion, OnText
@@ -30,6 +30,9 @@ class DecodeRequest:
     record_distributions: bool = False
     generator: torch.Generator | None = None
     on_text: OnText | None = None  # single-prompt requests only
+    # top-k (id, p) per emitted token from the distribution it was chosen from
+    # (TokenTrace.alternatives; OpenAI's top_logprobs); 0: none
+    alternatives: int = 0
 
 
 @dataclass(slots=True)
@@ -77,7 +80,7 @@ def forward(model: PreTrainedModel, ids: torch.Tensor, cache: DynamicCache, star
             batch: Batch, last_only: bool = False) -> torch.Tensor:
     """Run `ids` (B, T) at columns [start, start+T) -> logits (B, T or 1, V)."""
     pos = position_ids(start, ids.shape[1], batch.pad, ids.device).expand(ids.shape[0], -1)
-    out = model(input_ids=ids, past_key_values=cache, use_cache=True, position_ids=pos,
+    out = model(input_ids=ids, **with_cache(model, cache), use_cache=True, position_ids=pos,
                 attention_mask=batch.mask(start + ids.shape[1]),
                 logits_to_keep=1 if last_only else 0)
     return out.logits

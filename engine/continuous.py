@@ -32,7 +32,6 @@ the batched forwards themselves fails the step.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,7 +45,7 @@ from engine.proposers.ngram import prompt_lookup
 from engine.ragged import RaggedCache
 from engine.rejection import leading_true, rejection_sample
 from engine.sampling import SamplingParams, process_logits, sample, token_probs
-from engine.step import HostVerdict, RowStep
+from engine.step import HostVerdict, RowStep, top_alternatives, with_alternatives
 from engine.stopping import Completion, OnText
 from engine.trace import GenerationStats, TokenTrace
 
@@ -416,7 +415,7 @@ class ContinuousEngine:
                     "logprob": logprob, "proposed": x, "proposed_q": prop_q,
                     "expected": expected}
         host = HostVerdict.copy(n_row, own, p_x, q_x, margin, evidence)
-        alternatives = _alternatives(wanted)
+        alternatives = top_alternatives(wanted)
         t2 = time.perf_counter()
         dwhere = {id(s): j for j, s in enumerate(self.drows)}
         accepted = judged = 0
@@ -452,10 +451,8 @@ class ContinuousEngine:
                 torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,
                 verified_at: float, alternatives: list[tuple[tuple[int, float], ...]] | None = None,
                 ) -> None:
-        traces = step.traces(len(seq.completion.token_ids), seq.steps)
-        if alternatives is not None:
-            traces = [dataclasses.replace(t, alternatives=a)
-                      for t, a in zip(traces, alternatives, strict=False)]
+        traces = with_alternatives(step.traces(len(seq.completion.token_ids), seq.steps),
+                                   alternatives)
         dists = qdists = None
         if record is not None:
             p, q = record
@@ -481,25 +478,3 @@ class ContinuousEngine:
         seq.steps += 1
         seq.completion.extend(step.tokens, traces, dists[0] if dists is not None else None,
                               qdists[0] if qdists is not None else None)
-
-
-def _alternatives(wanted: dict[int, tuple[torch.Tensor, int]],
-                  ) -> dict[int, list[tuple[tuple[int, float], ...]]]:
-    """Each wanting row's top-k (id, probability) per fed position, best first, with one
-    device->host copy for the step: {row: [position 0's alternatives, ...]}."""
-    if not wanted:
-        return {}
-    kmax = max(k for _, k in wanted.values())
-    parts = []
-    for probs, _k in wanted.values():
-        top = torch.topk(probs, kmax, dim=-1)
-        parts.append(torch.stack([top.indices.double(), top.values.double()]))  # (2, g+1, kmax)
-    ids, values = torch.cat(parts, dim=1).tolist()
-    out, at = {}, 0
-    for i, (probs, k) in wanted.items():
-        n = probs.shape[0]
-        out[i] = [tuple((int(t), float(v)) for t, v in zip(ids[at + j][:k], values[at + j][:k],
-                                                             strict=True))
-                  for j in range(n)]
-        at += n
-    return out

@@ -27,7 +27,13 @@ from engine.loading import Pair
 from engine.proposers import Proposal, Proposer, ProposerConfig
 from engine.rejection import greedy_accept, rejection_sample
 from engine.sampling import process_logits, sample
-from engine.step import HostVerdict, StepOutcome, record_step
+from engine.step import (
+    HostVerdict,
+    StepOutcome,
+    record_step,
+    top_alternatives,
+    with_alternatives,
+)
 from engine.trace import TokenTrace
 
 logger = logging.getLogger(__name__)
@@ -53,7 +59,8 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
         if params.greedy:
             token = top.indices[:, 0]
             p_x = torch.exp(top.values[:, 0].float() - lse)
-            probs = process_logits(logits, params) if req.record_distributions else None
+            probs = (process_logits(logits, params)
+                     if req.record_distributions or req.alternatives else None)
         else:
             probs = process_logits(logits, params)
             token = sample(probs, req.generator)
@@ -66,6 +73,10 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
         elapsed = time.perf_counter() - t0
         first_token_at = first_token_at or time.perf_counter()
         dists = probs.float().cpu() if probs is not None and req.record_distributions else None
+        alternatives = (top_alternatives({i: (probs[i:i + 1], min(req.alternatives,
+                                                                   probs.shape[-1]))
+                                          for i in batch.active()})
+                        if req.alternatives and probs is not None else {})
         for i in batch.active():
             tok, p, margin, top1, top2, top1_logit, top2_logit, lp = host[i]
             row = batch.rows[i]
@@ -75,10 +86,10 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
             if not step:
                 row.stats.prefill_time_s += elapsed
             row.completion.extend(
-                [int(tok)], [TokenTrace(len(row.completion.token_ids), int(tok), "target", None,
-                                        p, margin, step, 0, top1_id=int(top1), top2_id=int(top2),
-                                        top1_logit=top1_logit, top2_logit=top2_logit,
-                                        target_logprob=lp)],
+                [int(tok)], with_alternatives([TokenTrace(
+                    len(row.completion.token_ids), int(tok), "target", None, p, margin, step, 0,
+                    top1_id=int(top1), top2_id=int(top2), top1_logit=top1_logit,
+                    top2_logit=top2_logit, target_logprob=lp)], alternatives.get(i)),
                 dists[i:i + 1] if dists is not None else None)
         step += 1
         if start + 1 >= pair.max_context:  # the next token would not fit the context
@@ -147,7 +158,7 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
         if lengths is not None:  # positions a row did not propose are never accepted
             n_row = torch.minimum(n_row, lengths)
         p_x = torch.exp(top.values[..., 0].float() - lse)
-        if req.record_distributions:
+        if req.record_distributions or req.alternatives:
             p = process_logits(logits, params)
     else:
         p = process_logits(logits, params)  # (B, g+1, V)
@@ -166,12 +177,16 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
     crop_to(target_cache, committed + n)
     proposer.commit(committed + n + 1, [row[:n + 1] for row in host.own])
     record = p is not None and req.record_distributions
+    alternatives = (top_alternatives({i: (p[i, :n + 1], min(req.alternatives, p.shape[-1]))
+                                      for i in active})
+                    if req.alternatives and p is not None else None)
     return StepOutcome(rows={i: host.row(i, n, proposal.lengths[i]) for i in active}, n=n,
                        gamma=gamma, draft_forwards=proposal.forwards,
                        distributions=p[:, :n + 1].float().cpu() if record else None,
                        draft_s=t1 - t0, verify_s=t2 - t1, verified_at=t2,
                        draft_distributions=(_recorded_q(proposal, p, n)
-                                            if record and not params.greedy else None))
+                                            if record and not params.greedy else None),
+                       alternatives=alternatives)
 
 
 def _evidence(logits: torch.Tensor, lse: torch.Tensor, top: Any, own: torch.Tensor,

@@ -15,6 +15,7 @@ next step restarts from the target's exact distribution at the new prefix.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import torch
@@ -74,6 +75,9 @@ class StepOutcome:
     # (B, n+1, V) float32 on CPU: the full q each position's proposal was sampled from
     # (zeros where none / a point mass), recorded for sampled runs that record distributions.
     draft_distributions: torch.Tensor | None = None
+    # row -> each kept token's top-k (id, p) under the distribution it was chosen from, when
+    # the request asked for them (`DecodeRequest.alternatives`)
+    alternatives: dict[int, list[tuple[tuple[int, float], ...]]] | None = None
 
     @property
     def judged(self) -> int:
@@ -166,12 +170,47 @@ class HostVerdict:
         return out
 
 
+def top_alternatives(wanted: dict[int, tuple[torch.Tensor, int]],
+                     ) -> dict[int, list[tuple[tuple[int, float], ...]]]:
+    """Each wanting row's top-k (id, probability) at each of its positions, best first, with
+    one device->host copy for them all: {row: (probs (n, V), k)} -> {row: [position 0's
+    alternatives, ...]} (`TokenTrace.alternatives`: OpenAI's `top_logprobs`)."""
+    if not wanted:
+        return {}
+    kmax = max(k for _, k in wanted.values())
+    parts = []
+    for probs, _k in wanted.values():
+        top = torch.topk(probs, kmax, dim=-1)
+        parts.append(torch.stack([top.indices.double(), top.values.double()]))  # (2, n, kmax)
+    ids, values = torch.cat(parts, dim=1).tolist()
+    out, at = {}, 0
+    for i, (probs, k) in wanted.items():
+        n = probs.shape[0]
+        out[i] = [tuple((int(t), float(v)) for t, v in zip(ids[at + j][:k], values[at + j][:k],
+                                                             strict=True))
+                  for j in range(n)]
+        at += n
+    return out
+
+
+def with_alternatives(traces: list[TokenTrace],
+                      alternatives: list[tuple[tuple[int, float], ...]] | None,
+                      ) -> list[TokenTrace]:
+    """`traces` carrying their positions' alternatives (unchanged when there are none)."""
+    if alternatives is None:
+        return traces
+    return [dataclasses.replace(t, alternatives=a)
+            for t, a in zip(traces, alternatives, strict=False)]
+
+
 def record_step(batch: Batch, outcome: StepOutcome, step: int) -> None:
     """Append each active row's tokens (with their traces) and add its counters."""
     dists, qdists = outcome.distributions, outcome.draft_distributions
+    alternatives = outcome.alternatives or {}
     for i, row_step in outcome.rows.items():
         row = batch.rows[i]
-        traces = row_step.traces(len(row.completion.token_ids), step)
+        traces = with_alternatives(row_step.traces(len(row.completion.token_ids), step),
+                                   alternatives.get(i))
         row.completion.extend(row_step.tokens, traces, dists[i] if dists is not None else None,
                               qdists[i] if qdists is not None else None)
         stats = row.stats

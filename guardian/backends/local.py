@@ -236,19 +236,23 @@ class LocalEngineBackend:
 
     # serving ---------------------------------------------------------------------------
     def _generate(self, request: BackendRequest, on_text: OnText | None,
-                  record: bool) -> GenerationResult:
+                  record: bool, alternatives: int = 0) -> GenerationResult:
+        """One request on either core. `alternatives`: top-k per token recorded by the
+        engine from the forward that chose it (streamed with their text)."""
         if self.batcher is not None:
-            return self._generate_batched(request, on_text, record, alternatives=0)
+            return self._generate_batched(request, on_text, record, alternatives)
         s = request.sampling
         kwargs: dict[str, Any] = dict(
             speculative=request.speculative, max_new_tokens=request.max_new_tokens,
             temperature=s.temperature, top_p=s.top_p, top_k=s.top_k, gamma=request.gamma,
             gamma_strategy=request.gamma_strategy, gamma_max=request.gamma_max,
             seed=request.seed, stop=list(request.stop), record_distributions=record,
-            proposer=request.proposer)
+            proposer=request.proposer, alternatives=alternatives)
         if on_text is not None:
+            piece = self._piece if alternatives > 0 else None
+
             def plain_on_text(delta: str, traces: list[Any]) -> None:
-                on_text(delta, [_token(t) for t in traces])
+                on_text(delta, [_token(t, piece) for t in traces])
 
             kwargs["on_text"] = plain_on_text
         return self._engine.generate(self.pair, list(request.prompt_ids), **kwargs)
@@ -299,43 +303,15 @@ class LocalEngineBackend:
                                     ) -> BackendResult:
         """`generate` whose trace carries the top-k alternatives at each position.
 
-        The continuous engine (batching) takes them from the verifying forward itself: the
-        processed target distribution each token was chosen from, copied to the host with the
-        step's verdict, so a stream pays nothing more per step (before, each step of a streamed
-        request re-scored its whole prefix on the engine thread, which every row of the batch
-        waited for: O(T) forwards per request).
-
-        The one-at-a-time core scores them with teacher-forced target forwards over the
-        completion (engine.scoring): the same distribution (a function of the prefix only).
-        A stream scores each step's new tokens as they come (one forward over the prefix per
-        step); otherwise, and for an `on_text` that only watches (`watch_only`: the serving
-        core's cancellation point of a request that is not streamed), one forward at the end.
+        Both cores take them from the forward that chose each token: the processed target
+        distribution, copied to the host with the step's verdict, so a stream pays nothing
+        more per step. Before, a streamed request re-scored its whole prefix at every step on
+        the engine thread (O(T) forwards per request), which every row of a batch waited
+        for; the one-at-a-time core did so until 2026-11-27.
         """
-        from guardian.backends.base import streams
-
         k = min(request.top_logprobs, self.capabilities.top_logprobs)
-        if self.batcher is not None:
-            res = self._generate_batched(request, on_text, record=False, alternatives=k)
-            return to_result(res, self._piece)
-        prompt = list(request.prompt_ids)
-        done: list[TraceToken] = []  # streamed tokens with their alternatives
-        completion: list[int] = []
-        wrapped: OnText | None = on_text  # a watcher only (no client stream): scored at the end
-        if on_text is not None and streams(on_text):
-            # Each step scores the whole prefix on the engine thread, which every row of the
-            # batch waits for: only a stream whose client reads them as they come pays it.
-            def wrapped(delta: str, traces: list[TraceToken]) -> None:
-                completion.extend(t.token_id for t in traces)
-                rich = self.alternatives(prompt, completion, traces, request.sampling, k)
-                done.extend(rich)
-                on_text(delta, rich)
-
-        result = to_result(self._generate(request, wrapped, record=False))
-        if len(done) == len(result.trace):
-            trace = done
-        else:
-            trace = self.alternatives(prompt, result.token_ids, result.trace, request.sampling, k)
-        return dataclasses.replace(result, trace=trace)
+        return to_result(self._generate(request, on_text, record=False, alternatives=k),
+                         self._piece)
 
     def alternatives(self, prompt_ids: list[int], completion_ids: list[int],
                      tail: Sequence[TraceToken], sampling: Sampling, k: int) -> list[TraceToken]:

@@ -72,6 +72,7 @@ def test_score_target_agrees_with_greedy_decoding(close_pair):
     (dict(max_new_tokens=5, top_k=-2), "top_k"),
     (dict(max_new_tokens=5, gamma=0), "gamma"),
     (dict(max_new_tokens=5, gamma_strategy="magic"), "gamma_strategy"),
+    (dict(max_new_tokens=5, alternatives=-1), "alternatives"),
 ])
 def test_bad_arguments_say_what_is_wrong(close_pair, kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -98,3 +99,34 @@ def test_prefill_time_is_part_of_the_forward_time(close_pair, speculative):
     assert 0.0 < st.prefill_time_s <= st.draft_time_s + st.verify_time_s <= st.total_time_s
     if not speculative:  # target-only: the prefill forward is the first of target_forwards
         assert st.prefill_time_s < st.verify_time_s
+
+
+@pytest.mark.parametrize("speculative", [False, True])
+@pytest.mark.parametrize("temperature", [0.0, 0.8])
+def test_alternatives_are_the_choosing_distributions_top_k(close_pair, speculative,
+                                                           temperature):
+    """`alternatives=k` on the one-at-a-time engine: each emitted token carries the top-k of
+    the processed target distribution it was chosen from, taken from the forward that chose
+    it, in a batch of prompts of different lengths (left padding) — equal to a teacher-forced
+    forward's top-k over the same completion (the distribution is a function of the prefix)."""
+    prompts, k = [PROMPTS[0], PROMPTS[7]], 4  # 5 and 12 tokens or so: padded rows
+    results = generate(close_pair, prompts, speculative=speculative, max_new_tokens=10,
+                       temperature=temperature, top_p=0.9 if temperature else 1.0, seed=5,
+                       alternatives=k)
+    plain = generate(close_pair, prompts, speculative=speculative, max_new_tokens=10,
+                     temperature=temperature, top_p=0.9 if temperature else 1.0, seed=5)
+    for res, same in zip(results, plain, strict=True):
+        assert res.token_ids == same.token_ids  # asking for them changes no token
+        assert all(t.alternatives is None for t in same.trace)
+        ref = score_target(close_pair, res.prompt_token_ids, res.token_ids,
+                           temperature=temperature, top_p=0.9 if temperature else 1.0
+                           ).distributions
+        values, ids = torch.topk(ref, k, dim=-1)
+        for t, vs, ix in zip(res.trace, values.tolist(), ids.tolist(), strict=True):
+            assert t.alternatives is not None and len(t.alternatives) == k
+            assert [q for _, q in t.alternatives] == pytest.approx(vs, abs=1e-4)
+            strict = [j for j in range(k) if all(abs(vs[j] - v) > 1e-5
+                                                 for m, v in enumerate(vs) if m != j)]
+            assert [t.alternatives[j][0] for j in strict] == [ix[j] for j in strict]
+            if temperature == 0.0:
+                assert t.alternatives[0][0] == t.token_id

@@ -18,8 +18,7 @@ def pair_dirs(tmp_path_factory):
 
 @pytest.fixture(scope="module", params=[False, True], ids=["one-at-a-time", "batched"])
 def backend(request, pair_dirs):
-    """Both cores: the one-at-a-time engine scores the alternatives with a teacher-forced
-    forward; the continuous engine records them from the verifying forward."""
+    """Both cores: each records the alternatives from the forward that chose each token."""
     out = LocalEngineBackend.load(*pair_dirs, device="cpu", batching=request.param)
     yield out
     out.shutdown()
@@ -69,41 +68,17 @@ def test_text_past_max_prompt_chars_cannot_fit_the_context(backend, unit: str) -
     assert len(backend.encode(unit * n)) > backend.max_context
 
 
-def test_a_watcher_that_streams_nothing_gets_the_alternatives_scored_once(pair_dirs,
-                                                                          monkeypatch) -> None:
-    """The serving core watches every generation (its cancellation point) but streams only
-    when the client asked: a request that is not streamed has its alternatives scored once at
-    the end, not by one forward over the whole prefix per step on the engine thread (which
-    every row of a batch waited for: O(T^2))."""
+@pytest.mark.parametrize("batching", [False, True], ids=["one-at-a-time", "batched"])
+def test_no_core_scores_anything_more_for_alternatives(pair_dirs, monkeypatch,
+                                                       batching: bool) -> None:
+    """On both cores the alternatives come from the forward that chose each token: no
+    teacher-forced forward, streamed or not (a streamed request's per-step scoring of its
+    whole prefix was O(T) forwards per request, on the engine thread that every row of a
+    batch waited for), and they equal the ones a teacher-forced forward over the completion
+    gives."""
     from guardian.backends.base import watch_only
 
-    backend = LocalEngineBackend.load(*pair_dirs, device="cpu", batching=False)
-    calls = []
-    score = backend._score
-    monkeypatch.setattr(backend, "_score", lambda *a, **k: calls.append(1) or score(*a, **k))
-    req = BackendRequest(prompt_ids=backend.encode("a dog"), max_new_tokens=8,
-                         speculative=False, top_logprobs=2)
-    watched = []
-    res = backend.generate(req, watch_only(lambda _d, rows: watched.extend(rows)))
-    assert len(calls) == 1 and len(res.trace) == len(res.token_ids) == len(watched)
-    assert all(len(t.top_logprobs) == 2 for t in res.trace)
-    calls.clear()
-    streamed = []
-    again = backend.generate(req, lambda _d, rows: streamed.extend(rows))
-    assert again.token_ids == res.token_ids
-    assert len(calls) > 1 and all(len(t.top_logprobs) == 2 for t in streamed)
-    assert [[a.token_id for a in t.top_logprobs] for t in streamed] == \
-        [[a.token_id for a in t.top_logprobs] for t in res.trace]
-
-
-def test_the_batched_engine_scores_nothing_more_for_alternatives(pair_dirs, monkeypatch) -> None:
-    """Under continuous batching the alternatives come from the forward that verified the
-    step: no teacher-forced forward, streamed or not (a streamed request's per-step scoring
-    of its whole prefix ran on the engine thread, which every row of the batch waited for),
-    and they equal the ones a teacher-forced forward over the completion gives."""
-    from guardian.backends.base import watch_only
-
-    batched = LocalEngineBackend.load(*pair_dirs, device="cpu", batching=True)
+    batched = LocalEngineBackend.load(*pair_dirs, device="cpu", batching=batching)
     try:
         calls = []
         score = batched._score
