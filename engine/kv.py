@@ -1,4 +1,5 @@
-"""KV-cache helpers: fresh caches, rollback, and the position ids left padding needs.
+"""KV-cache helpers: fresh caches, rollback, the position ids left padding needs, and the
+name a model's forward takes its cache by.
 
 transformers' DynamicCache grows by concatenation; rolling back after a rejection is
 `crop` with a negative count (transformers 5.x: "remove that many tokens"; older versions
@@ -6,6 +7,10 @@ read a negative argument the same way), so `crop_to` takes an absolute length in
 """
 
 from __future__ import annotations
+
+import functools
+import inspect
+from typing import Any
 
 import torch
 from transformers import DynamicCache
@@ -39,3 +44,19 @@ def position_ids(start: int, length: int, pad: torch.Tensor | None,
     if pad is None:
         return cols
     return (cols - pad).clamp_min(0)
+
+
+@functools.cache
+def _cache_name(forward: Any) -> str:
+    try:
+        params = inspect.signature(forward).parameters
+    except (TypeError, ValueError):
+        return "past_key_values"
+    return "cache" if "cache" in params else "past_key_values"
+
+
+def with_cache(model: Any, cache: DynamicCache) -> dict[str, DynamicCache]:
+    """The keyword a model's forward takes its KV cache by: `cache` in transformers 5.2x
+    (which warns on `past_key_values` and drops it in 5.40), `past_key_values` before it.
+    Decided once per model class from the forward's signature."""
+    return {_cache_name(type(model).forward): cache}

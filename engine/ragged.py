@@ -24,6 +24,8 @@ from __future__ import annotations
 import torch
 from transformers import DynamicCache, PreTrainedModel
 
+from engine.kv import with_cache
+
 # Compact when the physical width exceeds the longest row by this factor (and by _SLACK):
 # holes cost attention work; compaction costs one copy of the cache.
 _COMPACT_FACTOR = 1.5
@@ -97,7 +99,7 @@ class RaggedCache:
         # No hole anywhere (every row's columns all valid): no mask, so the model takes its
         # plain causal path, exactly as a one-row run without padding does.
         dense = all(n == first for n in self.lengths) and all(c == t for c in counts)
-        out = model(input_ids=ids, past_key_values=cache, use_cache=True, position_ids=pos,
+        out = model(input_ids=ids, **with_cache(model, cache), use_cache=True, position_ids=pos,
                     attention_mask=None if dense else mask.long())
         self.cache, self.valid = cache, mask
         self.lengths = [a + b for a, b in zip(self.lengths, counts, strict=True)]

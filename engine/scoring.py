@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from engine.kv import new_cache
+from engine.kv import new_cache, with_cache
 from engine.loading import Pair
 from engine.sampling import SamplingParams, process_logits, top2_margin
 
@@ -43,7 +43,7 @@ def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *
     if not completion_ids:
         return TargetScore(torch.empty(0, vocab), [], [], [])
     ids = torch.tensor([prompt_ids + completion_ids[:-1]], device=pair.device)
-    out = pair.target(input_ids=ids, past_key_values=new_cache(), use_cache=True,
+    out = pair.target(input_ids=ids, **with_cache(pair.target, new_cache()), use_cache=True,
                       logits_to_keep=len(completion_ids))
     logits = out.logits[0].float()  # (T, V): logits_to_keep keeps the last T rows
     probs = process_logits(logits, params)

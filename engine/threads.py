@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import torch
 from transformers import DynamicCache
 
+from engine.kv import with_cache
 from engine.loading import Pair
 
 __all__ = ["ThreadChoice", "choose", "decode_forward_ms", "settle"]
@@ -51,12 +52,12 @@ def decode_forward_ms(pair: Pair, n: int = 7, prompt: int = 16) -> float:
     ids = torch.full((1, prompt), int(pair.pad_token_id or 0), dtype=torch.long,
                      device=pair.device)
     cache = DynamicCache()
-    pair.target(input_ids=ids, past_key_values=cache, use_cache=True)
+    pair.target(input_ids=ids, **with_cache(pair.target, cache), use_cache=True)
     one = ids[:, :1]
     times = []
     for i in range(n + 2):  # the first two: first-call costs
         t0 = time.perf_counter()
-        pair.target(input_ids=one, past_key_values=cache, use_cache=True)
+        pair.target(input_ids=one, **with_cache(pair.target, cache), use_cache=True)
         dt = time.perf_counter() - t0
         cache.crop(-1)  # back to the prompt (negative: tokens to drop, in every version)
         if i >= 2:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import torch
 from transformers import DynamicCache, PreTrainedModel, PreTrainedTokenizerFast
 
+from engine.kv import with_cache
 from engine.metrics import SpecCounters, acceptance_rate
 
 
@@ -134,12 +135,12 @@ def forward_time(model: PreTrainedModel, new_tokens: int, *, context: int = 96,
     gen = torch.Generator().manual_seed(0)
     cache = DynamicCache()
     model(input_ids=torch.randint(0, vocab, (1, context), generator=gen),
-          past_key_values=cache, use_cache=True)
+          **with_cache(model, cache), use_cache=True)
     times: list[float] = []
     for _ in range(reps + 5):
         ids = torch.randint(0, vocab, (1, new_tokens), generator=gen)
         t0 = clock()
-        model(input_ids=ids, past_key_values=cache, use_cache=True)
+        model(input_ids=ids, **with_cache(model, cache), use_cache=True)
         times.append(clock() - t0)
         cache.crop(-new_tokens)  # transformers 5: a negative crop removes that many tokens
     return statistics.median(times[5:])  # the first calls warm allocator and kernels

@@ -26,7 +26,7 @@ def run_layout_bench(draft_dir: Path, target_dir: Path, *, prompt: str, gamma: i
     from rich.progress import Progress
 
     from engine import load_pair
-    from engine.kv import crop_to, new_cache
+    from engine.kv import crop_to, new_cache, with_cache
 
     torch.set_num_threads(threads)
     pairs = {layout: load_pair(draft_dir, target_dir, device="cpu", weight_layout=layout)
@@ -39,7 +39,7 @@ def run_layout_bench(draft_dir: Path, target_dir: Path, *, prompt: str, gamma: i
     with torch.inference_mode():
         for layout, pair in pairs.items():
             caches[layout] = new_cache()
-            pair.target(input_ids=ids, past_key_values=caches[layout], use_cache=True)
+            pair.target(input_ids=ids, **with_cache(pair.target, caches[layout]), use_cache=True)
     length = ids.shape[1]
     times: dict[tuple[str, int], list[float]] = {}
 
@@ -49,7 +49,7 @@ def run_layout_bench(draft_dir: Path, target_dir: Path, *, prompt: str, gamma: i
         pos = torch.arange(length, length + tokens).unsqueeze(0)
         t0 = time.perf_counter()
         for _ in range(repeats):
-            pairs[layout].target(input_ids=ids[:, :tokens], past_key_values=cache,
+            pairs[layout].target(input_ids=ids[:, :tokens], **with_cache(pairs[layout].target, cache),
                                  use_cache=True, position_ids=pos,
                                  logits_to_keep=1 if tokens == 1 else 0)
             crop_to(cache, length)

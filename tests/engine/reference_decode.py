@@ -39,7 +39,7 @@ import torch
 from transformers import PreTrainedModel
 
 from engine.controllers import GammaController
-from engine.kv import crop_to, new_cache, position_ids
+from engine.kv import crop_to, new_cache, position_ids, with_cache
 from engine.loading import Pair
 from engine.rejection import greedy_accept, rejection_sample
 from engine.sampling import SamplingParams, process_logits, sample, token_probs
@@ -104,7 +104,7 @@ def _forward(model: PreTrainedModel, ids: torch.Tensor, cache, start: int, batch
              last_only: bool = False) -> torch.Tensor:
     """Run `ids` (B, T) at columns [start, start+T) -> logits (B, T or 1, V)."""
     pos = position_ids(start, ids.shape[1], batch.pad, ids.device).expand(ids.shape[0], -1)
-    out = model(input_ids=ids, past_key_values=cache, use_cache=True, position_ids=pos,
+    out = model(input_ids=ids, **with_cache(model, cache), use_cache=True, position_ids=pos,
                 attention_mask=batch.mask(start + ids.shape[1]),
                 logits_to_keep=1 if last_only else 0)
     return out.logits

@@ -5,7 +5,7 @@ from __future__ import annotations
 import torch
 
 from engine.batch import Batch, DecodeRequest, forward
-from engine.kv import cache_length, crop_to, new_cache, position_ids
+from engine.kv import cache_length, crop_to, new_cache, position_ids, with_cache
 from engine.sampling import SamplingParams
 
 TOL = dict(atol=1e-4, rtol=1e-4)
@@ -20,8 +20,8 @@ def test_crop_keeps_exactly_the_accepted_prefix(llama_pair):
     model = llama_pair.target
     ids = torch.randint(5, 300, (1, 12), generator=torch.Generator().manual_seed(0))
     cache = new_cache()
-    model(input_ids=ids[:, :8], past_key_values=cache, use_cache=True)
-    model(input_ids=ids[:, 8:], past_key_values=cache, use_cache=True)  # a "draft block"
+    model(input_ids=ids[:, :8], **with_cache(model, cache), use_cache=True)
+    model(input_ids=ids[:, 8:], **with_cache(model, cache), use_cache=True)  # a "draft block"
     assert cache_length(cache) == 12
     crop_to(cache, 9)  # accepted one of four
     assert cache_length(cache) == 9
@@ -39,11 +39,11 @@ def test_rollback_then_continue_equals_a_fresh_forward(llama_pair):
     rejected = torch.randint(5, 300, (1, 5), generator=gen)
     real = torch.randint(5, 300, (1, 4), generator=gen)
     cache = new_cache()
-    model(input_ids=prefix, past_key_values=cache, use_cache=True)
-    model(input_ids=torch.cat([real[:, :1], rejected], dim=1), past_key_values=cache,
+    model(input_ids=prefix, **with_cache(model, cache), use_cache=True)
+    model(input_ids=torch.cat([real[:, :1], rejected], dim=1), **with_cache(model, cache),
           use_cache=True)
     crop_to(cache, 8)  # keep prefix + the first (accepted) token
-    cont = model(input_ids=real[:, 1:], past_key_values=cache, use_cache=True).logits
+    cont = model(input_ids=real[:, 1:], **with_cache(model, cache), use_cache=True).logits
     fresh = _full_logits(model, torch.cat([prefix, real], dim=1))[:, 8:]
     assert torch.allclose(cont, fresh, **TOL)
 
@@ -77,3 +77,31 @@ def test_left_padded_rows_match_the_prompt_alone(llama_pair):
         assert torch.allclose(logits[0][row], alone[0, n - 1], **TOL)
         assert torch.allclose(logits[1][row], alone[0, n], **TOL)
         assert torch.allclose(two[row], alone[0, n + 1:n + 3], **TOL)
+
+
+def test_the_cache_goes_by_the_name_the_forward_takes() -> None:
+    """transformers 5.2x renamed the forward's `past_key_values` to `cache` (warning on the
+    old name, dropping it in 5.40); before, only `past_key_values` existed. The name comes
+    from the model class's own signature."""
+    from engine.kv import with_cache
+
+    class Old:
+        def forward(self, input_ids=None, past_key_values=None, use_cache=None): ...
+
+    class New:
+        def forward(self, input_ids=None, cache=None, use_cache=None): ...
+
+    class Opaque:
+        forward = staticmethod(len)  # no inspectable signature: the old name
+
+    cache = new_cache()
+    assert with_cache(Old(), cache) == {"past_key_values": cache}
+    assert with_cache(New(), cache) == {"cache": cache}
+    assert list(with_cache(Opaque(), cache)) in (["past_key_values"], ["cache"])
+
+
+def test_decoding_raises_no_cache_deprecation_warning(close_pair, recwarn) -> None:
+    from engine import generate
+
+    generate(close_pair, "hello", speculative=True, max_new_tokens=4)
+    assert not [w for w in recwarn if "past_key_values" in str(w.message)]
