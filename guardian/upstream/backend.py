@@ -275,7 +275,7 @@ class UpstreamBackend:
                                   token_ids=pool.cfg.token_ids)
         deadline = time.perf_counter() + pool.cfg.total_timeout_s
         started = time.perf_counter()
-        answer, ttft = Answer(), 0.0
+        answer, ttft = Answer(limit=max(request.max_new_tokens, 0)), 0.0
         try:
             with pool.client.stream("POST", path, json=body) as resp:
                 self._check_status(pool, resp)
@@ -303,7 +303,7 @@ class UpstreamBackend:
         session = pool.async_client()
         url = pool.cfg.url.rstrip("/") + path
         started = time.perf_counter()
-        answer, ttft = Answer(), 0.0
+        answer, ttft = Answer(limit=max(request.max_new_tokens, 0)), 0.0
         try:
             async with asyncio.timeout(pool.cfg.total_timeout_s):
                 # No redirects: a pool's answer comes from the pool (a 3xx is a fault, not an
@@ -374,6 +374,8 @@ class UpstreamBackend:
             "upstream_id": answer.upstream_id,
             "upstream_finish_reason": answer.finish_reason,
             "upstream_usage": answer.usage, "upstream_logprobs": bool(answer.trace)}
+        if answer.model is not None and answer.model != pool.cfg.model:
+            stats["upstream_answer_model"] = answer.model  # what the upstream says answered
         counters = SpecCounters()
         if answer.spec is not None:
             stats["upstream_spec"] = answer.spec
@@ -430,7 +432,9 @@ def _raise_status(pool: Pool, status: int, message: Any, *, shown: bool = True) 
     # The upstream's message, as the client and the log read it: short, one line, printable.
     message = "".join(c if c.isprintable() else " " for c in str(message)[:200])
     visible = None if shown else f"HTTP {status}"
-    if status in (400, 404, 413, 422):  # the client's request: say so
+    # 404 is not among them: the client cannot choose the pool's model or path, so "model
+    # not found" / "no such route" is the pool's configuration (a 502, failed over), not a 400.
+    if status in (400, 413, 422):  # the client's request: say so
         raise UpstreamError("rejected", pool.label, f"HTTP {status}: {message}", status=400,
                             shown=visible)
     raise UpstreamError("status", pool.label, f"HTTP {status}: {message}", shown=visible)

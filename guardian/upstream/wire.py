@@ -170,6 +170,8 @@ class Answer:
     usage: dict[str, Any] | None = None
     spec: dict[str, Any] | None = None  # per-request speculative stats, where returned
     upstream_id: str | None = None
+    model: str | None = None  # the model the upstream says answered (the first one named)
+    limit: int = 0  # max_tokens sent (0: none): an answer with more token rows is refused
 
     def add(self, data: Any, *, delta: bool) -> tuple[str, list[TraceToken]]:
         """Fold one response object (or one SSE chunk) in; the new text and rows. Any answer
@@ -190,8 +192,14 @@ class Answer:
             err = data["error"]
             msg = err.get("message") if isinstance(err, dict) else err
             raise WireError(f"in-band error: {_show(msg)}")
-        if self.upstream_id is None and isinstance(data.get("id"), str):
-            self.upstream_id = _text(data["id"][:200], "the answer's id")
+        if isinstance(data.get("id"), str):
+            if self.upstream_id is None:
+                self.upstream_id = _text(data["id"][:200], "the answer's id")
+            elif data["id"][:200] != self.upstream_id:  # chunks of another completion
+                raise WireError(f"a chunk of answer {_show(data['id'])} came in answer "
+                                f"{_show(self.upstream_id)}")
+        if self.model is None and isinstance(data.get("model"), str):
+            self.model = _text(data["model"][:200], "the answer's model")
         if isinstance(data.get("usage"), dict):
             self.usage = _usage(data["usage"])
         spec = spec_stats(data)
@@ -210,10 +218,14 @@ class Answer:
         if choice.get("index", 0) not in (0, None) or isinstance(choice.get("index"), bool):
             raise WireError(f"choices[0] has index {_show(choice.get('index'))}, not 0")
         if self.finish_reason is not None and (choice.get("text") or choice.get("delta")
-                                               or choice.get("logprobs")):
+                                               or choice.get("logprobs")
+                                               or choice.get("finish_reason")):
             raise WireError("a chunk came after the one with the finish_reason")
         text = choice_text(choice, delta=delta)
         rows = trace_rows(choice.get("logprobs"), len(self.trace))
+        if self.limit and len(self.trace) + len(rows) > self.limit:
+            raise WireError(f"the answer has more than the {self.limit} tokens asked for "
+                            "(max_tokens)")
         self.text.append(text)
         self.trace.extend(rows)
         if choice.get("finish_reason"):
@@ -287,10 +299,14 @@ class SSEFeed:
         self._buf: list[str] = []
         self._size = 0
         self.done = False
+        self._first = True
 
     def feed(self, line: str) -> list[Any]:
         if self.done:
             return []
+        if self._first:  # a leading byte-order mark is not part of the first field's name
+            self._first = False
+            line = line.removeprefix("\ufeff")
         if line.startswith("data:"):
             self._buf.append(line[5:].lstrip(" "))
             self._size += len(self._buf[-1]) + 1
