@@ -14,7 +14,11 @@ hash and the links between consecutive records are checked; gaps are expected. R
 adding whole records keeps every remaining link valid, so each export also gets a signed
 manifest (`<file>.manifest.json`: record count, RFC 6962 root over the records' hashes in file
 order, the chains' latest signed heads, Ed25519 signature by the exporting replica's key):
-`verify --export` checks it against the trust file.
+`verify --export` checks it against the trust file. Reading an export back refuses what a
+record's hash cannot vouch for: a field its table does not have (a CSV cell in another table's
+column included), a key repeated in a JSON object (readers disagree on which one counts) or a
+repeated CSV column; and a manifest handed to `verify_export` that is not an object (a file
+holding `null`) is an error, not "no manifest".
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ MANIFEST_FORMAT = "guardian-audit-export-manifest/v1"
 Format = Literal["jsonl", "csv", "parquet"]
 JSON_COLUMNS = frozenset({"prompt_token_ids", "completion_token_ids", "params", "stats", "details"})
 HEAD = ("table", "chain_id", "seq", "prev_hash", "hash")
+NO_MANIFEST: Any = object()  # `verify_export`'s default: check the records and links only
+CSV_FIELD_LIMIT = 1 << 30  # a cell holds a whole prompt or completion: csv's 128 KiB is too small
 COLUMNS: tuple[str, ...] = HEAD + tuple(dict.fromkeys(
     c for cols in CANON_COLUMNS.values() for c in cols if c not in HEAD))
 
@@ -117,36 +123,77 @@ def _arrow_type(col: str) -> Any:
     return pa.string()
 
 
-def read_export(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Records of an export file, typed back for re-hashing."""
-    suffix = path.suffix.lower()
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in d:
+            raise ValueError(f"a JSON object repeats key {key!r} (readers differ on which one "
+                             "counts; the hash covers only the last)")
+        d[key] = value
+    return d
+
+
+def _loads(text: str) -> Any:
+    """JSON of an export cell or line: a repeated key (which readers may resolve differently
+    from the hash) or nesting too deep to parse is a ValueError."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+
+
+def _raw_records(path: Path, suffix: str) -> Iterable[dict[str, Any]]:
     if suffix == ".parquet":
         import pyarrow.parquet as pq
 
-        raw: Iterable[dict[str, Any]] = pq.read_table(path).to_pylist()
-        json_cells = False
-    elif suffix == ".csv":
+        return pq.read_table(path).to_pylist()
+    if suffix == ".csv":
+        csv.field_size_limit(max(csv.field_size_limit(), CSV_FIELD_LIMIT))
         with open(path, encoding="utf-8", newline="") as fh:
-            raw = list(csv.DictReader(fh))
-        json_cells = True
-    else:
-        with open(path, encoding="utf-8") as fh:
-            raw = [json.loads(line) for line in fh if line.strip()]
-        json_cells = False
+            reader = csv.DictReader(fh)
+            try:
+                header = reader.fieldnames or []
+                if len(set(header)) != len(header):
+                    raise ValueError(f"{path}: a column name is repeated in the header; not a "
+                                     "guardian audit export")
+                return list(reader)
+            except csv.Error as exc:
+                raise ValueError(f"{path}: not a readable CSV export: {exc}") from None
+    with open(path, encoding="utf-8") as fh:
+        out = []
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                try:
+                    out.append(_loads(line))
+                except ValueError as exc:
+                    raise ValueError(f"{path}: line {n}: {exc}") from None
+        return out
+
+
+def read_export(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Records of an export file, typed back for re-hashing."""
+    suffix = path.suffix.lower()
+    raw = _raw_records(path, suffix)
+    json_cells = suffix == ".csv"
     for n, rec in enumerate(raw, 1):
         if not isinstance(rec, dict):
             raise ValueError(f"{path}: record {n} is a JSON {type(rec).__name__}, not an object; "
                              "not a guardian audit export")
-        table = json.loads(rec["table"]) if json_cells else rec.get("table")
+        table = _loads(rec["table"]) if json_cells else rec.get("table")
         if not isinstance(table, str) or table not in CANON_COLUMNS:
             raise ValueError(f"{path}: unknown table {table!r}; not a guardian audit export")
+        own = ("table", *CANON_COLUMNS[table], "prev_hash", "hash")
+        extra = [k for k, v in rec.items() if k not in own and v not in (None, "")]
+        if extra:  # no hash covers it, yet a reader of the file would take it for the record's
+            raise ValueError(f"{path}: record {n} ({table}) holds {extra[0]!r}, which is not a "
+                             f"field of {table}: no hash covers it; not a guardian audit export")
         row: dict[str, Any] = {}
-        for c in (*CANON_COLUMNS[table], "prev_hash", "hash"):
+        for c in own[1:]:
             v = rec.get(c)
             if json_cells:
-                v = json.loads(v) if v not in (None, "") else None
+                v = _loads(v) if v not in (None, "") else None
             elif suffix == ".parquet" and c in JSON_COLUMNS and isinstance(v, str):
-                v = json.loads(v)
+                v = _loads(v)
             if c == "created_at" and isinstance(v, str):
                 v = datetime.fromisoformat(v)
             row[c] = v
@@ -211,13 +258,14 @@ def check_manifest(path: Path, manifest: dict[str, Any], trust: dict[str, Any]) 
     return []
 
 
-def verify_export(path: Path, *, manifest: dict[str, Any] | None = None,
+def verify_export(path: Path, *, manifest: Any = NO_MANIFEST,
                   trust: dict[str, Any] | None = None) -> VerifyReport:
     """Re-hash every record and check the links between consecutive ones; with a manifest
-    and a trust file, also that no record was added, removed or reordered."""
+    and a trust file, also that no record was added, removed or reordered. Any `manifest`
+    passed, None included (a manifest file holding `null`), is checked as one."""
     records = sorted(read_export(path), key=lambda r: (r[1]["chain_id"], r[1]["seq"]))
     rep = walk(records, subset=True)
-    if manifest is not None:
+    if manifest is not NO_MANIFEST:
         problems = check_manifest(path, manifest, trust or {})
         rep.errors[:0] = problems
         if not problems:

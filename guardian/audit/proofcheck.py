@@ -21,6 +21,10 @@ transparency-log scheme (the producing side is `guardian.audit.merkle` / `heads`
   validity (`not_before` .. `not_after`; a retired key keeps verifying what it signed before
   its retirement).
 
+Every field is checked for its JSON type before use (`head_problem`, `_record_problem`): a
+hostile file is refused with one line, never a stack trace, and the numbers a reader is shown
+are the integers that were checked. Input files are read up to `MAX_INPUT_BYTES`.
+
 Exit status: 0 = proof valid, 1 = invalid (the reason on one line), 2 = unreadable input.
 """
 
@@ -38,6 +42,7 @@ HEAD_FORMAT = "guardian-audit-head/v1"
 TRUST_FORMAT = "guardian-audit-trust/v1"
 PROOF_FORMAT = "guardian-audit-proof/v1"
 CONSISTENCY_FORMAT = "guardian-audit-consistency/v1"
+MAX_INPUT_BYTES = 64 << 20  # a proof holds two records and O(log n) hashes: far below this
 
 
 class ProofError(ValueError):
@@ -138,9 +143,17 @@ def _ts(value: str) -> datetime:
 
 def trusted_key(trust: dict[str, Any], key_id: str, at: str) -> bytes:
     """The raw Ed25519 public key `key_id` from the trust file, if valid at time `at`."""
-    if trust.get("format") != TRUST_FORMAT:
-        raise ProofError(f"not a trust file (format {trust.get('format')!r}, want {TRUST_FORMAT})")
-    for k in trust.get("keys", []):
+    if not isinstance(trust, dict) or trust.get("format") != TRUST_FORMAT:
+        got = trust.get("format") if isinstance(trust, dict) else type(trust).__name__
+        raise ProofError(f"not a trust file (format {got!r}, want {TRUST_FORMAT})")
+    keys = trust.get("keys", [])
+    if not isinstance(keys, list) or not all(
+            isinstance(k, dict) and isinstance(k.get("public_key"), str)
+            and all(isinstance(k.get(f), str | None) for f in ("not_before", "not_after"))
+            for k in keys):
+        raise ProofError("malformed trust file: 'keys' must be a list of {key_id, "
+                         "public_key, not_before, not_after} with string values")
+    for k in keys:
         if k.get("key_id") != key_id:
             continue
         raw = base64.b64decode(k["public_key"])
@@ -155,13 +168,50 @@ def trusted_key(trust: dict[str, Any], key_id: str, at: str) -> bytes:
     raise ProofError(f"key {key_id} is not in the trust file (not a pinned replica key)")
 
 
+HEAD_FIELDS: dict[str, type] = {
+    "format": str, "chain_id": str, "replica_id": str, "size": int, "root": str,
+    "last_seq": int, "time": str, "key_id": str, "signature": str}
+
+
+def _is_hash(value: Any) -> bool:
+    """A 32-byte hash as 64 hex digits (a tree node, a root, a record hash)."""
+    try:
+        return isinstance(value, str) and len(bytes.fromhex(value)) == 32
+    except ValueError:
+        return False
+
+
+def head_problem(head: Any) -> str | None:
+    """Why `head` is not a signed tree head as `guardian.audit.heads.make_head` writes it (a
+    missing or mistyped field), or None. The signature is `check_head`'s job."""
+    if not isinstance(head, dict):
+        return f"a JSON {type(head).__name__}, not an object"
+    for name, kind in HEAD_FIELDS.items():
+        if name not in head:
+            return f"missing field {name!r}"
+        value = head[name]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return f"field {name!r} is {type(value).__name__}, not {kind.__name__}"
+    if head["size"] < 0:
+        return "field 'size' is negative"
+    if not isinstance(head.get("final", False), bool):
+        return "field 'final' is not a boolean"
+    if not _is_hash(head["root"]):
+        return "field 'root' is not 64 hex digits"
+    return None
+
+
 def check_head(head: dict[str, Any], trust: dict[str, Any]) -> None:
-    """Raise ProofError unless `head` is signed by a key the trust file pins for its time."""
+    """Raise ProofError unless `head` is a well-formed head signed by a key the trust file pins
+    for its time."""
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-    if head.get("format") != HEAD_FORMAT:
+    if isinstance(head, dict) and head.get("format") != HEAD_FORMAT:
         raise ProofError(f"not a signed tree head (format {head.get('format')!r})")
+    problem = head_problem(head)
+    if problem:
+        raise ProofError(f"not a signed tree head: {problem}")
     raw = trusted_key(trust, head["key_id"], head["time"])
     try:
         Ed25519PublicKey.from_public_bytes(raw).verify(base64.b64decode(head["signature"]),
@@ -201,33 +251,61 @@ def _claims_match_line(p: dict[str, Any]) -> str:
     return rid
 
 
+RECORD_FIELDS: dict[str, type] = {
+    "chain_id": str, "table": str, "seq": int, "line": str, "prev_hash": str, "hash": str,
+    "leaf_index": int, "tree_size": int, "path": list}
+
+
+def _record_problem(p: Any) -> str | None:
+    """Why `p` is not one record proof as `guardian.audit.proofs` writes it, or None."""
+    if not isinstance(p, dict):
+        return f"a JSON {type(p).__name__}, not an object"
+    for name, kind in RECORD_FIELDS.items():
+        if name not in p:
+            return f"missing field {name!r}"
+        if not isinstance(p[name], kind) or isinstance(p[name], bool):
+            return f"field {name!r} is {type(p[name]).__name__}, not {kind.__name__}"
+    for name in ("request_id", "event_id"):
+        if name in p and not isinstance(p[name], str):
+            return f"field {name!r} is {type(p[name]).__name__}, not str"
+    if not all(_is_hash(x) for x in p["path"]):
+        return "field 'path' is not a list of 64-hex-digit hashes"
+    return None
+
+
 def check_proof(proof: dict[str, Any], head: dict[str, Any], trust: dict[str, Any]) -> list[str]:
     """Check every record proof in `proof` against the signed `head`; returns one line per
     proven record. Raises ProofError on the first failure."""
-    if proof.get("format") != PROOF_FORMAT:
-        raise ProofError(f"not an audit proof (format {proof.get('format')!r})")
+    if not isinstance(proof, dict) or proof.get("format") != PROOF_FORMAT:
+        got = proof.get("format") if isinstance(proof, dict) else type(proof).__name__
+        raise ProofError(f"not an audit proof (format {got!r})")
     check_head(head, trust)
-    root = bytes.fromhex(head["root"])
+    root, size = bytes.fromhex(head["root"]), head["size"]
+    records = proof.get("records", [])
+    if not isinstance(records, list):
+        raise ProofError(f"malformed proof: 'records' is a JSON {type(records).__name__}, "
+                         "not a list")
     out = []
-    for p in proof.get("records", []):
+    for n, p in enumerate(records):
+        problem = _record_problem(p)
+        if problem:
+            raise ProofError(f"malformed proof: records[{n}]: {problem}")
         if p["chain_id"] != head["chain_id"]:
             raise ProofError(f"record is in chain {p['chain_id']}, the head is for "
                              f"{head['chain_id']}")
-        if int(p["tree_size"]) != int(head["size"]):
-            raise ProofError(f"proof is for tree size {p['tree_size']}, the head has "
-                             f"{head['size']}")
+        if p["tree_size"] != size:
+            raise ProofError(f"proof is for tree size {p['tree_size']}, the head has {size}")
         h = record_hash(p["prev_hash"], p["table"], p["line"])
         if h != p["hash"]:
             raise ProofError(f"record {p['table']} seq {p['seq']}: content does not match its "
                              "hash")
         rid = _claims_match_line(p)
         path = [bytes.fromhex(x) for x in p["path"]]
-        if not verify_inclusion(leaf_hash(bytes.fromhex(h)), int(p["leaf_index"]),
-                                int(head["size"]), path, root):
+        if not verify_inclusion(leaf_hash(bytes.fromhex(h)), p["leaf_index"], size, path, root):
             raise ProofError(f"record {p['table']} seq {p['seq']} is not in the signed tree "
-                             f"(chain {head['chain_id']} size {head['size']})")
+                             f"(chain {head['chain_id']} size {size})")
         out.append(f"{p['table']} seq {p['seq']} [{rid}] of chain {p['chain_id']} is leaf "
-                   f"{p['leaf_index']} of the tree signed at {head['time']} (size {head['size']})")
+                   f"{p['leaf_index']} of the tree signed at {head['time']} (size {size})")
     if not out:
         raise ProofError("the proof holds no records")
     return out
@@ -237,16 +315,21 @@ def check_consistency(proof: dict[str, Any], trust: dict[str, Any],
                       old: dict[str, Any] | None = None) -> str:
     """Check that the proof's newer signed head extends `old` (default: the proof's own old
     head; pass the head you kept yourself). Raises ProofError otherwise."""
-    if proof.get("format") != CONSISTENCY_FORMAT:
-        raise ProofError(f"not a consistency proof (format {proof.get('format')!r})")
-    old = old or proof["old"]
-    new = proof["new"]
+    if not isinstance(proof, dict) or proof.get("format") != CONSISTENCY_FORMAT:
+        got = proof.get("format") if isinstance(proof, dict) else type(proof).__name__
+        raise ProofError(f"not a consistency proof (format {got!r})")
+    old = proof.get("old") if old is None else old  # a kept head that is `{}` is no head
+    new = proof.get("new")
     check_head(old, trust)
     check_head(new, trust)
     if old["chain_id"] != new["chain_id"]:
         raise ProofError("the two heads are for different chains")
-    path = [bytes.fromhex(x) for x in proof["proof"]]
-    if not verify_consistency(int(old["size"]), int(new["size"]), bytes.fromhex(old["root"]),
+    hashes = proof.get("proof")
+    if not isinstance(hashes, list) or not all(_is_hash(x) for x in hashes):
+        raise ProofError("malformed consistency proof: 'proof' is not a list of "
+                         "64-hex-digit hashes")
+    path = [bytes.fromhex(x) for x in hashes]
+    if not verify_consistency(old["size"], new["size"], bytes.fromhex(old["root"]),
                               bytes.fromhex(new["root"]), path):
         raise ProofError(f"chain {new['chain_id']}: the head of size {new['size']} does not "
                          f"extend the head of size {old['size']} (history was rewritten)")
@@ -254,9 +337,17 @@ def check_consistency(proof: dict[str, Any], trust: dict[str, Any],
             f"the head of size {old['size']} ({old['time']})")
 
 
-def _load(path: str) -> dict[str, Any]:
-    with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
+def _load(path: str) -> Any:
+    """A JSON file of at most MAX_INPUT_BYTES (ValueError otherwise; also for non-UTF-8 text
+    and nesting too deep to parse)."""
+    with open(path, "rb") as fh:
+        data = fh.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise ValueError(f"{path} is larger than {MAX_INPUT_BYTES >> 20} MiB")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ValueError(f"{path}: JSON nested too deeply") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -272,16 +363,23 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         proof, trust = _load(args.proof), _load(args.trust)
-        head = (_load(args.head) if args.head else proof.get("head")) or {}
+        kept = _load(args.head) if args.head else None
     except (OSError, ValueError) as exc:
         print(f"unreadable input: {exc}", file=sys.stderr)
         return 2
+    for name, doc, given in (("proof", proof, True), ("--trust", trust, True),
+                             ("--head", kept, bool(args.head))):
+        if given and not isinstance(doc, dict):
+            # Never fall back to the proof's own head when the one given is not a head.
+            print(f"unreadable input: {name} is a JSON {type(doc).__name__}, not an object",
+                  file=sys.stderr)
+            return 2
     try:
         if proof.get("format") == CONSISTENCY_FORMAT:
-            lines = [check_consistency(proof, trust, _load(args.head) if args.head else None)]
+            lines = [check_consistency(proof, trust, kept)]
         else:
-            lines = check_proof(proof, head, trust)
-    except (ProofError, KeyError, ValueError, OSError) as exc:
+            lines = check_proof(proof, proof.get("head") if kept is None else kept, trust)
+    except (ProofError, KeyError, TypeError, ValueError, OverflowError, OSError) as exc:
         print(f"INVALID: {exc}", file=sys.stderr)
         return 1
     for line in lines:

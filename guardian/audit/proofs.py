@@ -20,37 +20,12 @@ from guardian.audit.chain import canonical_line, link
 from guardian.audit.heads import latest_head
 from guardian.audit.merkle import Frontier, Tree, record_leaf
 from guardian.audit.proofcheck import CONSISTENCY_FORMAT, PROOF_FORMAT
+from guardian.audit.proofcheck import head_problem as head_problem  # re-exported (CLI)
 from guardian.audit.queries import chain_hashes, find_records
 
 
 class ProveError(RuntimeError):
     """No proof can be given (the message says why and what to do)."""
-
-
-HEAD_FIELDS: dict[str, type] = {
-    "format": str, "chain_id": str, "replica_id": str, "size": int, "root": str,
-    "last_seq": int, "time": str, "key_id": str, "signature": str}
-
-
-def head_problem(head: Any) -> str | None:
-    """Why `head` is not a signed tree head as `guardian.audit.heads.make_head` writes it (a
-    missing or mistyped field), or None. The signature is `proofcheck.check_head`'s job."""
-    if not isinstance(head, dict):
-        return f"a JSON {type(head).__name__}, not an object"
-    for name, kind in HEAD_FIELDS.items():
-        if name not in head:
-            return f"missing field {name!r}"
-        value = head[name]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            return f"field {name!r} is {type(value).__name__}, not {kind.__name__}"
-    if head["size"] < 0:
-        return "field 'size' is negative"
-    try:
-        if len(bytes.fromhex(head["root"])) != 32:
-            raise ValueError
-    except ValueError:
-        return "field 'root' is not 64 hex digits"
-    return None
 
 
 def tree_of(db: Engine, chain_id: str) -> tuple[Tree, list[tuple[int, str]], Frontier]:
@@ -120,7 +95,11 @@ def prove_request(db: Engine, request_id: str, heads_dir: Path,
         if link(row["prev_hash"], table, canonical_line(table, row)) != row["hash"]:
             raise ProveError(f"{table} chain {chain_id} seq {row['seq']} was edited (its content "
                              "does not match its hash); run `guardian audit verify`")
-        i = index[row["seq"]]
+        i = index.get(row["seq"])
+        if i is None:  # at or below the chain's prune anchor: not a leaf of the present tree
+            raise ProveError(f"{table} chain {chain_id} seq {row['seq']} is not among the "
+                             "chain's records after its prune anchor; run `guardian audit "
+                             "verify`")
         if i >= size:
             raise ProveError(f"{table} seq {row['seq']} is newer than the signed head of chain "
                              f"{chain_id} (size {size}); retry after the next head")
