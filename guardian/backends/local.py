@@ -336,11 +336,14 @@ class LocalEngineBackend:
     # shadow evidence ---------------------------------------------------------------------
     def generate_with_evidence(self, request: BackendRequest, on_text: OnText | None = None,
                                ) -> tuple[BackendResult, Distributions]:
-        res = self._generate(request, on_text, record=True)
+        """`generate`, also keeping the distributions a sampled shadow check needs; the
+        alternatives a request asked for (`top_logprobs`) come with it as from `generate`."""
+        k = min(max(request.top_logprobs, 0), self.capabilities.top_logprobs)
+        res = self._generate(request, on_text, record=True, alternatives=k)
         if res.target_distributions is None:
             raise RuntimeError("the engine did not record the target distributions")
-        return to_result(res), Distributions(res.target_distributions,
-                                             getattr(res, "draft_distributions", None))
+        return (to_result(res, self._piece if k else None),
+                Distributions(res.target_distributions, getattr(res, "draft_distributions", None)))
 
     def score_target(self, prompt_ids: list[int], completion_ids: list[int],
                      sampling: Sampling) -> TokenScores:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -106,3 +107,21 @@ def test_no_core_scores_anything_more_for_alternatives(pair_dirs, monkeypatch,
                                                                     b.top_logprobs, strict=True))
     finally:
         batched.shutdown()
+
+
+def test_a_shadow_sampled_request_keeps_its_alternatives(backend) -> None:
+    """A sampled request picked for a shadow check runs with evidence (the distributions the
+    check needs): the top_logprobs it asked for come with it (they were dropped: a client
+    asking `logprobs: 3` got only the emitted token's)."""
+    req = BackendRequest(prompt_ids=backend.encode("import os"), max_new_tokens=8,
+                         speculative=True, top_logprobs=3,
+                         sampling=Sampling(temperature=1.0), seed=11)
+    res, evidence = backend.generate_with_evidence(req)
+    plain = backend.generate(req)
+    assert evidence.probs is not None and len(res.trace) == len(res.token_ids) == 8
+    assert res.token_ids == plain.token_ids
+    for a, b in zip(res.trace, plain.trace, strict=True):
+        assert len(a.top_logprobs) == 3 and a.token == b.token
+        assert [x.token_id for x in a.top_logprobs] == [x.token_id for x in b.top_logprobs]
+    bare = backend.generate_with_evidence(dataclasses.replace(req, top_logprobs=0))[0]
+    assert all(t.top_logprobs == () for t in bare.trace)
