@@ -324,18 +324,26 @@ def _verify_export(export_file: Path, manifest: Path | None, trust: Path | None)
             _fail(f"{name} {path} does not exist")
     mpath = manifest or manifest_path(export_file)
     check_input_file(export_file, "export", None)  # an export can be large: no cap
-    check_input_file(mpath, "manifest", None)
+    check_input_file(mpath, "manifest")  # a manifest is a few KiB: capped like other inputs
     trust_doc = _trust(trust)
     try:
         m = json.loads(mpath.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        _fail(f"TAMPERED?: no readable signed manifest for {export_file} ({mpath}: {exc}); "
+    except (OSError, ValueError, RecursionError) as exc:
+        detail = "JSON nested too deeply" if isinstance(exc, RecursionError) else exc
+        _fail(f"TAMPERED?: no readable signed manifest for {export_file} ({mpath}: {detail}); "
               "without it removed or added records cannot be detected", 1)
     try:
         rep = verify_export(export_file, manifest=m, trust=trust_doc)
     except (ValueError, KeyError, TypeError) as exc:
         detail = f"a record has no field {exc}" if isinstance(exc, KeyError) else str(exc)
         _fail(f"malformed export: {export_file} is not a readable audit export: {detail}", 1)
+    named = m.get("file") if isinstance(m, dict) else None
+    if rep.ok and isinstance(named, str) and named != export_file.name:
+        # A renamed export is fine; another genuine export under this one's name is not:
+        # the manifest vouches for *its* file's records, so say which file that was.
+        typer.secho(f"note: the manifest was written for {named!r}, not "
+                    f"{export_file.name!r}: these are that export's records", fg="yellow",
+                    err=True)
     _print_report(rep, str(export_file))
 
 

@@ -188,7 +188,17 @@ def test_malformed_manifests_and_export_lines_get_a_verdict(home: tuple[Path, st
         manifest.write_text(json.dumps(doc))
         code, out = _run("audit", "verify", "--export", "ex.jsonl")
         assert code == 1 and "malformed manifest" in out, out
+    manifest.write_text("[" * 100_000 + "]" * 100_000)  # too deep for json: no traceback
+    code, out = _run("audit", "verify", "--export", "ex.jsonl")
+    assert code == 1 and "no readable signed manifest" in out and "Traceback" not in out, out
     manifest.write_text(good)
+    # A genuine export under another export's name verifies, and says whose records they are.
+    Path("renamed.jsonl").write_text(Path("ex.jsonl").read_text())
+    Path("renamed.jsonl.manifest.json").write_text(good)
+    code, out = _run("audit", "verify", "--export", "renamed.jsonl")
+    assert code == 0 and "written for 'ex.jsonl'" in out, out
+    code, out = _run("audit", "verify", "--export", "ex.jsonl")
+    assert code == 0 and "written for" not in out, out
     with open("ex.jsonl", "a") as fh:
         fh.write("[1, 2]\n")
     code, out = _run("audit", "verify", "--export", "ex.jsonl")
