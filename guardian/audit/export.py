@@ -35,7 +35,7 @@ from guardian.audit.chain import CANON_COLUMNS, canonical_json, fmt_ts
 from guardian.audit.merkle import Frontier, record_leaf
 from guardian.audit.proofcheck import ProofError, trusted_key
 from guardian.audit.signing import Signer
-from guardian.audit.verify import VerifyReport, walk
+from guardian.audit.verify import VerifyReport, no_repeated_keys, walk
 
 MANIFEST_FORMAT = "guardian-audit-export-manifest/v1"
 
@@ -123,21 +123,11 @@ def _arrow_type(col: str) -> Any:
     return pa.string()
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    d: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in d:
-            raise ValueError(f"a JSON object repeats key {key!r} (readers differ on which one "
-                             "counts; the hash covers only the last)")
-        d[key] = value
-    return d
-
-
 def _loads(text: str) -> Any:
     """JSON of an export cell or line: a repeated key (which readers may resolve differently
     from the hash) or nesting too deep to parse is a ValueError."""
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
+        return json.loads(text, object_pairs_hook=no_repeated_keys)
     except RecursionError:
         raise ValueError("JSON nested too deeply") from None
 

@@ -229,12 +229,15 @@ def walk(records: Iterable[Record], *, anchors: dict[str, tuple[int, str]] | Non
 STORED_AS = "_stored_as"  # row key: why the stored text is not the writer's (SQLite)
 
 
-def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A json `object_pairs_hook`: a JSON object that repeats a key is a ValueError (readers
+    differ on which one counts: SQLite's json_extract reads the first, Python the last, and
+    the hash covers what Python read)."""
     d: dict[str, Any] = {}
     for key, value in pairs:
         if key in d:
-            raise ValueError(f"repeats key {key!r} (SQLite's json_extract reads the first, "
-                             "the hash covers the last)")
+            raise ValueError(f"repeats key {key!r} (readers differ on which one counts: "
+                             "SQLite's json_extract reads the first, the hash covers the last)")
         d[key] = value
     return d
 
@@ -290,7 +293,7 @@ def _stream(db: Engine, table: str, chain_ids: list[str] | None) -> Iterator[Rec
                     try:
                         if not isinstance(row[c], str):
                             raise ValueError(f"holds a {type(row[c]).__name__}, not JSON text")
-                        row[c] = json.loads(row[c], object_pairs_hook=_no_repeated_keys)
+                        row[c] = json.loads(row[c], object_pairs_hook=no_repeated_keys)
                     except ValueError as exc:
                         problem = problem or f"column {c}: {exc}"
                 if problem is not None:

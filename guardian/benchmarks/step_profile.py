@@ -162,6 +162,15 @@ def step_ms(pair: Pair, rows: int, depth: int, n: int) -> tuple[float, float]:
             statistics.fmean(tokens) if tokens else 0.0)
 
 
+def _steps(engine: Any, n: int) -> int:
+    """Up to `n` engine steps, fewer when every row has finished -> the steps taken."""
+    steps = 0
+    while steps < n and engine.size:
+        engine.step()
+        steps += 1
+    return steps
+
+
 def profile(pair: Pair, rows: int, depth: int, n: int, out: Path | None) -> dict[str, Any]:
     """torch.profiler over `n` engine steps -> runtime calls per step; tables into `out`."""
     from torch.profiler import ProfilerActivity
@@ -172,15 +181,10 @@ def profile(pair: Pair, rows: int, depth: int, n: int, out: Path | None) -> dict
     if cuda:
         activities.append(ProfilerActivity.CUDA)
     engine = _engine(pair, rows, depth, n)
-    steps = 0
     _sync(pair)
     t0 = time.perf_counter()
     with torch_profile(activities=activities) as prof:
-        for _ in range(n):
-            if engine.size == 0:
-                break
-            engine.step()
-            steps += 1
+        steps = _steps(engine, n)
         _sync(pair)
     wall = time.perf_counter() - t0
     averages = prof.key_averages()
@@ -222,14 +226,9 @@ def python_profile(pair: Pair, rows: int, depth: int, n: int,
 
     engine = _engine(pair, rows, depth, n)
     prof = cProfile.Profile()
-    steps = 0
     _sync(pair)
     prof.enable()
-    for _ in range(n):
-        if engine.size == 0:
-            break
-        engine.step()
-        steps += 1
+    steps = _steps(engine, n)
     _sync(pair)
     prof.disable()
     stats = pstats.Stats(prof)

@@ -8,8 +8,6 @@ import asyncio
 import contextlib
 import gzip
 import json
-import socket
-import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 
@@ -20,6 +18,7 @@ from guardian.upstream.backend import UpstreamBackend
 from guardian.upstream.faults import UpstreamError
 from guardian.upstream.wire import MAX_ALTERNATIVES, Answer, WireError
 from tests.guardian.upstream.conftest import pools
+from tests.guardian.upstream.rawserver import raw_upstream, read_request
 
 Writer = asyncio.StreamWriter
 Scenario = Callable[[Writer, dict], Awaitable[None]]
@@ -61,13 +60,8 @@ def sse(*objs: object, done: bool = True) -> bytes:
 
 async def _handle(reader: asyncio.StreamReader, writer: Writer) -> None:
     try:
-        line = await reader.readline()
-        HITS.append(line.decode().strip())
-        length = 0
-        while (h := await reader.readline()) not in (b"\r\n", b""):
-            if h.lower().startswith(b"content-length:"):
-                length = int(h.split(b":")[1])
-        body = json.loads(await reader.readexactly(length)) if length else {}
+        line, body = await read_request(reader)
+        HITS.append(line)
         await SCENARIOS[body.get("model", "ok")](writer, body)
     except (ConnectionError, asyncio.CancelledError):
         pass
@@ -78,26 +72,8 @@ async def _handle(reader: asyncio.StreamReader, writer: Writer) -> None:
 
 @pytest.fixture(scope="module")
 def hostile() -> Iterator[str]:
-    loop = asyncio.new_event_loop()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = loop.run_until_complete(asyncio.start_server(_handle, "127.0.0.1", port))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}/v1"
-
-    async def shutdown() -> None:
-        server.close()
-        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for t in tasks:
-            t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    asyncio.run_coroutine_threadsafe(shutdown(), loop).result(5)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
-    loop.close()
+    with raw_upstream(_handle) as url:
+        yield url
 
 
 @pytest.fixture

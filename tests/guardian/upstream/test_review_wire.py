@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import socket
-import threading
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +17,7 @@ from guardian.upstream.backend import UpstreamBackend
 from guardian.upstream.faults import UpstreamError
 from guardian.upstream.wire import Answer, WireError, sse_events
 from tests.guardian.upstream.conftest import pools
+from tests.guardian.upstream.rawserver import raw_upstream, read_request
 
 SSE_HEAD = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n"
 
@@ -53,12 +52,7 @@ ANSWERS: dict[str, bytes] = {
 
 async def _handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     try:
-        await reader.readline()
-        length = 0
-        while (h := await reader.readline()) not in (b"\r\n", b""):
-            if h.lower().startswith(b"content-length:"):
-                length = int(h.split(b":")[1])
-        body = json.loads(await reader.readexactly(length))
+        _line, body = await read_request(reader)
         writer.write(ANSWERS[body["model"]])
         await writer.drain()
     except (ConnectionError, asyncio.CancelledError):
@@ -70,17 +64,8 @@ async def _handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) ->
 
 @pytest.fixture(scope="module")
 def hostile() -> Iterator[str]:
-    loop = asyncio.new_event_loop()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = loop.run_until_complete(asyncio.start_server(_handle, "127.0.0.1", port))
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}/v1"
-    loop.call_soon_threadsafe(server.close)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(5)
+    with raw_upstream(_handle) as url:
+        yield url
 
 
 @pytest.fixture
