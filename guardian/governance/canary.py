@@ -100,7 +100,8 @@ def start(routes: RouteStateStore, canaries: CanaryStore, sink: AuditSink, *, ro
             raise GovernanceRefused(refusal)
     evidence = speculation_evidence(routes.db, pair_hash=pair_hash,
                                     policy_hash=policy.content_hash, actor=actor, role=role,
-                                    override_reason=override_reason, registry=registry)
+                                    override_reason=override_reason, registry=registry,
+                                    route=route)
     steps = tuple(policy.route(route).canary.steps)
     # The canary row first: between the two writes the route is not yet speculative, so a
     # crash here leaves speculation off, never on for all traffic.

@@ -5,6 +5,13 @@ Every path to `speculative` asks it: promotion and re-enable (`speculation_evide
 also admits an audited admin override), and the route-mode resolver (`gate_refusal`, for a
 policy FILE, loaded or reloaded, asking for `mode: speculative` without a promotion). Kept
 apart from all of them so none imports another. Turning speculation OFF never asks it.
+
+A report read from the database counts only if it is signed by a key pinned in the trust
+file (`guardian.governance.reportsig`): someone who can write the database but holds no key
+could otherwise insert a passing `gate_result` row. An unsigned or badly signed report is
+treated as no report (refused, naming why, logged once). `state_refusal` holds a database
+route state saying `speculative` to the same rule (used by the resolver only when asked:
+`ModeResolver(require_signed_state=True)`).
 """
 
 from __future__ import annotations
@@ -34,6 +41,33 @@ def latest_gate_report(db: Engine, pair_hash: str) -> dict[str, Any] | None:
             t.c.kind == "gate_result", t.c.pair_hash == pair_hash,
         ).order_by(t.c.created_at.desc()).limit(1)).first()
     return dict(row[0]) if row else None
+
+
+NOT_SIGNED = ("gate report not signed by a pinned key ({why}) — a database row alone cannot "
+              "grant speculation; re-run `guardian gate` on this pair (its report is signed "
+              "with this home's audit key)")
+_logged: set[tuple[str, str, str]] = set()
+
+
+def unsigned_refusal(report: dict[str, Any], *, trust: dict[str, Any] | None = None) -> str | None:
+    """Why a report read from the database may not count (None: signed by a pinned key).
+
+    `trust`: the trust file's contents (None: this home's, `reportsig.current_trust`)."""
+    from guardian.audit.signing import SigningError
+    from guardian.governance.reportsig import current_trust, signature_problem
+
+    try:
+        why = signature_problem(report, trust if trust is not None else current_trust())
+    except SigningError as exc:
+        why = str(exc)
+    if why is None:
+        return None
+    key = (str(report.get("pair_hash")), str(report.get("policy_hash")), why)
+    if key not in _logged:
+        _logged.add(key)
+        logger.warning("gate report for pair %s under policy %s ignored: %s",
+                       key[0][:12], key[1][:12], why)
+    return NOT_SIGNED.format(why=why)
 
 
 def check_report(report: dict[str, Any] | None, *, pair_hash: str, policy_hash: str,
@@ -74,15 +108,16 @@ def check_report(report: dict[str, Any] | None, *, pair_hash: str, policy_hash: 
                                 + ". Fix the pair (or the golden set) and re-run the gate.")
 
 
-def gate_refusal(db: Engine, pair_hash: str, policy_hash: str) -> str | None:
+def gate_refusal(db: Engine, pair_hash: str, policy_hash: str, *,
+                 trust: dict[str, Any] | None = None) -> str | None:
     """Why `pair_hash` may not serve speculatively under `policy_hash`, or None when it may.
 
-    The promotion rule itself (`latest_gate_report` + `check_report`), for callers that need
-    an answer rather than an exception. Raises SQLAlchemyError when the DB is down.
+    The promotion rule itself (`require_report`: the newest report, signed by a pinned key,
+    passing for exactly this pair and policy), for callers that need an answer rather than
+    an exception. Raises SQLAlchemyError when the DB is down.
     """
     try:
-        check_report(latest_gate_report(db, pair_hash), pair_hash=pair_hash,
-                     policy_hash=policy_hash)
+        require_report(db, pair_hash=pair_hash, policy_hash=policy_hash, trust=trust)
     except GovernanceRefused as exc:
         return str(exc)
     return None
@@ -110,14 +145,21 @@ def decide_mode(db: Engine | None, policy: Policy, route: str, state: RouteStatu
 
 def require_report(db: Engine | None, *, pair_hash: str, policy_hash: str,
                    report: dict[str, Any] | None = None,
-                   registry: PairRegistry | None = None) -> dict[str, Any]:
+                   registry: PairRegistry | None = None,
+                   trust: dict[str, Any] | None = None) -> dict[str, Any]:
     """The passing report that lets `pair_hash` serve speculatively under `policy_hash`.
 
-    `report`: an explicit report (a JSON file's contents); else the newest gate result for
-    the pair in the audit database `db`. Raises GovernanceRefused naming what is missing.
+    `report`: an explicit report (a JSON file's contents, passed by a key holder); else the
+    newest gate result for the pair in the audit database `db`, which counts only when
+    signed by a key pinned in the trust file (`trust`; None: this home's). Raises
+    GovernanceRefused naming what is missing.
     """
     if report is None and db is not None and pair_hash:
         report = latest_gate_report(db, pair_hash)
+        if report is not None:
+            refusal = unsigned_refusal(report, trust=trust)
+            if refusal is not None:
+                raise GovernanceRefused(refusal)
     check_report(report, pair_hash=pair_hash, policy_hash=policy_hash, registry=registry)
     assert report is not None
     return report
@@ -138,13 +180,16 @@ def check_override(*, actor: str, role: str, reason: str | None) -> str:
 def speculation_evidence(db: Engine | None, *, pair_hash: str | None, policy_hash: str,
                          actor: str, role: str, override_reason: str | None = None,
                          report: dict[str, Any] | None = None,
-                         registry: PairRegistry | None = None) -> dict[str, Any]:
+                         registry: PairRegistry | None = None,
+                         route: str | None = None) -> dict[str, Any]:
     """What entitles an act to turn speculation on, for its audit event's details.
 
     Every path to `speculative` (re-enable, promotion) asks this: a passing gate report for
     exactly `pair_hash` + `policy_hash` (`{"gate_report": summary}`), or, only when no such
     report exists, an admin override with a reason (`{"override": {by, reason, refusal}}`,
     logged as a WARNING). `override_reason` None: no override asked. Raises GovernanceRefused.
+    `route`: the route the act turns on; an override is signed for it (and pair and policy)
+    with this home's audit key, so the route state it sets keeps serving (`state_refusal`).
     """
     if override_reason is not None:
         override_reason = check_override(actor=actor, role=role, reason=override_reason)
@@ -156,7 +201,64 @@ def speculation_evidence(db: Engine | None, *, pair_hash: str | None, policy_has
             raise
         logger.warning("gate OVERRIDDEN by %s for pair %s: %s (refusal was: %s)", actor,
                        (pair_hash or "unknown")[:12], override_reason, exc)
-        return {"override": {"by": actor, "reason": override_reason, "refusal": str(exc)}}
+        return {"override": signed_override(route, pair_hash, policy_hash, actor=actor,
+                                            reason=override_reason, refusal=str(exc))}
     return {"gate_report": {"created_at": found.get("created_at"),
                             "golden_sha256": found.get("golden_sha256"),
                             "checks": found.get("checks")}}
+
+
+def signed_override(route: str | None, pair_hash: str | None, policy_hash: str, *, actor: str,
+                    reason: str, refusal: str) -> dict[str, Any]:
+    """An override's audit details, signed with this home's key when it has one."""
+    from guardian.governance.reportsig import OVERRIDE_FORMAT, current_signer, sign_report
+
+    override = {"by": actor, "reason": reason, "refusal": refusal, "route": route,
+                "pair_hash": pair_hash, "policy_hash": policy_hash}
+    signer = current_signer(f"override:{actor}") if route else None
+    return sign_report(override, signer, fmt=OVERRIDE_FORMAT) if signer else override
+
+
+GRANTING_KINDS = ("promotion", "reenable", "canary")
+
+
+def signed_override_for(db: Engine, route: str, pair_hash: str, policy_hash: str, *,
+                        trust: dict[str, Any] | None = None, recent: int = 20) -> bool:
+    """Whether one of the route's `recent` newest speculation-granting acts carries an
+    override signed by a pinned key for exactly this route, pair and policy."""
+    from guardian.audit.signing import SigningError
+    from guardian.governance.reportsig import OVERRIDE_FORMAT, current_trust, signature_problem
+
+    t = AuditGovernance.__table__
+    with db.connect() as conn:
+        rows = conn.execute(sa.select(t.c.details).where(
+            t.c.kind.in_(GRANTING_KINDS), t.c.route == route,
+        ).order_by(t.c.created_at.desc()).limit(recent)).all()
+    try:
+        trust = trust if trust is not None else current_trust()
+    except SigningError:
+        return False
+    for (details,) in rows:
+        o = (details or {}).get("override") if isinstance(details, dict) else None
+        if (isinstance(o, dict) and (o.get("route"), o.get("pair_hash"), o.get("policy_hash"))
+                == (route, pair_hash, policy_hash)
+                and signature_problem(o, trust, fmt=OVERRIDE_FORMAT) is None):
+            return True
+    return False
+
+
+def state_refusal(db: Engine, route: str, state: RouteStatus, serving_pair: str | None, *,
+                  trust: dict[str, Any] | None = None) -> str | None:
+    """Why a database route state saying `speculative` may not be served (None: it may).
+
+    The row itself is unsigned, so it counts only with evidence a key signed: a passing gate
+    report for the serving pair under the policy the state names, or an admin override signed
+    for this route, pair and policy. Raises SQLAlchemyError when the DB is down."""
+    pair, policy_hash = serving_pair or state.pair_hash, getattr(state, "policy_hash", None)
+    if not pair or not policy_hash:
+        return ("the route state says speculative but names no pair or policy; a database "
+                "row alone cannot grant speculation")
+    refusal = gate_refusal(db, pair, policy_hash, trust=trust)
+    if refusal is None or signed_override_for(db, route, pair, policy_hash, trust=trust):
+        return None
+    return f"the route state says speculative (set by {state.updated_by}), but: {refusal}"

@@ -10,7 +10,9 @@ function, so none of them can disagree about a route. The rules, in order:
    no database state overrides;
 3. database route state, once a governance act (rollback, re-enable, disable, promotion) set
    it — except a speculative state for another pair than the one serving (its gate report
-   was for different weights or tokenizer): that serves `target_only`;
+   was for different weights or tokenizer), or one the caller's `state_gate` refuses (the
+   row is unsigned: it needs a signed passing report or a signed override,
+   `gatecheck.state_refusal`): those serve `target_only`;
 4. the policy file's mode; a file saying `speculative` is held to the gate when the caller
    passes one (a passing report for the serving pair and the policy hash, see
    `guardian.governance.gatecheck`): without one the route serves `target_only`.
@@ -87,6 +89,8 @@ def canary_bucket(route: str, key: str) -> float:
 
 # Asked only when a policy file's `speculative` needs the gate: None = allowed, else why not.
 GateRefusal = Callable[[], str | None]
+# Asked only when the database route state says `speculative`: None = allowed, else why not.
+StateGate = Callable[[RouteStatus], str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +103,8 @@ class ModeDecision:
 def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
                    pair_hash: str | None = None, gate: GateRefusal | None = None,
                    canary: CanaryView | None = None, route: str = "",
-                   request_key: str | None = None) -> ModeDecision:
+                   request_key: str | None = None,
+                   state_gate: StateGate | None = None) -> ModeDecision:
     """The mode in force for one route.
 
     `policy_mode`: the route's mode in the policy file (None: the file has no such route);
@@ -107,7 +112,8 @@ def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
     pair that serves it (None: unknown, no pair check); `gate`: the gate check for a file
     saying `speculative` (None: no gate applies, e.g. `gate.require_report: false`);
     `canary` the route's canary (None: none) and `request_key` the request's sticky key
-    (None: not asked for one request).
+    (None: not asked for one request); `state_gate`: the check a speculative database state
+    must pass (None: none, the state is trusted as it is).
     """
     if policy_mode is None:
         return ModeDecision(None, "not_in_policy", "not in the policy file: requests to this "
@@ -121,6 +127,10 @@ def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
             return ModeDecision("target_only", "other_pair",
                                 f"speculative was set for pair {state.pair_hash[:12]}, but pair "
                                 f"{pair_hash[:12]} serves this route; promote this pair")
+        if state.mode == "speculative" and state_gate is not None:
+            refusal = state_gate(state)
+            if refusal is not None:
+                return ModeDecision("target_only", "gate", refusal)
         if state.mode == "speculative" and canary is not None and canary.status == "running":
             return _canary_decision(canary, route, request_key)
         return ModeDecision(state.mode, "database",  # type: ignore[arg-type]

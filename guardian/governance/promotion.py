@@ -2,8 +2,10 @@
 exact pair hash and the active policy's hash, and only by someone with the `release` role
 (or an admin override with a reason, audited as such: `gatecheck.speculation_evidence`).
 
-Gate results are recorded as `gate_result` governance events (the audit store is the system
-of record; a report file can also be passed explicitly). A change of weights or tokenizer
+Gate results are recorded as `gate_result` governance events, signed with the recording
+home's audit key (`guardian.governance.reportsig`; the audit store is the system of record,
+but only a report signed by a pinned key counts; a report file can also be passed explicitly
+by a release key holder). A change of weights or tokenizer
 changes the pair hash, a change of policy the policy hash: either way the old report no
 longer matches and promotion is refused with the reason named. Every transition is audited.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 import logging
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
@@ -23,8 +25,12 @@ from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import check_override, decide_mode, speculation_evidence
 from guardian.governance.gates import GateReport
 from guardian.governance.registry import PairRegistry
+from guardian.governance.reportsig import current_signer, sign_report
 from guardian.governance.routestate import RouteStateStore, RouteStatus, cooldown_refusal
 from guardian.policy import Policy
+
+if TYPE_CHECKING:
+    from guardian.audit.signing import Signer
 
 logger = logging.getLogger(__name__)
 
@@ -32,12 +38,21 @@ RELEASE_ROLES = ("release", "admin")
 
 
 def record_gate_result(sink: AuditSink, registry: PairRegistry | None, report: GateReport, *,
-                       actor: str) -> None:
-    """Audit a gate run (pass or fail) and mark a passing pair `gated`."""
+                       actor: str, signer: Signer | None = None) -> None:
+    """Audit a gate run (pass or fail), signed, and mark a passing pair `gated`.
+
+    `signer`: the audit key that signs the report (None: this home's,
+    `reportsig.current_signer`); only a report signed by a key pinned in the trust file
+    can later grant speculation (`gatecheck.require_report`). Without a usable key the
+    report is recorded unsigned, with an error logged."""
+    signer = signer or current_signer(f"gate:{actor}")
+    details = report.to_dict()
+    if signer is not None:
+        details = sign_report(details, signer)
     record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="gate_result",
         route=report.route, pair_hash=report.pair_hash, policy_hash=report.policy_hash,
-        actor=actor, details=report.to_dict()))
+        actor=actor, details=details))
     if registry is not None and report.passed and registry.get(report.pair_hash):
         registry.set_state(report.pair_hash, "gated", actor=actor)
 
@@ -74,7 +89,7 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
             raise GovernanceRefused(refusal)
     evidence = speculation_evidence(db, pair_hash=pair_hash, policy_hash=policy.content_hash,
                                     actor=actor, role=role, override_reason=override_reason,
-                                    report=report, registry=registry)
+                                    report=report, registry=registry, route=route)
     status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
                             pair_hash=pair_hash, policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)

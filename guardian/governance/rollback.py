@@ -533,7 +533,8 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
             f"Retry in {left:.0f} s, or force it if the cause is fixed (CLI --force, "
             "API ?force=true).")
     evidence = speculation_evidence(store.db, pair_hash=pair_hash, policy_hash=policy.content_hash,
-                                    actor=actor, role=role, override_reason=override_reason)
+                                    actor=actor, role=role, override_reason=override_reason,
+                                    route=route)
     if on_done is not None:
         # Forget the old evidence BEFORE the route serves speculatively again: an evaluation
         # measured on it can then only act against the old state version and is refused.

@@ -29,6 +29,16 @@ dict lookup per request; the background refresh re-checks it, so a report record
 a newer failing one) applies within `ttl_s`. If the reports cannot be read the last answer
 stays; with no answer yet the route serves target_only until they can be read.
 
+Route state rows are unsigned: someone who can write the database but holds no key can
+insert a `speculative` row, or flip a rollback back. With `require_signed_state=True` such a
+row serves speculatively only with a signed passing gate report for the serving pair under
+the policy the row names, or a signed admin override for the route
+(`gatecheck.state_refusal`); otherwise `target_only`, source `gate`. OFF by default for now
+(the sidecar trusts the row, as before): see the README's gate section for why. The answer is cached
+per route and row, re-checked on every refresh; unreadable reports keep the last answer, and
+with none (e.g. a start from the last known state file while the database is down) the
+route serves target_only.
+
 Canaries (`guardian.governance.canary`): the resolver re-reads `canary_state` with
 `route_state` on every refresh and hands a route's canary to `effective_mode`, with the
 request's sticky key when serving asks for one request (`mode(..., request_key=...)`). An
@@ -54,7 +64,7 @@ from guardian.audit.models import AuditRequest, RouteState
 from guardian.enums import Mode
 from guardian.governance import laststate
 from guardian.governance.canarystate import CanaryStore
-from guardian.governance.gatecheck import gate_refusal
+from guardian.governance.gatecheck import gate_refusal, state_refusal
 from guardian.governance.modes import ModeDecision, effective_mode
 
 if TYPE_CHECKING:
@@ -220,12 +230,15 @@ class ModeResolver:
 
     def __init__(self, store: RouteStateStore, *, ttl_s: float = 0.5,
                  pair_hash: str | None = None, sink: Any = None,
-                 actor: str = "route-resolver", state_file: Path | str | None = None) -> None:
+                 actor: str = "route-resolver", state_file: Path | str | None = None,
+                 require_signed_state: bool = False) -> None:
         """`pair_hash`: the pair this replica serves; a promotion of another pair does not
         make it speculative (its gate report was for different weights or tokenizer).
         `sink` (an AuditSink) receives the `policy_decision` events of the file-mode gate.
         `state_file`: the last-known-state file (None: none kept; without the database at
-        start the state is then unknown)."""
+        start the state is then unknown). `require_signed_state`: hold a speculative
+        database row to signed evidence (module docstring)."""
+        self.require_signed_state = require_signed_state
         self.store, self.ttl_s, self.pair_hash = store, ttl_s, pair_hash
         self.sink, self.actor = sink, actor
         self.state_file = Path(state_file) if state_file is not None else None
@@ -247,6 +260,8 @@ class ModeResolver:
         self._gate: dict[str, tuple[str, str | None, bool]] = {}
         self._gate_lock = threading.RLock()  # slow path only: decide / record once
         self._decided: set[tuple[str, str, str]] = set()  # (route, pair, policy) audited
+        # route -> (the speculative row's identity, refusal or None); swapped whole
+        self._state_gate: dict[str, tuple[tuple[Any, ...], str | None]] = {}
         self.loaded_at = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -298,6 +313,8 @@ class ModeResolver:
         self._persist(states)  # before `source` says so: the file never lags the database
         self.source = "database"
         self._recheck_gates()
+        if self.require_signed_state:
+            self._recheck_states()
         return True
 
     def _read_canaries(self) -> dict[str, Any] | None:
@@ -391,10 +408,50 @@ class ModeResolver:
         decision = effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
                                   gate=gate, route=route,
                                   canary=self._canaries.get(route) or self._saved_canaries.get(route),
-                                  request_key=request_key)
+                                  request_key=request_key,
+                                  state_gate=self._state_answer if self.require_signed_state
+                                  else None)
         if decision.mode == "speculative" and self.source == "unknown":
             return ModeDecision("target_only", "unknown_state", UNKNOWN_STATE)
         return decision
+
+    # --- speculative route state: signed evidence behind the unsigned row ---------------------
+    @staticmethod
+    def _state_key(state: Any) -> tuple[Any, ...]:
+        return (state.version, state.pair_hash, getattr(state, "policy_hash", None),
+                state.updated_at, state.updated_by)
+
+    def _state_answer(self, state: Any) -> str | None:
+        """`state_refusal` for a speculative row: cached per row (hot path: a dict lookup)."""
+        entry = self._state_gate.get(state.route)
+        if entry is not None and entry[0] == self._state_key(state):
+            return entry[1]
+        return self._ask_state(state, keep_last=False)
+
+    def _ask_state(self, state: Any, *, keep_last: bool) -> str | None:
+        key = self._state_key(state)
+        try:
+            refusal = state_refusal(self.store.db, state.route, state, self.pair_hash)
+        except sa.exc.SQLAlchemyError as exc:
+            last = self._state_gate.get(state.route)
+            if keep_last and last is not None and last[0] == key:
+                return last[1]
+            logger.warning("gate reports unreadable; route %s serves target_only until they "
+                           "can be read: %s", state.route, exc)
+            return (f"gate reports unreadable ({type(exc).__name__}); a speculative route "
+                    "state needs its signed evidence, target_only until it can be read")
+        previous = self._state_gate.get(state.route)
+        if refusal is not None and (previous is None or previous[1] != refusal):
+            logger.warning("route %s: database state says speculative, serving target_only: %s",
+                           state.route, refusal)
+        self._state_gate = {**self._state_gate, state.route: (key, refusal)}
+        return refusal
+
+    def _recheck_states(self) -> None:
+        """On refresh: re-check every speculative row (a newer failing report applies)."""
+        for state in list(self._states.values()):
+            if state.mode == "speculative":
+                self._ask_state(state, keep_last=True)
 
     # --- file-mode gate --------------------------------------------------------------------
     def _check_gate(self, route: str, policy: Policy) -> str | None:

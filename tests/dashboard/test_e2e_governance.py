@@ -66,15 +66,19 @@ def _record_gate_report(url: str, pair: str, policy_hash: str) -> None:
     """A passing gate report for `pair` under the served policy (as `guardian gate` records)."""
     from guardian.audit.events import GovernanceEvent
     from guardian.audit.writer import AuditWriter
+    from guardian.governance.reportsig import current_signer, sign_report
 
     writer = AuditWriter(url, spool_dir=Path(url.removeprefix("sqlite:///")).parent / "spool")
+    details = {"pair_hash": pair, "policy_hash": policy_hash, "route": "chat", "passed": True,
+               "created_at": datetime.now(UTC).isoformat(), "golden_sha256": "0" * 64,
+               "checks": [{"name": "greedy_equivalence", "outcome": "pass", "value": 1.0,
+                           "threshold": 1.0, "detail": "10/10 identical"}]}
+    signer = current_signer("test")  # signed like `guardian gate`'s: an unsigned row counts for nothing
+    assert signer is not None
     writer.submit(GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="gate_result",
         route="chat", pair_hash=pair, policy_hash=policy_hash, actor="api-key:release-1",
-        details={"pair_hash": pair, "policy_hash": policy_hash, "route": "chat", "passed": True,
-                 "created_at": datetime.now(UTC).isoformat(), "golden_sha256": "0" * 64,
-                 "checks": [{"name": "greedy_equivalence", "outcome": "pass", "value": 1.0,
-                             "threshold": 1.0, "detail": "10/10 identical"}]}))
+        details=sign_report(details, signer)))
     writer.close()
 
 

@@ -1,0 +1,197 @@
+"""Review: someone with write access to the database but no key (no API key, no replica
+signing key) must not be able to turn speculation ON by writing rows the sidecar acts on.
+
+Each test plays that writer with plain SQL against a real SQLite file and a real Postgres
+database (`fresh_db_url`), then asks the real code that grants speculation: the serving
+path's `ModeResolver` (a policy file's `mode: speculative` held to the gate, and the
+database route state), promotion and re-enable. Turning speculation OFF with forged rows is
+the fail-safe direction and is not tested as a problem.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+import sqlalchemy as sa
+
+from guardian.audit import MemorySink, upgrade
+from guardian.audit.models import AuditGovernance, RouteState
+from guardian.db import make_engine
+from guardian.governance.errors import GovernanceRefused
+from guardian.governance.promotion import promote
+from guardian.governance.rollback import reenable_route
+from guardian.governance.routestate import ModeResolver, RouteStateStore
+from tests.guardian.governance.conftest import governed_policy, record_report
+
+PAIR = "a" * 64
+NOT_SIGNED = "not signed by a pinned key"
+
+
+@pytest.fixture
+def db(fresh_db_url: str) -> Iterator[sa.Engine]:
+    upgrade(fresh_db_url)
+    engine = make_engine(fresh_db_url)
+    yield engine
+    engine.dispose()
+
+
+def forge_gate_row(db: sa.Engine, policy_hash: str, *, passed: bool = True,
+                   details: dict | None = None) -> None:
+    """What the DB writer inserts: a passing gate result for the serving pair and policy,
+    shaped exactly like a genuine one (it can read genuine rows to copy from)."""
+    now = datetime.now(UTC)
+    details = details or {
+        "pair_hash": PAIR, "policy_hash": policy_hash, "route": "default", "passed": passed,
+        "created_at": now.isoformat(), "golden_sha256": "0" * 64, "golden_file": "g.jsonl",
+        "checks": [{"name": "greedy_equivalence", "outcome": "pass", "value": 1.0,
+                    "threshold": 1.0, "detail": "10/10 identical"}]}
+    with db.begin() as conn:
+        conn.execute(sa.insert(AuditGovernance.__table__).values(
+            chain_id=f"forged/{uuid.uuid4().hex[:8]}", seq=1, prev_hash="0" * 64,
+            hash="f" * 64, event_id=f"gov-{uuid.uuid4().hex}", created_at=now,
+            kind="gate_result", route="default", pair_hash=PAIR, policy_hash=policy_hash,
+            actor="api-key:release-1", details=details))
+
+
+def forge_route_state(db: sa.Engine, mode: str = "speculative", *, pair: str | None = PAIR,
+                      policy_hash: str | None = None) -> None:
+    """Insert or overwrite the route's state row (e.g. to clear a rollback)."""
+    t = RouteState.__table__
+    with db.begin() as conn:
+        conn.execute(sa.delete(t).where(t.c.route == "default"))
+        conn.execute(sa.insert(t).values(
+            route="default", mode=mode, pair_hash=pair, policy_hash=policy_hash,
+            reason="promotion", version=7, updated_at=datetime.now(UTC),
+            updated_by="api-key:release-1"))
+
+
+def resolver(db: sa.Engine, *, signed_state: bool = False) -> ModeResolver:
+    return ModeResolver(RouteStateStore(db), pair_hash=PAIR, require_signed_state=signed_state)
+
+
+# --- forged gate reports -------------------------------------------------------------------
+def test_a_forged_gate_row_does_not_make_a_gated_file_route_serve_speculatively(db) -> None:
+    policy = governed_policy("speculative")
+    assert resolver(db).decide("default", "speculative", policy).mode == "target_only"
+    forge_gate_row(db, policy.content_hash)
+    decision = resolver(db).decide("default", "speculative", policy)
+    assert decision.mode == "target_only", decision
+    assert NOT_SIGNED in decision.reason and "guardian gate" in decision.reason
+
+
+def test_a_forged_gate_row_does_not_let_a_release_key_promote(db, tmp_path) -> None:
+    policy = governed_policy("target_only")
+    forge_gate_row(db, policy.content_hash)
+    with pytest.raises(GovernanceRefused, match=NOT_SIGNED):
+        promote(RouteStateStore(db), MemorySink(), route="default", pair_hash=PAIR,
+                policy=policy, actor="api-key:release", role="release", reason="gate passed",
+                db=db)
+    assert RouteStateStore(db).get("default") is None
+
+
+def test_a_forged_gate_row_does_not_let_oncall_reenable(db) -> None:
+    policy = governed_policy("speculative")
+    store = RouteStateStore(db)
+    store.set_mode("default", "target_only", actor="oncall", reason="drill", pair_hash=PAIR)
+    forge_gate_row(db, policy.content_hash)
+    with pytest.raises(GovernanceRefused, match=NOT_SIGNED):
+        reenable_route(store, MemorySink(), "default", actor="api-key:oncall", role="oncall",
+                       reason="fixed", policy=policy, pair_hash=PAIR)
+
+
+def test_a_copied_genuine_report_for_another_policy_does_not_verify(db, tmp_path) -> None:
+    """The writer copies a genuine signed report and edits its policy hash (or `passed`)."""
+    policy = governed_policy("speculative")
+    record_report(db, PAIR, "some-older-policy", tmp_path / "spool")
+    t = AuditGovernance.__table__
+    with db.connect() as conn:
+        genuine = dict(conn.execute(sa.select(t.c.details).where(
+            t.c.kind == "gate_result")).scalar_one())
+    forge_gate_row(db, policy.content_hash, details={**genuine,
+                                                      "policy_hash": policy.content_hash})
+    decision = resolver(db).decide("default", "speculative", policy)
+    assert decision.mode == "target_only" and NOT_SIGNED in decision.reason
+
+
+# --- forged route state ----------------------------------------------------------------------
+def test_residual_by_default_a_forged_speculative_route_state_turns_a_route_on(db) -> None:
+    """NOT prevented by default (documented): the sidecar trusts an unsigned route state row,
+    so a DB writer can turn on speculation on a route whose file says target_only and which
+    has no gate report at all. `require_signed_state=True` (below) closes it."""
+    policy = governed_policy("target_only")
+    forge_route_state(db, "speculative", policy_hash=policy.content_hash)
+    assert resolver(db).decide("default", "target_only", policy).mode == "speculative"
+
+
+def test_a_forged_speculative_route_state_does_not_turn_a_target_only_route_on(db) -> None:
+    """The policy file says target_only and no gate report exists at all."""
+    policy = governed_policy("target_only")
+    forge_route_state(db, "speculative", policy_hash=policy.content_hash)
+    decision = resolver(db, signed_state=True).decide("default", "target_only", policy)
+    assert decision.mode == "target_only", decision
+    assert NOT_SIGNED in decision.reason or "no gate report" in decision.reason
+
+
+@pytest.mark.parametrize("pair", [PAIR, None])
+def test_clearing_a_rollback_by_sql_does_not_resume_speculation_without_a_report(db, pair) -> None:
+    policy = governed_policy("speculative")
+    store = RouteStateStore(db)
+    store.set_mode("default", "target_only", actor="trigger:divergence", reason="3 diverged",
+                   pair_hash=PAIR, policy_hash=policy.content_hash)
+    forge_route_state(db, "speculative", pair=pair, policy_hash=policy.content_hash)
+    decision = resolver(db, signed_state=True).decide("default", "speculative", policy)
+    assert decision.mode == "target_only"
+
+
+def test_a_forged_gate_row_plus_route_state_does_not_turn_speculation_on(db) -> None:
+    policy = governed_policy("target_only")
+    forge_gate_row(db, policy.content_hash)
+    forge_route_state(db, "speculative", policy_hash=policy.content_hash)
+    assert resolver(db, signed_state=True).decide("default", "target_only",
+                                                  policy).mode == "target_only"
+
+
+# --- what still works --------------------------------------------------------------------------
+def test_a_genuine_signed_report_still_grants_speculation(db, tmp_path) -> None:
+    policy = governed_policy("speculative")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    assert resolver(db).decide("default", "speculative", policy).mode == "speculative"
+    status = promote(RouteStateStore(db), MemorySink(), route="default", pair_hash=PAIR,
+                     policy=policy, actor="api-key:release", role="release", reason="ok", db=db)
+    assert status.mode == "speculative"
+    for signed_state in (False, True):
+        assert resolver(db, signed_state=signed_state).decide(
+            "default", "target_only", policy).mode == "speculative"
+
+
+def test_a_signed_admin_override_keeps_its_route_speculative(db, tmp_path) -> None:
+    """With `require_signed_state`, an override (no report) still serves: it is signed."""
+    from guardian.audit.writer import AuditWriter
+
+    policy = governed_policy("target_only")
+    writer = AuditWriter(db.url.render_as_string(hide_password=False), spool_dir=tmp_path / "s")
+    try:
+        promote(RouteStateStore(db), writer, route="default", pair_hash=PAIR, policy=policy,
+                actor="api-key:admin", role="admin", reason="INC-7", db=db,
+                override_reason="gate runner down; verified by hand")
+    finally:
+        writer.close()
+    assert resolver(db, signed_state=True).decide("default", "target_only",
+                                                  policy).mode == "speculative"
+
+
+def test_residual_a_rollback_of_a_genuinely_gated_pair_can_be_cleared_by_sql(db, tmp_path) -> None:
+    """NOT prevented (documented): route state rows carry no signature, so a DB writer can
+    put back a speculative state for a pair that holds a genuine signed passing report (e.g.
+    undo a trigger's rollback). The acts' audit records (signed heads) show it afterwards."""
+    policy = governed_policy("speculative")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    RouteStateStore(db).set_mode("default", "target_only", actor="trigger:divergence",
+                                 reason="3 diverged", pair_hash=PAIR)
+    forge_route_state(db, "speculative", policy_hash=policy.content_hash)
+    assert resolver(db, signed_state=True).decide("default", "speculative",
+                                                  policy).mode == "speculative"
+
