@@ -46,17 +46,21 @@ def position_ids(start: int, length: int, pad: torch.Tensor | None,
     return (cols - pad).clamp_min(0)
 
 
-@functools.cache
-def _cache_name(forward: Any) -> str:
+def _name_in(fn: Any) -> str:
     try:
-        params = inspect.signature(forward).parameters
+        params = inspect.signature(fn).parameters
     except (TypeError, ValueError):
         return "past_key_values"
     return "cache" if "cache" in params else "past_key_values"
 
 
+_cache_name = functools.cache(_name_in)  # per model class: a handful of entries
+
+
 def with_cache(model: Any, cache: DynamicCache) -> dict[str, DynamicCache]:
     """The keyword a model's forward takes its KV cache by: `cache` in transformers 5.2x
     (which warns on `past_key_values` and drops it in 5.40), `past_key_values` before it.
-    Decided once per model class from the forward's signature."""
-    return {_cache_name(type(model).forward): cache}
+    Decided once per model class from the forward's signature; a plain callable standing in
+    for a model (a wrapper taking **kwargs) gets the old name, which every 5.x still reads."""
+    forward = getattr(type(model), "forward", None)
+    return {_cache_name(forward) if forward is not None else _name_in(model): cache}

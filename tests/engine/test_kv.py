@@ -94,7 +94,11 @@ def test_the_cache_goes_by_the_name_the_forward_takes() -> None:
     class Opaque:
         forward = staticmethod(len)  # no inspectable signature: the old name
 
+    def wrapper(**kwargs):  # a callable standing in for a model (fault injection does)
+        return kwargs
+
     cache = new_cache()
+    assert with_cache(wrapper, cache) == {"past_key_values": cache}
     assert with_cache(Old(), cache) == {"past_key_values": cache}
     assert with_cache(New(), cache) == {"cache": cache}
     assert list(with_cache(Opaque(), cache)) in (["past_key_values"], ["cache"])
