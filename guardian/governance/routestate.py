@@ -33,11 +33,12 @@ Route state rows are unsigned: someone who can write the database but holds no k
 insert a `speculative` row, or flip a rollback back. With `require_signed_state=True` such a
 row serves speculatively only with a signed passing gate report for the serving pair under
 the policy the row names, or a signed admin override for the route
-(`gatecheck.state_refusal`); otherwise `target_only`, source `gate`. OFF by default for now
-(the sidecar trusts the row, as before): see the README's gate section for why. The answer is cached
-per route and row, re-checked on every refresh; unreadable reports keep the last answer, and
-with none (e.g. a start from the last known state file while the database is down) the
-route serves target_only.
+(`gatecheck.state_refusal`); otherwise `target_only`, source `gate` — on routes whose policy
+asks for a gate report (`gate.require_report`, the default; a route that serves speculatively
+from its file without one gains nothing from a forged row). `guardian serve` turns it on
+(`runtime.attach`). The answer is cached per route and row, re-checked on every refresh;
+unreadable reports keep the last answer, and with none (e.g. a start from the last known
+state file while the database is down) the route serves target_only.
 
 Canaries (`guardian.governance.canary`): the resolver re-reads `canary_state` with
 `route_state` on every refresh and hands a route's canary to `effective_mode`, with the
@@ -405,12 +406,17 @@ class ModeResolver:
                 if entry is not None and entry[0] == (policy_hash or policy.content_hash):
                     return entry[1]  # hot path: a dict lookup
                 return self._check_gate(route, policy)
+        # A speculative row needs signed evidence where the route's policy asks for a gate
+        # report at all; a route whose file grants speculation without one gains nothing
+        # from a forged row that the file does not already give.
+        state_gate = None
+        rp = policy.routes.get(route) if policy is not None else None
+        if self.require_signed_state and (rp is None or rp.gate.require_report):
+            state_gate = self._state_answer
         decision = effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
                                   gate=gate, route=route,
                                   canary=self._canaries.get(route) or self._saved_canaries.get(route),
-                                  request_key=request_key,
-                                  state_gate=self._state_answer if self.require_signed_state
-                                  else None)
+                                  request_key=request_key, state_gate=state_gate)
         if decision.mode == "speculative" and self.source == "unknown":
             return ModeDecision("target_only", "unknown_state", UNKNOWN_STATE)
         return decision

@@ -70,7 +70,7 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     db = make_engine(url)
     store = RouteStateStore(db)
     resolver = ModeResolver(store, ttl_s=resolver_ttl_s, pair_hash=core.backend.pair_hash,
-                            actor=f"replica:{core.replica_id}",
+                            actor=f"replica:{core.replica_id}", require_signed_state=True,
                             state_file=state_file or get_settings().home / FILE_NAME).start()
     controller = RollbackController(store, services.sink, lambda: core.policy,
                                     pair_hash=core.backend.pair_hash, resolver=resolver,

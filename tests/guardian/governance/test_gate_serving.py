@@ -122,9 +122,15 @@ def test_require_report_false_keeps_the_file_mode(start) -> None:
 
 
 def test_db_route_state_still_overrides_the_file(start) -> None:
-    client, backend, _, gov, _ = start(True)
+    client, backend, _, gov, tmp = start(True)
     assert _served(client)["served_path"] == "target_only"
-    # a promotion's route state (promotion checked the report itself) wins over the file
+    policy_hash = client.app.state.services.core.policy_hash
+    # a route state saying speculative is no evidence by itself (someone who can write the
+    # database could have written it): it serves only with the signed report behind it
     gov.store.set_mode("default", "speculative", actor="test", reason="promoted",
-                       pair_hash=backend.pair_hash)
+                       pair_hash=backend.pair_hash, policy_hash=policy_hash)
+    gov.resolver.refresh()
+    assert _served(client)["served_path"] == "target_only"
+    # a promotion's route state, with the signed passing report promotion checked
+    _record(gov, tmp, backend.pair_hash, policy_hash)
     assert _served(client)["served_path"] == "speculative"

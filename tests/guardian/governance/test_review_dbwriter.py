@@ -117,13 +117,44 @@ def test_a_copied_genuine_report_for_another_policy_does_not_verify(db, tmp_path
 
 
 # --- forged route state ----------------------------------------------------------------------
-def test_residual_by_default_a_forged_speculative_route_state_turns_a_route_on(db) -> None:
-    """NOT prevented by default (documented): the sidecar trusts an unsigned route state row,
-    so a DB writer can turn on speculation on a route whose file says target_only and which
-    has no gate report at all. `require_signed_state=True` (below) closes it."""
-    policy = governed_policy("target_only")
-    forge_route_state(db, "speculative", policy_hash=policy.content_hash)
-    assert resolver(db).decide("default", "target_only", policy).mode == "speculative"
+def test_the_serving_resolver_holds_route_states_to_signed_evidence(tmp_path) -> None:
+    """`guardian serve`'s resolver (`runtime.attach`) has `require_signed_state` on: through
+    the app, a forged speculative route state on a gated route serves target_only."""
+    from fastapi.testclient import TestClient
+
+    from guardian.app import build_services, close_services, create_app
+    from guardian.audit import upgrade
+    from guardian.governance.runtime import attach
+    from guardian.policy import load_policy
+    from tests.guardian.api.conftest import auth, keystore
+    from tests.guardian.api.fakes import FakeBackend, ListSink
+
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    upgrade(url)
+    path = tmp_path / "policy.yaml"
+    path.write_text("version: 1\ndefault_route: default\nroutes:\n  default:\n"
+                    "    mode: target_only\n    shadow: {sample_rate: 0.0}\n")
+    services = build_services(FakeBackend(), ListSink(), keys=keystore(),
+                              policy=load_policy(path))
+    try:
+        gov = attach(services, url=url, policy_file=path, resolver_ttl_s=60,
+                     start_controller=False)
+        assert gov.resolver.require_signed_state
+        t = RouteState.__table__
+        with gov.db.begin() as conn:
+            conn.execute(sa.insert(t).values(
+                route="default", mode="speculative", pair_hash=services.core.backend.pair_hash,
+                policy_hash=services.core.policy_hash, reason="promotion", version=1,
+                updated_at=datetime.now(UTC), updated_by="api-key:release-1"))
+        gov.resolver.refresh()
+        r = TestClient(create_app(services=services)).post(
+            "/v1/completions", headers=auth(),
+            json={"model": "fake-target", "prompt": "hi", "max_tokens": 4, "temperature": 0})
+        assert r.status_code == 200 and r.json()["spec_guardian"]["served_path"] == "target_only"
+        decision = gov.resolver.decide("default", "target_only", services.core.policy)
+        assert decision.mode == "target_only" and "route state says speculative" in decision.reason
+    finally:
+        close_services(services)
 
 
 def test_a_forged_speculative_route_state_does_not_turn_a_target_only_route_on(db) -> None:

@@ -121,6 +121,17 @@ def test_reenable_of_a_never_gated_route_is_409_naming_the_missing_report(make_a
     assert "override" not in event.details
 
 
+def _deliver(app: App, event: GovernanceEvent) -> None:
+    from guardian.audit.writer import AuditWriter
+
+    writer = AuditWriter(app.gov.db.url.render_as_string(hide_password=False),
+                         spool_dir=app.path.parent / "spool")
+    try:
+        writer.submit(event)
+    finally:
+        writer.close()
+
+
 @pytest.mark.parametrize("act,role", [("reenable", "oncall"), ("promote", "release")])
 def test_an_override_needs_the_admin_role_and_a_reason_and_is_audited(make_app, act, role) -> None:
     app = make_app("target_only")
@@ -134,8 +145,15 @@ def test_an_override_needs_the_admin_role_and_a_reason_and_is_audited(make_app, 
     r = app.act(act, "admin", reason="incident 42: gate infra down, pair verified by hand",
                 override=True)
     assert r.status_code == 200, r.text
-    assert app.served()["served_path"] == "speculative"
     [event] = app.events("reenable" if act == "reenable" else "promotion")
+    # The route state alone is no evidence (anyone who can write the database could have
+    # written it): it serves once the act's signed override is in the database, as the real
+    # audit writer delivers it (this app's sink is an in-memory list).
+    app.gov.resolver.refresh()
+    assert app.served()["served_path"] == "target_only"
+    _deliver(app, event)
+    app.gov.resolver.refresh()
+    assert app.served()["served_path"] == "speculative"
     override = event.details["override"]
     assert event.actor == override["by"] == "api-key:admin-key"
     assert override["reason"] == "incident 42: gate infra down, pair verified by hand"
