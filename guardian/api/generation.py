@@ -152,8 +152,9 @@ async def serve(services: Services, req: GenerationRequest, on_text: Any = None)
             from guardian.upstream.faults import audit_failure
 
             exc.with_request_id(req.request_id)  # type: ignore[attr-defined]
-            if exc.status >= 500:
-                audit_failure(services.core, req, exc)  # type: ignore[arg-type]
+            # Audited whether the pool failed (5xx) or refused the request (its 400/413/422):
+            # either way the prompt reached the pool. No evidence for triggers (windows).
+            audit_failure(services.core, req, exc)  # type: ignore[arg-type]
         raise
 
 

@@ -51,6 +51,9 @@ async def _generate(request: Request) -> Response:
     model = str(body.get("model", ""))
     if model == "fault-500":
         return JSONResponse({"error": {"message": "boom", "type": "server_error"}}, 500)
+    if model == "fault-422":  # the pool refuses the request itself (vLLM: a bad parameter)
+        return JSONResponse({"error": {"message": "max_tokens too large",
+                                       "type": "BadRequestError"}}, 422)
     if model == "fault-malformed":
         return Response("<html>bad gateway</html>", 200, media_type="application/json")
     if model == "fault-slow":

@@ -50,8 +50,9 @@ class UpstreamError(ServingError):
 
 
 def audit_failure(core: ServingCore, req: GenerationRequest, exc: UpstreamError) -> None:
-    """Record a request its pool failed: metadata, the prompt at the route's redaction, no
-    completion, the fault in `fallback_reason`."""
+    """Record a request its pool failed or refused: metadata, the prompt at the route's
+    redaction, no completion, finish_reason `error`, the fault in `fallback_reason` (no
+    evidence for the rollback triggers: `guardian.governance.windows.is_partial`)."""
     from guardian.audit.events import RequestEvent
 
     route = core.route_policy(req.route)

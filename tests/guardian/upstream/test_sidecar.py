@@ -107,6 +107,25 @@ def test_a_fault_is_a_502_with_the_request_id_and_audited(make) -> None:
     assert ev.fallback_reason.startswith("upstream_error:")
 
 
+def test_a_request_the_pool_refuses_is_a_400_and_audited_but_no_evidence(make) -> None:
+    """The prompt reached the pool, so the refusal is in the audit trail (request id in the
+    client's 400); as a failed request it is no evidence for the rollback triggers: a caller
+    sending requests the pool refuses must not fill a trigger's sample with empty ones."""
+    from guardian.governance.windows import RouteWindow
+
+    client, sink = make(spec="fault-422")
+    r = client.post("/v1/chat/completions", headers=AUTH, json=CHAT)
+    assert r.status_code == 400, r.text
+    err = r.json()["error"]
+    [ev] = events(sink)
+    assert ev.request_id in err["message"] and ev.finish_reason == "error"
+    assert ev.stats["upstream_fault"] == "rejected" and "422" in ev.fallback_reason
+    window = RouteWindow("default")
+    before = window.version
+    window.observe_request(ev)
+    assert len(window.spec) == 0 and window.version == before
+
+
 def test_timeout_is_a_504(make) -> None:
     client, sink = make(spec="fault-slow")
     r = client.post("/v1/completions", headers=AUTH,
