@@ -112,6 +112,16 @@ def _timing(rng: random.Random, n: int, stats: dict[str, Any], speculative: bool
     return {"total_time_s": total, "time_to_first_token_s": ttft, "queue_time_s": queue}
 
 
+
+def _signed(report: dict[str, Any]) -> dict[str, Any]:
+    """A seeded gate report signed with this home's audit key, as `guardian gate` signs its
+    own (unsigned, no page would show the route speculative: a database row alone grants
+    nothing); unsigned where the home has no key."""
+    from guardian.governance.reportsig import current_signer, sign_report
+
+    signer = current_signer("dashboard-seed")
+    return sign_report(report, signer) if signer is not None else report
+
 def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = timedelta(days=1),
                  tokens_per_request: int = 48, shadow_rate: float = 0.25, incident: bool = False,
                  divergences: bool = True, seed: int = 0) -> SeedSummary:
@@ -151,14 +161,14 @@ def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = ti
     for pair in (PAIR, PAIR_DRIFTY):
         gov("pair_registered", start, None, pair, "cli:release", {"draft": "demo-draft"})
     # Details shaped like guardian.governance's GateReport.to_dict() and rollback evidence.
-    gov("gate_result", start + timedelta(minutes=1), "chat", PAIR, "cli:release", {
+    gov("gate_result", start + timedelta(minutes=1), "chat", PAIR, "cli:release", _signed({
         "pair_hash": PAIR, "policy_hash": POLICY, "route": "chat", "passed": True,
         "golden_file": "policies/golden/default.jsonl", "prompts": [], "checks": [
             {"name": "greedy_exact_match", "outcome": "pass", "value": 1.0, "threshold": 1.0,
              "detail": "64/64 prompts token-identical"},
             {"name": "acceptance_rate", "outcome": "pass", "value": 0.71, "threshold": 0.3,
              "detail": ""},
-            {"name": "speedup", "outcome": "pass", "value": 1.9, "threshold": 1.0, "detail": ""}]})
+            {"name": "speedup", "outcome": "pass", "value": 1.9, "threshold": 1.0, "detail": ""}]}))
     gov("promotion", start + timedelta(minutes=2), "chat", PAIR, "cli:release",
         {"previous_mode": "target_only", "new_mode": "speculative"})
 

@@ -139,8 +139,12 @@ def decide_mode(db: Engine | None, policy: Policy, route: str, state: RouteStatu
         else:
             def gate() -> str | None:
                 return gate_refusal(db, pair_hash, policy.content_hash)
+    state_gate = None
+    if db is not None and (route_policy is None or route_policy.gate.require_report):
+        def state_gate(st: RouteStatus) -> str | None:  # as serving holds the row
+            return state_refusal(db, route, st, pair_hash)
     return effective_mode(route_policy.mode if route_policy else None, state,
-                          pair_hash=pair_hash, gate=gate)
+                          pair_hash=pair_hash, gate=gate, state_gate=state_gate)
 
 
 def require_report(db: Engine | None, *, pair_hash: str, policy_hash: str,

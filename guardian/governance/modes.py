@@ -157,14 +157,17 @@ def _canary_decision(canary: CanaryView, route: str, request_key: str | None) ->
 def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
                 pair_hash: Callable[[str], str | None] | str | None = None,
                 gate_refusal: Callable[[str], str | None] | None = None,
-                canaries: Mapping[str, CanaryView] | None = None
+                canaries: Mapping[str, CanaryView] | None = None,
+                state_refusal: Callable[[str, RouteStatus, str | None], str | None] | None = None,
                 ) -> dict[str, ModeDecision]:
     """`effective_mode` of every route the policy names or the database holds state for.
 
     `pair_hash`: the serving pair (or a function route -> pair); `gate_refusal(pair_hash)`:
     the gate check, asked at most once per pair and only for routes whose policy requires a
     report (None: no gate, as without an audit database); `canaries`: running canaries by
-    route (their decision reads "canary: N% of requests").
+    route (their decision reads "canary: N% of requests"); `state_refusal(route, state,
+    pair)`: the signed-evidence check of a speculative database state, as serving applies it
+    (`gatecheck.state_refusal`), on routes whose policy requires a report (None: none).
     """
     answers: dict[str | None, str | None] = {}
     out: dict[str, ModeDecision] = {}
@@ -177,7 +180,12 @@ def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
                 if pair not in answers:
                     answers[pair] = gate_refusal(pair or "")
                 return answers[pair]
+        state_gate: StateGate | None = None
+        if state_refusal is not None and (route is None or route.gate.require_report):
+            def state_gate(st: RouteStatus, name: str = name, pair: str | None = pair
+                           ) -> str | None:
+                return state_refusal(name, st, pair)
         out[name] = effective_mode(route.mode if route else None, states.get(name),
                                    pair_hash=pair, gate=gate, route=name,
-                                   canary=(canaries or {}).get(name))
+                                   canary=(canaries or {}).get(name), state_gate=state_gate)
     return out

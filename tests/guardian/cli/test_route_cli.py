@@ -273,3 +273,19 @@ def test_status_prints_stored_text_literally(args) -> None:
     table = run("status", *args, env={"COLUMNS": "400"})  # room for the `why` column
     assert table.exit_code == 0, table.output
     assert "[/bold]" in table.output and "[red]confirmed[/red]" in table.output
+
+
+def test_status_shows_a_forged_speculative_state_as_serving_does(args) -> None:
+    """A speculative route-state row with no signed evidence behind it (someone who can write
+    the database wrote it) serves target_only, and `route status` says so, with why — not
+    the row's word (dashboard/data.py asks the same `route_modes`)."""
+    from guardian.governance.routestate import RouteStateStore
+    from guardian.policy import load_policy_file
+
+    status_rows(args)  # migrates the embedded DB
+    RouteStateStore.from_url(args[1]).set_mode(
+        "default", "speculative", actor="api-key:release-1", reason="promotion",
+        pair_hash="a" * 64, policy_hash=load_policy_file(POLICY).content_hash)
+    row = status_rows(args)["default"]
+    assert row["db_mode"] == "speculative" and row["effective_mode"] == "target_only"
+    assert row["decided_by"] == "gate" and "route state says speculative" in row["why"]
