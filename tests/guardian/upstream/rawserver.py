@@ -16,13 +16,24 @@ Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]
 
 @contextlib.contextmanager
 def raw_upstream(handle: Handler) -> Iterator[str]:
-    """Serve `handle` on a free loopback port -> its base URL (up to /v1); on exit, cancel
-    the connections still open and stop the loop."""
+    """Serve `handle` on a free loopback port -> its base URL (up to /v1); a client that hangs
+    up is no error, and each connection is closed after its handler. On exit, cancel the
+    connections still open and stop the loop."""
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await handle(reader, writer)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            with contextlib.suppress(RuntimeError):  # the server's loop already stopped
+                writer.close()
+
     loop = asyncio.new_event_loop()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = loop.run_until_complete(asyncio.start_server(handle, "127.0.0.1", port))
+    server = loop.run_until_complete(asyncio.start_server(serve, "127.0.0.1", port))
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
     try:
