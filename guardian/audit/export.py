@@ -23,7 +23,6 @@ holding `null`) is an error, not "no manifest".
 
 from __future__ import annotations
 
-import base64
 import csv
 import json
 from collections.abc import Iterable, Iterator
@@ -33,7 +32,7 @@ from typing import Any, Literal
 
 from guardian.audit.chain import CANON_COLUMNS, canonical_json, fmt_ts
 from guardian.audit.merkle import Frontier, record_leaf
-from guardian.audit.proofcheck import ProofError, trusted_key
+from guardian.audit.proofcheck import ProofError, verify_signed
 from guardian.audit.signing import Signer
 from guardian.audit.verify import VerifyReport, no_repeated_keys, walk
 
@@ -222,19 +221,15 @@ def make_manifest(path: Path, hashes: list[str], signer: Signer,
 
 def check_manifest(path: Path, manifest: dict[str, Any], trust: dict[str, Any]) -> list[str]:
     """Errors (empty = fine): bad signature, or the file's records differ from the manifest."""
-    from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
     if not isinstance(manifest, dict):
         return [f"malformed manifest: a JSON {type(manifest).__name__}, not an object (not a "
                 "signed export manifest)"]
     if manifest.get("format") != MANIFEST_FORMAT:
         return [f"not an export manifest (format {manifest.get('format')!r})"]
     try:
-        raw = trusted_key(trust, manifest["key_id"], manifest["time"])
-        Ed25519PublicKey.from_public_bytes(raw).verify(
-            base64.b64decode(manifest["signature"]), _manifest_body(manifest))
-    except (ProofError, InvalidSignature, KeyError, ValueError, TypeError) as exc:
+        verify_signed(trust, manifest["key_id"], manifest["time"], manifest["signature"],
+                      _manifest_body(manifest))
+    except (ProofError, KeyError, ValueError, TypeError) as exc:
         return [f"manifest signature invalid: {exc or 'signature does not match'} (the "
                 "manifest was altered or not signed by a pinned replica key)"]
     count, root = _root(row["hash"] for _, row in read_export(path))

@@ -49,6 +49,10 @@ class ProofError(ValueError):
     """The proof, head or signature does not check out (message says why)."""
 
 
+class SignatureMismatch(ProofError):
+    """A signature by a pinned key that does not match what it is said to sign."""
+
+
 # -- RFC 6962 hashing ------------------------------------------------------------------------
 def leaf_hash(data: bytes) -> bytes:
     return hashlib.sha256(b"\x00" + data).digest()
@@ -201,22 +205,32 @@ def head_problem(head: Any) -> str | None:
     return None
 
 
-def check_head(head: dict[str, Any], trust: dict[str, Any]) -> None:
-    """Raise ProofError unless `head` is a well-formed head signed by a key the trust file pins
-    for its time."""
+def verify_signed(trust: dict[str, Any], key_id: str, at: str, signature: str,
+                  body: bytes) -> None:
+    """Raise ProofError unless `signature` (base64 Ed25519) signs `body` with key `key_id`,
+    pinned in `trust` for time `at` (`trusted_key`); SignatureMismatch when the key is
+    pinned but the signature does not match. Heads, export manifests and gate reports."""
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+    raw = trusted_key(trust, key_id, at)
+    try:
+        Ed25519PublicKey.from_public_bytes(raw).verify(base64.b64decode(signature), body)
+    except (InvalidSignature, ValueError, TypeError):
+        raise SignatureMismatch("signature does not match") from None
+
+
+def check_head(head: dict[str, Any], trust: dict[str, Any]) -> None:
+    """Raise ProofError unless `head` is a well-formed head signed by a key the trust file pins
+    for its time."""
     if isinstance(head, dict) and head.get("format") != HEAD_FORMAT:
         raise ProofError(f"not a signed tree head (format {head.get('format')!r})")
     problem = head_problem(head)
     if problem:
         raise ProofError(f"not a signed tree head: {problem}")
-    raw = trusted_key(trust, head["key_id"], head["time"])
     try:
-        Ed25519PublicKey.from_public_bytes(raw).verify(base64.b64decode(head["signature"]),
-                                                       head_body(head))
-    except (InvalidSignature, ValueError):
+        verify_signed(trust, head["key_id"], head["time"], head["signature"], head_body(head))
+    except SignatureMismatch:
         raise ProofError(f"bad signature on the head of chain {head['chain_id']} size "
                          f"{head['size']} (key {head['key_id']})") from None
 

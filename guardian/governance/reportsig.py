@@ -22,7 +22,6 @@ a retired private key can sign reports dated before its retirement: destroy reti
 
 from __future__ import annotations
 
-import base64
 import json
 import logging
 import math
@@ -30,10 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
-from guardian.audit.proofcheck import ProofError, trusted_key
+from guardian.audit.proofcheck import ProofError, SignatureMismatch, verify_signed
 
 if TYPE_CHECKING:
     from guardian.audit.signing import Signer
@@ -91,14 +87,16 @@ def signature_problem(details: dict[str, Any], trust: dict[str, Any], *,
     if not isinstance(sig, dict) or sig.get("format") != fmt or not all(
             isinstance(sig.get(k), str) for k in ("key_id", "signed_at", "sig")):
         return "the report's signature field is malformed"
+    mismatch = f"the signature by key {sig['key_id']} does not match the report's content"
     try:
-        raw = trusted_key(trust, sig["key_id"], sig["signed_at"])
         body = report_body(details, key_id=sig["key_id"], signed_at=sig["signed_at"], fmt=fmt)
-        Ed25519PublicKey.from_public_bytes(raw).verify(base64.b64decode(sig["sig"]), body)
-    except ProofError as exc:
+        verify_signed(trust, sig["key_id"], sig["signed_at"], sig["sig"], body)
+    except SignatureMismatch:
+        return mismatch
+    except ProofError as exc:  # the key is not pinned, or not for that time
         return str(exc)
-    except (InvalidSignature, ValueError, TypeError):
-        return f"the signature by key {sig['key_id']} does not match the report's content"
+    except (ValueError, TypeError):
+        return mismatch
     return None
 
 
