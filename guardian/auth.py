@@ -75,7 +75,14 @@ from typing import Any, Literal, get_args
 
 import yaml
 
-from guardian.fileio import read_small, warn_if_shared, write_atomic, write_target
+from guardian.fileio import (
+    FileSignature,
+    file_signature,
+    read_small,
+    warn_if_shared,
+    write_atomic,
+    write_target,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -317,17 +324,6 @@ def rotate_key_in_file(path: Path | str, name: str) -> str:
 
 
 # --- the store the sidecar authenticates against -------------------------------------------
-Signature = tuple[int, int, int, int, int]
-
-
-def _signature(path: Path) -> Signature | None:
-    # ctime as well as mtime: an in-place rewrite that puts the old mtime back (`cp -p`,
-    # `rsync -t --inplace`, `tar x`, `touch -r`) still moves ctime, which no caller can set.
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
 
 
 class KeyStore:
@@ -341,8 +337,8 @@ class KeyStore:
         self._by_digest = dict(entries or {})
         self.open_mode = open_mode
         self.path = path
-        self._signature = _signature(path) if path is not None else None
-        self._failed_signature: Signature | None = None
+        self._signature = file_signature(path) if path is not None else None
+        self._failed_signature: FileSignature | None = None
         self._lock = threading.Lock()
 
     @staticmethod
@@ -352,7 +348,7 @@ class KeyStore:
     @classmethod
     def from_file(cls, path: Path | str) -> KeyStore:
         path = Path(path)
-        signature = _signature(path)
+        signature = file_signature(path)
         entries = cls._load(path)
         logger.info("loaded %d API keys from %s", len(entries), path)
         warn_if_shared(path, "API keys file")
@@ -386,7 +382,7 @@ class KeyStore:
         """Re-read the file if it changed since the last look; True when new keys apply."""
         if self.path is None:
             return False
-        signature = _signature(self.path)
+        signature = file_signature(self.path)
         if signature == self._signature or signature == self._failed_signature:
             return False
         with self._lock:

@@ -23,6 +23,20 @@ import stat
 import tempfile
 from pathlib import Path
 
+# A file's identity and version for "re-read it when it changed": ctime as well as mtime, since
+# an in-place rewrite that puts the old mtime back (`cp -p`, `rsync -t --inplace`, `tar x`,
+# `touch -r`) still moves ctime, which no caller can set.
+FileSignature = tuple[int, int, int, int, int]
+
+
+def file_signature(path: Path) -> FileSignature | None:
+    """(device, inode, size, mtime, ctime) of `path`, or None when it cannot be stat'ed."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
 logger = logging.getLogger(__name__)
 
 # A keys file is a few KiB; a cap far above that still keeps a wrong path from filling memory.

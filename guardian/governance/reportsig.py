@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from guardian.audit.proofcheck import ProofError, SignatureMismatch, verify_signed
+from guardian.fileio import FileSignature, file_signature
 
 if TYPE_CHECKING:
     from guardian.audit.signing import Signer
@@ -100,7 +101,7 @@ def signature_problem(details: dict[str, Any], trust: dict[str, Any], *,
     return None
 
 
-_trust_cache: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}
+_trust_cache: dict[Path, tuple[FileSignature | None, dict[str, Any]]] = {}
 
 
 def trust_path() -> Path:
@@ -111,16 +112,13 @@ def trust_path() -> Path:
 
 
 def current_trust(path: Path | None = None) -> dict[str, Any]:
-    """The pinned keys of this home's trust file (re-read when its size or mtime changes).
-    Raises `guardian.audit.signing.SigningError` when it exists but cannot be read."""
+    """The pinned keys of this home's trust file (re-read when it changed:
+    `guardian.fileio.file_signature`, as the API keys file is). Raises
+    `guardian.audit.signing.SigningError` when it exists but cannot be read."""
     from guardian.audit.signing import load_trust
 
     path = path or trust_path()
-    try:
-        st = path.stat()
-        stamp = (st.st_mtime_ns, st.st_size)
-    except FileNotFoundError:
-        stamp = (-1, -1)
+    stamp = file_signature(path)
     cached = _trust_cache.get(path)
     if cached is not None and cached[0] == stamp:
         return cached[1]

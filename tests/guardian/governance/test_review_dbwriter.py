@@ -226,3 +226,30 @@ def test_residual_a_rollback_of_a_genuinely_gated_pair_can_be_cleared_by_sql(db,
     assert resolver(db, signed_state=True).decide("default", "speculative",
                                                   policy).mode == "speculative"
 
+
+
+def test_the_trust_file_is_re_read_after_an_in_place_edit_that_keeps_its_mtime(tmp_path) -> None:
+    """A key retired in the trust file stops counting even when the edit kept the file's size
+    and put its mtime back (`cp -p`, `touch -r`): the reload looks at ctime too, as the API
+    keys file's does (`guardian.fileio.file_signature`)."""
+    import json
+    import os
+    import time
+
+    from guardian.governance.reportsig import current_trust
+
+    path = tmp_path / "audit-trust.json"
+
+    def write(not_after: str) -> None:
+        path.write_text(json.dumps({"format": "guardian-audit-trust/v1", "keys": [
+            {"key_id": "k1", "public_key": "A" * 44, "not_before": None,
+             "not_after": not_after}]}))
+
+    write("2099-01-01T00:00:00+00:00")
+    assert current_trust(path)["keys"][0]["not_after"].startswith("2099")
+    st = path.stat()
+    time.sleep(0.01)  # a later ctime
+    write("2026-01-01T00:00:00+00:00")  # retired: same length, so the same size
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
+    assert current_trust(path)["keys"][0]["not_after"].startswith("2026")
