@@ -313,26 +313,6 @@ class LocalEngineBackend:
         return to_result(self._generate(request, on_text, record=False, alternatives=k),
                          self._piece)
 
-    def alternatives(self, prompt_ids: list[int], completion_ids: list[int],
-                     tail: Sequence[TraceToken], sampling: Sampling, k: int) -> list[TraceToken]:
-        """`tail` (the last tokens of `completion_ids`) with the k most likely tokens of the
-        processed target distribution at each of their positions."""
-        import torch
-
-        if not tail:
-            return []
-        k = min(k, self.capabilities.top_logprobs)
-        probs = self._score(prompt_ids, list(completion_ids), sampling).distributions  # (T, V)
-        values, ids = torch.topk(probs[-len(tail):], k, dim=-1)  # (n, k)
-        logs = torch.log(values).clamp_min(LOGPROB_FLOOR).tolist()
-        piece = self._piece
-        out = []
-        for tok, row_ids, row_logs in zip(tail, ids.tolist(), logs, strict=True):
-            alts = tuple(TokenLogprob(piece(int(i)), float(lp), int(i))
-                         for i, lp in zip(row_ids, row_logs, strict=True))
-            out.append(dataclasses.replace(tok, token=piece(int(tok.token_id)), top_logprobs=alts))
-        return out
-
     # shadow evidence ---------------------------------------------------------------------
     def generate_with_evidence(self, request: BackendRequest, on_text: OnText | None = None,
                                ) -> tuple[BackendResult, Distributions]:

@@ -8,6 +8,7 @@ import math
 import pytest
 
 from guardian.backends import BackendRequest, Sampling
+from guardian.backends.base import LOGPROB_FLOOR, TokenLogprob
 from guardian.backends.local import LocalEngineBackend
 from tests.engine.conftest import save_tiny_pair
 
@@ -69,6 +70,21 @@ def test_text_past_max_prompt_chars_cannot_fit_the_context(backend, unit: str) -
     assert len(backend.encode(unit * n)) > backend.max_context
 
 
+def _teacher_forced(backend: LocalEngineBackend, res, sampling: Sampling, k: int) -> list:
+    """`res.trace` with the k most likely tokens of the processed target distribution at each
+    position, from one teacher-forced forward over the completion (the reference)."""
+    import torch
+
+    probs = backend._score(res.prompt_token_ids, list(res.token_ids), sampling).distributions
+    values, ids = torch.topk(probs, k, dim=-1)
+    logs = torch.log(values).clamp_min(LOGPROB_FLOOR).tolist()
+    piece = backend._piece
+    return [dataclasses.replace(tok, token=piece(int(tok.token_id)), top_logprobs=tuple(
+                TokenLogprob(piece(int(i)), float(lp), int(i))
+                for i, lp in zip(row_ids, row_logs, strict=True)))
+            for tok, row_ids, row_logs in zip(res.trace, ids.tolist(), logs, strict=True)]
+
+
 @pytest.mark.parametrize("batching", [False, True], ids=["one-at-a-time", "batched"])
 def test_no_core_scores_anything_more_for_alternatives(pair_dirs, monkeypatch,
                                                        batching: bool) -> None:
@@ -93,8 +109,7 @@ def test_no_core_scores_anything_more_for_alternatives(pair_dirs, monkeypatch,
             assert calls == []
             assert res.token_ids == watched.token_ids
             assert [t.token_id for t in streamed] == res.token_ids
-            ref = batched.alternatives(res.prompt_token_ids, res.token_ids, res.trace,
-                                       req.sampling, 4)  # teacher-forced (calls _score)
+            ref = _teacher_forced(batched, res, req.sampling, 4)  # (calls _score)
             calls.clear()
             for got in (streamed, res.trace, watched.trace):
                 for a, b in zip(got, ref, strict=True):
