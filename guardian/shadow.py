@@ -12,7 +12,10 @@ Priority and bounds (decisions, not accidents):
   arrived; if so it aborts (`reason="preempted"`) and the job is re-queued once, then dropped.
   Hence serving waits for at most one shadow engine step (a prefill, or gamma draft forwards
   plus one target forward), never a whole shadow generation. A mirror job (`/v1/shadow`)
-  is one scoring forward, the same bound.
+  is one scoring forward, the same bound; where a token flip or an ending the primary's
+  text cannot show (`_retokenized`, `_external_stopping`) needs the target's own greedy
+  completion (a few tokens past the primary's, or up to its max_tokens for a short `length`
+  answer; never past the context), that generation is preempted the same way.
 - concurrency: `workers` threads (default 1) — on a small CPU more would only contend.
 
 Evidence (decisions, not accidents): the evaluator judges with what the backend's
@@ -43,7 +46,7 @@ from typing import Any
 from opentelemetry import trace
 
 from guardian.audit.events import AuditSink, ShadowEvent
-from guardian.backends import BackendResult, Unsupported
+from guardian.backends import BackendResult, OnText, Unsupported
 from guardian.enums import DecodePath
 from guardian.policy import RoutePolicy
 from guardian.serving import GenerationRequest, Served, ServingCore, stats_dict
@@ -121,6 +124,8 @@ class ShadowJob:
     served: Served | None = None  # served here
     external_ids: list[int] | None = None  # primary completion produced elsewhere (/v1/shadow)
     external_finish_reason: str | None = None  # the primary's own finish reason, if given
+    external_text: str | None = None  # the primary's completion text as the mirror sent it
+    external_max_tokens: int | None = None  # the mirrored request's max_tokens (None: unset)
     parent: trace.SpanContext | None = None
     attempts: int = 0
     done: Future[ShadowEvent | None] = field(default_factory=Future)
@@ -232,6 +237,10 @@ class ShadowEvaluator:
         if not self.core.idle.is_set() or self._stop.is_set():
             raise Preempted
 
+    def _preempt(self, preemptible: bool) -> OnText | None:
+        """The per-step callback that aborts a shadow generation when serving work arrives."""
+        return self._check_preempt if preemptible else None
+
     # --- evaluation (sync; tests call it directly) ---------------------------------------
     def evaluate(self, job: ShadowJob, *, preemptible: bool = True) -> ShadowEvent:
         ctx = trace.set_span_in_context(trace.NonRecordingSpan(job.parent)) if job.parent else None
@@ -239,7 +248,7 @@ class ShadowEvaluator:
                 "guardian.request_id": job.request.request_id}) as span:
             started = time.perf_counter()
             if job.external_ids is not None:
-                result, shadow_path, shadow_trace, stats = self._judge_external(job)
+                result, shadow_path, shadow_trace, stats = self._judge_external(job, preemptible)
             else:
                 result, shadow_path, shadow_trace, stats = self._judge_served(job, preemptible)
             elapsed = time.perf_counter() - started
@@ -260,8 +269,12 @@ class ShadowEvaluator:
             shadow_compute_time_s=elapsed, shadow_trace=shadow_trace)
         self.sink.submit(event)
         self.completed += 1
+        # `source`: a mirror caller supplied the judged response (its verdicts count toward
+        # rollback only where the policy trusts them; dashboards can tell them apart too).
         self.telemetry.verdicts.add(1, {**self._labels(job), "verdict": result.verdict,
-                                        "shadow_path": shadow_path})
+                                        "shadow_path": shadow_path, "source": (
+                                            "mirror" if job.external_ids is not None
+                                            else "sidecar")})
         if result.verdict in ("divergence", "distribution_mismatch"):
             logger.warning("shadow verdict %s for %s on route %s at position %s (check %s)",
                            result.verdict, job.request.request_id, job.request.route,
@@ -281,7 +294,7 @@ class ShadowEvaluator:
         cap = min(req.max_tokens, route.shadow.max_new_tokens)
         want_evidence = shadow_spec and not req.greedy and caps.full_distributions
         shadow, shadow_evidence = self.core.run_backend(
-            req, route, shadow_spec, self._check_preempt if preemptible else None,
+            req, route, shadow_spec, self._preempt(preemptible),
             max_new_tokens=cap, evidence=want_evidence)
         spec, ref = (shadow, served.result) if shadow_spec else (served.result, shadow)
         verifier = shadow_evidence if shadow_spec else served.evidence
@@ -418,7 +431,7 @@ class ShadowEvaluator:
         if gauge is not None:
             gauge.set(sum(recent) / len(recent), self._labels(job))
 
-    def _judge_external(self, job: ShadowJob,
+    def _judge_external(self, job: ShadowJob, preemptible: bool = True,
                         ) -> tuple[VerdictResult, DecodePath, list, dict]:
         """A primary response produced elsewhere, judged against the target at its prefixes.
 
@@ -436,11 +449,6 @@ class ShadowEvaluator:
         # `principal`: the mirror key that supplied the response (rollback evidence names it)
         stats: dict[str, Any] = {"external": True, "principal": req.principal,
                                  "completion_tokens": len(ids)}
-        stopping = stopping_verdict(
-            ids, job.external_finish_reason, eos_token_ids=getattr(self.backend, "eos_token_ids",
-                                                                   None),
-            stop=req.stop, max_tokens=None, decode=self.backend.decode, greedy=req.greedy,
-            path="external")
         if req.greedy:
             result = judge_external_greedy(ids, score.argmax_ids, score.margins,
                                            getattr(score, "runner_up_ids", None),
@@ -448,13 +456,20 @@ class ShadowEvaluator:
             if score.margins is None:
                 result.details["unchecked"] = ["near_tie_margin"]
             if result.verdict == "divergence":
-                result = self._retokenized(job, ids, result)
-            if stopping is not None and result.verdict != "divergence":
+                result = self._retokenized(job, ids, result, preemptible)
+            stopping = None if result.verdict == "divergence" else \
+                self._external_stopping(job, ids, preemptible)
+            if stopping is not None:
                 result = _with(stopping, result.details)
             return result, "target_only", [], stats
+        stopping = self._external_stopping(job, ids, preemptible)
         stats["check"] = "support"
+        if stopping is not None and stopping.details.get("unconfirmed_ending"):
+            # A sample cannot be re-drawn: an ending its text does not show is not checked.
+            stats["unchecked"] = ["stopping_cause"]
+            stopping = None
         if score.token_probs is None:
-            stats["unchecked"] = ["support"]
+            stats["unchecked"] = [*stats.get("unchecked", []), "support"]
             return VerdictResult("distribution_ok", None, None, stats), "target_only", [], stats
         result = support_verdict(score.token_probs)
         if stopping is not None and result.verdict != "distribution_mismatch":
@@ -462,8 +477,55 @@ class ShadowEvaluator:
         return (VerdictResult(result.verdict, result.first_divergence_position, None, stats),
                 "target_only", [], stats)
 
+    def _external_stopping(self, job: ShadowJob, ids: list[int], preemptible: bool = True,
+                           ) -> VerdictResult | None:
+        """How the primary ended, as a verdict (None: correctly).
+
+        The primary's text is an OpenAI-compatible answer: it never holds the EOS that ended
+        it, and is cut *before* the stop string that did, so its text alone cannot show why a
+        `stop` completion stopped (nor, re-encoded, exactly how many tokens it had). Those
+        endings are confirmed against the target's own greedy completion of the request (same
+        stop strings, the request's max_tokens): it must end the same way with the same text.
+        Unconfirmed endings carry `details["unconfirmed_ending"]` (sampled: unchecked)."""
+        req, finish, limit = job.request, job.external_finish_reason, job.external_max_tokens
+        eos = getattr(self.backend, "eos_token_ids", None)
+        bad = stopping_verdict(ids, finish, eos_token_ids=eos, stop=req.stop, max_tokens=limit,
+                               decode=self.backend.decode, greedy=req.greedy, path="external")
+        check = None if bad is None else bad.details.get("failed_check")
+        unseen = (check in ("stop_without_cause", "max_tokens")
+                  or (bad is None and finish == "stop" and not ids)
+                  or (bad is None and finish == "length" and limit is not None
+                      and len(ids) < limit))
+        if not unseen:
+            return bad
+        bad = bad or VerdictResult(
+            "divergence" if req.greedy else "distribution_mismatch", len(ids), None,
+            {"failed_check": "stop_without_cause" if finish == "stop" else "max_tokens",
+             "path": "external", "checks": ["stopping"], "finish_reason": finish,
+             "completion_tokens": len(ids)})
+        if not req.greedy:
+            if check != "max_tokens":  # re-encoded past the limit stays a mismatch
+                bad.details["unconfirmed_ending"] = True
+            return bad
+        text = job.external_text if job.external_text is not None else self.backend.decode(ids)
+        stops = [s for s in (req.stop or ()) if s]
+        slack = len(ids) + 8 + max((len(self.backend.encode(s, prompt=False)) for s in stops),
+                                   default=0)
+        # A `length` answer may also have met the end of the context (as vLLM answers it).
+        n = limit if finish == "length" and limit is not None else min(slack, limit or slack)
+        n = min(n, self.backend.max_context - len(req.prompt_ids))
+        if n < 1:
+            return bad
+        own, _ = self.core.run_backend(req, job.route, False, self._preempt(preemptible),
+                                       max_new_tokens=n)
+        if own.text == text and (finish is None or own.finish_reason == finish):
+            return None
+        bad.details.update({"target_finish_reason": own.finish_reason,
+                            "target_completion_tokens": len(own.token_ids)})
+        return bad
+
     def _retokenized(self, job: ShadowJob, ids: list[int], result: VerdictResult,
-                     ) -> VerdictResult:
+                     preemptible: bool = True) -> VerdictResult:
         """A mirrored primary's text is re-encoded here, and the same text can split into
         other tokens than the target would emit one at a time. Before calling a token flip a
         divergence, compare text: the target's own greedy continuation (target-only, a few
@@ -474,7 +536,7 @@ class ShadowEvaluator:
         room = self.backend.max_context - len(req.prompt_ids) - 1
         if not primary or room < 1:
             return result
-        own, _ = self.core.run_backend(req, job.route, False, None,
+        own, _ = self.core.run_backend(req, job.route, False, self._preempt(preemptible),
                                        max_new_tokens=min(room, len(ids) + 8))
         if own.text.startswith(primary) or self.backend.decode(own.token_ids).startswith(primary):
             return VerdictResult("match", None, None, {

@@ -78,7 +78,8 @@ def greedy_verdict(
 
 def support_verdict(token_probs: Sequence[float]) -> VerdictResult:
     """Every emitted token must have p(x) > 0 under the processed target distribution."""
-    zero = next((i for i, p in enumerate(token_probs) if p <= 0.0), None)
+    # `not p > 0`: a NaN probability (a broken forward) proves no support either.
+    zero = next((i for i, p in enumerate(token_probs) if not p > 0.0), None)
     details: dict[str, Any] = {"checks": ["support"], "positions": len(token_probs)}
     if zero is not None:
         return VerdictResult("distribution_mismatch", zero, None, details)
@@ -94,7 +95,7 @@ def trace_verdict(trace: Sequence[Any]) -> VerdictResult:
     details: dict[str, Any] = {"checks": ["support", "resampled_residual"],
                                "positions": len(trace)}
     for t in trace:
-        if t.target_prob <= 0.0:
+        if not t.target_prob > 0.0:  # NaN included
             return VerdictResult("distribution_mismatch", t.position, None,
                                  {**details, "failed_check": "support"})
         if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:
@@ -479,7 +480,7 @@ def sampled_trace_verdict(trace: Sequence[Any]) -> VerdictResult:
     details: dict[str, Any] = {"checks": ["support", "resampled_residual", "accepted_proposed"],
                                "positions": len(trace)}
     for t in trace:
-        if t.target_prob <= 0.0:
+        if not t.target_prob > 0.0:  # NaN included
             return VerdictResult("distribution_mismatch", t.position, None,
                                  {**details, "failed_check": "support"})
         if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:

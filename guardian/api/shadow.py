@@ -69,7 +69,13 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
             raise ServingError(400, str(exc), param="response.choices") from exc
         core.check_text(completion, "response.choices")
         completion_ids = core.backend.encode(completion, prompt=False)
-        core.check_lengths(prompt_ids, max(1, len(completion_ids)))
+        core.check_lengths(prompt_ids, 1)  # the prompt alone: a 400 naming `prompt`
+        ctx = core.backend.max_context
+        if len(prompt_ids) + len(completion_ids) > ctx:  # the caller sent no max_tokens here
+            raise ServingError(400, f"The mirrored completion has {len(completion_ids)} tokens; "
+                               f"with the prompt's {len(prompt_ids)} that exceeds the context "
+                               f"length {ctx}, so the target cannot score it.",
+                               param="response.choices", code="context_length_exceeded")
         return endpoint, prompt, prompt_ids, completion, completion_ids
 
     endpoint, prompt, prompt_ids, completion, completion_ids = await off_loop(services, request,
@@ -93,8 +99,13 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
         params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
         time_to_first_token_s=0.0, time_per_output_token_s=0.0, stats={}, trace=[],
         replica_id=core.replica_id))
+    # The primary's text and the request's own max_tokens: how the primary ended is judged
+    # against them (its text holds neither EOS nor the stop string that ended it).
+    limit = (inner.requested_max_tokens if isinstance(inner, ChatCompletionRequest)
+             else inner.max_tokens)
     job = ShadowJob(req, route, policy_hash, route.mode, external_ids=completion_ids,
-                    external_finish_reason=body.response.choices[0].get("finish_reason"))
+                    external_finish_reason=body.response.choices[0].get("finish_reason"),
+                    external_text=completion, external_max_tokens=limit)
     hdrs = {"x-request-id": req.request_id}
     if not services.shadow.offer(job):
         return JSONResponse(ShadowAccepted(id=req.request_id, status="dropped").model_dump(),
