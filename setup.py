@@ -38,6 +38,6 @@ class BuildPyWithData(build_py):
 
 setup(cmdclass={"build_py": BuildPyWithData},
       ext_modules=[Extension("guardian.audit._seal", ["guardian/audit/_seal.c"],
-                             libraries=["crypto"], optional=True,
+                             libraries=["crypto", "m"], optional=True,
                              extra_compile_args=["-O2", "-Wall", "-Wextra",
                                                  "-Wno-unused-parameter"])])

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from guardian.audit.merkle import Frontier
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
-from guardian.audit.rows import SealedBatch
+from guardian.audit.rows import SealedBatch, copy_lines
 from guardian.audit.signing import Signer
 from guardian.fileio import write_atomic
 from guardian.limits import MAX_WAIT_S
@@ -70,7 +70,7 @@ def batch_leaves(batch: SealedBatch) -> list[str]:
     """Record hashes of a sealed batch in seq order (first_seq .. last_seq, no holes: a
     batch is sealed contiguously). Token hashes are read off the end of each COPY line /
     row tuple; parents are placed by seq, tokens fill the other slots in order."""
-    tokens = [line[-65:-1] for line in batch.token_lines] + [t[-1] for t in batch.token_rows]
+    tokens = [line[-65:-1] for line in copy_lines(batch.token_lines)] + [t[-1] for t in batch.token_rows]
     return _in_seq_order(batch, tokens, lambda h: h)
 
 
@@ -78,8 +78,8 @@ def leaf_hashes(batch: SealedBatch) -> list[bytes]:
     """RFC 6962 leaf hashes of a sealed batch's records in seq order: the token leaves the C
     sealer already made when the batch carries them, else hashed here."""
     sha, unhex = hashlib.sha256, bytes.fromhex  # proofcheck.leaf_hash, inlined (hot path)
-    if batch.token_leaves is not None and len(batch.token_leaves) == len(batch.token_lines) \
-            and not batch.token_rows:
+    if batch.token_leaves is not None and not batch.token_rows \
+            and len(batch.token_leaves) == sum(t.count("\n") for t in batch.token_lines):
         return _in_seq_order(batch, batch.token_leaves,
                              lambda h: sha(b"\x00" + unhex(h)).digest())
     return [sha(b"\x00" + unhex(h)).digest() for h in batch_leaves(batch)]

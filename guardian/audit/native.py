@@ -18,7 +18,7 @@ __all__ = ["implementation", "merkle_extend", "seal_tokens"]
 
 log = logging.getLogger(__name__)
 
-seal_tokens: Callable[..., tuple[list[str], list[bytes], str, int]] | None = None
+seal_tokens: Callable[..., tuple[str, list[bytes], str, int]] | None = None
 merkle_extend: Callable[[list[bytes], int, Any], int] | None = None
 
 if os.environ.get("GUARDIAN_AUDIT_PURE_PYTHON", "") not in ("1", "true", "yes"):

@@ -15,15 +15,16 @@ which is now `alpha`, kept in the stats JSON). Records whose stats hold no count
 requests) get NULL. The stats JSON itself keeps the raw counters, hash-covered.
 
 Rows get consecutive `seq` numbers in that order and are hashed as they are built. Per-token
-rows are kept as finished COPY lines (canonical line + prev_hash + hash) for Postgres, or as
-tuples for SQLite. A sealed batch is immutable: it is written to the DB or the spool as is,
-and its idempotency key is (chain_id, first_seq).
+rows are kept as finished COPY text (canonical line + prev_hash + hash per line; one str per
+trace, `token_lines`) for Postgres, or as tuples for SQLite. A sealed batch is immutable: it
+is written to the DB or the spool as is, and its idempotency key is (chain_id, first_seq).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from operator import index
@@ -59,7 +60,9 @@ class SealedBatch:
     requests: list[dict[str, Any]] = field(default_factory=list)
     shadow: list[dict[str, Any]] = field(default_factory=list)
     governance: list[dict[str, Any]] = field(default_factory=list)
-    token_lines: list[str] = field(default_factory=list)  # Postgres: COPY text lines
+    # Postgres: the COPY text, each item one or more whole lines (one str per trace; the
+    # spool of an older version holds one per line): `copy_lines` reads them line by line.
+    token_lines: list[str] = field(default_factory=list)
     token_rows: list[tuple[Any, ...]] = field(default_factory=list)  # SQLite: TOKEN_COLUMNS tuples
     request_ids: list[str] = field(default_factory=list)  # for loss reports
     # RFC 6962 leaf hashes of the token records, in order, when the C sealer made them (saves
@@ -84,7 +87,7 @@ class SealedBatch:
             getattr(part, kind).append(row)
             if kind == "requests":
                 part.request_ids.append(row["request_id"])
-            part.token_lines = [x for x in self.token_lines
+            part.token_lines = [x for x in copy_lines(self.token_lines)
                                 if row["seq"] < int(x.split("\t", 5)[_SEQ]) <= last]
             part.token_rows = [t for t in self.token_rows if row["seq"] < t[_SEQ] <= last]
             parts.append(part)
@@ -116,6 +119,14 @@ class SealedBatch:
         return cls(d["chain_id"], d["first_seq"], d["last_seq"], dec(d["requests"]),
                    dec(d["shadow"]), dec(d["governance"]), d["token_lines"], token_rows,
                    d["request_ids"])
+
+
+def copy_lines(texts: list[str]) -> Iterator[str]:
+    """The COPY lines (each ending in a newline) of a batch's `token_lines` texts."""
+    for text in texts:
+        lines = text.split("\n")
+        for line in lines[:-1]:  # a text ends in a newline: the last piece is empty
+            yield line + "\n"
 
 
 def _utc(ts: datetime) -> datetime:
@@ -252,15 +263,17 @@ class Sealer:
         if self._native and batch.token_leaves is not None and self._seq + len(trace) < 2**63:
             hashes = ([self._token_hash(request_id, source, t) for t in trace] if hashed
                       else None)
-            lines, leaves, self._prev, self._seq = seal_tokens(  # type: ignore[misc]
+            text, leaves, self._prev, self._seq = seal_tokens(  # type: ignore[misc]
                 prefix, self._seq, self._prev, trace, 1 if full else 2 if hashed else 0, hashes)
-            batch.token_lines += lines
+            if text:
+                batch.token_lines.append(text)
             batch.token_leaves += leaves
             return
         sha256 = hashlib.sha256
         seq, prev = self._seq, self._prev
-        copy_lines = self._copy_lines
-        out = batch.token_lines.append if copy_lines else batch.token_rows.append
+        copy_text = self._copy_lines
+        lines: list[str] = []  # the trace's COPY lines: one str, as the C loop makes it
+        out = lines.append if copy_text else batch.token_rows.append
         tag = "\naudit_tokens\t"
         for t in trace:
             origin = t.origin
@@ -286,7 +299,7 @@ class Sealer:
                                              NULL if th is None else th, origin,
                                              t.target_prob, t.target_margin, step, gamma)))
             h = sha256(f"{prev}{tag}{line}".encode()).hexdigest()
-            if copy_lines:
+            if copy_text:
                 out(f"{line}\t{prev}\t{h}\n")
             else:
                 # Store exactly what was hashed (the rounded floats).
@@ -296,6 +309,8 @@ class Sealer:
                      step, gamma, prev, h))
             prev = h
             seq += 1
+        if lines:
+            batch.token_lines.append("".join(lines))
         self._seq, self._prev = seq, prev
 
 

@@ -31,7 +31,7 @@ from guardian.audit.rows import TOKEN_COLUMNS, SealedBatch
 log = logging.getLogger(__name__)
 
 _COPY_SQL = f"COPY audit_tokens ({', '.join(TOKEN_COLUMNS)}) FROM STDIN"
-_COPY_CHUNK_LINES = 16_384  # lines per write (~4 MiB at ~250 bytes each)
+_COPY_CHUNK_CHARS = 4 << 20  # characters per write
 _SQLITE_INSERT = (f"INSERT INTO audit_tokens ({', '.join(TOKEN_COLUMNS)}) "
                   f"VALUES ({', '.join('?' * len(TOKEN_COLUMNS))})")
 _TS = TOKEN_COLUMNS.index("created_at")
@@ -102,9 +102,17 @@ class BatchStore:
         conn.exec_driver_sql(_SQLITE_INSERT, out)
 
     @staticmethod
-    def _copy(conn: sa.Connection, lines: list[str]) -> None:
+    def _copy(conn: sa.Connection, texts: list[str]) -> None:
+        """COPY the batch's token text (`SealedBatch.token_lines`: whole lines per item),
+        joined into writes of about `_COPY_CHUNK_CHARS` (a batch is bounded by `batch_rows`,
+        so a write is at most one more copy of part of it)."""
         dbapi = conn.connection.driver_connection
         with dbapi.cursor() as cur, cur.copy(_COPY_SQL) as copy:
-            # A batch is bounded (`batch_rows`), so a chunk is at most one more copy of it.
-            for i in range(0, len(lines), _COPY_CHUNK_LINES):
-                copy.write("".join(lines[i:i + _COPY_CHUNK_LINES]))
+            start, size = 0, 0
+            for i, text in enumerate(texts):
+                size += len(text)
+                if size >= _COPY_CHUNK_CHARS:
+                    copy.write("".join(texts[start:i + 1]))
+                    start, size = i + 1, 0
+            if start < len(texts):
+                copy.write("".join(texts[start:]))

@@ -286,7 +286,7 @@ def cli(
 
     from guardian.audit import native, testing
     from guardian.audit.config import AuditSettings
-    from guardian.audit.rows import Sealer
+    from guardian.audit.rows import Sealer, copy_lines
     from guardian.audit.verify import verify_db
     from guardian.audit.writer import AuditWriter
     from guardian.benchmarks.scratch import scratch_postgres
@@ -300,12 +300,12 @@ def cli(
 
         # CPU only: how fast the chain can be built (redaction + SHA-256 + COPY lines).
         sealer = Sealer("bench/seal", salt=b"bench", copy_lines=True)
-        copy_lines: list[str] = []
+        sealed: list[str] = []
         t0 = time.perf_counter()
         for i in range(0, len(events), 64):
-            copy_lines += sealer.seal(events[i:i + 64]).token_lines
+            sealed += sealer.seal(events[i:i + 64]).token_lines
         seal_s = time.perf_counter() - t0
-        del copy_lines  # the raw COPY runs below seal their own
+        del sealed  # the raw COPY runs below seal their own
 
         cfg = AuditSettings(queue_size=requests + 10, **_BENCH_SECRETS)
         spool_dir = Path(get_settings().spool_dir) / f"bench-{uuid.uuid4().hex[:8]}"
@@ -340,7 +340,7 @@ def cli(
         def lines_for(n: int) -> list[str]:
             raw_sealer = Sealer(f"bench/raw-{n}", salt=b"bench", copy_lines=True)
             return [line for i in range(0, len(events), 64)
-                    for line in raw_sealer.seal(events[i:i + 64]).token_lines]
+                    for line in copy_lines(raw_sealer.seal(events[i:i + 64]).token_lines)]
 
         raw = _raw_ceiling(scratch, lines_for, chunk_rows=cfg.batch_rows,
                            # the production path's count first, as before this change

@@ -18,7 +18,7 @@ from guardian.audit.chain import (
     json_safe,
     link,
 )
-from guardian.audit.rows import TOKEN_COLUMNS, SealedBatch, Sealer
+from guardian.audit.rows import TOKEN_COLUMNS, SealedBatch, Sealer, copy_lines
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import walk
 
@@ -44,7 +44,7 @@ def _sealed(n_requests: int = 3, tokens: int = 5) -> SealedBatch:
 def test_hot_path_token_lines_equal_the_generic_canonical_form(mode: str) -> None:
     # Request id with tab/newline/backslash: escaping must keep lines parseable and distinct.
     ev = request_event(20, redaction=mode, request_id="we\tird\nid\\x")
-    lines = Sealer("c/1", salt=b"k", copy_lines=True).seal([ev]).token_lines
+    lines = list(copy_lines(Sealer("c/1", salt=b"k", copy_lines=True).seal([ev]).token_lines))
     rows = Sealer("c/1", salt=b"k", copy_lines=False).seal([ev]).token_rows
     assert len(lines) == len(rows) == 20
     for line, row in zip(lines, rows, strict=True):

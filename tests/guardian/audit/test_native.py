@@ -11,6 +11,8 @@ import dataclasses
 import hashlib
 import math
 import os
+import random
+import struct
 from datetime import UTC, datetime
 
 import numpy as np
@@ -23,7 +25,7 @@ from guardian.audit import merkle, native
 from guardian.audit.chain import GENESIS
 from guardian.audit.heads import batch_leaves, leaf_hashes
 from guardian.audit.merkle import Frontier
-from guardian.audit.rows import Sealer
+from guardian.audit.rows import Sealer, copy_lines
 from guardian.audit.testing import request_event
 
 if native.seal_tokens is None:
@@ -31,6 +33,8 @@ if native.seal_tokens is None:
         raise RuntimeError("guardian.audit._seal is not built, and this run requires it "
                            "(a C compiler and OpenSSL's headers: Debian libssl-dev)")
     pytest.skip("guardian.audit._seal not built here", allow_module_level=True)
+
+from guardian.audit import _seal as native_seal
 
 ORIGINS = ["accepted", "resampled", "bonus", "target", "upstream"]
 ints = st.one_of(st.integers(-3, 10**6), st.integers(-(2**70), 2**70))
@@ -179,9 +183,42 @@ def test_seal_tokens_argument_checks() -> None:
         native.seal_tokens("p\t", 1, GENESIS, t, 7, None)
     with pytest.raises(UnicodeEncodeError):
         native.seal_tokens("\ud800\t", 1, GENESIS, t, 1, None)
-    lines, leaves, prev, seq = native.seal_tokens("p\t", 41, GENESIS, t, 1, None)
-    assert seq == 42 and lines[0].startswith("p\t41\t0\t1\t\\N\taccepted\t0.5\t0.5\t1\t0\t4\t")
-    assert lines[0].endswith(f"\t{GENESIS}\t{prev}\n") and len(leaves[0]) == 32
+    text, leaves, prev, seq = native.seal_tokens("p\t", 41, GENESIS, t * 2, 1, None)
+    first, second = copy_lines([text])
+    assert seq == 43 and first.startswith("p\t41\t0\t1\t\\N\taccepted\t0.5\t0.5\t1\t0\t4\t")
+    assert second.startswith("p\t42\t") and second.endswith(f"\t{prev}\n")
+    assert first.endswith(f"\t{GENESIS}\t{second[-130:-66]}\n") and len(leaves) == 2
+    assert native.seal_tokens("p\t", 1, GENESIS, [], 1, None) == ("", [], GENESIS, 1)
+
+
+# Floats the exact-integer path must round as Python does: halfway cases at 9 significant
+# digits (exactly representable), powers of ten and their neighbours, the edges of its range
+# (1e-19 .. 1e9) and of the fixed / exponent notation (1e-5, 1e-4, 1e8), and what it hands to
+# dtoa (zero, -0.0, subnormals, inf, nan, huge).
+_EDGES = [0.0, -0.0, 1.0, -1.0, 0.1, 0.5, 1e-5, 9.9999999995e-5, 1e-4, 123456788.5, 123456789.5,
+          999999999.5, 999999999.4, 99999999.95, 1e8, 1e9, 1e-19, 9.99999999e-20, 1e-20,
+          12345678.25, 12345678.75, 0.30000000000000004, 5e-324, 2.2250738585072014e-308,
+          1.7976931348623157e308, math.inf, -math.inf, math.nan, 0.999999999499999, 0.9999999995]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(x=st.one_of(st.floats(), st.floats(min_value=1e-20, max_value=1e10),
+                   st.sampled_from(_EDGES),
+                   st.integers(10**8, 10**9).map(lambda n: (n + 0.5) / 2**10)))
+def test_the_c_float_format_is_pythons(x: float) -> None:
+    assert native_seal.format_g9(x) == format(x, ".9g")
+    assert native_seal.format_g9(-x) == format(-x, ".9g")
+
+
+def test_the_c_float_format_on_a_million_random_doubles() -> None:
+    """Random bit patterns and random probabilities: every one formats as Python does."""
+    rnd = random.Random(7)
+    bits = struct.unpack(f"{200_000}d", rnd.randbytes(8 * 200_000))
+    probs = [rnd.random() ** rnd.randint(1, 40) for _ in range(400_000)]
+    halves = [(rnd.randint(10**8, 10**9 - 1) + 0.5) / 10 ** rnd.randint(0, 19)
+              for _ in range(400_000)]
+    bad = [x for x in (*bits, *probs, *halves) if native_seal.format_g9(x) != format(x, ".9g")]
+    assert bad == []
 
 
 def test_a_batch_made_by_the_c_sealer_survives_the_writer_paths() -> None:
@@ -201,3 +238,19 @@ def test_a_batch_made_by_the_c_sealer_survives_the_writer_paths() -> None:
     round_trip = SealedBatch.from_json(merged.to_json())
     assert round_trip.token_leaves is None and leaf_hashes(round_trip) == reference
     assert [leaf for p in merged.split() for leaf in leaf_hashes(p)] == reference
+
+
+def test_a_batch_holding_one_line_per_item_reads_the_same() -> None:
+    """A spool written before the sealer kept one text per trace holds one COPY line per
+    item: replayed, it splits and hashes exactly as the batch it was sealed as."""
+    from guardian.audit.rows import SealedBatch
+
+    sealer = Sealer("c/1", salt=b"k", copy_lines=True)
+    batch = sealer.seal([request_event(4, request_id=f"r{i}") for i in range(3)])
+    assert len(batch.token_lines) == 3  # one text per trace
+    old = SealedBatch.from_json(batch.to_json())
+    old.token_lines = list(copy_lines(batch.token_lines))
+    assert len(old.token_lines) == 12
+    assert leaf_hashes(old) == leaf_hashes(batch) and batch_leaves(old) == batch_leaves(batch)
+    assert [list(copy_lines(p.token_lines)) for p in old.split()] == \
+        [list(copy_lines(p.token_lines)) for p in batch.split()]
