@@ -7,7 +7,9 @@ every replica within ~1 s, guardian.governance) flips the pool with no restart.
 
 Serving runs on the event loop (`agenerate`, one `aiohttp.ClientSession` per pool and loop:
 keep-alive, connection limits, timeouts; the serving core awaits it with no worker-thread hop);
-the shadow worker's threads use the pool's sync `httpx.Client` (`generate`). aiohttp, not
+the shadow worker's threads use the pool's sync `httpx.Client` (`generate`), every socket
+operation of a call cut to its `total_timeout_s` (httpx's own timeouts are per operation: a
+pool dripping header bytes would hold a shadow worker for ever). aiohttp, not
 httpx, on the serving path because it is the proxy's largest own cost: 0.16 vs 0.59 ms of CPU
 per request to the bundled fake upstream (measured side by side, 1,000 requests each). A
 circuit breaker per pool.
@@ -19,6 +21,7 @@ scoring; top-k logprobs up to 20.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hashlib
 import json
 import logging
@@ -30,6 +33,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import aiohttp
+import httpcore
 import httpx
 
 from engine.identity import PairIdentity
@@ -84,7 +88,12 @@ class Pool:
                                   write=cfg.read_timeout_s, pool=cfg.connect_timeout_s),
             limits=httpx.Limits(max_connections=cfg.max_connections,
                                 max_keepalive_connections=cfg.max_keepalive))
-        self.client = httpx.Client(**self._options)  # threads: the shadow, sync callers
+        # threads: the shadow, sync callers. Its own transport, every socket operation bounded
+        # by the call's whole deadline (`_deadline_transport`); given a transport, httpx mounts
+        # no proxy from the environment: as the serving path's aiohttp sessions (trust_env
+        # off), the shadow reaches the pool itself. SSL_CERT_FILE / _DIR still apply.
+        self.client = httpx.Client(**self._options, transport=_deadline_transport(
+            self._options["limits"]))
         self.headers = headers
         # Serving runs on the event loop (`agenerate`): one async session per loop.
         self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aiohttp.ClientSession] = (
@@ -270,12 +279,16 @@ class UpstreamBackend:
 
     def _call(self, pool: Pool, request: BackendRequest, on_text: OnText | None,
               ) -> BackendResult:
-        stream = on_text is not None
+        stream = _streams(request, on_text)
         path, body = request_body(request, pool.cfg.model, stream=stream,
                                   token_ids=pool.cfg.token_ids)
         deadline = time.perf_counter() + pool.cfg.total_timeout_s
         started = time.perf_counter()
-        answer, ttft = Answer(limit=max(request.max_new_tokens, 0)), 0.0
+        answer, ttft = Answer.for_request(request.max_new_tokens), 0.0
+        # The whole exchange (connect, request, status line and headers, body) ends by the
+        # deadline: httpx's timeouts are per operation, so an upstream dripping header bytes
+        # slower than the read timeout would otherwise hold this thread for ever.
+        token = _DEADLINE.set(deadline)
         try:
             with pool.client.stream("POST", path, json=body) as resp:
                 self._check_status(pool, resp)
@@ -286,24 +299,26 @@ class UpstreamBackend:
                 else:
                     for data in sse_events(_lines_sync(resp, _body_cap(request), deadline)):
                         delta, rows = answer.add(data, delta=True)
+                        if (delta or rows) and not ttft:
+                            ttft = time.perf_counter() - started
                         if (delta or rows) and on_text is not None:
-                            if not ttft:
-                                ttft = time.perf_counter() - started
                             on_text(delta, rows)
         except (httpx.HTTPError, WireError) as exc:
-            raise _fault(exc, pool, stream and bool(answer.text)) from None
+            raise _fault(exc, pool, on_text is not None and bool(answer.text)) from None
+        finally:
+            _DEADLINE.reset(token)
         return self._finish(pool, answer, request, started, ttft)
 
     async def _acall(self, pool: Pool, request: BackendRequest, on_text: OnText | None,
                      ) -> BackendResult:
         """`_call` over the pool's aiohttp session (same body, parsing and faults)."""
-        stream = on_text is not None
+        stream = _streams(request, on_text)
         path, body = request_body(request, pool.cfg.model, stream=stream,
                                   token_ids=pool.cfg.token_ids)
         session = pool.async_client()
         url = pool.cfg.url.rstrip("/") + path
         started = time.perf_counter()
-        answer, ttft = Answer(limit=max(request.max_new_tokens, 0)), 0.0
+        answer, ttft = Answer.for_request(request.max_new_tokens), 0.0
         try:
             async with asyncio.timeout(pool.cfg.total_timeout_s):
                 # No redirects: a pool's answer comes from the pool (a 3xx is a fault, not an
@@ -319,15 +334,15 @@ class UpstreamBackend:
                         async for line in _lines(resp, _body_cap(request)):
                             for data in events.feed(line):
                                 delta, rows = answer.add(data, delta=True)
+                                if (delta or rows) and not ttft:
+                                    ttft = time.perf_counter() - started
                                 if (delta or rows) and on_text is not None:
-                                    if not ttft:
-                                        ttft = time.perf_counter() - started
                                     on_text(delta, rows)
                             if events.done:  # data: [DONE]: the answer is whole, stop reading
                                 break
                         events.end()
         except (aiohttp.ClientError, WireError) as exc:  # before TimeoutError: some are both
-            raise _afault(exc, pool, stream and bool(answer.text)) from None
+            raise _afault(exc, pool, on_text is not None and bool(answer.text)) from None
         except TimeoutError:
             raise UpstreamError("timeout", pool.label, "total_timeout_s passed") from None
         return self._finish(pool, answer, request, started, ttft)
@@ -440,6 +455,83 @@ def _raise_status(pool: Pool, status: int, message: Any, *, shown: bool = True) 
     raise UpstreamError("status", pool.label, f"HTTP {status}: {message}", shown=visible)
 
 
+# The monotonic (`time.perf_counter`) time by which the sync call running in this thread must
+# be over (None: no call, no bound). A context variable: each shadow worker thread has its own.
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("upstream_deadline",
+                                                                          default=None)
+
+
+def _left(timeout: float | None, expired: type[Exception]) -> float | None:
+    """`timeout` (one socket operation's) cut to what is left of the call's deadline; past
+    it, `expired` (an httpcore timeout, which httpx reports as its own: a `timeout` fault)."""
+    deadline = _DEADLINE.get()
+    if deadline is None:
+        return timeout
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise expired("total_timeout_s passed")
+    return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A connection whose every read and write waits at most until the call's deadline."""
+
+    def __init__(self, inner: httpcore.NetworkStream) -> None:
+        self._inner = inner
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._inner.read(max_bytes, _left(timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._inner.write(buffer, _left(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self._inner.close()
+
+    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
+                  timeout: float | None = None) -> httpcore.NetworkStream:
+        return _DeadlineStream(self._inner.start_tls(
+            ssl_context, server_hostname, _left(timeout, httpcore.ConnectTimeout)))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._inner.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    """httpcore's network backend with `_DeadlineStream` connections."""
+
+    def __init__(self, inner: httpcore.NetworkBackend) -> None:
+        self._inner = inner
+
+    def connect_tcp(self, host: str, port: int, timeout: float | None = None,
+                    local_address: str | None = None, socket_options: Any = None,
+                    ) -> httpcore.NetworkStream:
+        return _DeadlineStream(self._inner.connect_tcp(
+            host, port, _left(timeout, httpcore.ConnectTimeout), local_address, socket_options))
+
+    def connect_unix_socket(self, path: str, timeout: float | None = None,
+                            socket_options: Any = None) -> httpcore.NetworkStream:
+        return _DeadlineStream(self._inner.connect_unix_socket(
+            path, _left(timeout, httpcore.ConnectTimeout), socket_options))
+
+    def sleep(self, seconds: float) -> None:
+        self._inner.sleep(seconds)
+
+
+def _deadline_transport(limits: httpx.Limits) -> httpx.HTTPTransport:
+    """httpx's own transport over `_DeadlineBackend`. httpx takes no network backend, so its
+    connection pool's is wrapped; checked here, at startup, so an httpx / httpcore that
+    renamed it fails loudly instead of silently losing the bound."""
+    transport = httpx.HTTPTransport(limits=limits)
+    pool = getattr(transport, "_pool", None)
+    if not isinstance(pool, httpcore.ConnectionPool) or not isinstance(
+            getattr(pool, "_network_backend", None), httpcore.NetworkBackend):
+        raise RuntimeError("httpx/httpcore changed: cannot bound the upstream calls' deadline "
+                           f"(httpx {httpx.__version__}, httpcore {httpcore.__version__})")
+    pool._network_backend = _DeadlineBackend(pool._network_backend)
+    return transport
+
+
 class _Splitter:
     """Bytes to lines without their line ending (as httpx's `aiter_lines`: undecodable bytes
     replaced, which the wire checks then refuse as malformed text), the body (decompressed)
@@ -541,6 +633,15 @@ def _loads(raw: bytes) -> Any:
         return json.loads(raw)
     except (ValueError, RecursionError):  # deeply nested JSON is not an answer either
         raise WireError("the answer is not JSON") from None
+
+
+def _streams(request: BackendRequest, on_text: OnText | None) -> bool:
+    """Whether to ask the pool for SSE: when the client streams, and when it set no
+    max_tokens. A whole answer is parsed at once (json.loads: ~25-35x its bytes in Python
+    objects for a hostile one, up to the 256 MiB cap); read as events, at most one event
+    (1 MiB) is parsed at a time and the rows kept are held to the ceilings
+    (`Answer.for_request`). With max_tokens, the byte cap is proportional to it: kept whole."""
+    return on_text is not None or request.max_new_tokens <= 0
 
 
 def _body_cap(request: BackendRequest) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from guardian.api.schemas import valid_unicode
+from guardian.api.schemas import MAX_NEW_TOKENS, valid_unicode
 from guardian.backends.base import LOGPROB_FLOOR, BackendRequest, TokenLogprob, TraceToken
 
 AUDIT_TOP = 2  # alternatives always asked for: the top-2 margin of each token row
@@ -32,6 +32,15 @@ MAX_TOKEN_ID = 1 << 31  # ids outside [0, this) are not a vocabulary's: unknown 
 FINISH_REASONS = {"stop": "stop", "length": "length", "eos_token": "stop",
                   "stop_sequence": "stop"}
 _MAX_EVENT = 1 << 20  # one SSE event's data (all its data: lines together)
+# An answer to a request that set no max_tokens (chat's default) is held to the sidecar's own
+# ceiling: no more token rows than any client may ask for (the API's MAX_NEW_TOKENS), and no
+# more logprob entries (a row's token plus its alternatives) than such rows carry with the
+# audited top-2 and vLLM's sampled token. A hostile pool's many tiny rows / alternatives
+# each become Python objects (a 25-byte row kept costs ~250 bytes, an alternative ~150):
+# without these, one answer within the 256 MiB byte cap took ~10x it (measured with
+# tracemalloc; the whole-answer parse that was worse is avoided by `backend._streams`).
+ROWS_WITHOUT_MAX_TOKENS = MAX_NEW_TOKENS
+ENTRIES_WITHOUT_MAX_TOKENS = (AUDIT_TOP + 2) * MAX_NEW_TOKENS
 
 
 class WireError(ValueError):
@@ -119,15 +128,26 @@ def _alt(token: Any, logprob: Any) -> TokenLogprob:
                         _token_id(token) if token.startswith("token_id:") else None)
 
 
-def trace_rows(logprobs: Any, start: int) -> list[TraceToken]:
-    """Token rows from a choice's `logprobs` (either shape), positions from `start`."""
+def _too_many(start: int, n: int, limit: int) -> None:
+    """Refuse `n` more token rows after `start` past `limit` (0: none): counted before any
+    row is built, so an oversized answer costs no Python objects for its rows."""
+    if limit and start + n > limit:
+        raise WireError(f"the answer has more than the {limit} token rows allowed "
+                        "(max_tokens; without it, the sidecar's ceiling)")
+
+
+def trace_rows(logprobs: Any, start: int, limit: int = 0) -> list[TraceToken]:
+    """Token rows from a choice's `logprobs` (either shape), positions from `start`; rows
+    past `limit` in all (0: none) are a WireError."""
     if logprobs is None:
         return []
     if not isinstance(logprobs, dict):
         raise WireError("choices[0].logprobs is not an object")
     rows: list[TraceToken] = []
     if "content" in logprobs:  # chat
-        for i, item in enumerate(logprobs["content"] or []):
+        content = logprobs["content"] or []
+        _too_many(start, len(content), limit)
+        for i, item in enumerate(content):
             if not isinstance(item, dict) or not isinstance(item.get("token"), str):
                 raise WireError("logprobs.content[] needs {token, logprob, top_logprobs}")
             alts = [_alt(a.get("token"), a.get("logprob"))
@@ -139,6 +159,7 @@ def trace_rows(logprobs: Any, start: int) -> list[TraceToken]:
     if not isinstance(tokens, list) or not isinstance(lps, list) or len(tokens) != len(lps) \
             or len(tops) != len(tokens):
         raise WireError("logprobs needs tokens and token_logprobs of the same length")
+    _too_many(start, len(tokens), limit)
     for i, (tok, lp, top) in enumerate(zip(tokens, lps, tops, strict=True)):
         if not isinstance(tok, str):
             raise WireError(f"logprobs.tokens[{i}] is not a string")
@@ -172,6 +193,17 @@ class Answer:
     upstream_id: str | None = None
     model: str | None = None  # the model the upstream says answered (the first one named)
     limit: int = 0  # max_tokens sent (0: none): an answer with more token rows is refused
+    # logprob entries (each row's token and its alternatives kept) allowed (0: any)
+    max_entries: int = 0
+    entries: int = 0
+
+    @classmethod
+    def for_request(cls, max_tokens: int) -> Answer:
+        """The answer to a request that sent `max_tokens` (0: none, chat's default: held to
+        the sidecar's own ceiling, ROWS_ / ENTRIES_WITHOUT_MAX_TOKENS)."""
+        if max_tokens > 0:
+            return cls(limit=max_tokens)
+        return cls(limit=ROWS_WITHOUT_MAX_TOKENS, max_entries=ENTRIES_WITHOUT_MAX_TOKENS)
 
     def add(self, data: Any, *, delta: bool) -> tuple[str, list[TraceToken]]:
         """Fold one response object (or one SSE chunk) in; the new text and rows. Any answer
@@ -222,10 +254,12 @@ class Answer:
                                                or choice.get("finish_reason")):
             raise WireError("a chunk came after the one with the finish_reason")
         text = choice_text(choice, delta=delta)
-        rows = trace_rows(choice.get("logprobs"), len(self.trace))
-        if self.limit and len(self.trace) + len(rows) > self.limit:
-            raise WireError(f"the answer has more than the {self.limit} tokens asked for "
-                            "(max_tokens)")
+        rows = trace_rows(choice.get("logprobs"), len(self.trace), self.limit)
+        if self.max_entries:
+            self.entries += sum(1 + len(r.top_logprobs) for r in rows)
+            if self.entries > self.max_entries:
+                raise WireError(f"the answer has more than {self.max_entries} logprob "
+                                "entries (the sidecar's ceiling without max_tokens)")
         self.text.append(text)
         self.trace.extend(rows)
         if choice.get("finish_reason"):

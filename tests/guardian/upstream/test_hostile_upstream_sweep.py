@@ -187,6 +187,18 @@ async def _comment_drip(w: Writer, body: dict) -> None:
         await asyncio.sleep(0.05)
 
 
+@scenario("header-drip")
+async def _header_drip(w: Writer, body: dict) -> None:
+    # A status line, then one header byte every 0.2 s for 30 s: every byte arrives well
+    # within the 1 s read timeout, so only a deadline on the whole exchange ends it.
+    w.write(b"HTTP/1.1 200 OK\r\nx-drip: ")
+    await w.drain()
+    for _ in range(150):
+        await asyncio.sleep(0.2)
+        w.write(b"a")
+        await w.drain()
+
+
 # --- tests ------------------------------------------------------------------------------
 def test_a_redirect_is_a_fault_not_followed(backend, hostile) -> None:
     """A pool answering 307 to another address (a metadata URL, an internal host): the
@@ -270,6 +282,32 @@ def test_the_shadow_path_stops_an_endless_comment_drip(backend, hostile) -> None
     with pytest.raises(UpstreamError) as info:
         backend.generate(req(hostile, "comment-drip", total=1.0), lambda d, rows: None)
     assert info.value.fault == "timeout" and time.monotonic() - started < 4
+
+
+def test_the_shadow_path_stops_a_header_drip_at_the_total_timeout(backend, hostile) -> None:
+    """The sync client (the shadow worker): httpx's timeouts are per socket operation, so
+    header bytes that each come within the read timeout never end one; the call's whole
+    deadline bounds every read, headers included: a 504 `timeout`, the breaker told."""
+    r = req(hostile, "header-drip", total=1.0)
+    started = time.monotonic()
+    with pytest.raises(UpstreamError) as info:
+        backend.generate(r)
+    elapsed = time.monotonic() - started
+    assert info.value.fault == "timeout" and info.value.status == 504
+    assert 0.9 < elapsed < 1.5, elapsed
+    assert backend.pool(r.upstream.speculative, r.upstream).breaker._consecutive == 1
+    # and the deadline is the call's only: the next call on this thread is not cut short
+    result = backend.generate(req(hostile, "ok", total=1.0))
+    assert result.text == "a"
+
+
+def test_the_serving_path_stops_a_header_drip_at_the_total_timeout(backend, hostile) -> None:
+    """The async client (serving): its `asyncio.timeout(total_timeout_s)` covers the
+    headers too."""
+    started = time.monotonic()
+    with pytest.raises(UpstreamError) as info:
+        agen(backend, req(hostile, "header-drip", total=1.0))
+    assert info.value.fault == "timeout" and time.monotonic() - started < 1.5
 
 
 # --- the wire parser, value by value ------------------------------------------------------

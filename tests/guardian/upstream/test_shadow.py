@@ -88,3 +88,35 @@ def test_shadow_load_is_bounded_and_shed(make) -> None:  # noqa: F811
     shadow = client.services.core.shadow
     _wait(lambda: shadow.shed == 1)
     assert sink.of(ShadowEvent) == []
+
+
+def test_a_header_dripping_shadow_pool_is_cut_off_and_the_worker_freed(make, caplog) -> None:  # noqa: F811
+    """The shadow pool sends one header byte every 0.2 s (each within the 1 s read timeout):
+    the shadow call ends at the pool's total_timeout_s as an upstream `timeout` fault (the
+    breaker told, logged, counted as a failed shadow, no verdict recorded) and its
+    `shadow_concurrency` slot is free again."""
+    import asyncio
+
+    from tests.guardian.upstream.rawserver import raw_upstream, read_request
+
+    async def drip(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await read_request(reader)
+        writer.write(b"HTTP/1.1 200 OK\r\nx-drip: ")
+        for _ in range(150):
+            await writer.drain()
+            await asyncio.sleep(0.2)
+            writer.write(b"a")
+
+    with raw_upstream(drip) as url:
+        client, sink = make("speculative", sample_rate=1.0, target_kw={
+            "url": url, "total_timeout_s": 1.0, "shadow_concurrency": 1})
+        shadow = client.services.core.shadow
+        started = time.monotonic()
+        r = client.post("/v1/completions", headers=AUTH,
+                        json={"model": "fake-target", "prompt": "x", "max_tokens": 3})
+        assert r.status_code == 200, r.text  # served by the speculative (fake) pool
+        _wait(lambda: shadow.failed == 1, timeout=5)
+        assert time.monotonic() - started < 2.5
+    assert shadow.completed == 0 and sink.of(ShadowEvent) == []
+    assert set(shadow._inflight.values()) == {0}  # the slot is back
+    assert any("upstream fault" in m and "timeout" in m for m in caplog.messages)
