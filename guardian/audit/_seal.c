@@ -231,6 +231,35 @@ static void sha256(const void *a, size_t na, const void *b2, size_t nb, const vo
     SHA256_Final(out, &ctx);
 }
 
+/* "\t" prev "\t" hash "\n" after each canonical line: 131 bytes. */
+#define SUFFIX 131
+static const char SUFFIX_ROOM[SUFFIX] = {0};
+
+/* The second pass of seal_tokens, with no Python object and no GIL: `buf` holds n lines,
+ * line i ending at ends[i] with SUFFIX bytes of room after it (the next line starts there).
+ * hash = SHA-256(prev || "\naudit_tokens\t" || line); the room gets "\tprev\thash\n" and
+ * leaves[32 i..] the RFC 6962 leaf hash SHA-256(0x00 || hash); `prev` ends as the last hash. */
+static void chain(char *buf, const Py_ssize_t *ends, Py_ssize_t n, char prev[64],
+                  unsigned char *leaves) {
+    static const unsigned char zero = 0;
+    unsigned char digest[32];
+    char hex[64];
+    Py_ssize_t start = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        char *end = buf + ends[i];
+        sha256(prev, 64, TAG, sizeof TAG - 1, buf + start, (size_t)(ends[i] - start), digest);
+        sha256(&zero, 1, digest, 32, NULL, 0, leaves + 32 * i);
+        to_hex(digest, hex);
+        end[0] = '\t';
+        memcpy(end + 1, prev, 64);
+        end[65] = '\t';
+        memcpy(end + 66, hex, 64);
+        end[130] = '\n';
+        memcpy(prev, hex, 64);
+        start = ends[i] + SUFFIX;
+    }
+}
+
 /* A field read off a TokenTrace, owned. */
 static PyObject *field(PyObject *t, PyObject *name) { return PyObject_GetAttr(t, name); }
 
@@ -294,11 +323,20 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
      * rows (and the cyclic GC walked those lists while they were young). */
     PyObject *text = NULL, *leaves = PyList_New(n);
     Buf b = {NULL, 0, 0};
-    char prev[64], hex[64];
-    unsigned char digest[32], leaf[32];
-    static const unsigned char zero = 0;
+    char prev[64];
     memcpy(prev, prev_in, 64);
-    if (leaves == NULL) goto fail;
+    /* Two passes. The first (GIL held) reads the trace and formats each canonical line,
+     * leaving room for its "\tprev\thash\n" suffix; the second chains the hashes and leaves
+     * with the GIL released (pure C over this call's own buffers), so the audit's DB threads
+     * run their Python while this one hashes: a sealer holding the GIL for all its work kept
+     * them waiting for it (the switch interval) at every step of their COPY, and Postgres
+     * waited on them. */
+    Py_ssize_t *ends = n ? PyMem_New(Py_ssize_t, n) : NULL;
+    unsigned char *leaf_bytes = n ? PyMem_Malloc((size_t)n * 32) : NULL;
+    if (leaves == NULL || (n && (ends == NULL || leaf_bytes == NULL))) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto fail;
+    }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *t = PyTuple_GET_ITEM(items, i), *v;
         /* Checked and converted in the Python loop's order (the same error for the same bad
@@ -329,7 +367,6 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
             Py_DECREF(v);
             if (ints[k + 1] == NULL) goto fail_ints;
         }
-        Py_ssize_t line_start = b.len;
         if (buf_put(&b, pre, pre_len) < 0 || buf_ll(&b, seq) < 0 || buf_put(&b, "\t", 1) < 0
             || buf_int(&b, ints[1]) < 0 || buf_put(&b, "\t", 1) < 0)
             goto fail_ints;
@@ -361,28 +398,32 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
     fail_ints:
         for (int k = 0; k < 4; k++) Py_XDECREF(ints[k]);
         if (rc < 0) goto fail;
-        /* hash = SHA-256(prev || "\naudit_tokens\t" || line); the COPY line adds prev, hash */
-        sha256(prev, 64, TAG, sizeof TAG - 1, b.p + line_start, (size_t)(b.len - line_start),
-               digest);
-        sha256(&zero, 1, digest, 32, NULL, 0, leaf);
-        to_hex(digest, hex);
-        if (buf_put(&b, "\t", 1) < 0 || buf_put(&b, prev, 64) < 0 || buf_put(&b, "\t", 1) < 0
-            || buf_put(&b, hex, 64) < 0 || buf_put(&b, "\n", 1) < 0)
-            goto fail;
-        PyObject *lf = PyBytes_FromStringAndSize((const char *)leaf, 32);
+        ends[i] = b.len;
+        if (buf_put(&b, SUFFIX_ROOM, SUFFIX) < 0) goto fail; /* filled by the second pass */
+        seq++;
+    }
+    if (n) {
+        Py_BEGIN_ALLOW_THREADS
+        chain(b.p, ends, n, prev, leaf_bytes);
+        Py_END_ALLOW_THREADS
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *lf = PyBytes_FromStringAndSize((const char *)leaf_bytes + 32 * i, 32);
         if (lf == NULL) goto fail;
         PyList_SET_ITEM(leaves, i, lf);
-        memcpy(prev, hex, 64);
-        seq++;
     }
     text = PyUnicode_DecodeUTF8(b.p ? b.p : "", b.len, "strict");
     if (text == NULL) goto fail;
     PyMem_Free(b.p);
+    PyMem_Free(ends);
+    PyMem_Free(leaf_bytes);
     Py_DECREF(items);
     Py_XDECREF(th);
     return Py_BuildValue("(NNs#L)", text, leaves, prev, (Py_ssize_t)64, seq);
 fail:
     PyMem_Free(b.p);
+    PyMem_Free(ends);
+    PyMem_Free(leaf_bytes);
     Py_DECREF(items);
     Py_XDECREF(th);
     Py_XDECREF(leaves);
