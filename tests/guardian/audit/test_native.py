@@ -254,3 +254,19 @@ def test_a_batch_holding_one_line_per_item_reads_the_same() -> None:
     assert leaf_hashes(old) == leaf_hashes(batch) and batch_leaves(old) == batch_leaves(batch)
     assert [list(copy_lines(p.token_lines)) for p in old.split()] == \
         [list(copy_lines(p.token_lines)) for p in batch.split()]
+
+
+def test_long_traces_with_floats_only_dtoa_formats_match_python() -> None:
+    """The C loop formats lines with the GIL released and goes back for the floats only
+    CPython's dtoa formats (subnormal, inf, nan, out of its exact range): rows past such a
+    float - and past an int beyond 64 bits - are still the Python loop's, byte for byte."""
+    odd = {13: 5e-324, 20: math.inf, 21: -math.nan, 35: 1e300, 36: 1e-30, 50: -0.0}
+    trace = [TokenTrace(position=i, token_id=2**70 if i == 30 else i, origin="accepted",
+                        draft_prob=odd.get(i, 0.25 + i / 1000), target_prob=0.5,
+                        target_margin=odd.get(i + 1, 1.5), step=i // 4, gamma=4)
+             for i in range(64)]
+    for mode in ("full", "hashed", "none"):
+        ev = _event(mode, "r", trace)
+        (c_batch, c_head), (py_batch, py_head) = _seal(ev, True), _seal(ev, False)
+        assert c_batch.token_lines == py_batch.token_lines and c_head == py_head
+        assert leaf_hashes(c_batch) == leaf_hashes(py_batch)
