@@ -13,7 +13,8 @@
  *
  * Why: on a 2-core machine the production audit path's rate is bounded by the Python CPU it
  * spends per token row beside Postgres's own COPY work (BENCHMARKS.md, "Audit write path");
- * the pure-Python loop spent ~11 us of CPU per row on the slower machine, this ~1-2 us.
+ * the pure-Python loop spent ~11 us of CPU per row on the slower machine, this ~1-2 us; its
+ * "%.9g" is exact integer arithmetic (g9_fast) and its hashing runs with the GIL released.
  * Built when a C compiler and OpenSSL's headers are there (setup.py marks it optional);
  * without it the pure-Python path runs, with the same output.
  */
@@ -266,9 +267,10 @@ static PyObject *field(PyObject *t, PyObject *name) { return PyObject_GetAttr(t,
 PyDoc_STRVAR(seal_tokens_doc,
 "seal_tokens(prefix, seq, prev, trace, mode, token_hashes) -> (text, leaves, prev, seq)\n\n"
 "The COPY text (one line per record: canonical line, prev hash, hash, newline; one str) and\n"
-"the RFC 6962 leaf hashes of the token records of one trace, chained from (seq, prev). `prefix`: the escaped chain id, request id,\n"
-"timestamp and source, each followed by a tab. `mode`: 0 = no token id or hash (\\N \\N),\n"
-"1 = str(int(token_id)), 2 = token_hashes[i] (a str per token).");
+"the RFC 6962 leaf hashes of the token records of one trace, chained from (seq, prev).\n"
+"`prefix`: the escaped chain id, request id, timestamp and source, each followed by a tab.\n"
+"`mode`: 0 = no token id or hash (\\N \\N), 1 = str(int(token_id)), 2 = token_hashes[i]\n"
+"(a str per token). The hashes are chained with the GIL released.");
 
 static PyObject *seal_tokens(PyObject *self, PyObject *args) {
     PyObject *prefix, *trace, *hashes, *seq_obj;
