@@ -125,19 +125,37 @@ def abort(route: str = ROUTE_ARG, reason: str = REASON,
 
 @app.command()
 def status(url: str | None = URL,
-           as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """Every route's canary: status, weight, step and who set it (reads only; no key)."""
+           as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+           policy_file: Path | None = POLICY) -> None:
+    """Every route's canary: status, weight, step and who set it, and whether replicas apply
+    it (`in_force`: the mode `guardian route status` shows; reads only; no key)."""
     import sqlalchemy as sa
 
     from guardian.governance.canarystate import CanaryStore
+    from guardian.governance.gatecheck import gate_refusal, state_refusal
+    from guardian.governance.modes import route_modes
+    from guardian.governance.routestate import RouteStateStore
 
+    policy = load_policy(policy_file)
     db, _ = open_db(url)
     try:
         canaries = CanaryStore(db).all()
+        store = RouteStateStore(db)
+        # A canary row is unsigned and narrows only a speculative state that serves: say when
+        # replicas ignore it, exactly as `route status` decides (modes.route_modes).
+        decisions = route_modes(policy, store.all(), pair_hash=store.serving_pair,
+                                gate_refusal=lambda p: gate_refusal(db, p, policy.content_hash),
+                                canaries=canaries,
+                                state_refusal=lambda r, st, p: state_refusal(db, r, st, p))
     except sa.exc.SQLAlchemyError as exc:
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise fail(f"cannot read canary state ({first}); run `guardian db upgrade`") from None
-    rows = {name: c.as_dict() for name, c in sorted(canaries.items())}
+    rows = {}
+    for name, c in sorted(canaries.items()):
+        d = decisions.get(name)
+        rows[name] = {**c.as_dict(), "in_force": {"mode": d.mode if d else None,
+                                                  "decided_by": d.source if d else None,
+                                                  "why": d.reason if d else None}}
     if as_json:
         typer.echo(json.dumps({"canaries": rows}, indent=2))
         return
@@ -147,4 +165,8 @@ def status(url: str | None = URL,
     for name, c in rows.items():
         step = f"step {c['step_index'] + 1}/{len(c['steps'])}"
         typer.echo(f"{name}: {c['status']} at {c['weight_pct']:g}% ({step}) by {c['updated_by']}"
-                   f" at {c['updated_at']}: {c['reason']}")
+                   f" at {c['updated_at']}: {c['reason']}"
+                   + (f" [{c['problem']}]" if c.get("problem") else "")
+                   + (f" — NOT APPLIED: replicas serve {c['in_force']['mode'] or 'nothing'}"
+                      f" ({c['in_force']['why']})" if c["status"] == "running"
+                      and c["in_force"]["decided_by"] != "canary" else ""))

@@ -130,6 +130,9 @@ def advance(canaries: CanaryStore, sink: AuditSink, *, route: str, policy: Polic
                                 + "; start one with `guardian canary start`")
     if expected_version is not None and current.version != expected_version:
         raise CanaryConflict(f"the canary of route {route!r} changed; re-read it and retry")
+    if not current.steps:  # an unreadable row (canarystate._status) is served as 0 %
+        raise GovernanceRefused(f"the canary row of route {route!r} cannot be read "
+                                f"({current.problem}); abort it and start a new canary")
     index = min(current.step_index + 1, len(current.steps) - 1)
     weight = current.steps[index]
     status = canaries.write(route, status="complete" if weight >= 100 else "running",

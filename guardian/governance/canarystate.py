@@ -1,10 +1,20 @@
 """The `canary_state` table: `CanaryStatus` rows and `CanaryStore` (reads, compare-and-set
 writes). The acts on it (start / advance / abort, audited) are `guardian.governance.canary`;
-this module stays below `routestate` so the resolver can read canaries without a cycle."""
+this module stays below `routestate` so the resolver can read canaries without a cycle.
+
+The rows are unsigned and anyone who can write the database can put anything in them, so a
+read never raises on a row's values and never widens what a row says (`_status`): a weight
+or step outside 0..100 (or NaN) is read as the share serving applies (clamped, NaN as 0); an
+unknown status is read as `running` (a canary narrows; it never reads as `complete`); a row
+whose values cannot be read at all (bad JSON, a text in a number column, a bad timestamp)
+is a running canary at 0 % that cannot be advanced, only aborted. Either way `problem` says
+what was wrong. Text is cut to `MAX_TEXT` characters on the database side.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -38,6 +48,7 @@ class CanaryStatus:
     step_started_at: datetime
     updated_at: datetime
     updated_by: str
+    problem: str | None = None  # what was wrong with the row as stored (see the module doc)
 
     @property
     def running(self) -> bool:
@@ -51,7 +62,8 @@ class CanaryStatus:
                 "weight_pct": self.weight_pct, "pair_hash": self.pair_hash,
                 "reason": self.reason, "version": self.version,
                 "step_started_at": _utc(self.step_started_at).isoformat(),
-                "updated_at": _utc(self.updated_at).isoformat(), "updated_by": self.updated_by}
+                "updated_at": _utc(self.updated_at).isoformat(), "updated_by": self.updated_by,
+                **({"problem": self.problem} if self.problem else {})}
 
 
 class CanaryStore:
@@ -62,13 +74,13 @@ class CanaryStore:
 
     def all(self) -> dict[str, CanaryStatus]:
         with self.db.connect() as conn:
-            rows = conn.execute(sa.select(CanaryState.__table__)).mappings().all()
+            rows = conn.execute(_select()).mappings().all()
         return {r["route"]: _status(r) for r in rows}
 
     def get(self, route: str) -> CanaryStatus | None:
         t = CanaryState.__table__
         with self.db.connect() as conn:
-            row = conn.execute(sa.select(t).where(t.c.route == route)).mappings().first()
+            row = conn.execute(_select().where(t.c.route == route)).mappings().first()
         return _status(row) if row is not None else None
 
     def write(self, route: str, *, status: str, steps: tuple[float, ...], step_index: int,
@@ -105,11 +117,78 @@ class CanaryStore:
                             reason, current + 1, started, now, actor)
 
 
+MAX_TEXT = 2000  # characters of a text value read (`write` stores at most this of a reason)
+MAX_STEPS_TEXT = 8192  # characters of the steps' JSON read (a policy allows at most 100 steps)
+KNOWN_STATUSES = ("running", "complete", "aborted")
+_EPOCH = datetime.fromtimestamp(0, UTC)
+
+
+def _select() -> sa.Select[Any]:
+    """The row, with text cut on the database side and timestamps as the driver hands them
+    (SQLite's own parser would raise on a bad one while fetching, before `_status` sees it)."""
+    t = CanaryState.__table__
+
+    def cut(col: Any, n: int = MAX_TEXT) -> Any:
+        return sa.func.substr(col, 1, n).label(col.name)
+
+    return sa.select(t.c.route, cut(t.c.status), cut(t.c.steps, MAX_STEPS_TEXT), t.c.step_index,
+                     t.c.weight_pct, cut(t.c.pair_hash), cut(t.c.reason), t.c.version,
+                     sa.type_coerce(t.c.step_started_at, sa.Text).label("step_started_at"),
+                     sa.type_coerce(t.c.updated_at, sa.Text).label("updated_at"),
+                     cut(t.c.updated_by))
+
+
+def _pct(value: Any) -> float:
+    """A share as serving applies it: within 0..100, NaN as 0 (the bucket line is 0..100)."""
+    x = float(value)
+    return 0.0 if math.isnan(x) else min(100.0, max(0.0, x))
+
+
+def _ts(value: Any) -> datetime:
+    if isinstance(value, datetime):
+        return value
+    if isinstance(value, str):
+        return datetime.fromisoformat(value)
+    raise TypeError(f"not a timestamp: {type(value).__name__}")
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
 def _status(r: Any) -> CanaryStatus:
-    return CanaryStatus(r["route"], r["status"], tuple(float(x) for x in json.loads(r["steps"])),
-                        int(r["step_index"]), float(r["weight_pct"]), r["pair_hash"],
-                        r["reason"], int(r["version"]), r["step_started_at"], r["updated_at"],
-                        r["updated_by"])
+    """A row as the canary it can at most be (module docstring); never raises on values."""
+    status = str(r["status"])
+    problem = None
+    if status not in KNOWN_STATUSES:
+        problem, status = f"unknown status {status[:40]!r}, read as running", "running"
+    try:
+        raw = json.loads(r["steps"])
+        if not isinstance(raw, list):
+            raise TypeError(f"steps are not a list: {type(raw).__name__}")
+        steps = tuple(_pct(x) for x in raw)
+        step_index, weight = int(r["step_index"]), _pct(r["weight_pct"])
+        started, updated = _ts(r["step_started_at"]), _ts(r["updated_at"])
+        if status == "running" and not steps:
+            raise ValueError("no steps")
+    except (TypeError, ValueError, OverflowError) as exc:
+        why = f"unreadable row ({type(exc).__name__}: {str(exc)[:200]})"
+        problem = f"{problem}; {why}" if problem else why
+        if status == "running":
+            problem += "; served as 0 %, abort it"
+        steps, step_index, weight, started, updated = (), 0, 0.0, _EPOCH, _EPOCH
+    if status in ("aborted", "complete"):  # as serving reads them: none / the whole route
+        weight = 0.0 if status == "aborted" else 100.0
+    if steps:
+        step_index = min(max(step_index, 0), len(steps) - 1)
+    try:
+        version = int(r["version"])
+    except (TypeError, ValueError, OverflowError):
+        version = -1  # no compare-and-set write can match it: start / abort report a conflict
+        problem = (f"{problem}; " if problem else "") + "unreadable version"
+    return CanaryStatus(str(r["route"]), status, steps, step_index, weight, _text(r["pair_hash"]),
+                        _text(r["reason"]), version, started, updated,
+                        str(r["updated_by"]), problem)
 
 
 def canaries_of(db: Engine) -> dict[str, CanaryStatus]:

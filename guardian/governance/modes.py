@@ -23,8 +23,9 @@ chosen by `canary_bucket(route, request_key)` so the same key always lands on th
 (sticky; the key is `sticky_key`'s: the `X-Guardian-Sticky-Key` header, else the OpenAI
 `user` field, else the API key id, else the request id — not sticky). Asked without a key
 (status pages, the rollback controller) the answer is `speculative` with source `canary`:
-the route *does* speculate. A canary only ever narrows speculation, never widens it: a route
-whose state is not speculative ignores it.
+the route *does* speculate (at 0 %: `target_only`, source `canary`). A canary only ever
+narrows speculation, never widens it: a route whose state is not speculative ignores it, and
+so does one whose speculative state fails `state_gate` (the canary row is unsigned too).
 
 Pure: the caller supplies the route state and the gate answer (lazily: it is only asked
 when rule 4 needs it), so the per-request path stays a dict lookup.
@@ -33,6 +34,7 @@ when rule 4 needs it), so the per-request path stays a dict lookup.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -145,8 +147,13 @@ def effective_mode(policy_mode: Mode | None, state: RouteStatus | None, *,
 
 
 def _canary_decision(canary: CanaryView, route: str, request_key: str | None) -> ModeDecision:
+    # As the bucket line applies it (0..100, NaN none), so a status page shows the share served.
     weight = canary.weight_pct
+    weight = 0.0 if math.isnan(weight) else min(100.0, max(0.0, weight))
     if request_key is None:
+        if weight <= 0.0:  # no key falls inside: the route does not speculate at all
+            return ModeDecision("target_only", "canary", "canary at 0%: no request is served "
+                                "speculatively")
         return ModeDecision("speculative", "canary", f"canary: {weight:g}% of requests "
                             "speculative (sticky per request key)")
     if canary_bucket(route, request_key) < weight:

@@ -151,6 +151,34 @@ UNKNOWN_STATE = ("route state unknown: the database could not be read since this
                  "started and there is no last known state file; no speculation until it answers")
 
 
+_EPOCH = datetime.fromtimestamp(0, UTC)
+
+
+def _status(r: Any) -> RouteStatus:
+    """A `route_state` row as written; one whose values cannot be read (anyone who can write
+    the database can put a text in `version` or a bad timestamp there on SQLite) is
+    `target_only` with the reason saying so. A read never raises on a row's values: one bad
+    row would otherwise stop every refresh, and with it every later rollback reaching this
+    replica."""
+
+    def text(v: Any) -> str | None:
+        return None if v is None else str(v)[:2000]
+
+    try:
+        updated = r["updated_at"]
+        if isinstance(updated, str):
+            updated = datetime.fromisoformat(updated)
+        if not isinstance(updated, datetime):
+            raise TypeError(f"updated_at is not a timestamp: {type(updated).__name__}")
+        return RouteStatus(str(r["route"]), str(r["mode"])[:40], text(r["pair_hash"]),
+                           text(r["policy_hash"]), text(r["reason"]), int(r["version"]),
+                           updated, str(r["updated_by"])[:2000])
+    except (TypeError, ValueError, OverflowError) as exc:
+        return RouteStatus(str(r["route"]), "target_only", None, None,
+                           f"unreadable route_state row ({type(exc).__name__}: "
+                           f"{str(exc)[:200]}); served target_only", -1, _EPOCH, "unreadable")
+
+
 class StateConflict(RuntimeError):
     """Another replica changed the route first; re-read and decide again."""
 
@@ -169,11 +197,15 @@ class RouteStateStore:
         return cls(make_engine(url))
 
     def all(self) -> dict[str, RouteStatus]:
+        t = RouteState.__table__
         with self.db.connect() as conn:
-            rows = conn.execute(sa.select(RouteState)).mappings().all()
-        return {r["route"]: RouteStatus(r["route"], r["mode"], r["pair_hash"], r["policy_hash"],
-                                        r["reason"], r["version"], r["updated_at"], r["updated_by"])
-                for r in rows}
+            # The timestamp as the driver hands it: SQLite's own parser would raise on a bad
+            # one while fetching, before `_status` could read the row as unreadable.
+            rows = conn.execute(sa.select(
+                t.c.route, t.c.mode, t.c.pair_hash, t.c.policy_hash, t.c.reason, t.c.version,
+                sa.type_coerce(t.c.updated_at, sa.Text).label("updated_at"),
+                t.c.updated_by)).mappings().all()
+        return {str(r["route"]): _status(r) for r in rows}
 
     def get(self, route: str) -> RouteStatus | None:
         return self.all().get(route)
@@ -373,7 +405,10 @@ class ModeResolver:
 
     def _loop(self) -> None:
         while not self._stop.wait(self.ttl_s):
-            self.refresh()
+            try:
+                self.refresh()
+            except Exception:  # the thread carries every later rollback here: never let it die
+                logger.exception("route state refresh failed; retrying in %g s", self.ttl_s)
 
     def stop(self) -> None:
         self._stop.set()
