@@ -83,6 +83,18 @@ def lines_with_targets(df: pd.DataFrame, value_cols: Mapping[str, str],
     return alt.layer(line, rules).properties(title=title, height=260)
 
 
+def group_color(df: pd.DataFrame) -> alt.Color:
+    """The colour of per-route, per-pair charts. Where every row has the same pair (the usual
+    case), by route, the pair's hash prefix in the legend title: the legend stays narrow enough
+    for a chart a third of the page (or a phone) wide. A "route · pair…" legend took half of
+    such a chart, and the plot left over was too narrow for its own title and floor labels."""
+    pairs = df["pair_hash"].dropna().unique() if "pair_hash" in df else ()
+    if "route" in df and len(pairs) == 1:
+        return alt.Color("route:N", title=f"route (pair {str(pairs[0])[:8]})",
+                         legend=alt.Legend(titleLimit=400))
+    return alt.Color("group:N", title="route · pair", legend=alt.Legend(labelLimit=220))
+
+
 def series_by_group(df: pd.DataFrame, y: str, y_title: str, title: str,
                     threshold: float | None = None, threshold_label: str = "trigger",
                     y_domain: tuple[float, float] | None = None,
@@ -93,7 +105,7 @@ def series_by_group(df: pd.DataFrame, y: str, y_title: str, title: str,
     y_enc = alt.Y(f"{y}:Q", title=y_title,
                   scale=alt.Scale(domain=list(y_domain)) if y_domain else alt.Undefined)
     line = alt.Chart(df).mark_line(point=True).encode(
-        x=time_x("bucket"), y=y_enc, color=alt.Color("group:N", title="route · pair"),
+        x=time_x("bucket"), y=y_enc, color=group_color(df),
         tooltip=[time_tip("bucket"), "group:N", alt.Tooltip(f"{y}:Q", format=".3f")])
     layers: list[alt.Chart] = [line]
     if threshold is not None:
@@ -108,7 +120,7 @@ def position_bars(df: pd.DataFrame) -> alt.Chart:
         x=alt.X("position:O", title="draft position"),
         xOffset="group:N",
         y=alt.Y("acceptance:Q", title="acceptance", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("group:N", title="route · pair"),
+        color=group_color(df),
         tooltip=["group:N", "position:O", alt.Tooltip("acceptance:Q", format=".3f"),
                  "drafted:Q", "accepted:Q"],
     ).properties(title="Acceptance per draft position", height=240)
@@ -133,16 +145,19 @@ def token_strip(df: pd.DataFrame, marked: int | None = None) -> alt.LayerChart:
                                 y=alt.Y("path:N", title=None,
                                         sort=["target-only", "speculative", "external"]))
     rect = base.mark_rect(stroke="white").encode(
-        color=alt.Color("origin:N", scale=_scale(ORIGIN_COLORS), title="origin"),
+        # Legend on top: at the right end of a strip wider than the page it was out of sight.
+        color=alt.Color("origin:N", scale=_scale(ORIGIN_COLORS), title="origin",
+                        legend=alt.Legend(orient="top", direction="horizontal")),
         tooltip=["path:N", "position:Q", "token:N", "origin:N", "differs:N"])
-    text = base.mark_text(fontSize=10, color="white").encode(text="token:N")
+    text = base.mark_text(fontSize=11, color="white").encode(text="token:N")
     layers: list[alt.Chart] = [rect, text]
     if marked is not None:
         layers.append(alt.Chart(pd.DataFrame({"position": [marked]})).mark_rule(
             color="#c62828", strokeWidth=3).encode(x="position:O"))
     # Wide enough to read a token id per cell; the page scrolls it sideways.
     width = max(400, 44 * (int(df["position"].max()) + 1 if not df.empty else 1))
-    return alt.layer(*layers).properties(height=110, width=width)
+    # Rows 28 px high (a fixed height of 110 px left each path a 12 px sliver).
+    return alt.layer(*layers).properties(height=alt.Step(28), width=width)
 
 
 def event_timeline(df: pd.DataFrame) -> alt.Chart:
@@ -156,13 +171,19 @@ def event_timeline(df: pd.DataFrame) -> alt.Chart:
     ).properties(title="Governance timeline", height=260)
 
 
+# A legend of line styles: each entry a short stroke in its colour and dash.
+_LINE_LEGEND = alt.Legend(symbolType="stroke", symbolStrokeWidth=2, symbolSize=300)
+
+
 def cost_trend(df: pd.DataFrame, y_title: str) -> alt.Chart:
     """Cost per 1,000 output tokens over time: as served vs the target-only baseline."""
     colors = alt.Scale(domain=["as served", "target-only baseline"], range=["#2e7d32", "#78909c"])
     return alt.Chart(df).mark_line(point=True).encode(
         x=time_x("bucket"), y=alt.Y("value:Q", title=y_title),
-        color=alt.Color("series:N", title=None, scale=colors),
-        strokeDash=alt.StrokeDash("series:N", legend=None, scale=alt.Scale(
+        # Colour and dash on one field, with the same title: Vega-Lite draws one legend
+        # for both. (`legend=None` on the dash hid the merged legend, colour's too.)
+        color=alt.Color("series:N", title=None, scale=colors, legend=_LINE_LEGEND),
+        strokeDash=alt.StrokeDash("series:N", title=None, legend=_LINE_LEGEND, scale=alt.Scale(
             domain=["as served", "target-only baseline"], range=[[1, 0], [5, 3]])),
         tooltip=[time_tip("bucket"), "series:N", alt.Tooltip("value:Q", format=".4g")],
     ).properties(title="Cost per 1,000 output tokens", height=260)

@@ -540,6 +540,29 @@ def speedup_from(speed: dict[str, float]) -> float | None:
                    int(speed["spec_tokens"]))
 
 
+def speedup_delta(gain: float | None) -> str | None:
+    """A speedup's delta for `st.metric`: "+12% vs target-only" (faster: green) or "-6% vs
+    target-only" (speculation slower than the target alone: red). A bare "0.94x" did not say
+    that it is a slowdown."""
+    if gain is None or pd.isna(gain):
+        return None
+    return f"{gain - 1.0:+.0%} vs target-only"
+
+
+def saving_of(saving: object, seconds_per_token: object, baseline_seconds_per_token: object
+              ) -> float | None:
+    """The saving vs target-only: `cost.figures`' (None without a pool-hour price), else the
+    same ratio from seconds per output token, which the price cancels out of:
+    1 - served s/token / target-only s/token."""
+    if saving is not None and not pd.isna(saving):
+        return float(saving)
+    if (seconds_per_token is None or baseline_seconds_per_token is None
+            or pd.isna(seconds_per_token) or pd.isna(baseline_seconds_per_token)
+            or not baseline_seconds_per_token):
+        return None
+    return 1.0 - float(seconds_per_token) / float(baseline_seconds_per_token)
+
+
 def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str, cap: int,
                  first_difference: int | None) -> pd.DataFrame:
     """Served and shadow tokens as rows "target-only" / "speculative", up to the shadow cap.

@@ -46,6 +46,24 @@ class Filters:
         return 6 * 3600
 
     @property
+    def bucket_label(self) -> str:
+        """The chart bucket in words: "15-minute", "1-hour"."""
+        s = self.bucket_s
+        return f"{s // 3600}-hour" if s % 3600 == 0 else f"{s // 60}-minute"
+
+    def few_buckets_note(self, buckets: object) -> str | None:
+        """A caption for a chart over time whose data fill fewer than two buckets (`buckets`:
+        the bucket column): such a chart is a lone dot with no line, which reads as broken.
+        None when there are enough."""
+        n = len(set(buckets)) if buckets is not None else 0  # type: ignore[call-overload]
+        if n >= 2 or n == 0:
+            return None
+        finer = ("" if self.range_key == "1h" else
+                 " Choose a shorter time range (1h: 1-minute buckets) to see a trend.")
+        return (f"All data in this range falls in one {self.bucket_label} bucket: the charts "
+                f"over time show one point (or bar) each, no trend yet.{finer}")
+
+    @property
     def drift_bucket_s(self) -> int:
         """Drift is scored on coarser buckets (12 per range): histograms need requests."""
         return max(60, int(self.span.total_seconds() // 12))

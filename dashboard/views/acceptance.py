@@ -57,6 +57,8 @@ mid.altair_chart(charts.series_by_group(
     width="stretch")
 right.altair_chart(charts.series_by_group(series, "mean_acceptance_length", "tokens / forward",
                                           "Mean acceptance length over time"), width="stretch")
+if note := flt.few_buckets_note(series["bucket"]):
+    st.caption(note)
 
 per_pos, hist = data.position_stats(url, flt.since, flt.until, flt.routes, flt.drift_bucket_s)
 if per_pos.empty:
@@ -90,7 +92,7 @@ if not fired.empty:
         cols[i].metric(f"{md(f['route'])} · {md(f['statistic'])}",
                        f"{f['value']:.3f}" if pd.notna(f["value"]) else "—",
                        delta=f"limit {f['threshold']:g}" if pd.notna(f["threshold"]) else None,
-                       delta_color="off",
+                       delta_color="off", delta_arrow="off",
                        help=f"Fired at {f['at']:%Y-%m-%d %H:%M:%S} UTC over {md(f['samples'])} "
                             f"samples: " + "; ".join(p for p in parts if p))
     st.dataframe(cells(firings.assign(at=firings["at"].dt.strftime("%Y-%m-%d %H:%M:%S"))),

@@ -60,7 +60,7 @@ if pick:
         st.subheader(f"Request {md(pick)}")
         cols = st.columns(4)
         cols[0].metric("Served path", md(req["served_path"]))
-        cols[1].metric("Tokens", md(req["completion_tokens"]))
+        cols[1].metric("Output tokens", md(req["completion_tokens"]))
         cols[2].metric("Verdict", md(rec["shadows"][-1]["verdict"]) if rec["shadows"]
                        else "not shadowed")
         cols[3].metric("Redaction", md(req["redaction"]))

@@ -48,10 +48,15 @@ cols = st.columns(4)
 cols[0].metric("Spend in range", f"{overall['spend']:,.4g} {md(currency)}" if price is not None
                else f"{usage['seconds'].sum():,.1f} pool-s",
                help="Engine seconds the pool spent on the served requests × pool-hour price.")
-cols[1].metric("Saving vs target-only", fmt(overall["saving"], ".1%"),
+saving = data.saving_of(overall["saving"], overall["seconds_per_token"],
+                        overall["baseline_seconds_per_token"])
+cols[1].metric("Saving vs target-only", fmt(saving, ".1%"),
                help="1 − cost as served / what decoding the same output tokens target-only "
-                    "would have cost (target-only seconds per token measured in shadow).")
+                    "would have cost (target-only seconds per token measured in shadow; "
+                    "negative: speculation cost more).")
 cols[2].metric("Speedup (shadow, same requests)", fmt(overall["speedup"], ".2f", "×"),
+               delta=data.speedup_delta(None if pd.isna(overall["speedup"])
+                                        else float(overall["speedup"])),
                help="Target-only seconds per token / speculative seconds per token over the "
                     "shadowed requests that ran both paths.")
 cols[3].metric(f"SLO compliance ({targets.period_days} d)", fmt(compliance, ".2%"),
@@ -76,7 +81,7 @@ base_1k = per_1k(overall["baseline_cost_per_token"], overall["baseline_seconds_p
 cols[1].metric(f"M5 cost / 1k output tokens ({md(currency) if price is not None else unit})",
                fmt(per_1k(overall["cost_per_token"], overall["seconds_per_token"]), ".4g"),
                delta=None if base_1k is None else f"target-only {base_1k:.4g}",
-               delta_color="off")
+               delta_color="off", delta_arrow="off")  # a reference, not a change
 cols[2].metric("Requests", f"{int(overall['requests']):,}")
 cols[3].metric("Served speculatively", f"{int(overall['spec_requests']):,}")
 
@@ -85,14 +90,17 @@ trend = data.cost_trend(usage, paired, price)
 if trend.empty:
     left.info("No cost trend: no request carried engine timings in this range.")
 else:
-    left.altair_chart(charts.cost_trend(trend, f"{unit} per 1,000 output tokens"),
-                      width="stretch")
+    # The unit only: the title says "per 1,000 output tokens", and a y title longer than the
+    # plot is tall pushed the chart's title out of its frame.
+    left.altair_chart(charts.cost_trend(trend, unit), width="stretch")
 good = data.slo_good_series(url, flt.since, flt.until, flt.routes, targets, flt.bucket_s)
 if good.empty:
     right.info("No requests to measure the SLO on.")
 else:
     good = good.assign(compliance=good["good"] / good["requests"])
     right.altair_chart(charts.compliance(good, targets.objective), width="stretch")
+if note := flt.few_buckets_note(good["bucket"] if not good.empty else None):
+    st.caption(note)
 
 st.subheader("Per route · pair")
 table = data.cost_figures(usage, paired, price)
@@ -107,7 +115,10 @@ shown = pd.DataFrame({
     f"M5 target-only {unit} / 1k": [per_1k(c, x) for c, x in
                                     zip(table["baseline_cost_per_token"],
                                         table["baseline_seconds_per_token"], strict=True)],
-    "speedup": table["speedup"], "saving": table["saving"],
+    "speedup": table["speedup"],
+    "saving": [data.saving_of(v, x, b) for v, x, b in
+               zip(table["saving"], table["seconds_per_token"],
+                   table["baseline_seconds_per_token"], strict=True)],
 })
 st.dataframe(cells(shown), hide_index=True, width="stretch", column_config={
     "M4 forwards / request": st.column_config.NumberColumn(format="%.1f"),

@@ -35,7 +35,7 @@ else:
         cols[i % len(cols)].metric(
             md(r["route"]), md(mode), help=md(r["why"]),
             delta=None if asked in (None, mode) else f"policy asks {md(asked)}",
-            delta_color="inverse" if asked == "speculative" else "off")
+            delta_color="inverse" if asked == "speculative" else "off", delta_arrow="off")
 
 acts = data.governance(url, flt.until - timedelta(days=30), flt.until, (), data.ROUTE_ACTS)
 incidents = data.open_rollbacks(routes, acts)
@@ -74,6 +74,7 @@ else:
                    help=f"{bad:,} of {total:,} requests missed the SLO in the last "
                         f"{targets.period_days} days; budget = {targets.budget:.2%} of requests.")
     cols[2].metric("Speculative speedup (shadow)", "—" if gain is None else f"{gain:.2f}×",
+                   delta=data.speedup_delta(gain),  # below 1×: slower than target-only, red
                    help=f"Seconds per token of target-only over speculative on "
                         f"{int(speed['pairs']):,} shadowed requests (same prompts, both paths).")
     cols[3].metric(f"SLO misses ({targets.period_days} d)", f"{bad:,}")
@@ -94,10 +95,10 @@ alerts = data.slo_alerts(counts, targets)
 firing = [a for a in alerts if a.firing]
 st.caption(f"{len(firing)} firing (shown under Active incidents)." if firing
            else "No burn-rate alert is firing.")
-st.dataframe(pd.DataFrame([{
-    "severity": a.rule.severity, "rule": a.rule.label,
+st.dataframe(pd.DataFrame([{  # status first: still in sight on a phone-wide page
+    "status": "FIRING" if a.firing else "ok", "severity": a.rule.severity, "rule": a.rule.label,
     "long-window burn": round(a.long_burn, 2), "short-window burn": round(a.short_burn, 2),
-    "requests (long)": a.long_total, "status": "FIRING" if a.firing else "ok",
+    "requests (long)": a.long_total,
 } for a in alerts]), hide_index=True, width="stretch")
 
 series = data.latency_series(url, flt.since, flt.until, flt.routes, flt.bucket_s)
@@ -111,3 +112,5 @@ if not series.empty:
         series, {"ttft_p50": "p50", "ttft_p95": "p95", "ttft_p99": "p99"},
         {"p95 target": targets.ttft_p95_s, "p99 target": targets.ttft_p99_s},
         "Time to first token", "seconds"), width="stretch")
+    if note := flt.few_buckets_note(series["bucket"]):
+        st.caption(note)

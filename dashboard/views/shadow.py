@@ -35,6 +35,8 @@ if bad:
              "below.")
 st.altair_chart(charts.stacked_counts(verdicts, "verdict", charts.VERDICT_COLORS,
                                       "Verdicts over time"), width="stretch")
+if note := flt.few_buckets_note(verdicts["bucket"]):
+    st.caption(note)
 
 st.subheader("Divergences and near ties")
 flagged = data.flagged_shadows(url, flt.since, flt.until, flt.routes)

@@ -56,3 +56,42 @@ def test_thresholds_are_labelled_in_their_own_styles_never_the_p99_red() -> None
     assert "\\u03b1 floor (a) 0.3" in json.dumps(alpha) or "α floor (a) 0.3" in json.dumps(alpha)
     assert "JS trigger 0.1" in json.dumps(drift)
     assert red in json.dumps(latency)  # the p99 series keeps its red
+
+
+def test_per_route_charts_keep_a_narrow_legend_when_one_pair_serves() -> None:
+    """A chart a third of the page wide lost its title and floor labels to a "route · pair…"
+    legend: with one pair the legend names routes, the pair in its title."""
+    one = pd.DataFrame({"bucket": [T0, T0], "route": ["code", "creative"],
+                        "pair_hash": ["082f3aa201d8ea6a", "082f3aa201d8ea6a"],
+                        "group": ["code · 082f3aa201d8…", "creative · 082f3aa201d8…"],
+                        "alpha": [0.7, 0.6], "position": [0, 0], "acceptance": [0.7, 0.6],
+                        "drafted": [10, 10], "accepted": [7, 6]})
+    for chart in (charts.series_by_group(one, "alpha", "α", "α"), charts.position_bars(one)):
+        spec = chart.to_dict()
+        layer = spec["layer"][0] if "layer" in spec else spec
+        color = layer["encoding"]["color"]
+        assert color["field"] == "route" and color["title"] == "route (pair 082f3aa2)", color
+    two = one.assign(pair_hash=["082f3aa201d8ea6a", "ffff0000aaaa"])
+    color = charts.series_by_group(two, "alpha", "α", "α").to_dict()["layer"][0]["encoding"]["color"]
+    assert color["field"] == "group" and color["title"] == "route · pair"
+
+
+def test_cost_trend_has_a_legend_for_its_two_lines() -> None:
+    """`legend=None` on the dash hid the merged colour + dash legend: the two lines (as
+    served, target-only) could not be told apart."""
+    trend = pd.DataFrame({"bucket": [T0, T0], "series": ["as served", "target-only baseline"],
+                          "value": [2.42, 2.39]})
+    enc = charts.cost_trend(trend, "pool-s").to_dict()["encoding"]
+    assert enc["color"].get("legend", {}) is not None
+    assert enc["strokeDash"].get("legend", {}) is not None
+    assert enc["color"]["title"] == enc["strokeDash"]["title"]  # one merged legend
+
+
+def test_token_strip_rows_are_readable_and_its_legend_is_in_sight() -> None:
+    strip = pd.DataFrame({"path": ["target-only", "speculative"] * 40,
+                          "position": [i // 2 for i in range(80)], "token": ["1"] * 80,
+                          "origin": ["target", "accepted"] * 40, "differs": [False] * 80})
+    spec = charts.token_strip(strip).to_dict()
+    assert spec["height"] == {"step": 28}  # not 110 px for both rows and the axis
+    rect = spec["layer"][0]["encoding"]["color"]
+    assert rect["legend"]["orient"] == "top"  # not past the right end of a 3,500 px strip

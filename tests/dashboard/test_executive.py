@@ -68,3 +68,11 @@ def test_executive_without_a_price_shows_pool_seconds(seeded, open_page, tmp_pat
     assert not at.exception and not at.error
     assert _metric(at, "Spend in range").endswith("pool-s")
     assert any(m.label == "M5 cost / 1k output tokens (pool-s)" for m in at.metric)
+    # The saving is a ratio the price cancels out of: shown without a price too (it was "—").
+    flt = at.session_state["filters"]
+    rows = _rows(seeded.url, flt)
+    served = sum(r["stats"]["total_time_s"] for r in rows) / sum(r["completion_tokens"] for r in rows)
+    sh = [s for s in seeded.summary.shadows if flt.since <= s["created_at"] < flt.until]
+    base = sum(s["target_s"] for s in sh) / sum(s["target_n"] for s in sh)
+    assert _metric(at, "Saving vs target-only") == f"{1 - served / base:.1%}"
+    assert at.dataframe[0].value["saving"].notna().any()

@@ -43,6 +43,9 @@ def test_overview_figures(seeded, open_page) -> None:  # type: ignore[no-untyped
     gain = speedup(sum(s["target_s"] for s in sh), sum(s["target_n"] for s in sh),
                    sum(s["spec_s"] for s in sh), sum(s["spec_n"] for s in sh))
     assert _metric(at, "Speculative speedup (shadow)") == f"{gain:.2f}×"
+    # ...with what it means: below 1× speculation is slower than target-only (a red delta).
+    delta = next(m.delta for m in at.metric if rendered(m.label) == "Speculative speedup (shadow)")
+    assert delta == f"{gain - 1:+.0%} vs target-only"
 
     # Burn-rate alerts recomputed from the seeded latencies: the incident must page.
     def bad(r: dict) -> bool:
@@ -65,6 +68,7 @@ def test_overview_figures(seeded, open_page) -> None:  # type: ignore[no-untyped
     assert any("14.4×" in p for p in pages)
     table = at.dataframe[0].value
     assert list(table["status"]) == ["FIRING" if a.firing else "ok" for a in expected]
+    assert table.columns[0] == "status"  # in sight on a narrow page, not scrolled off
     n30 = [r for r in seeded.summary.requests if r["created_at"] >= flt.until - timedelta(days=30)]
     left = 1 - sum(map(bad, n30)) / len(n30) / t.budget
     assert _metric(at, "Error budget left (30 d)") == f"{left:.1%}"
@@ -154,7 +158,7 @@ def test_audit_explorer_request_and_verification(seeded, open_page) -> None:  # 
     at = open_page(seeded.url, "audit", request_id=rid)
     assert len(at.dataframe[0].value) == 1
     tokens = at.dataframe[1].value
-    assert (tokens["source"] == "served").sum() == int(_metric(at, "Tokens"))
+    assert (tokens["source"] == "served").sum() == int(_metric(at, "Output tokens"))
     assert (tokens["source"] == "shadow").sum() > 0
     assert _metric(at, "Verdict") == seeded.summary.shadows[0]["verdict"]
     at.button(key="audit_verify").click().run()
