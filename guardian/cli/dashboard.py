@@ -151,7 +151,10 @@ def dashboard(
     _check_db(resolved)
     cmd = [sys.executable, "-m", "streamlit", "run", str(APP_FILE), "--server.port", str(port),
            "--server.address", address, "--server.headless", "true",
-           "--browser.gatherUsageStats", "false"]
+           "--browser.gatherUsageStats", "false",
+           # A read-only dashboard: no "Deploy" button or developer menu for its users
+           # (set from app.py it does not apply to the first page load).
+           "--client.toolbarMode", "viewer"]
     for name in allowed_host:  # Streamlit refuses WebSockets whose Host is not listed
         cmd += ["--server.allowedHosts", name]
     env = {**os.environ, "GUARDIAN_DATABASE_URL": resolved}

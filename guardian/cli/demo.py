@@ -121,8 +121,10 @@ def _print(console: Any, s: Any) -> None:
                           f"{rb['at']}: fired {', '.join(rb['fired'])} ({rb['reason']})")
     else:
         console.print("no rollback fired (send more requests: `--requests 120`)")
+    # --dev: this local demo's dashboard, loopback only and no login; without it the
+    # dashboard asks for --keys-file (it refuses to start with neither).
     if os.environ.get("GUARDIAN_DATABASE_URL"):
-        command = "guardian dashboard   # reads GUARDIAN_DATABASE_URL, as the demo did"
+        command = "guardian dashboard --dev   # reads GUARDIAN_DATABASE_URL, as the demo did"
     else:
-        command = f"guardian dashboard --url {s.database_url}"
+        command = f"guardian dashboard --dev --url {s.database_url}"
     console.print(f"\nLook at it:  [bold]{command}[/]")
