@@ -635,13 +635,20 @@ def _loads(raw: bytes) -> Any:
         raise WireError("the answer is not JSON") from None
 
 
+# Above this max_tokens an answer is read as events even for a non-streaming client: its byte
+# cap (`_body_cap`: 8 MiB + 16 KiB per token) would let one parsed whole cost gigabytes.
+WHOLE_ANSWER_MAX_TOKENS = 512
+
+
 def _streams(request: BackendRequest, on_text: OnText | None) -> bool:
-    """Whether to ask the pool for SSE: when the client streams, and when it set no
-    max_tokens. A whole answer is parsed at once (json.loads: ~25-35x its bytes in Python
-    objects for a hostile one, up to the 256 MiB cap); read as events, at most one event
-    (1 MiB) is parsed at a time and the rows kept are held to the ceilings
-    (`Answer.for_request`). With max_tokens, the byte cap is proportional to it: kept whole."""
-    return on_text is not None or request.max_new_tokens <= 0
+    """Whether to ask the pool for SSE: when the client streams, when it set no max_tokens,
+    and when it asked for more than WHOLE_ANSWER_MAX_TOKENS. A whole answer is parsed at once
+    (json.loads: ~25-35x its bytes in Python objects for a hostile one, up to the 256 MiB
+    cap); read as events, at most one event (1 MiB) is parsed at a time and the rows kept are
+    held to max_tokens or the ceilings (`Answer.for_request`). Small max_tokens stay whole
+    (one parse, not one per event: the proxy's own cost): their cap is at most 16 MiB."""
+    n = request.max_new_tokens
+    return on_text is not None or not 0 < n <= WHOLE_ANSWER_MAX_TOKENS
 
 
 def _body_cap(request: BackendRequest) -> int:

@@ -137,6 +137,20 @@ def test_with_max_tokens_the_whole_answer_is_still_asked_for(hostile) -> None:
         backend.close()
 
 
+def test_a_large_max_tokens_is_read_as_events_too(hostile) -> None:
+    """max_tokens above WHOLE_ANSWER_MAX_TOKENS: its byte cap would let an answer parsed whole
+    cost gigabytes, so a non-streaming client's answer is read as events as well, rows held
+    to its max_tokens (refused at the first event past it, memory bounded)."""
+    backend = UpstreamBackend("x", ["x"])
+    try:
+        peak, exc = _peak(backend, _chat(hostile, "tiny", max_tokens=ROWS), False)
+    finally:
+        backend.close()
+    assert isinstance(exc, UpstreamError) and exc.fault == "malformed" and "token rows" in exc.detail
+    assert SEEN[-1]["stream"] is True and SEEN[-1]["max_tokens"] == ROWS
+    assert peak < 12 << 20, f"{peak / 2**20:.1f} MiB"
+
+
 def test_the_sidecar_answers_a_502_with_the_request_id_and_audits_it(hostile, make) -> None:  # noqa: F811
     client, sink = make("target_only", target_kw={"url": hostile, "model": "tiny"})
     r = client.post("/v1/chat/completions", headers=AUTH, json={
