@@ -323,7 +323,10 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
     /* One str for the trace's lines, not one per line: a str object per row, the list
      * holding them, and joining them again for the COPY cost as much CPU as formatting the
      * rows (and the cyclic GC walked those lists while they were young). */
-    PyObject *text = NULL, *leaves = PyList_New(n);
+    /* The leaves list is made only once its items exist: a list of NULL slots must not be
+     * reachable (gc.get_objects()) while Python code runs (__float__, __index__) or while the
+     * GIL is released. */
+    PyObject *text = NULL, *leaves = NULL;
     Buf b = {NULL, 0, 0};
     char prev[64];
     memcpy(prev, prev_in, 64);
@@ -335,7 +338,7 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
      * waited on them. */
     Py_ssize_t *ends = n ? PyMem_New(Py_ssize_t, n) : NULL;
     unsigned char *leaf_bytes = n ? PyMem_Malloc((size_t)n * 32) : NULL;
-    if (leaves == NULL || (n && (ends == NULL || leaf_bytes == NULL))) {
+    if (n && (ends == NULL || leaf_bytes == NULL)) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         goto fail;
     }
@@ -387,13 +390,13 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
         if ((v = field(t, s_draft_prob)) == NULL) goto fail_ints;
         rc = v == Py_None ? buf_put(&b, "\\N", 2) : buf_g9(&b, v);
         Py_DECREF(v);
-        if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail_ints;
+        if (rc < 0 || (rc = buf_put(&b, "\t", 1)) < 0) goto fail_ints;
         PyObject *floats[2] = {s_target_prob, s_target_margin};
         for (int k = 0; k < 2; k++) {
             if ((v = field(t, floats[k])) == NULL) goto fail_ints;
             rc = buf_g9(&b, v);
             Py_DECREF(v);
-            if (rc < 0 || buf_put(&b, "\t", 1) < 0) goto fail_ints;
+            if (rc < 0 || (rc = buf_put(&b, "\t", 1)) < 0) goto fail_ints;
         }
         rc = buf_int(&b, ints[2]) < 0 || buf_put(&b, "\t", 1) < 0 || buf_int(&b, ints[3]) < 0
              ? -1 : 0;
@@ -409,6 +412,7 @@ static PyObject *seal_tokens(PyObject *self, PyObject *args) {
         chain(b.p, ends, n, prev, leaf_bytes);
         Py_END_ALLOW_THREADS
     }
+    if ((leaves = PyList_New(n)) == NULL) goto fail;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *lf = PyBytes_FromStringAndSize((const char *)leaf_bytes + 32 * i, 32);
         if (lf == NULL) goto fail;

@@ -80,7 +80,9 @@ def esc(s: str) -> str:
     """COPY-text escape of a string (also what makes the canonical form injective)."""
     # Most values hold none of the four (a JSON list of token ids): four scans in C cost a
     # fraction of translate(), which looks every character up in the mapping.
-    if "\\" in s or "\t" in s or "\n" in s or "\r" in s:
+    # translate() returns an exact str for a str subclass too (whose __format__ / __str__
+    # could print anything into a line): the fast path is for exact strs only.
+    if type(s) is not str or "\\" in s or "\t" in s or "\n" in s or "\r" in s:
         return s.translate(_ESC)
     return s
 
