@@ -283,8 +283,7 @@ def routes_now(url: str) -> pd.DataFrame:
     why: `guardian.governance.modes.effective_mode`, the answer serving and `guardian route
     status` give (for the pair of each route's newest request)."""
     from guardian.governance.canarystate import canaries_of
-    from guardian.governance.gatecheck import gate_refusal, state_refusal
-    from guardian.governance.modes import route_modes
+    from guardian.governance.gatecheck import modes_in_force
     from guardian.governance.routestate import RouteStateStore
     from guardian.policy import DEFAULT_POLICY_FILE, PolicyError, load_policy
     from guardian.settings import Settings
@@ -306,10 +305,8 @@ def routes_now(url: str) -> pd.DataFrame:
                               "pair_hash": st_.pair_hash, "updated_by": st_.updated_by,
                               "version": st_.version, "policy_mode": None}
                              for name, st_ in sorted(states.items())], columns=cols)
-    decisions = route_modes(policy, states, pair_hash=store.serving_pair,
-                            gate_refusal=lambda pair: gate_refusal(db, pair, policy.content_hash),
-                            canaries=canaries_of(db),
-                            state_refusal=lambda r, st, pair: state_refusal(db, r, st, pair))
+    decisions = modes_in_force(db, policy, states, pair_hash=store.serving_pair,
+                               canaries=canaries_of(db))
     rows = []
     for name, d in decisions.items():
         route, st_ = policy.routes.get(name), states.get(name)

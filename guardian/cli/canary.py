@@ -132,8 +132,7 @@ def status(url: str | None = URL,
     import sqlalchemy as sa
 
     from guardian.governance.canarystate import CanaryStore
-    from guardian.governance.gatecheck import gate_refusal, state_refusal
-    from guardian.governance.modes import route_modes
+    from guardian.governance.gatecheck import modes_in_force
     from guardian.governance.routestate import RouteStateStore
 
     policy = load_policy(policy_file)
@@ -142,11 +141,9 @@ def status(url: str | None = URL,
         canaries = CanaryStore(db).all()
         store = RouteStateStore(db)
         # A canary row is unsigned and narrows only a speculative state that serves: say when
-        # replicas ignore it, exactly as `route status` decides (modes.route_modes).
-        decisions = route_modes(policy, store.all(), pair_hash=store.serving_pair,
-                                gate_refusal=lambda p: gate_refusal(db, p, policy.content_hash),
-                                canaries=canaries,
-                                state_refusal=lambda r, st, p: state_refusal(db, r, st, p))
+        # replicas ignore it, exactly as `route status` decides (gatecheck.modes_in_force).
+        decisions = modes_in_force(db, policy, store.all(), pair_hash=store.serving_pair,
+                                   canaries=canaries)
     except sa.exc.SQLAlchemyError as exc:
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise fail(f"cannot read canary state ({first}); run `guardian db upgrade`") from None

@@ -227,8 +227,7 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     from rich.text import Text
 
     from guardian.governance.canarystate import canaries_of
-    from guardian.governance.gatecheck import gate_refusal, state_refusal
-    from guardian.governance.modes import route_modes
+    from guardian.governance.gatecheck import modes_in_force
     from guardian.governance.registry import PairRefused, PairRegistry
     from guardian.governance.routestate import RouteStateStore
 
@@ -244,10 +243,8 @@ def status(url: str | None = typer.Option(None, "--url", help=URL_HELP),
             raise fail(f"refused: {exc}") from None
     serving = {name: pair_hash or store.serving_pair(name)
                for name in set(policy.routes) | set(states)}
-    decisions = route_modes(policy, states, pair_hash=serving.get,
-                            gate_refusal=lambda p: gate_refusal(db, p, policy.content_hash),
-                            canaries=canaries_of(db),
-                            state_refusal=lambda r, st, p: state_refusal(db, r, st, p))
+    decisions = modes_in_force(db, policy, states, pair_hash=serving.get,
+                               canaries=canaries_of(db))
     rows = []
     for name, decision in decisions.items():
         route, st = policy.routes.get(name), states.get(name)

@@ -120,7 +120,7 @@ class CanaryStore:
 MAX_TEXT = 2000  # characters of a text value read (`write` stores at most this of a reason)
 MAX_STEPS_TEXT = 8192  # characters of the steps' JSON read (a policy allows at most 100 steps)
 KNOWN_STATUSES = ("running", "complete", "aborted")
-_EPOCH = datetime.fromtimestamp(0, UTC)
+EPOCH = datetime.fromtimestamp(0, UTC)  # the time of a row whose own cannot be read
 
 
 def _select() -> sa.Select[Any]:
@@ -144,7 +144,9 @@ def _pct(value: Any) -> float:
     return 0.0 if math.isnan(x) else min(100.0, max(0.0, x))
 
 
-def _ts(value: Any) -> datetime:
+def stored_time(value: Any) -> datetime:
+    """A timestamp column read as text (SQLite) or a datetime (Postgres); raises on anything
+    else, for the caller to read the row as unreadable."""
     if isinstance(value, datetime):
         return value
     if isinstance(value, str):
@@ -168,7 +170,7 @@ def _status(r: Any) -> CanaryStatus:
             raise TypeError(f"steps are not a list: {type(raw).__name__}")
         steps = tuple(_pct(x) for x in raw)
         step_index, weight = int(r["step_index"]), _pct(r["weight_pct"])
-        started, updated = _ts(r["step_started_at"]), _ts(r["updated_at"])
+        started, updated = stored_time(r["step_started_at"]), stored_time(r["updated_at"])
         if status == "running" and not steps:
             raise ValueError("no steps")
     except (TypeError, ValueError, OverflowError) as exc:
@@ -176,7 +178,7 @@ def _status(r: Any) -> CanaryStatus:
         problem = f"{problem}; {why}" if problem else why
         if status == "running":
             problem += "; served as 0 %, abort it"
-        steps, step_index, weight, started, updated = (), 0, 0.0, _EPOCH, _EPOCH
+        steps, step_index, weight, started, updated = (), 0, 0.0, EPOCH, EPOCH
     if status in ("aborted", "complete"):  # as serving reads them: none / the whole route
         weight = 0.0 if status == "aborted" else 100.0
     if steps:

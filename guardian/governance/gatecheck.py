@@ -17,6 +17,7 @@ route state saying `speculative` to the same rule (used by the resolver only whe
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -24,7 +25,7 @@ from sqlalchemy import Engine
 
 from guardian.audit.models import AuditGovernance
 from guardian.governance.errors import GovernanceRefused
-from guardian.governance.modes import ModeDecision, RouteStatus, effective_mode
+from guardian.governance.modes import ModeDecision, RouteStatus, effective_mode, route_modes
 
 if TYPE_CHECKING:
     from guardian.governance.registry import PairRegistry
@@ -266,3 +267,15 @@ def state_refusal(db: Engine, route: str, state: RouteStatus, serving_pair: str 
     if refusal is None or signed_override_for(db, route, pair, policy_hash, trust=trust):
         return None
     return f"the route state says speculative (set by {state.updated_by}), but: {refusal}"
+
+
+def modes_in_force(db: Engine, policy: Policy, states: Mapping[str, RouteStatus], *,
+                   pair_hash: Callable[[str], str | None] | str | None,
+                   canaries: Mapping[str, Any] | None) -> dict[str, ModeDecision]:
+    """Every route's mode as replicas decide it from this database: `modes.route_modes` with
+    the gate check and the signed-state check serving applies. `guardian route status`,
+    `guardian canary status` and the dashboard ask this, so they show what replicas serve."""
+    return route_modes(policy, states, pair_hash=pair_hash,
+                       gate_refusal=lambda pair: gate_refusal(db, pair, policy.content_hash),
+                       canaries=canaries,
+                       state_refusal=lambda route, st, pair: state_refusal(db, route, st, pair))

@@ -64,7 +64,7 @@ from sqlalchemy import Engine
 from guardian.audit.models import AuditRequest, RouteState
 from guardian.enums import Mode
 from guardian.governance import laststate
-from guardian.governance.canarystate import CanaryStore
+from guardian.governance.canarystate import EPOCH, CanaryStore, stored_time
 from guardian.governance.gatecheck import gate_refusal, state_refusal
 from guardian.governance.modes import ModeDecision, effective_mode
 
@@ -151,9 +151,6 @@ UNKNOWN_STATE = ("route state unknown: the database could not be read since this
                  "started and there is no last known state file; no speculation until it answers")
 
 
-_EPOCH = datetime.fromtimestamp(0, UTC)
-
-
 def _status(r: Any) -> RouteStatus:
     """A `route_state` row as written; one whose values cannot be read (anyone who can write
     the database can put a text in `version` or a bad timestamp there on SQLite) is
@@ -165,18 +162,13 @@ def _status(r: Any) -> RouteStatus:
         return None if v is None else str(v)[:2000]
 
     try:
-        updated = r["updated_at"]
-        if isinstance(updated, str):
-            updated = datetime.fromisoformat(updated)
-        if not isinstance(updated, datetime):
-            raise TypeError(f"updated_at is not a timestamp: {type(updated).__name__}")
         return RouteStatus(str(r["route"]), str(r["mode"])[:40], text(r["pair_hash"]),
                            text(r["policy_hash"]), text(r["reason"]), int(r["version"]),
-                           updated, str(r["updated_by"])[:2000])
+                           stored_time(r["updated_at"]), str(r["updated_by"])[:2000])
     except (TypeError, ValueError, OverflowError) as exc:
         return RouteStatus(str(r["route"]), "target_only", None, None,
                            f"unreadable route_state row ({type(exc).__name__}: "
-                           f"{str(exc)[:200]}); served target_only", -1, _EPOCH, "unreadable")
+                           f"{str(exc)[:200]}); served target_only", -1, EPOCH, "unreadable")
 
 
 class StateConflict(RuntimeError):

@@ -42,12 +42,18 @@ def test_esc_returns_an_exact_str_as_translate_did(s: str) -> None:
     assert f"{esc(s)}" == s.translate(chain._ESC)
 
 
-@pytest.mark.parametrize("use_c", [True, False])
-def test_token_lines_name_the_request_id_the_request_row_holds(use_c: bool) -> None:
+def _copy_sealer(use_c: bool) -> Sealer:
+    """A Postgres (COPY-line) sealer running the C loop or the Python one."""
     if use_c and native.seal_tokens is None:
         pytest.skip("guardian.audit._seal not built")
     sealer = Sealer("c/1", salt=b"k", copy_lines=True)
     sealer._native = use_c
+    return sealer
+
+
+@pytest.mark.parametrize("use_c", [True, False])
+def test_token_lines_name_the_request_id_the_request_row_holds(use_c: bool) -> None:
+    sealer = _copy_sealer(use_c)
     batch = sealer.seal([request_event(3, redaction="full", request_id=_Rid.A)])
     lines = list(copy_lines(batch.token_lines))
     assert len(lines) == 3
@@ -67,10 +73,7 @@ def test_sqlite_token_rows_verify_with_a_str_enum_request_id() -> None:
 
 @pytest.mark.parametrize("use_c", [True, False])
 def test_a_str_subclass_request_id_cannot_inject_copy_lines(use_c: bool) -> None:
-    if use_c and native.seal_tokens is None:
-        pytest.skip("guardian.audit._seal not built")
-    sealer = Sealer("c/1", salt=b"k", copy_lines=True)
-    sealer._native = use_c
+    sealer = _copy_sealer(use_c)
     batch = sealer.seal([request_event(2, redaction="none", request_id=_Forging("r"))])
     text = "".join(batch.token_lines)
     assert text.count("\n") == 2 and "forged" not in text

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 import torch
 
 from guardian.audit import MemorySink, upgrade
@@ -31,6 +32,16 @@ def guardian_home(tmp_path, monkeypatch) -> Path:
     get_settings.cache_clear()
     yield home
     get_settings.cache_clear()
+
+
+@pytest.fixture
+def db(fresh_db_url: str) -> Iterator[sa.Engine]:
+    """A migrated database on each backend (`fresh_db_url`: SQLite and Postgres), as the
+    database-writer reviews forge rows in."""
+    upgrade(fresh_db_url)
+    engine = make_engine(fresh_db_url)
+    yield engine
+    engine.dispose()
 
 
 @pytest.fixture

@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
 
-from guardian.audit import MemorySink, upgrade
+from guardian.audit import MemorySink
 from guardian.audit.models import CanaryState, RouteState
-from guardian.db import make_engine
 from guardian.governance import canary as acts
 from guardian.governance.canarystate import CanaryStore, canaries_of
 from guardian.governance.gatecheck import gate_refusal, state_refusal
@@ -37,14 +35,6 @@ from guardian.governance.routestate import ModeResolver, RouteStateStore
 from tests.guardian.governance.conftest import governed_policy, record_report
 
 PAIR = "a" * 64
-
-
-@pytest.fixture
-def db(fresh_db_url: str) -> Iterator[sa.Engine]:
-    upgrade(fresh_db_url)
-    engine = make_engine(fresh_db_url)
-    yield engine
-    engine.dispose()
 
 
 def is_sqlite(db: sa.Engine) -> bool:

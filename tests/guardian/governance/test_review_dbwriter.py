@@ -11,15 +11,13 @@ the fail-safe direction and is not tested as a problem.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
 
-from guardian.audit import MemorySink, upgrade
+from guardian.audit import MemorySink
 from guardian.audit.models import AuditGovernance, RouteState
-from guardian.db import make_engine
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.promotion import promote
 from guardian.governance.rollback import reenable_route
@@ -28,14 +26,6 @@ from tests.guardian.governance.conftest import governed_policy, record_report
 
 PAIR = "a" * 64
 NOT_SIGNED = "not signed by a pinned key"
-
-
-@pytest.fixture
-def db(fresh_db_url: str) -> Iterator[sa.Engine]:
-    upgrade(fresh_db_url)
-    engine = make_engine(fresh_db_url)
-    yield engine
-    engine.dispose()
 
 
 def forge_gate_row(db: sa.Engine, policy_hash: str, *, passed: bool = True,
