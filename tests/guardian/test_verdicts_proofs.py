@@ -62,11 +62,53 @@ def test_flip_is_a_near_tie_only_when_proven() -> None:
     v = judge_greedy(path([1, 5], a), path([1, 9], b_far), TOL)
     assert (v.verdict, v.details["failed_check"]) == ("divergence", "token_flip")
     assert v.details["near_tie_proof"] == "logits_disagree"
-    # neither path has the other's token as its runner-up: a divergence
-    a_other = [tok(0, 1), tok(1, 5, top2=8, l1=3.0000, l2=2.9999)]
+    # neither path has the other's token as its runner-up, and the other's token would have
+    # to sit further above this path's runner-up than the tolerance allows: a divergence
+    a_other = [tok(0, 1), tok(1, 5, top2=8, l1=3.0000, l2=2.9960)]
     b_third = [tok(0, 1), tok(1, 9, top2=7, l1=3.0, l2=2.9999)]
     v = judge_greedy(path([1, 5], a_other), path([1, 9], b_third), TOL)
     assert (v.verdict, v.details["near_tie_proof"]) == ("divergence", "not_runner_up_swap")
+    assert v.details["logit_disagreement_at_flip"] == pytest.approx(0.004)
+
+
+def test_multi_way_tie_is_proven_only_when_consistent_with_the_tolerance() -> None:
+    """Neither path records the other's token (measured on an H100, bf16: a 0.0625-margin flip
+    with each token third or lower in the other path). Proven exactly when full logit vectors
+    consistent with both top-2 records can lie within TOL of each other everywhere."""
+    a = [tok(0, 1), tok(1, 5, top2=8, l1=3.0000, l2=2.9995)]
+    b = [tok(0, 1), tok(1, 9, top2=7, l1=2.9998, l2=2.9994)]
+    v = judge_greedy(path([1, 5], a), path([1, 9], b), TOL)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("near_tie", "proven_multi_way")
+    assert v.details["runner_up_swap"] is False
+    # B's logit for 5 is at most its runner-up 2.9994, A's is 3.0: at least 6e-4 apart
+    assert v.details["logit_disagreement_at_flip"] == pytest.approx(6e-4)
+    # A shared third token whose logits disagree across the paths: not numerical
+    b_shared = [tok(0, 1), tok(1, 9, top2=8, l1=2.9998, l2=2.9970)]
+    a_shared = [tok(0, 1), tok(1, 5, top2=8, l1=3.0000, l2=2.9995)]
+    v = judge_greedy(path([1, 5], a_shared), path([1, 9], b_shared), TOL)
+    assert (v.verdict, v.details["failed_check"]) == ("divergence", "token_flip")
+    # ... and agreeing: proven
+    b_shared_ok = [tok(0, 1), tok(1, 9, top2=8, l1=2.9998, l2=2.9992)]
+    v = judge_greedy(path([1, 5], a_shared), path([1, 9], b_shared_ok), TOL)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("near_tie", "proven_multi_way")
+    # A's runner-up far below B's top: A's logit for 9 is at most 2.99, B's is 3.0 -> no
+    a_low = [tok(0, 1), tok(1, 5, top2=8, l1=3.0000, l2=2.9900)]
+    b_hi = [tok(0, 1), tok(1, 9, top2=7, l1=3.0000, l2=2.9995)]
+    v = judge_greedy(path([1, 5], a_low), path([1, 9], b_hi), TOL)
+    assert v.verdict == "divergence"
+
+
+@pytest.mark.parametrize("bad", [
+    {"l1": float("nan")}, {"l2": float("nan")}, {"l1": float("inf")},
+    {"l2": float("-inf")}, {"top2": 5}, {"l1": 2.9, "l2": 3.0}])
+def test_a_record_the_model_cannot_check_proves_no_tie(bad) -> None:
+    """NaN/infinite logits, one token recorded twice or a runner-up above the top (a hostile
+    or broken trace) never make a flip a near tie, whatever the tolerance."""
+    a = [tok(0, 1), tok(1, 5, **{"top2": 8, "l1": 3.0, "l2": 2.9999, **bad})]
+    b = [tok(0, 1), tok(1, 9, top2=5, l1=3.0, l2=2.9999)]
+    for x, y, ix, iy in ((a, b, 5, 9), (b, a, 9, 5)):
+        v = judge_greedy(path([1, ix], x), path([1, iy], y), 1e9)
+        assert v.verdict == "divergence", (bad, v.details)
 
 
 def test_three_way_tie_is_proven_only_when_consistent_with_the_tolerance() -> None:
