@@ -96,6 +96,9 @@ class ModelledGamma:
         self.probe_every, self.probe_steps = probe_every, probe_steps
         self._off_by_alpha = 0  # steps off since the last speculative one, only because of α
         self._probing = 0  # probe steps still to serve
+        # (band, cap) -> [steps, rows, tokens, seconds] as served: never used to choose (see
+        # the module docstring), shown beside the model's costs so a wrong model is visible.
+        self._live: dict[tuple[int, int], list[float]] = {}
         self._lock = threading.Lock()
 
     def calibrate(self, pair: Pair, max_batch: int) -> StepCosts:
@@ -175,10 +178,15 @@ class ModelledGamma:
                 accepted: int = 0, judged: int = 0) -> None:
         """A step's outcome: its speculative rows had `judged` draft positions judged and
         `accepted` accepted (the rest — size, cap, tokens, time — is what LoadAwareGamma
-        learns from; this model takes only the acceptance)."""
-        if judged <= 0:
-            return
+        learns from; this model only shows them beside its prediction, `describe`)."""
         with self._lock:
+            live = self._live.setdefault((band_of(size), cap), [0, 0, 0.0, 0.0])
+            live[0] += 1
+            live[1] += size
+            live[2] += tokens
+            live[3] += seconds
+            if judged <= 0:
+                return
             self._accepted = self._accepted * self.memory + accepted
             self._judged = self._judged * self.memory + judged
             self._seen += judged
@@ -199,6 +207,20 @@ class ModelledGamma:
             alpha = self._accepted / self._judged if self._judged > 0 else 1.0
             return {b: self._rates(b, alpha) for b in sorted(self._choice)}
 
+    def _live_table(self) -> dict[str, dict[str, dict[str, float]]]:
+        """(Under the lock.) band -> cap -> what serving measured: steps, mean rows, ms and
+        tokens per step, and the step cost the model assumes at those rows."""
+        out: dict[str, dict[str, dict[str, float]]] = {}
+        for (band, cap), (steps, rows, tokens, seconds) in sorted(self._live.items()):
+            mean_rows = rows / steps
+            cell = {"steps": steps, "mean_rows": round(mean_rows, 2),
+                    "ms_per_step": round(1e3 * seconds / steps, 3),
+                    "tokens_per_step": round(tokens / steps, 3)}
+            if self.costs is not None:
+                cell["model_ms_per_step"] = round(1e3 * self.costs.at(round(mean_rows), cap), 3)
+            out.setdefault(str(band), {})[str(cap)] = cell
+        return out
+
     def describe(self) -> dict[str, Any]:
         """The model's inputs (GET /admin/speculation)."""
         with self._lock:
@@ -208,5 +230,8 @@ class ModelledGamma:
                     "draft_positions_judged": self._seen,
                     "step_ms_by_batch_size_and_depth": (None if self.costs is None
                                                          else self.costs.as_dict()),
+                    "measured_step_ms_by_batch_size_and_depth": (
+                        None if self.costs is None else self.costs.raw_as_dict()),
+                    "live_by_batch_size_and_depth": self._live_table(),
                     "calibration_s": (None if self.calibration_s is None
                                       else round(self.calibration_s, 2))}

@@ -53,6 +53,10 @@ class StepCosts:
     cap)."""
 
     seconds: dict[tuple[int, int], float]
+    # As measured, before `_monotone` (None: not kept, e.g. an older cache file). Shown beside
+    # the live costs (ModelledGamma.describe) so a noisy cell the monotone pass spread to
+    # larger batches can be told from a real cost.
+    raw: dict[tuple[int, int], float] | None = None
 
     # Computed once: `at` runs for every candidate depth at every engine step.
     @cached_property
@@ -87,16 +91,32 @@ class StepCosts:
 
     def as_dict(self) -> dict[str, dict[str, float]]:
         """rows -> depth -> milliseconds (for /admin/speculation, the bench and the cache)."""
-        return {str(b): {str(g): round(1e3 * self.seconds[(b, g)], 3) for g in self.depths}
-                for b in self.sizes}
+        return _ms(self.seconds)
+
+    def raw_as_dict(self) -> dict[str, dict[str, float]] | None:
+        """The same, as measured (before costs were made to grow with rows and depth)."""
+        return None if self.raw is None else _ms(self.raw)
 
     @classmethod
-    def from_dict(cls, data: dict[str, dict[str, float]]) -> StepCosts:
-        seconds = {(int(b), int(g)): float(ms) / 1e3 for b, row in data.items()
-                   for g, ms in row.items()}
-        if not seconds or not all(0 < v < math.inf for v in seconds.values()):
-            raise ValueError("step costs must be positive and finite")
-        return cls(seconds)
+    def from_dict(cls, data: dict[str, dict[str, float]],
+                  raw: dict[str, dict[str, float]] | None = None) -> StepCosts:
+        seconds = _seconds(data)
+        return cls(seconds, None if raw is None else _seconds(raw))
+
+
+def _ms(seconds: dict[tuple[int, int], float]) -> dict[str, dict[str, float]]:
+    sizes = sorted({b for b, _ in seconds})
+    depths = sorted({g for _, g in seconds})
+    return {str(b): {str(g): round(1e3 * seconds[(b, g)], 3) for g in depths if (b, g) in seconds}
+            for b in sizes}
+
+
+def _seconds(data: dict[str, dict[str, float]]) -> dict[tuple[int, int], float]:
+    seconds = {(int(b), int(g)): float(ms) / 1e3 for b, row in data.items()
+               for g, ms in row.items()}
+    if not seconds or not all(0 < v < math.inf for v in seconds.values()):
+        raise ValueError("step costs must be positive and finite")
+    return seconds
 
 
 def _ordinary_tokens(pair: Pair) -> list[int]:
@@ -158,7 +178,7 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
         seconds[(rows, depth)] = spent / steps if steps else every / max(1, all_steps)
         if progress is not None:
             progress(cell, len(cells))
-    return StepCosts(seconds if raw else _monotone(seconds, sizes, depths))
+    return StepCosts(dict(seconds) if raw else _monotone(seconds, sizes, depths), dict(seconds))
 
 
 def _monotone(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]
@@ -192,14 +212,15 @@ def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: P
     try:
         data = json.loads(path.read_text())
         if data.get("key") == key:
-            return StepCosts.from_dict(data["ms"])
+            return StepCosts.from_dict(data["ms"], data.get("raw_ms"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # absent or unreadable: measure
     costs = measure(pair, sizes, depths, progress=progress, **workload)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"key": key, "ms": costs.as_dict()}, indent=1))
+        tmp.write_text(json.dumps({"key": key, "ms": costs.as_dict(),
+                                   "raw_ms": costs.raw_as_dict()}, indent=1))
         tmp.replace(path)
     except OSError as exc:
         logger.warning("could not keep the measured step costs in %s: %s", cache_dir, exc)

@@ -310,6 +310,24 @@ def _print(result: dict[str, Any]) -> None:
     diff, seen = result["differs"]
     con.print(f"batched answers differing from one-at-a-time: {diff} of {seen}")
     con.print(f"depth cap per batch size at the end: {result.get('speculation', {})}")
+    live = (result.get("speculation") or {}).get("cap_model", {}).get(
+        "live_by_batch_size_and_depth") or {}
+    if live:
+        # Where the model's step costs differ from what serving paid, the cap it chose may
+        # be wrong (an H100, 2026-11-27: spec at 0.54 of target-only at 16 clients).
+        model = Table(title="depth-cap model against serving (batched server, all routes)")
+        for col in ("batch size", "cap", "steps", "mean rows", "ms/step served",
+                    "ms/step model", "served / model", "tokens/step"):
+            model.add_column(col, justify="right")
+        for band, caps in live.items():
+            for cap, c in caps.items():
+                assumed = c.get("model_ms_per_step")
+                model.add_row(band, cap, str(c["steps"]), f"{c['mean_rows']:.1f}",
+                              f"{c['ms_per_step']:.1f}",
+                              "-" if assumed is None else f"{assumed:.1f}",
+                              "-" if not assumed else f"{c['ms_per_step'] / assumed:.2f}",
+                              f"{c['tokens_per_step']:.2f}")
+        con.print(model)
 
 
 def cli(

@@ -49,6 +49,11 @@ def test_bench_serving_measures_every_cell(tiny_pair_env) -> None:
     assert set(cells["off", "target"]["served_paths"]) == {"target_only"}
     diff, seen = r["differs"]
     assert seen >= 2 and 0 <= diff <= seen
+    # The batched server's depth-cap model beside what serving paid, per band and cap
+    live = r["speculation"]["cap_model"]["live_by_batch_size_and_depth"]
+    assert live and all(c["steps"] > 0 and c["ms_per_step"] > 0 and c["model_ms_per_step"] > 0
+                        for caps in live.values() for c in caps.values())
+    assert "depth-cap model against serving" in res.output
 
 
 @pytest.mark.e2e

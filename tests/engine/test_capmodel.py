@@ -155,6 +155,34 @@ def test_measure_runs_a_closed_loop_on_a_tiny_pair(llama_pair) -> None:  # type:
     assert all(0 < s < 5 for s in c.seconds.values())
     # More rows or a deeper cap never measure cheaper (noise is evened out upwards).
     assert c.at(3, 0) >= c.at(1, 0) and c.at(1, 2) >= c.at(1, 0) and c.at(3, 2) >= c.at(3, 0)
+    # ... and what was measured is kept as it was, for the comparison with serving
+    assert c.raw is not None and set(c.raw) == set(c.seconds)
+    assert all(c.raw[k] <= c.seconds[k] for k in c.seconds)
+
+
+def test_the_model_shows_what_serving_measured_beside_what_it_assumes() -> None:
+    """A model wrong on some device (an H100: spec at 0.54 of target-only at 16 rows while it
+    predicted 1.3x) must be visible: describe() lists, per band and cap, the steps serving
+    ran — ms and tokens per step — next to the cost the model assumes, and the calibration's
+    costs before they were made monotone (one noisy cell spreads to every larger batch)."""
+    raw = {(1, 0): 0.010, (4, 0): 0.030, (16, 0): 0.015, (1, 4): 0.020, (4, 4): 0.025,
+           (16, 4): 0.040}
+    from engine.stepcost import _monotone
+    c = StepCosts(_monotone(raw, [1, 4, 16], [0, 4]), raw)
+    assert c.at(16, 0) == 0.030  # the noisy (4, 0) cell, spread to 16 rows
+    m = ModelledGamma(c, candidates=(0, 4), min_judged=1)
+    for _ in range(3):
+        m.observe(16, 4, 32.0, 0.080, accepted=10, judged=64)
+    m.observe(16, 0, 16.0, 0.016)  # a target-only step: no drafts judged, still shown
+    d = m.describe()
+    assert d["measured_step_ms_by_batch_size_and_depth"]["16"] == {"0": 15.0, "4": 40.0}
+    assert d["step_ms_by_batch_size_and_depth"]["16"]["0"] == 30.0
+    live = d["live_by_batch_size_and_depth"]["16"]
+    assert live["4"] == {"steps": 3, "mean_rows": 16.0, "ms_per_step": 80.0,
+                         "tokens_per_step": 32.0, "model_ms_per_step": 40.0}
+    assert live["0"]["steps"] == 1 and live["0"]["ms_per_step"] == 16.0
+    assert d["draft_positions_judged"] == 192  # the target-only step judged nothing
+    json.dumps(d)  # /admin/speculation serves it as JSON
 
 
 def test_step_costs_are_kept_per_pair_device_and_setting(llama_pair, tmp_path,  # type: ignore[no-untyped-def]
@@ -173,6 +201,7 @@ def test_step_costs_are_kept_per_pair_device_and_setting(llama_pair, tmp_path,  
     first = cached(llama_pair, [1, 2], [0, 1], tmp_path, **small)
     again = cached(llama_pair, [2, 1], [1, 0], tmp_path, **small)  # same key, any order
     assert again.as_dict() == first.as_dict() and len(calls) == 1
+    assert again.raw_as_dict() == first.raw_as_dict() is not None  # kept in the cache too
     cached(llama_pair, [1, 2], [0, 2], tmp_path, **small)  # other depths: measured
     assert len(calls) == 2
     (path,) = [p for p in tmp_path.iterdir() if json.loads(p.read_text())["ms"] ==
