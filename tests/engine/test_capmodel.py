@@ -160,6 +160,35 @@ def test_measure_runs_a_closed_loop_on_a_tiny_pair(llama_pair) -> None:  # type:
     assert all(c.raw[k] <= c.seconds[k] for k in c.seconds)
 
 
+def test_each_cell_keeps_its_cheapest_sweep(llama_pair, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A stall in one sweep (a device's first use of a shape, another process) only adds time:
+    with two sweeps the cell keeps the clean one, with one it keeps the stall."""
+    import time
+
+    import engine.stepcost as stepcost
+
+    real_step = stepcost.ContinuousEngine.step
+    stalled = {"left": 0}
+
+    def step(self):  # type: ignore[no-untyped-def]
+        if stalled["left"] > 0:
+            stalled["left"] -= 1
+            time.sleep(0.05)
+        return real_step(self)
+
+    monkeypatch.setattr(stepcost.ContinuousEngine, "step", step)
+    small = {"prompt": 4, "new_tokens": 4, "waves": 1}
+    stalled["left"] = 10**6  # every step of the first sweep stalls ...
+    one = measure(llama_pair, [1], [0], repeats=1, **small)
+    assert one.seconds[(1, 0)] >= 0.05
+    steps_per_sweep = 10**6 - stalled["left"]
+    stalled["left"] = steps_per_sweep  # ... and only the first of two
+    two = measure(llama_pair, [1], [0], repeats=2, **small)
+    assert two.seconds[(1, 0)] < 0.05 and stalled["left"] == 0
+    with pytest.raises(ValueError):
+        measure(llama_pair, [1], [0], repeats=0)
+
+
 def test_the_model_shows_what_serving_measured_beside_what_it_assumes() -> None:
     """A model wrong on some device (an H100: spec at 0.54 of target-only at 16 rows while it
     predicted 1.3x) must be visible: describe() lists, per band and cap, the steps serving
