@@ -3,8 +3,10 @@
 Tokenizers and configs are checked for compatibility *before* any weights are read, so a
 mismatched pair fails in milliseconds with a message naming the difference. Models run on
 CUDA in bfloat16 when a GPU is present (without cuDNN attention: engine.attention), else on
-CPU in float32, always in eval mode. On CPU the Linear weights are stored column-major
-(engine.layout) unless `weight_layout="row"`.
+CPU in float32, always in eval mode, unless `dtype` asks for another (e.g. bfloat16 on CPU:
+a reproduction of the GPU's bf16 rounding noise, `guardian bench tolerance --dtype`). On CPU
+the float32 Linear weights are stored column-major (engine.layout) unless
+`weight_layout="row"`.
 """
 
 from __future__ import annotations
@@ -48,6 +50,29 @@ class Pair:
         return pad
 
 
+# Names `dtype` accepts (besides a torch.dtype): the floating-point types models run in.
+DTYPES: dict[str, torch.dtype] = {
+    "float32": torch.float32, "fp32": torch.float32,
+    "bfloat16": torch.bfloat16, "bf16": torch.bfloat16,
+    "float16": torch.float16, "fp16": torch.float16,
+}
+
+
+def resolve_dtype(dtype: str | torch.dtype) -> torch.dtype:
+    """A torch floating-point dtype, or its name ("bfloat16", "bf16", "torch.float32", ...).
+
+    Raises ValueError naming the accepted names for anything else."""
+    if isinstance(dtype, torch.dtype):
+        if not dtype.is_floating_point:
+            raise ValueError(f"dtype must be a floating-point type, got {dtype}")
+        return dtype
+    if isinstance(dtype, str):
+        found = DTYPES.get(dtype.strip().lower().removeprefix("torch."))
+        if found is not None:
+            return found
+    raise ValueError(f"unknown dtype {dtype!r}: use one of {', '.join(DTYPES)}")
+
+
 def _default_device() -> tuple[torch.device, torch.dtype]:
     if torch.cuda.is_available():
         return torch.device("cuda"), torch.bfloat16
@@ -80,8 +105,12 @@ def _eos_ids(tok: PreTrainedTokenizerBase, model: PreTrainedModel) -> set[int]:
 
 def load_pair(draft_dir: str | Path, target_dir: str | Path,
               device: str | torch.device | None = None, *,
-              weight_layout: str = "column") -> Pair:
+              weight_layout: str = "column",
+              dtype: str | torch.dtype | None = None) -> Pair:
     """Load and validate a pair. Raises IncompatiblePairError before loading any weights.
+
+    dtype: a torch floating-point dtype or its name (`resolve_dtype`; ValueError otherwise,
+    raised before anything is read); None (default): bfloat16 on CUDA, float32 on CPU.
 
     weight_layout: "column" (default) stores CPU float32 Linear weights column-major, the
     layout MKL multiplies fastest for the 1- to γ+1-row matmuls of decoding; "row" keeps
@@ -89,16 +118,19 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
     """
     if weight_layout not in WEIGHT_LAYOUTS:
         raise ValueError(f"weight_layout must be one of {WEIGHT_LAYOUTS}, got {weight_layout!r}")
+    wanted = None if dtype is None else resolve_dtype(dtype)
     files = read_pair(draft_dir, target_dir)
     draft_cfg, target_cfg = files.draft_config, files.target_config
     if device is None:
-        dev, dtype = _default_device()
+        dev, run_dtype = _default_device()
     else:
         dev = torch.device(device)
-        dtype = torch.bfloat16 if dev.type == "cuda" else torch.float32
+        run_dtype = torch.bfloat16 if dev.type == "cuda" else torch.float32
+    if wanted is not None:
+        run_dtype = wanted
     models = []
     for path in (files.draft_dir, files.target_dir):
-        model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype)
+        model = AutoModelForCausalLM.from_pretrained(path, dtype=run_dtype)
         models.append(model.to(dev).eval())
     draft, target = models
     avoid_per_shape_attention(dev)
@@ -107,9 +139,9 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
         logger.debug("stored %d weight matrices column-major for CPU decoding", changed)
     identity = files.identity()
     pair = Pair(draft=draft, target=target, tokenizer=files.target_tokenizer, device=dev,
-                dtype=dtype, identity=identity,
+                dtype=run_dtype, identity=identity,
                 max_context=min(_max_positions(draft_cfg), _max_positions(target_cfg)),
                 eos_token_ids=_eos_ids(files.target_tokenizer, target))
     logger.info("loaded pair %s (draft %s, target %s) on %s/%s", identity.pair_hash[:12],
-                identity.draft_name, identity.target_name, dev, dtype)
+                identity.draft_name, identity.target_name, dev, run_dtype)
     return pair

@@ -42,10 +42,7 @@ def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *
     vocab = pair.target.config.get_text_config(decoder=True).vocab_size
     if not completion_ids:
         return TargetScore(torch.empty(0, vocab), [], [], [])
-    ids = torch.tensor([prompt_ids + completion_ids[:-1]], device=pair.device)
-    out = pair.target(input_ids=ids, **with_cache(pair.target, new_cache()), use_cache=True,
-                      logits_to_keep=len(completion_ids))
-    logits = out.logits[0].float()  # (T, V): logits_to_keep keeps the last T rows
+    logits = target_logits(pair, prompt_ids, completion_ids)
     probs = process_logits(logits, params)
     target = torch.tensor(completion_ids, device=probs.device).unsqueeze(1)
     top = torch.topk(logits, 2, dim=-1)
@@ -73,7 +70,23 @@ def score_draft(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *,
     for the acceptance expectation with the q recorded at proposal time."""
     if not completion_ids:
         return None
-    ids = torch.tensor([list(prompt_ids) + list(completion_ids[:-1])], device=pair.device)
-    logits = pair.draft(input_ids=ids, use_cache=False, logits_to_keep=len(completion_ids)).logits[0]
     params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
-    return process_logits(logits.float(), params).cpu()
+    return process_logits(draft_logits(pair, prompt_ids, completion_ids), params).cpu()
+
+
+def target_logits(pair: Pair, prompt_ids: list[int], completion_ids: list[int]) -> torch.Tensor:
+    """(T, V) float32 raw target logits, row t predicting completion_ids[t]: the one
+    teacher-forced forward `score_target` re-scores with (T >= 1). The tolerance bench
+    compares the decode paths' logits with these."""
+    ids = torch.tensor([list(prompt_ids) + list(completion_ids[:-1])], device=pair.device)
+    out = pair.target(input_ids=ids, **with_cache(pair.target, new_cache()), use_cache=True,
+                      logits_to_keep=len(completion_ids))
+    return out.logits[0].float()  # logits_to_keep keeps the last T rows
+
+
+def draft_logits(pair: Pair, prompt_ids: list[int], completion_ids: list[int]) -> torch.Tensor:
+    """(T, V) float32 raw draft logits, row t predicting completion_ids[t]: the one
+    teacher-forced forward (no cache) `score_draft` re-scores with (T >= 1)."""
+    ids = torch.tensor([list(prompt_ids) + list(completion_ids[:-1])], device=pair.device)
+    logits = pair.draft(input_ids=ids, use_cache=False, logits_to_keep=len(completion_ids)).logits
+    return logits[0].float()

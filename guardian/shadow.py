@@ -26,8 +26,10 @@ and the traces' evidence (top-2 ids and logits, log-probs) to prove a near tie
 acceptance expectation the engine recorded (never a re-scored q); with full distributions
 also the verifier-vs-target-only TV check and the per-origin PIT goodness-of-fit
 (`PitWindow`, per route and pair). A clean draft re-score is used only to tell a drafter
-inconsistent with itself, a speed anomaly (`details.speed_anomalies`, never a correctness
-verdict). Mirror traffic needs `scores_completions`.
+inconsistent with itself (|Δq| above the route's `drafter_tolerance`), a speed anomaly
+(`details.speed_anomalies`, never a correctness verdict). Both tolerances (TV:
+`distribution_tolerance`) default to fp32 noise; a bf16 route sets them from
+`guardian bench tolerance`. Mirror traffic needs `scores_completions`.
 """
 
 from __future__ import annotations
@@ -316,7 +318,8 @@ class ShadowEvaluator:
                 result = _with(stopping, result.details)
             self._near_tie_rate(job, result.verdict)
             anomalies = speed_anomalies(spec.trace[:cap], greedy=True,
-                                        rescored_q=self._rescored_q(job, spec, cap))
+                                        rescored_q=self._rescored_q(job, spec, cap),
+                                        drafter_tolerance=route.drafter_tolerance)
             return _speed(result, anomalies, self, job), path, list(shadow.trace), stats
         ids = spec.token_ids[:cap]
         if verifier is None and caps.full_distributions:
@@ -324,7 +327,8 @@ class ShadowEvaluator:
         trace_result = sampled_trace_verdict(spec.trace[: len(ids)])
         window = self._window_update(job, spec, ids)
         anomalies = speed_anomalies(spec.trace[: len(ids)], greedy=False,
-                                    rescored_q=self._rescored_q(job, spec, cap))
+                                    rescored_q=self._rescored_q(job, spec, cap),
+                                    drafter_tolerance=route.drafter_tolerance)
         if verifier is None:
             # No full distributions from this backend: judge what the trace shows and say
             # which checks could not run.

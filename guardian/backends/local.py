@@ -189,13 +189,16 @@ class LocalEngineBackend:
 
     @classmethod
     def load(cls, draft_dir: str | Path, target_dir: str | Path,
-             device: str | None = None, **options: Any) -> LocalEngineBackend:
+             device: str | None = None, *, dtype: str | None = None,
+             **options: Any) -> LocalEngineBackend:
         """Load and check a pair (engine.load_pair refuses an incompatible one before reading
-        any weights: engine.IncompatiblePairError names what differs). `options`: see
-        __init__ (batching)."""
+        any weights: engine.IncompatiblePairError names what differs). `dtype`: a torch
+        dtype name for the models (default: the engine's, bf16 on CUDA, fp32 on CPU).
+        `options`: see __init__ (batching)."""
         import engine
 
-        return cls(engine.load_pair(draft_dir, target_dir, device=device), **options)
+        return cls(engine.load_pair(draft_dir, target_dir, device=device, dtype=dtype),
+                   **options)
 
     def shutdown(self) -> None:
         if self.batcher is not None:

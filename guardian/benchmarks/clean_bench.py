@@ -7,9 +7,15 @@ the real shadow evaluator (`ShadowEvaluator.evaluate`, synchronously): greedy an
 target-only shadow and half the other way round. Every audit event feeds a `RouteWindow`,
 and after each request the registered triggers are evaluated on it, as the rollback
 controller does. The report counts verdicts, correctness alarms (`divergence`,
-`distribution_mismatch`), speed anomalies, near ties, the largest logit disagreement the
-greedy comparisons measured, and failing evaluations per trigger (the drift triggers'
-statistics included) — on a correct engine every alarm count should be 0.
+`distribution_mismatch`, and per failed check), speed anomalies, near ties, the largest
+logit disagreement the greedy comparisons measured (and TV the sampled ones did), and failing
+evaluations per trigger (the drift triggers' statistics included) — on a correct engine every
+alarm count should be 0.
+
+The sampled checks' tolerances (`--distribution-tolerance`, `--drafter-tolerance`) default to
+the fp32 ones; on bf16 (a GPU, or `--dtype bfloat16` on CPU) pass the ones `guardian bench
+tolerance` measured there (`recommended_distribution_tolerance`,
+`recommended_drafter_tolerance`), as `--near-tie-tolerance` takes `recommended_tolerance`.
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ from typing import Any
 
 import typer
 
+from guardian.tolerance import DEFAULT_DISTRIBUTION_TOLERANCE, DEFAULT_DRAFTER_TOLERANCE
+
 STOPS = ["\n\n", ". ", "return", ":"]
 
 
@@ -33,11 +41,13 @@ class CleanReport:
     requests: int = 0
     verdicts: dict[str, int] = field(default_factory=dict)
     correctness_alarms: int = 0
+    alarm_checks: dict[str, int] = field(default_factory=dict)  # alarms per failed check
     alarm_examples: list[dict[str, Any]] = field(default_factory=list)
     near_ties: int = 0
     speed_anomalies: dict[str, int] = field(default_factory=dict)
     max_logit_disagreement: float = 0.0
     max_logprob_disagreement: float = 0.0
+    max_tv: float = 0.0  # the largest verifier-vs-re-score TV the sampled comparisons measured
     trigger_evaluations: int = 0
     trigger_failures: dict[str, int] = field(default_factory=dict)
     drift_min_p: dict[str, float] = field(default_factory=dict)
@@ -90,6 +100,7 @@ def run_clean(backend: Any, prompts: list[str], n: int, *, max_tokens: int = 48,
     verdicts: Counter = Counter()
     anomalies: Counter = Counter()
     failures: Counter = Counter()
+    checks: Counter = Counter()
     seen = 0
 
     async def serve(req: GenerationRequest) -> Any:
@@ -118,8 +129,10 @@ def run_clean(backend: Any, prompts: list[str], n: int, *, max_tokens: int = 48,
                                                 float(stats.get("logit_disagreement", 0.0)))
             report.max_logprob_disagreement = max(report.max_logprob_disagreement,
                                                   float(stats.get("logprob_disagreement", 0.0)))
+            report.max_tv = max(report.max_tv, float(stats.get("max_tv", 0.0)))
             if event.verdict in ("divergence", "distribution_mismatch"):
                 report.correctness_alarms += 1
+                checks[str(stats.get("failed_check", "unnamed"))] += 1
                 if len(report.alarm_examples) < 5:
                     report.alarm_examples.append({
                         "request": spec, "verdict": event.verdict,
@@ -148,6 +161,7 @@ def run_clean(backend: Any, prompts: list[str], n: int, *, max_tokens: int = 48,
             bar.advance(task)
     evaluator.shutdown(0.1)
     report.verdicts = dict(verdicts)
+    report.alarm_checks = dict(checks)
     report.near_ties = verdicts.get("near_tie", 0)
     report.speed_anomalies = dict(anomalies)
     report.trigger_failures = {name: failures.get(name, 0) for name in sorted(
@@ -165,21 +179,41 @@ def cli(
     near_tie_tolerance: float | None = typer.Option(
         None, min=0.0, help="The routes' near_tie_tolerance (default: the one measured for the "
         "engine's dtype/device in guardian/tolerance.py, else the policy default)."),
+    distribution_tolerance: float = typer.Option(
+        DEFAULT_DISTRIBUTION_TOLERANCE, min=0.0, max=1.0,
+        help="The routes' distribution_tolerance: the largest total variation between the "
+        "verifier's and a re-scored target distribution (default: the fp32 one; on bf16 use "
+        "`guardian bench tolerance`'s recommended_distribution_tolerance)."),
+    drafter_tolerance: float = typer.Option(
+        DEFAULT_DRAFTER_TOLERANCE, min=0.0, max=1.0,
+        help="The routes' drafter_tolerance: the largest recorded-vs-re-scored draft |Δq| "
+        "before `drafter_inconsistent` (default: the fp32 one; on bf16 use the bench's "
+        "recommended_drafter_tolerance)."),
+    device: str | None = typer.Option(None, help="cpu / cuda (default: the engine's choice)."),
+    dtype: str | None = typer.Option(
+        None, help="Model dtype: bfloat16, float16 or float32 (default: the engine's, bf16 on "
+        "CUDA, fp32 on CPU; bfloat16 on CPU reproduces bf16 rounding noise without a GPU)."),
 ) -> None:
     """Run clean traffic through serving + shadow; count false alarms of every check."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    from guardian.benchmarks.tolerance_bench import dtype_option
     from guardian.enums import PROPOSER_KINDS
 
     if proposer not in PROPOSER_KINDS:
         raise typer.BadParameter(f"{proposer!r} is not one of {', '.join(PROPOSER_KINDS)}",
                                  param_hint="--proposer")
+    for value, hint in ((distribution_tolerance, "--distribution-tolerance"),
+                        (drafter_tolerance, "--drafter-tolerance")):
+        if value <= 0.0:  # the route fields are > 0: a TV or |Δq| of 0 is not promised
+            raise typer.BadParameter(f"must be > 0, got {value:g}", param_hint=hint)
+    dtype = dtype_option(dtype)
     from engine.demo_pair.corpus import heldout_prompts
     from guardian.backends.local import LocalEngineBackend
     from guardian.benchmarks.engine_bench import pair_dirs
     from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE, default_tolerance
 
     draft, target = pair_dirs(draft, target)
-    backend = LocalEngineBackend.load(draft, target)
+    backend = LocalEngineBackend.load(draft, target, device=device, dtype=dtype)
     if near_tie_tolerance is None:
         near_tie_tolerance = default_tolerance(backend.dtype, backend.device.split(":")[0])
         if near_tie_tolerance is None:
@@ -188,10 +222,13 @@ def cli(
                         f"using the policy default {near_tie_tolerance:g} (run `guardian bench "
                         "tolerance` there)", fg=typer.colors.YELLOW, err=True)
     typer.echo(f"pair on {backend.device}/{backend.dtype}, near_tie_tolerance "
-               f"{near_tie_tolerance:g}")
+               f"{near_tie_tolerance:g}, distribution_tolerance {distribution_tolerance:g}, "
+               f"drafter_tolerance {drafter_tolerance:g}")
     report = run_clean(backend, heldout_prompts(64), requests, max_tokens=max_tokens,
                        proposer=proposer, progress=True,
-                       policy_overrides={"near_tie_tolerance": near_tie_tolerance})
+                       policy_overrides={"near_tie_tolerance": near_tie_tolerance,
+                                         "distribution_tolerance": distribution_tolerance,
+                                         "drafter_tolerance": drafter_tolerance})
     for k, v in report.as_dict().items():
         typer.echo(f"{k:26} {v}")
     if json_path:

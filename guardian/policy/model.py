@@ -31,7 +31,11 @@ from guardian.policy.base import (
 from guardian.policy.gate import GatePolicy
 from guardian.policy.triggers import TriggerPolicy
 from guardian.resources import data_path
-from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
+from guardian.tolerance import (
+    DEFAULT_DISTRIBUTION_TOLERANCE,
+    DEFAULT_DRAFTER_TOLERANCE,
+    DEFAULT_NEAR_TIE_TOLERANCE,
+)
 
 DEFAULT_POLICY_FILE = data_path("policies", "default.yaml")
 
@@ -182,7 +186,11 @@ class RoutePolicy(Strict):
     redaction: Redaction = "full"
     # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
-    distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)
+    # Total variation the verifier's and a re-scored target distribution may differ by, and
+    # |Δq| a drafter's recorded q and a clean re-score may (the speed-only
+    # `drafter_inconsistent`): fp32 defaults; on bf16 measure both (`guardian bench tolerance`).
+    distribution_tolerance: float = Field(DEFAULT_DISTRIBUTION_TOLERANCE, gt=0.0, le=1.0)
+    drafter_tolerance: float = Field(DEFAULT_DRAFTER_TOLERANCE, gt=0.0, le=1.0)
     acceptance_window: int = Field(512, ge=1, le=MAX_WINDOW)
     acceptance_z: float = Field(4.0, gt=0.0)
     triggers: TriggerPolicy = TriggerPolicy()  # when serving speculatively, what rolls it back
@@ -200,6 +208,7 @@ _LATER_ROUTE_SECTIONS: dict[str, object] = {
     "canary": CanaryPolicy().model_dump(mode="json"),
     "max_queue": 32,
     "max_queue_per_key": None,
+    "drafter_tolerance": DEFAULT_DRAFTER_TOLERANCE,
 }
 
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from guardian.benchmarks.tolerance_bench import measure, recommended, round_up_1sig
+from guardian.benchmarks.tolerance_bench import (
+    DISTRIBUTION_SAFETY_MARGIN,
+    measure,
+    recommended,
+    round_up_1sig,
+)
 
 from .conftest import PROMPTS
 
@@ -79,3 +84,80 @@ def test_a_drafter_that_never_crops_its_cache_is_a_speed_anomaly_only(close_pair
     assert report.correctness_alarms == 0, report.alarm_examples
     assert report.trigger_failures["divergence"] == 0
     assert report.speed_anomalies.get("drafter_inconsistent", 0) > 0
+
+
+# --- bf16 on CPU: the sampled checks' tolerances, measured like the near-tie one ------------
+@pytest.fixture(scope="module")
+def bf16_close_pair(model_dirs):
+    """The close pair in bfloat16 on CPU: the bf16 rounding noise a GPU run sees (different
+    forward shapes' logits differ by a bf16 ulp or two), reproduced without a GPU."""
+    from engine import load_pair
+
+    return load_pair(model_dirs("llama-close"), model_dirs("llama-target"), device="cpu",
+                     dtype="bfloat16")
+
+
+@pytest.fixture(scope="module")
+def bf16_measured(bf16_close_pair):
+    return measure(bf16_close_pair, PROMPTS[:4], gamma=3, max_new_tokens=16)
+
+
+def test_fp32_distribution_noise_stays_far_below_the_fp32_defaults(close_pair) -> None:
+    from guardian.tolerance import DEFAULT_DISTRIBUTION_TOLERANCE, DEFAULT_DRAFTER_TOLERANCE
+
+    r = measure(close_pair, PROMPTS[:3], gamma=3, max_new_tokens=12)
+    # Smooth noise is ~1e-5 here; a token whose mass sits at a top-p cut can cross it and
+    # move up to its mass (on the demo pair one of ~1e-3 did, for the draft), so the bounds
+    # leave room for that while staying far below bf16's.
+    assert 0.0 < max(r.max_tv, r.max_batched_tv, r.max_rescore_tv) < 2e-3
+    assert 0.0 < r.max_draft_q_diff < 2e-3
+    # floored: a measurement never recommends tighter than the fp32 defaults
+    assert r.recommended_distribution_tolerance == DEFAULT_DISTRIBUTION_TOLERANCE
+    assert DEFAULT_DRAFTER_TOLERANCE <= r.recommended_drafter_tolerance <= 0.02
+
+
+def test_bf16_recommended_distribution_tolerances_cover_other_prompts(bf16_close_pair,
+                                                                      bf16_measured) -> None:
+    """Measured on some prompts, the recommendations (max x DISTRIBUTION_SAFETY_MARGIN,
+    rounded up, floored at the fp32 defaults, capped at 1) cover the noise of others; and
+    bf16's TV between two correct computations is far above fp32's (~1e-5 on this pair)."""
+    r = bf16_measured
+    assert r.key == "bfloat16/cpu"
+    noise = max(r.max_tv, r.max_batched_tv, r.max_rescore_tv)
+    assert noise > 1e-3
+    assert r.recommended_distribution_tolerance == pytest.approx(
+        min(max(recommended(noise, margin=DISTRIBUTION_SAFETY_MARGIN), 0.02), 1.0))
+    assert 0.02 <= r.recommended_distribution_tolerance <= 1.0
+    assert 1e-3 <= r.recommended_drafter_tolerance <= 1.0
+    assert r.recommended_drafter_tolerance >= r.max_draft_q_diff > 0.0
+    other = measure(bf16_close_pair, PROMPTS[4:], gamma=3, max_new_tokens=16)
+    assert max(other.max_tv, other.max_batched_tv, other.max_rescore_tv) <= \
+        r.recommended_distribution_tolerance
+    assert other.max_draft_q_diff <= r.recommended_drafter_tolerance
+    assert max(other.max_logit_diff, other.max_batched_logit_diff) <= r.recommended_tolerance
+
+
+def test_bf16_clean_traffic_with_the_measured_tolerances_raises_no_alarm(
+        bf16_close_pair, bf16_measured) -> None:
+    """The H100 false alarms (verifier_distribution, drafter_inconsistent) reproduced on CPU:
+    judged with the fp32 distribution and drafter tolerances, clean bf16 traffic raises
+    them; with the ones the tolerance bench measured (on other prompts), none."""
+    from guardian.backends.local import LocalEngineBackend
+    from guardian.benchmarks.clean_bench import run_clean
+
+    r, backend = bf16_measured, LocalEngineBackend(bf16_close_pair)
+    near_tie = {"near_tie_tolerance": r.recommended_tolerance}
+    fp32 = run_clean(backend, PROMPTS[4:], 16, max_tokens=16, policy_overrides=near_tie)
+    # on this pair bf16 TV reaches ~0.03 > 0.02: the fp32 default calls clean traffic a bug
+    assert fp32.max_tv > 0.02
+    assert fp32.alarm_checks.get("verifier_distribution", 0) > 0
+    assert fp32.speed_anomalies.get("drafter_inconsistent", 0) > 0
+    measured = run_clean(backend, PROMPTS[4:], 16, max_tokens=16, policy_overrides={
+        **near_tie, "distribution_tolerance": r.recommended_distribution_tolerance,
+        "drafter_tolerance": r.recommended_drafter_tolerance})
+    assert measured.requests == 16
+    assert measured.correctness_alarms == 0, measured.alarm_examples
+    assert not {"divergence", "distribution_mismatch"} & set(measured.verdicts)
+    assert measured.trigger_failures["divergence"] == 0
+    assert measured.speed_anomalies.get("drafter_inconsistent", 0) == 0
+    assert 0.0 < measured.max_tv <= r.recommended_distribution_tolerance

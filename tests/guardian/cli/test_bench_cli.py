@@ -194,3 +194,63 @@ def test_bench_step_profile_keeps_each_phase(dirs, tmp_path, monkeypatch) -> Non
 def test_bench_step_profile_refuses_bad_lists(dirs, opt) -> None:
     res = CliRunner().invoke(app, ["bench", "step-profile", *_pair_args(dirs), *opt])
     assert res.exit_code == 2 and "Traceback" not in res.output
+
+
+@pytest.mark.parametrize("command", ["tolerance", "clean"])
+def test_bench_tolerance_and_clean_refuse_a_bad_dtype(command) -> None:
+    """Checked before any pair is found or loaded (no demo build first): a usage error
+    naming the option and the accepted names, not a traceback."""
+    res = CliRunner().invoke(app, ["bench", command, "--dtype", "int8"], terminal_width=200)
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert "--dtype" in res.output and "int8" in res.output and "bfloat16" in res.output
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("--distribution-tolerance", "0"), ("--distribution-tolerance", "1.5"),
+    ("--drafter-tolerance", "0"), ("--drafter-tolerance", "-1"), ("--drafter-tolerance", "x")])
+def test_bench_clean_refuses_bad_tolerances(option, value) -> None:
+    res = CliRunner().invoke(app, ["bench", "clean", option, value], terminal_width=200)
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert option in res.output
+
+
+def test_bench_tolerance_in_bf16_reports_the_sampled_checks_tolerances(dirs, tmp_path) -> None:
+    out = tmp_path / "tolerance.json"
+    res = CliRunner().invoke(app, ["bench", "tolerance", *_pair_args(dirs), "--dtype", "bf16",
+                                   "--device", "cpu", "--prompts", "2", "--max-new-tokens", "8",
+                                   "--gamma", "2", "--json", str(out)], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    r = json.loads(out.read_text())
+    assert r["key"] == "bfloat16/cpu"
+    # the keys .ci/gpu and earlier readers use are all still there
+    for key in ("recommended_tolerance", "max_logit_diff", "max_logprob_diff",
+                "max_batched_logit_diff"):
+        assert key in r
+    assert 0.02 <= r["recommended_distribution_tolerance"] <= 1.0
+    assert 1e-3 <= r["recommended_drafter_tolerance"] <= 1.0
+    assert r["max_tv"] >= 0.0 and r["max_batched_tv"] >= 0.0 and r["max_draft_q_diff"] >= 0.0
+
+
+def test_bench_clean_passes_the_tolerances_and_dtype_through(dirs, monkeypatch) -> None:
+    from guardian.benchmarks import clean_bench
+
+    seen: dict = {}
+
+    def fake_run_clean(backend, prompts, n, **kw):
+        seen.update(kw["policy_overrides"], dtype=backend.dtype)
+        return clean_bench.CleanReport(requests=n)
+
+    monkeypatch.setattr(clean_bench, "run_clean", fake_run_clean)
+    res = CliRunner().invoke(app, ["bench", "clean", *_pair_args(dirs), "--dtype", "bfloat16",
+                                   "--device", "cpu", "--requests", "2",
+                                   "--near-tie-tolerance", "2",
+                                   "--distribution-tolerance", "0.4",
+                                   "--drafter-tolerance", "0.6"], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    assert seen == {"near_tie_tolerance": 2.0, "distribution_tolerance": 0.4,
+                    "drafter_tolerance": 0.6, "dtype": "bfloat16"}
+    res = CliRunner().invoke(app, ["bench", "clean", *_pair_args(dirs), "--device", "cpu",
+                                   "--requests", "1"], terminal_width=200)
+    assert res.exit_code == 0, res.output
+    assert (seen["distribution_tolerance"], seen["drafter_tolerance"], seen["dtype"]) == (
+        0.02, 1e-3, "float32")  # today's defaults

@@ -93,3 +93,24 @@ def _wait(pred, timeout: float = 5.0) -> None:
     while not pred():
         assert time.monotonic() < deadline
         time.sleep(0.02)
+
+
+def test_drafter_tolerance_is_a_validated_route_field_that_keeps_old_hashes(tmp_path) -> None:
+    """`drafter_tolerance` (the |Δq| before the speed anomaly `drafter_inconsistent`; bf16
+    routes set it from `guardian bench tolerance`): default today's 1e-3, validated like
+    `distribution_tolerance`, and left out of the hash at its default."""
+    path = tmp_path / "p.yaml"
+    path.write_text(GOOD)
+    before = load_policy_file(path)
+    assert before.route("default").drafter_tolerance == 1e-3
+    path.write_text(GOOD + "    drafter_tolerance: 0.001\n")
+    assert load_policy_file(path).content_hash == before.content_hash
+    path.write_text(GOOD + "    drafter_tolerance: 0.6\n    distribution_tolerance: 0.4\n")
+    bf16 = load_policy_file(path)
+    assert (bf16.route("default").drafter_tolerance, bf16.route("default").distribution_tolerance
+            ) == (0.6, 0.4)
+    assert bf16.content_hash != before.content_hash
+    for bad in ("0", "1.5", "-0.1"):
+        path.write_text(GOOD + f"    drafter_tolerance: {bad}\n")
+        with pytest.raises(PolicyError, match=r"routes\.default\.drafter_tolerance"):
+            load_policy_file(path)
