@@ -128,31 +128,34 @@ def _ordinary_tokens(pair: Pair) -> list[int]:
 
 @torch.inference_mode()
 def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: int = 16,
-            new_tokens: int = 16, waves: int = 2, seed: int = 0, repeats: int = 2,
-            progress: Callable[[int, int], None] | None = None,
+            new_tokens: int = 16, waves: int = 2, seed: int = 0, repeats: int = 1,
+            rechecks: int = 2, progress: Callable[[int, int], None] | None = None,
             raw: bool = False) -> StepCosts:
     """Seconds per step for every (rows, depth): a closed loop of `rows` greedy draft-model
     requests (`prompt`-token random prompts, `new_tokens` each), `waves` + 1 batches' worth;
     timed from when the first wave has left, over steps that started with a full batch.
-    The whole sweep runs `repeats` times and each cell keeps its cheapest: a stall or a
-    device's first use of a shape only adds time, and the monotone pass would spread one
-    such cell to every larger batch (an H100, 2026-11-27: the 4-row depth-0 cell measured
-    23.9 ms where serving paid 15.3, the monotone pass gave 8 and 16 rows the same, and the
-    model predicted speculation at 1.3x target-only where it served 0.54x).
-    `progress(done, total)` is called after each cell. `raw`: as measured, without making
-    cost grow with rows and depth (for diagnosis: `guardian bench step-profile`)."""
+
+    A stall or a device's first use of a shape only adds time, and the monotone pass spreads
+    a cell measured too dear to every larger batch and deeper cap (an H100, 2026-11-27: the
+    4-row depth-0 cell measured 23.9 ms where serving paid 15.3, 8 and 16 rows took it, and
+    the model predicted speculation at 1.3x target-only where it served 0.54x). So a cell
+    measured dearer (by over `RECHECK_SLACK`) than one with more rows or a deeper cap is
+    measured again, up to `rechecks` times, keeping its cheapest; `repeats` runs the whole
+    sweep that many times first (each cell keeping its cheapest).
+    `progress(done, total)` is called after each cell of the sweeps. `raw`: as measured,
+    without making cost grow with rows and depth (for diagnosis: `guardian bench
+    step-profile`)."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
     if not sizes or min(sizes) < 1 or not depths or min(depths) < 0:
         raise ValueError("sizes must be >= 1 and depths >= 0, at least one of each")
-    if waves < 1 or repeats < 1:
-        raise ValueError("waves and repeats must be >= 1")
+    if waves < 1 or repeats < 1 or rechecks < 0:
+        raise ValueError("waves and repeats must be >= 1, rechecks >= 0")
     prompt = max(1, min(prompt, pair.max_context // 2))
     new_tokens = max(1, min(new_tokens, pair.max_context - prompt - 1))
     rng = random.Random(seed)
     ordinary = _ordinary_tokens(pair)
-    seconds: dict[tuple[int, int], float] = {}
-    cells = list(itertools.product(sizes, depths)) * repeats
-    for cell, (rows, depth) in enumerate(cells, 1):
+
+    def cell_cost(rows: int, depth: int) -> float:
         engine = ContinuousEngine(pair, gamma_cap=lambda _size, c=depth: c)
         total = (waves + 1) * rows
         sent = done = steps = all_steps = 0
@@ -180,11 +183,41 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
                 spent += dt
             done += len(finished)
         # A tiny measurement (one row, one token per request) may have no steady step.
-        cost = spent / steps if steps else every / max(1, all_steps)
-        seconds[(rows, depth)] = min(cost, seconds.get((rows, depth), math.inf))
+        return spent / steps if steps else every / max(1, all_steps)
+
+    seconds: dict[tuple[int, int], float] = {}
+    cells = list(itertools.product(sizes, depths)) * repeats
+    for n, (rows, depth) in enumerate(cells, 1):
+        seconds[(rows, depth)] = min(cell_cost(rows, depth),
+                                     seconds.get((rows, depth), math.inf))
         if progress is not None:
-            progress(cell, len(cells))
+            progress(n, len(cells))
+    for _ in range(rechecks):
+        suspects = _too_dear(seconds, sizes, depths)
+        if not suspects:
+            break
+        logger.debug("step costs: measuring %s again (dearer than a larger cell)", suspects)
+        for rows, depth in suspects:
+            seconds[(rows, depth)] = min(seconds[(rows, depth)], cell_cost(rows, depth))
     return StepCosts(dict(seconds) if raw else _monotone(seconds, sizes, depths), dict(seconds))
+
+
+# How much dearer than a cell with more rows or a deeper cap a cell may measure before it is
+# measured again (closed-loop noise on a quiet 2-core CPU: a few per cent).
+RECHECK_SLACK = 1.1
+
+
+def _too_dear(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]
+              ) -> list[tuple[int, int]]:
+    """Cells measured dearer (by over RECHECK_SLACK) than a cell with more rows at the same
+    depth or a deeper cap at the same rows: the ones `_monotone` would spread."""
+    out = []
+    for (b, g), cost in sorted(seconds.items()):
+        larger = [seconds[(b2, g)] for b2 in sizes if b2 > b] + \
+                 [seconds[(b, g2)] for g2 in depths if g2 > g]
+        if larger and cost > RECHECK_SLACK * min(larger):
+            out.append((b, g))
+    return out
 
 
 def _monotone(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]
