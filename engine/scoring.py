@@ -78,6 +78,8 @@ def target_logits(pair: Pair, prompt_ids: list[int], completion_ids: list[int]) 
     """(T, V) float32 raw target logits, row t predicting completion_ids[t]: the one
     teacher-forced forward `score_target` re-scores with (T >= 1). The tolerance bench
     compares the decode paths' logits with these."""
+    if not completion_ids:  # logits_to_keep=0 would keep every prompt row
+        raise ValueError("target_logits needs at least one completion token")
     ids = torch.tensor([list(prompt_ids) + list(completion_ids[:-1])], device=pair.device)
     out = pair.target(input_ids=ids, **with_cache(pair.target, new_cache()), use_cache=True,
                       logits_to_keep=len(completion_ids))
@@ -87,6 +89,8 @@ def target_logits(pair: Pair, prompt_ids: list[int], completion_ids: list[int]) 
 def draft_logits(pair: Pair, prompt_ids: list[int], completion_ids: list[int]) -> torch.Tensor:
     """(T, V) float32 raw draft logits, row t predicting completion_ids[t]: the one
     teacher-forced forward (no cache) `score_draft` re-scores with (T >= 1)."""
+    if not completion_ids:  # logits_to_keep=0 would keep every prompt row
+        raise ValueError("draft_logits needs at least one completion token")
     ids = torch.tensor([list(prompt_ids) + list(completion_ids[:-1])], device=pair.device)
     logits = pair.draft(input_ids=ids, use_cache=False, logits_to_keep=len(completion_ids)).logits
     return logits[0].float()

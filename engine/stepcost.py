@@ -251,7 +251,9 @@ def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: P
     try:
         data = json.loads(path.read_text())
         if data.get("key") == key:
-            return StepCosts.from_dict(data["ms"], data.get("raw_ms"))
+            kept = StepCosts.from_dict(data["ms"], data.get("raw_ms"))
+            if set(kept.seconds) >= set(itertools.product(sizes, depths)):
+                return kept  # else a cell is missing: `at` would fail on it, so measure
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass  # absent or unreadable: measure
     costs = measure(pair, sizes, depths, progress=progress, **workload)

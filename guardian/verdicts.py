@@ -286,7 +286,11 @@ def min_consistent_disagreement(a: Any, b: Any) -> float:
     """The smallest max |A(x) - B(x)| over full logit vectors consistent with two top-2 trace
     records at one position: a token both record contributes the gap between their logits; a
     token one records contributes how far its logit lies above the other record's runner-up
-    (where the unrecorded logit can be at most); every other token contributes nothing."""
+    (where the unrecorded logit can be at most); every other token contributes nothing.
+    Where both records carry the emitted token's log-probability (`target_logprob`, raw,
+    temperature 1), each path's log-sum-exp is top1_logit - target_logprob, and two logit
+    vectors within the tolerance everywhere have log-sum-exps within it too: that gap counts
+    as well (corrupted tail logits can leave the top two alike and move only the rest)."""
     values = [float(v) for v in (a.top1_logit, a.top2_logit, b.top1_logit, b.top2_logit)]
     if not all(math.isfinite(v) for v in values) or a.top1_id == a.top2_id \
             or b.top1_id == b.top2_id or values[1] > values[0] or values[3] > values[2]:
@@ -297,6 +301,12 @@ def min_consistent_disagreement(a: Any, b: Any) -> float:
     b_rec = {b.top1_id: values[2], b.top2_id: values[3]}
     a_cap, b_cap = values[1], values[3]
     gaps = [0.0]
+    a_lp, b_lp = getattr(a, "target_logprob", None), getattr(b, "target_logprob", None)
+    if a_lp is not None and b_lp is not None:
+        lse_gap = abs((values[0] - float(a_lp)) - (values[2] - float(b_lp)))
+        if not math.isfinite(lse_gap):
+            return math.inf
+        gaps.append(lse_gap)
     for x in a_rec.keys() | b_rec.keys():
         if x in a_rec and x in b_rec:
             gaps.append(abs(a_rec[x] - b_rec[x]))

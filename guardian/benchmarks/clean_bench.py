@@ -196,7 +196,7 @@ def cli(
 ) -> None:
     """Run clean traffic through serving + shadow; count false alarms of every check."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from guardian.benchmarks.tolerance_bench import dtype_option
+    from guardian.benchmarks.tolerance_bench import device_option, dtype_option
     from guardian.enums import PROPOSER_KINDS
 
     if proposer not in PROPOSER_KINDS:
@@ -206,7 +206,7 @@ def cli(
                         (drafter_tolerance, "--drafter-tolerance")):
         if value <= 0.0:  # the route fields are > 0: a TV or |Δq| of 0 is not promised
             raise typer.BadParameter(f"must be > 0, got {value:g}", param_hint=hint)
-    dtype = dtype_option(dtype)
+    dtype, device = dtype_option(dtype), device_option(device)
     from engine.demo_pair.corpus import heldout_prompts
     from guardian.backends.local import LocalEngineBackend
     from guardian.benchmarks.engine_bench import pair_dirs

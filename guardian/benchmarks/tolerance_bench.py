@@ -180,8 +180,17 @@ class _OneToken:
         return _max_abs(_processed(got), self.draft_q)
 
 
+def _nanmax(*xs: float) -> float:
+    """max that keeps a NaN (Python's max drops or keeps one by argument order)."""
+    return math.nan if any(math.isnan(x) for x in xs) else max(xs)
+
+
 def _fold(acc: tuple[float, ...], new: tuple[float, ...]) -> tuple[float, ...]:
-    return tuple(max(a, b) for a, b in zip(acc, new, strict=True))
+    return tuple(_nanmax(a, b) for a, b in zip(acc, new, strict=True))
+
+
+class NonFiniteNoise(ValueError):
+    """A forward gave NaN or infinite logits: no tolerance can be measured from it."""
 
 
 def round_up_1sig(x: float) -> float:
@@ -236,13 +245,13 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
                 got = _chunked(pair.target, tokens, len(prompt_ids), gamma + 1, offset, batch)
                 verify_max = _fold(verify_max, ref.diffs(got[:n]))
             # the teacher-forced re-score the sampled checks compare with
-            rescore_tv = max(rescore_tv, _max_tv(_processed(target_logits(pair, prompt_ids, out)),
+            rescore_tv = _nanmax(rescore_tv, _max_tv(_processed(target_logits(pair, prompt_ids, out)),
                                                  ref.probs))
             # the draft: one token per forward (drafting), (γ+1)-token chunks (catching up
             # after a verify step) vs its teacher-forced re-score (drafter_inconsistent)
             for width, offset in [(1, 0)] + [(gamma + 1, o) for o in range(gamma + 1)]:
                 got = _chunked(pair.draft, tokens, len(prompt_ids), width, offset, batch)
-                draft_q = max(draft_q, ref.q_diff(got[:n]))
+                draft_q = _nanmax(draft_q, ref.q_diff(got[:n]))
             positions += n
             scored.append(ref)
             bar.advance(task)
@@ -250,7 +259,15 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
     key = f"{str(pair.dtype).removeprefix('torch.')}/{pair.device.type}"
     logit_max, batched_logit = verify_max[:3], batched[:3]
     tv, batched_tv = verify_max[3], batched[3]
-    draft_q = max(draft_q, batched_q)
+    draft_q = _nanmax(draft_q, batched_q)
+    measured = {"verify": verify_max, "batched": batched,
+                "re-score / draft": (rescore_tv, draft_q)}
+    bad = [stage for stage, values in measured.items()
+           if not all(math.isfinite(v) for v in values)]
+    if bad:
+        raise NonFiniteNoise(
+            f"{key}: NaN or infinite logit differences in the {', '.join(bad)} forwards — "
+            "the pair overflows in this dtype (float16?); no tolerance can be measured from it")
     return ToleranceReport(
         key, len(prompts), positions, gamma, *logit_max,
         recommended(max(logit_max[0], logit_max[2], *batched_logit)), *batched_logit,
@@ -319,7 +336,7 @@ def _batched_diffs(pair, scored: list[_OneToken], gamma: int
                 worst = _fold(worst, g.diffs(logits))
             if width is mixed:  # the draft runs in the engine's batches too
                 got = _score_group(pair, group, width, stagger, model=pair.draft)
-                worst_q = max([worst_q] + [g.q_diff(q) for g, q in zip(group, got, strict=True)])
+                worst_q = _nanmax(worst_q, *(g.q_diff(q) for g, q in zip(group, got, strict=True)))
     return worst, worst_q
 
 
@@ -377,6 +394,22 @@ def dtype_option(value: str | None) -> str | None:
         raise typer.BadParameter(str(exc), param_hint="--dtype") from None
 
 
+def device_option(value: str | None) -> str | None:
+    """A `--device` value checked before any model loads: cpu or cuda[:N] (CUDA only where
+    one is available), or None; else a typer.BadParameter (not a torch traceback after the
+    weights loaded)."""
+    if value is None:
+        return None
+    if value.split(":")[0] not in ("cpu", "cuda"):
+        raise typer.BadParameter(f"{value!r} is not cpu or cuda", param_hint="--device")
+    if value.startswith("cuda"):
+        import torch
+
+        if not torch.cuda.is_available():
+            raise typer.BadParameter("no CUDA device is available here", param_hint="--device")
+    return value
+
+
 def cli(
     draft: Path | None = typer.Option(None, help="Draft model dir (default: the demo pair)."),
     target: Path | None = typer.Option(None, help="Target model dir (default: the demo pair)."),
@@ -396,11 +429,15 @@ def cli(
     from engine.demo_pair.corpus import heldout_prompts
     from guardian.benchmarks.engine_bench import pair_dirs
 
-    dtype = dtype_option(dtype)
+    dtype, device = dtype_option(dtype), device_option(device)
     draft, target = pair_dirs(draft, target)
     pair = load_pair(draft, target, device=device, dtype=dtype)
-    report = measure(pair, heldout_prompts(prompts), gamma=gamma,
-                     max_new_tokens=max_new_tokens, progress=True)
+    try:
+        report = measure(pair, heldout_prompts(prompts), gamma=gamma,
+                         max_new_tokens=max_new_tokens, progress=True)
+    except NonFiniteNoise as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(1) from None
     for k, v in report.as_dict().items():
         typer.echo(f"{k:34} {v}")
     if json_path:
@@ -409,5 +446,5 @@ def cli(
         typer.echo(f"wrote {json_path}")
 
 
-__all__ = ["DISTRIBUTION_SAFETY_MARGIN", "SAFETY_MARGIN", "SAMPLINGS", "ToleranceReport", "cli",
-           "dtype_option", "measure", "recommended"]
+__all__ = ["DISTRIBUTION_SAFETY_MARGIN", "SAFETY_MARGIN", "SAMPLINGS", "NonFiniteNoise",
+           "ToleranceReport", "cli", "device_option", "dtype_option", "measure", "recommended"]

@@ -37,13 +37,9 @@ def build_demo(
     if size not in RECIPES:
         raise typer.BadParameter(f"{size!r} is not one of {', '.join(sorted(RECIPES))}",
                                  param_hint="--size")
-    if device is not None and device.split(":")[0] not in ("cpu", "cuda"):
-        raise typer.BadParameter(f"{device!r} is not cpu or cuda", param_hint="--device")
-    if device is not None and device.startswith("cuda"):
-        import torch
+    from guardian.benchmarks.tolerance_bench import device_option
 
-        if not torch.cuda.is_available():
-            raise typer.BadParameter("no CUDA device is available here", param_hint="--device")
+    device = device_option(device)
 
     # Before torch starts OpenMP: sleeping (not spinning) idle threads keep a build on a
     # busy, shared CPU from running ~4x slower (see engine/demo_pair/__main__.py).

@@ -271,6 +271,12 @@ def test_step_costs_are_kept_per_pair_device_and_setting(llama_pair, tmp_path,  
     assert cached(llama_pair, [1, 2], [0, 1], tmp_path, **small).sizes == [1, 2]
     assert len(calls) == 3 and json.loads(path.read_text())["ms"]
     data = json.loads(path.read_text())
+    data["ms"].pop("2")  # a cell missing (at(2, 1) would raise): measured afresh
+    path.write_text(json.dumps(data))
+    assert cached(llama_pair, [1, 2], [0, 1], tmp_path, **small).at(2, 1) > 0
+    assert len(calls) == 4 and "2" in json.loads(path.read_text())["ms"]
+    calls.pop()
+    data = json.loads(path.read_text())
     data["ms"] = {"1": {"0": -5}}
     path.write_text(json.dumps(data))  # nonsense costs: measured afresh too
     cached(llama_pair, [1, 2], [0, 1], tmp_path, **small)

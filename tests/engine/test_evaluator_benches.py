@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from guardian.benchmarks.tolerance_bench import (
@@ -20,6 +22,25 @@ def test_rounding_and_margin() -> None:
     assert round_up_1sig(4e-6) == pytest.approx(4e-6)
     assert recommended(3.3e-5) == pytest.approx(4e-4)
     assert recommended(0.0) == pytest.approx(1e-6)  # a floor: exact agreement is not promised
+
+
+def test_a_pair_with_non_finite_logits_measures_no_tolerance(model_dirs) -> None:
+    """A forward that overflows (float16, a broken checkpoint) gives NaN differences; Python's
+    max would drop some of them and recommend too small a tolerance (found in review): the
+    bench says so instead, naming where."""
+    import torch
+
+    from engine import load_pair
+    from guardian.benchmarks.tolerance_bench import NonFiniteNoise, _fold, _nanmax
+
+    nan = float("nan")
+    assert all(math.isnan(v) for v in _fold((0.0,) * 4, (nan,) * 4) + _fold((nan,), (0.5,)))
+    assert _nanmax(0.1, 0.3) == 0.3
+    pair = load_pair(model_dirs("llama-close"), model_dirs("llama-target"), device="cpu")
+    with torch.no_grad():
+        pair.target.get_output_embeddings().weight[7].fill_(float("inf"))
+    with pytest.raises(NonFiniteNoise, match="NaN or infinite"):
+        measure(pair, PROMPTS[:1], gamma=2, max_new_tokens=4)
 
 
 def test_tolerance_measurement_sees_small_nonzero_noise(close_pair) -> None:

@@ -30,3 +30,14 @@ def test_score_target_matches_the_verifier_p(close_pair) -> None:
     assert s.argmax_ids == res.token_ids  # greedy: every emitted token is the target's argmax
     for t, p in zip(res.trace, s.token_probs, strict=True):
         assert p == pytest.approx(t.target_prob, rel=1e-4)
+
+
+def test_teacher_forced_logits_refuse_an_empty_completion(close_pair) -> None:
+    """`logits_to_keep=0` keeps every prompt row in transformers: an empty completion would
+    return the prompt's logits as if they were the completion's (found in review)."""
+    from engine.scoring import draft_logits, target_logits
+
+    for fn in (target_logits, draft_logits):
+        with pytest.raises(ValueError, match="at least one completion token"):
+            fn(close_pair, [5, 6, 7, 8], [])
+        assert fn(close_pair, [5, 6, 7, 8], [9, 10]).shape[0] == 2

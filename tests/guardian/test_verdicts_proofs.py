@@ -98,6 +98,26 @@ def test_multi_way_tie_is_proven_only_when_consistent_with_the_tolerance() -> No
     assert v.verdict == "divergence"
 
 
+def test_a_tie_must_agree_with_both_paths_log_sum_exp() -> None:
+    """Logits within the tolerance everywhere have log-sum-exps within it: records whose top
+    two agree but whose emitted log-probabilities say the rest of the vocabulary moved (a
+    corrupted tail) prove no tie — neither a swap nor a wider one (found in review)."""
+    a = [tok(0, 1), tok(1, 5, top2=9, l1=5.0, l2=5.0, lp=-0.70)]
+    b = [tok(0, 1), tok(1, 9, top2=5, l1=5.0, l2=5.0, lp=-1.20)]  # lse 5.7 vs 6.2
+    v = judge_greedy(path([1, 5], a), path([1, 9], b), 0.1)
+    assert (v.verdict, v.details["near_tie_proof"]) == ("divergence", "logits_disagree")
+    assert v.details["logit_disagreement_at_flip"] == pytest.approx(0.5)
+    assert judge_greedy(path([1, 5], a), path([1, 9], b), 0.5).verdict == "near_tie"
+    wide_a = [tok(0, 1), tok(1, 11, top2=33, l1=10.0, l2=9.5, lp=-0.7)]  # lse 10.7
+    wide_b = [tok(0, 1), tok(1, 22, top2=44, l1=10.0, l2=9.2, lp=-3.0)]  # lse 13.0
+    v = judge_greedy(path([1, 11], wide_a), path([1, 22], wide_b), 1.0)
+    assert v.verdict == "divergence"
+    assert judge_greedy(path([1, 11], wide_a), path([1, 22], wide_b), 2.31).verdict == "near_tie"
+    # a NaN log-probability proves nothing
+    nan_b = [tok(0, 1), tok(1, 9, top2=5, l1=5.0, l2=5.0, lp=float("nan"))]
+    assert judge_greedy(path([1, 5], a), path([1, 9], nan_b), 1e9).verdict == "divergence"
+
+
 @pytest.mark.parametrize("bad", [
     {"l1": float("nan")}, {"l2": float("nan")}, {"l1": float("inf")},
     {"l2": float("-inf")}, {"top2": 5}, {"l1": 2.9, "l2": 3.0}])

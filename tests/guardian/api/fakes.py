@@ -180,7 +180,10 @@ class FakeBackend:
                                           margin, step, g - 1 if speculative else 0,
                                           top_logprobs=alts, top1_id=top1, top2_id=top2, top1_logit=10.0,
                                           top2_logit=10.0 - margin,
-                                          target_logprob=float(torch.log(_dist(prefix)[tok])),
+                                          # at a flip, as a real near tie's: both paths'
+                                          # tokens near-equally likely, so one log-sum-exp
+                                          target_logprob=float(torch.log(_dist(prefix)[
+                                              true_tok if self.spec_flip_at == pos else tok])),
                                           proposed_token=tok if origin == "accepted" else None,
                                           proposed_q=(float(_dist(prefix)[tok])
                                                       if origin == "accepted" else None),

@@ -205,6 +205,21 @@ def test_bench_tolerance_and_clean_refuse_a_bad_dtype(command) -> None:
     assert "--dtype" in res.output and "int8" in res.output and "bfloat16" in res.output
 
 
+@pytest.mark.parametrize("args", [["bench", "tolerance"], ["bench", "clean"],
+                                  ["pair", "build-demo"]])
+@pytest.mark.parametrize("device", ["gpu", "cuda"])
+def test_a_bad_or_absent_device_is_a_usage_error(args, device) -> None:
+    """`--device gpu` (not a device) and `--device cuda` on a machine without one: refused
+    before any model loads, not a torch traceback after the weights did (found in review)."""
+    import torch
+
+    if device == "cuda" and torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    res = CliRunner().invoke(app, [*args, "--device", device], terminal_width=200)
+    assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+    assert "--device" in res.output
+
+
 @pytest.mark.parametrize(("option", "value"), [
     ("--distribution-tolerance", "0"), ("--distribution-tolerance", "1.5"),
     ("--drafter-tolerance", "0"), ("--drafter-tolerance", "-1"), ("--drafter-tolerance", "x")])
