@@ -28,9 +28,9 @@ DEFAULT_NEAR_TIE_TOLERANCE: float = MEASURED["float32/cpu"][1]
 
 # The sampled checks' tolerances (route `distribution_tolerance`, `drafter_tolerance`): the
 # fp32 defaults, set above fp32 noise by hand (fp32 TV on the demo pair: 2e-6; its draft |Δq|
-# reached 1.0e-3 where a token crossed a top-p cut, so the bench recommends 0.02 there).
+# reached 1.0e-3 where a token crossed a top-p cut, so the bench recommends 0.003 there).
 # The bench measures the same noise in the distributions (TV) and the draft's q (|Δq|) and
-# recommends max x SAFETY_MARGIN, never below these: in bf16 two correct computations' TV
+# recommends max x DISTRIBUTION_SAFETY_MARGIN (3), never below these: in bf16 two correct computations' TV
 # can exceed 0.02 (on an H100 the logits of different forward shapes differ by up to ~0.16),
 # so a bf16 route sets both from `guardian bench tolerance`
 # (recommended_distribution_tolerance / recommended_drafter_tolerance).

@@ -196,7 +196,7 @@ def cli(
 ) -> None:
     """Run clean traffic through serving + shadow; count false alarms of every check."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    from guardian.benchmarks.tolerance_bench import device_option, dtype_option
+    from guardian.cli.options import device_option, dtype_option
     from guardian.enums import PROPOSER_KINDS
 
     if proposer not in PROPOSER_KINDS:

@@ -391,6 +391,9 @@ def cli(
     and with the attention mask, the whole step per depth, and a profile."""
     size_list, depth_list = _ints(sizes, "--sizes", 1), _ints(depths, "--depths", 0)
     profile_list = _ints(profile_rows, "--profile-rows", 1) if profile_rows else None
+    from guardian.cli.options import device_option
+
+    device = device_option(device)
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from engine import load_pair
     from engine.threads import settle

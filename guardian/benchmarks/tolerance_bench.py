@@ -381,35 +381,6 @@ def _score_group(pair, group: list[_OneToken], width, stagger: bool, model=None)
     return [torch.stack(r) for r in rows]
 
 
-def dtype_option(value: str | None) -> str | None:
-    """A `--dtype` value checked before any model loads: its canonical name, or None; a
-    typer.BadParameter naming the accepted names (a clear CLI error, not a traceback)."""
-    if value is None:
-        return None
-    from engine.loading import resolve_dtype
-
-    try:
-        return str(resolve_dtype(value)).removeprefix("torch.")
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--dtype") from None
-
-
-def device_option(value: str | None) -> str | None:
-    """A `--device` value checked before any model loads: cpu or cuda[:N] (CUDA only where
-    one is available), or None; else a typer.BadParameter (not a torch traceback after the
-    weights loaded)."""
-    if value is None:
-        return None
-    if value.split(":")[0] not in ("cpu", "cuda"):
-        raise typer.BadParameter(f"{value!r} is not cpu or cuda", param_hint="--device")
-    if value.startswith("cuda"):
-        import torch
-
-        if not torch.cuda.is_available():
-            raise typer.BadParameter("no CUDA device is available here", param_hint="--device")
-    return value
-
-
 def cli(
     draft: Path | None = typer.Option(None, help="Draft model dir (default: the demo pair)."),
     target: Path | None = typer.Option(None, help="Target model dir (default: the demo pair)."),
@@ -428,6 +399,7 @@ def cli(
     from engine import load_pair
     from engine.demo_pair.corpus import heldout_prompts
     from guardian.benchmarks.engine_bench import pair_dirs
+    from guardian.cli.options import device_option, dtype_option
 
     dtype, device = dtype_option(dtype), device_option(device)
     draft, target = pair_dirs(draft, target)
@@ -447,4 +419,4 @@ def cli(
 
 
 __all__ = ["DISTRIBUTION_SAFETY_MARGIN", "SAFETY_MARGIN", "SAMPLINGS", "NonFiniteNoise",
-           "ToleranceReport", "cli", "device_option", "dtype_option", "measure", "recommended"]
+           "ToleranceReport", "cli", "measure", "recommended"]

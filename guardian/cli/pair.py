@@ -37,7 +37,7 @@ def build_demo(
     if size not in RECIPES:
         raise typer.BadParameter(f"{size!r} is not one of {', '.join(sorted(RECIPES))}",
                                  param_hint="--size")
-    from guardian.benchmarks.tolerance_bench import device_option
+    from guardian.cli.options import device_option
 
     device = device_option(device)
 
