@@ -83,10 +83,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
 
     from guardian.backends import Unsupported
     from guardian.backends.local import LocalEngineBackend
-    from guardian.cli.options import device_option
     from guardian.governance.gates import GoldenError, check_backend, load_golden, run_gate
 
-    device = device_option(device)
     console = Console()
     who = None if no_audit else authenticate(key, keys_file, dev, roles=("release",))
     try:  # regular files only, capped (load_golden reads through fileio.read_small)

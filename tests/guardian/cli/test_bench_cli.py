@@ -206,9 +206,7 @@ def test_bench_tolerance_and_clean_refuse_a_bad_dtype(command) -> None:
 
 
 @pytest.mark.parametrize("args", [["bench", "tolerance"], ["bench", "clean"],
-                                  ["bench", "step-profile"], ["pair", "build-demo"],
-                                  ["gate", "--no-audit", "--pair", "demo", "--golden",
-                                   "absent.jsonl"]])
+                                  ["bench", "step-profile"], ["pair", "build-demo"]])
 @pytest.mark.parametrize("device", ["gpu", "cuda"])
 def test_a_bad_or_absent_device_is_a_usage_error(args, device) -> None:
     """`--device gpu` (not a device) and `--device cuda` on a machine without one: refused
