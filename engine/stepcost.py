@@ -53,9 +53,9 @@ class StepCosts:
     cap)."""
 
     seconds: dict[tuple[int, int], float]
-    # As measured, before `_monotone` (None: not kept, e.g. an older cache file). Shown beside
-    # the live costs (ModelledGamma.describe) so a noisy cell the monotone pass spread to
-    # larger batches can be told from a real cost.
+    # As measured, before `_envelope` (None: not kept, e.g. an older cache file). Shown beside
+    # the live costs (ModelledGamma.describe) so a cell measured too dear, which the envelope
+    # lowered to a larger cell's cost, can be told from a real cost.
     raw: dict[tuple[int, int], float] | None = None
 
     # Computed once: `at` runs for every candidate depth at every engine step.
@@ -135,16 +135,13 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
     requests (`prompt`-token random prompts, `new_tokens` each), `waves` + 1 batches' worth;
     timed from when the first wave has left, over steps that started with a full batch.
 
-    A stall or a device's first use of a shape only adds time, and the monotone pass spreads
-    a cell measured too dear to every larger batch and deeper cap (an H100, 2026-11-27: the
-    4-row depth-0 cell measured 23.9 ms where serving paid 15.3, 8 and 16 rows took it, and
-    the model predicted speculation at 1.3x target-only where it served 0.54x). So a cell
-    measured dearer (by over `RECHECK_SLACK`) than one with more rows or a deeper cap is
-    measured again, up to `rechecks` times, keeping its cheapest; `repeats` runs the whole
-    sweep that many times first (each cell keeping its cheapest).
+    A stall or a device's first use of a shape only adds time, so a cell measured dearer (by
+    over `RECHECK_SLACK`) than one with more rows or a deeper cap is measured again, up to
+    `rechecks` times, keeping its cheapest; `repeats` runs the whole sweep that many times
+    first (each cell keeping its cheapest). A cell still dearer than one that does more work
+    then takes that one's cost (`_envelope`).
     `progress(done, total)` is called after each cell of the sweeps. `raw`: as measured,
-    without making cost grow with rows and depth (for diagnosis: `guardian bench
-    step-profile`)."""
+    without the envelope (for diagnosis: `guardian bench step-profile`)."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
     if not sizes or min(sizes) < 1 or not depths or min(depths) < 0:
         raise ValueError("sizes must be >= 1 and depths >= 0, at least one of each")
@@ -199,7 +196,7 @@ def measure(pair: Pair, sizes: Iterable[int], depths: Iterable[int], *, prompt: 
         logger.debug("step costs: measuring %s again (dearer than a larger cell)", suspects)
         for rows, depth in suspects:
             seconds[(rows, depth)] = min(seconds[(rows, depth)], cell_cost(rows, depth))
-    return StepCosts(dict(seconds) if raw else _monotone(seconds, sizes, depths), dict(seconds))
+    return StepCosts(dict(seconds) if raw else _envelope(seconds, sizes, depths), dict(seconds))
 
 
 # How much dearer than a cell with more rows or a deeper cap a cell may measure before it is
@@ -210,7 +207,7 @@ RECHECK_SLACK = 1.1
 def _too_dear(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]
               ) -> list[tuple[int, int]]:
     """Cells measured dearer (by over RECHECK_SLACK) than a cell with more rows at the same
-    depth or a deeper cap at the same rows: the ones `_monotone` would spread."""
+    depth or a deeper cap at the same rows: the ones `_envelope` would lower."""
     out = []
     for (b, g), cost in sorted(seconds.items()):
         larger = [seconds[(b2, g)] for b2 in sizes if b2 > b] + \
@@ -220,18 +217,24 @@ def _too_dear(seconds: dict[tuple[int, int], float], sizes: list[int], depths: l
     return out
 
 
-def _monotone(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]
+def _envelope(seconds: dict[tuple[int, int], float], sizes: list[int], depths: list[int]
               ) -> dict[tuple[int, int], float]:
-    """A step with more rows or a deeper cap does at least the work of one with fewer: where
-    a noisy measurement says otherwise (once at 16 rows: depth 3 faster than depth 2), the
-    larger takes the smaller's cost."""
+    """Each cell's cost as at most that of every cell with as many rows or more and as deep a
+    cap or deeper: a step that does more work measured cheaper bounds this one's cost, since
+    timing noise (a stall, a device's first use of a shape, another thread) only adds time.
+
+    The lower envelope, not the upper one: raising each larger cell to a smaller one's cost
+    (this pass before 2026-11-27) let one cell measured too dear lift every larger batch's
+    depth-0 cost, and speculation looked cheap there, twice on a GPU: an H100's 4-row cell
+    (23.9 ms against the 15.3 serving paid) and an H200's 8-row cell (22.9 ms, three
+    measurements, against 12.3 at 16 rows) each became the 16-row depth-0 cost, and the model
+    speculated at 16 rows where its own raw costs said depth 0 was 1.5x the goodput."""
     out = dict(seconds)
-    for b in sizes:
-        for lo, hi in itertools.pairwise(depths):
-            out[(b, hi)] = max(out[(b, hi)], out[(b, lo)])
-    for g in depths:
-        for lo, hi in itertools.pairwise(sizes):
-            out[(hi, g)] = max(out[(hi, g)], out[(lo, g)])
+    for b in reversed(sizes):
+        for g in reversed(depths):
+            bounds = [out[(b2, g)] for b2 in sizes if b2 > b][:1] + \
+                     [out[(b, g2)] for g2 in depths if g2 > g][:1]
+            out[(b, g)] = min([out[(b, g)], *bounds])
     return out
 
 
@@ -246,7 +249,7 @@ def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: P
     key = json.dumps({"pair": pair.identity.pair_hash, "device": str(pair.device),
                       "dtype": str(pair.dtype), "torch": torch.__version__,
                       "threads": torch.get_num_threads(), "sizes": sizes, "depths": depths,
-                      "workload": workload, "v": 3}, sort_keys=True)
+                      "workload": workload, "v": 4}, sort_keys=True)
     path = Path(cache_dir) / f"{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
     try:
         data = json.loads(path.read_text())
