@@ -99,6 +99,12 @@ class ModelledGamma:
         # (band, cap) -> [steps, rows, tokens, seconds] as served: never used to choose (see
         # the module docstring), shown beside the model's costs so a wrong model is visible.
         self._live: dict[tuple[int, int], list[float]] = {}
+        # The same for the steps right after speculation turned on or off (the first pays the
+        # draft catching up on what it has not seen, or the target cache's compaction: costs
+        # the model does not count), and how often it turned.
+        self._after_switch: dict[tuple[int, int], list[float]] = {}
+        self._last_cap: int | None = None
+        self.switches = 0
         self._lock = threading.Lock()
 
     def calibrate(self, pair: Pair, max_batch: int) -> StepCosts:
@@ -180,11 +186,20 @@ class ModelledGamma:
         `accepted` accepted (the rest — size, cap, tokens, time — is what LoadAwareGamma
         learns from; this model only shows them beside its prediction, `describe`)."""
         with self._lock:
-            live = self._live.setdefault((band_of(size), cap), [0, 0, 0.0, 0.0])
+            key = (band_of(size), cap)
+            cells = [self._live.setdefault(key, [0, 0, 0.0, 0.0])]
+            if self._last_cap is not None and (cap > 0) != (self._last_cap > 0):
+                self.switches += 1
+                cells.append(self._after_switch.setdefault(key, [0, 0.0]))
+            self._last_cap = cap
+            live = cells[0]
             live[0] += 1
             live[1] += size
             live[2] += tokens
             live[3] += seconds
+            if len(cells) > 1:
+                cells[1][0] += 1
+                cells[1][1] += seconds
             if judged <= 0:
                 return
             self._accepted = self._accepted * self.memory + accepted
@@ -218,6 +233,10 @@ class ModelledGamma:
                     "tokens_per_step": round(tokens / steps, 3)}
             if self.costs is not None:
                 cell["model_ms_per_step"] = round(1e3 * self.costs.at(round(mean_rows), cap), 3)
+            switched = self._after_switch.get((band, cap))
+            if switched:  # of these steps, the ones right after speculation turned on or off
+                cell["after_switch_steps"] = switched[0]
+                cell["after_switch_ms_per_step"] = round(1e3 * switched[1] / switched[0], 3)
             out.setdefault(str(band), {})[str(cap)] = cell
         return out
 
@@ -233,5 +252,6 @@ class ModelledGamma:
                     "measured_step_ms_by_batch_size_and_depth": (
                         None if self.costs is None else self.costs.raw_as_dict()),
                     "live_by_batch_size_and_depth": self._live_table(),
+                    "on_off_switches": self.switches,
                     "calibration_s": (None if self.calibration_s is None
                                       else round(self.calibration_s, 2))}

@@ -317,7 +317,8 @@ def _print(result: dict[str, Any]) -> None:
         # be wrong (an H100, 2026-11-27: spec at 0.54 of target-only at 16 clients).
         model = Table(title="depth-cap model against serving (batched server, all routes)")
         for col in ("batch size", "cap", "steps", "mean rows", "ms/step served",
-                    "ms/step model", "served / model", "tokens/step"):
+                    "ms/step model", "served / model", "tokens/step",
+                    "after on/off: steps, ms/step"):
             model.add_column(col, justify="right")
         for band, caps in live.items():
             for cap, c in caps.items():
@@ -326,8 +327,13 @@ def _print(result: dict[str, Any]) -> None:
                               f"{c['ms_per_step']:.1f}",
                               "-" if assumed is None else f"{assumed:.1f}",
                               "-" if not assumed else f"{c['ms_per_step'] / assumed:.2f}",
-                              f"{c['tokens_per_step']:.2f}")
+                              f"{c['tokens_per_step']:.2f}",
+                              f"{c['after_switch_steps']}, {c['after_switch_ms_per_step']:.1f}"
+                              if c.get("after_switch_steps") else "-")
         con.print(model)
+        switches = result["speculation"]["cap_model"].get("on_off_switches")
+        con.print(f"speculation turned on or off {switches} times (the step after each pays "
+                  "the draft's catch-up or the target cache's compaction)")
 
 
 def cli(

@@ -54,6 +54,8 @@ def test_bench_serving_measures_every_cell(tiny_pair_env) -> None:
     assert live and all(c["steps"] > 0 and c["ms_per_step"] > 0 and c["model_ms_per_step"] > 0
                         for caps in live.values() for c in caps.values())
     assert "depth-cap model against serving" in res.output
+    assert r["speculation"]["cap_model"]["on_off_switches"] >= 0
+    assert "speculation turned on or off" in res.output
 
 
 @pytest.mark.e2e

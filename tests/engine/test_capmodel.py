@@ -244,6 +244,16 @@ def test_the_model_shows_what_serving_measured_beside_what_it_assumes() -> None:
     assert live["4"] == {"steps": 3, "mean_rows": 16.0, "ms_per_step": 80.0,
                          "tokens_per_step": 32.0, "model_ms_per_step": 40.0}
     assert live["0"]["steps"] == 1 and live["0"]["ms_per_step"] == 16.0
+    # the target-only step came right after speculative ones: speculation turned off there
+    assert live["0"]["after_switch_steps"] == 1 and live["0"]["after_switch_ms_per_step"] == 16.0
+    assert "after_switch_steps" not in live["4"] and d["on_off_switches"] == 1
+    m.observe(16, 0, 16.0, 0.016)
+    m.observe(16, 2, 20.0, 0.050)  # on again, at another depth
+    m.observe(16, 4, 32.0, 0.080)  # a deeper cap is no on/off switch
+    d = m.describe()
+    assert d["on_off_switches"] == 2
+    assert d["live_by_batch_size_and_depth"]["16"]["2"]["after_switch_ms_per_step"] == 50.0
+    assert d["live_by_batch_size_and_depth"]["16"]["0"]["after_switch_steps"] == 1
     assert d["draft_positions_judged"] == 192  # the target-only step judged nothing
     json.dumps(d)  # /admin/speculation serves it as JSON
 
