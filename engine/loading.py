@@ -4,7 +4,8 @@ Tokenizers and configs are checked for compatibility *before* any weights are re
 mismatched pair fails in milliseconds with a message naming the difference. Models run on
 CUDA in bfloat16 when a GPU is present (without cuDNN attention: engine.attention), else on
 CPU in float32, always in eval mode, unless `dtype` asks for another (e.g. bfloat16 on CPU:
-a reproduction of the GPU's bf16 rounding noise, `guardian bench tolerance --dtype`). On CPU
+a reproduction of the GPU's bf16 rounding noise, `guardian bench tolerance --dtype`); in a
+half-precision dtype the output projection runs in float32 (engine.head). On CPU
 the float32 Linear weights are stored column-major (engine.layout) unless
 `weight_layout="row"`.
 """
@@ -25,6 +26,7 @@ from transformers import (
 
 from engine.attention import avoid_per_shape_attention
 from engine.compat import IncompatiblePairError, PairIdentity, read_pair
+from engine.head import float32_logits
 from engine.layout import WEIGHT_LAYOUTS, column_major_linears
 
 logger = logging.getLogger(__name__)
@@ -106,7 +108,8 @@ def _eos_ids(tok: PreTrainedTokenizerBase, model: PreTrainedModel) -> set[int]:
 def load_pair(draft_dir: str | Path, target_dir: str | Path,
               device: str | torch.device | None = None, *,
               weight_layout: str = "column",
-              dtype: str | torch.dtype | None = None) -> Pair:
+              dtype: str | torch.dtype | None = None,
+              fp32_logits: bool = True) -> Pair:
     """Load and validate a pair. Raises IncompatiblePairError before loading any weights.
 
     dtype: a torch floating-point dtype or its name (`resolve_dtype`; ValueError otherwise,
@@ -137,6 +140,8 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
     if weight_layout == "column" and dev.type == "cpu":
         changed = column_major_linears(draft) + column_major_linears(target)
         logger.debug("stored %d weight matrices column-major for CPU decoding", changed)
+    if fp32_logits and float32_logits(draft) + float32_logits(target):
+        logger.info("output projections in float32 (logits at full precision)")
     identity = files.identity()
     pair = Pair(draft=draft, target=target, tokenizer=files.target_tokenizer, device=dev,
                 dtype=run_dtype, identity=identity,

@@ -193,6 +193,9 @@ def cli(
     dtype: str | None = typer.Option(
         None, help="Model dtype: bfloat16, float16 or float32 (default: the engine's, bf16 on "
         "CUDA, fp32 on CPU; bfloat16 on CPU reproduces bf16 rounding noise without a GPU)."),
+    half_logits: bool = typer.Option(
+        False, "--half-logits", help="Keep the output projection in the model's half "
+        "precision (the engine runs it in float32: engine/head.py), to compare."),
 ) -> None:
     """Run clean traffic through serving + shadow; count false alarms of every check."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
@@ -213,7 +216,8 @@ def cli(
     from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE, default_tolerance
 
     draft, target = pair_dirs(draft, target)
-    backend = LocalEngineBackend.load(draft, target, device=device, dtype=dtype)
+    backend = LocalEngineBackend.load(draft, target, device=device, dtype=dtype,
+                                      fp32_logits=not half_logits)
     if near_tie_tolerance is None:
         near_tie_tolerance = default_tolerance(backend.dtype, backend.device.split(":")[0])
         if near_tie_tolerance is None:

@@ -113,6 +113,9 @@ class ToleranceReport:
     # (what `drafter_inconsistent` compares).
     max_draft_q_diff: float = 0.0
     recommended_drafter_tolerance: float = DEFAULT_DRAFTER_TOLERANCE
+    # The dtype the target's logits come out in: float32 where its output projection runs in
+    # float32 (engine.head, the default), else the model's own.
+    logits_dtype: str = ""
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -277,7 +280,18 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
             DISTRIBUTION_SAFETY_MARGIN),
         max_draft_q_diff=draft_q,
         recommended_drafter_tolerance=recommended(draft_q, DEFAULT_DRAFTER_TOLERANCE, 1.0,
-                                                  DISTRIBUTION_SAFETY_MARGIN))
+                                                  DISTRIBUTION_SAFETY_MARGIN),
+        logits_dtype=_logits_dtype(pair))
+
+
+def _logits_dtype(pair) -> str:  # type: ignore[no-untyped-def]
+    import torch
+
+    from engine.head import Float32Head
+
+    head = pair.target.get_output_embeddings()
+    dtype = torch.float32 if isinstance(head, Float32Head) else pair.dtype
+    return str(dtype).removeprefix("torch.")
 
 
 def _chunked(model, tokens: torch.Tensor, n_prompt: int, width: int, offset: int,
@@ -391,6 +405,10 @@ def cli(
     dtype: str | None = typer.Option(
         None, help="Model dtype: bfloat16, float16 or float32 (default: the engine's, bf16 on "
         "CUDA, fp32 on CPU; bfloat16 on CPU reproduces bf16 rounding noise without a GPU)."),
+    half_logits: bool = typer.Option(
+        False, "--half-logits", help="Keep the output projection in the model's half "
+        "precision (the engine runs it in float32: engine/head.py), to measure what that "
+        "saves."),
     json_path: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
 ) -> None:
     """Measure verify-vs-one-token logit and distribution noise; recommend the near-tie,
@@ -403,7 +421,7 @@ def cli(
 
     dtype, device = dtype_option(dtype), device_option(device)
     draft, target = pair_dirs(draft, target)
-    pair = load_pair(draft, target, device=device, dtype=dtype)
+    pair = load_pair(draft, target, device=device, dtype=dtype, fp32_logits=not half_logits)
     try:
         report = measure(pair, heldout_prompts(prompts), gamma=gamma,
                          max_new_tokens=max_new_tokens, progress=True)
