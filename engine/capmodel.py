@@ -103,7 +103,6 @@ class ModelledGamma:
         # draft catching up on what it has not seen, or the target cache's compaction: costs
         # the model does not count), and how often it turned.
         self._after_switch: dict[tuple[int, int], list[float]] = {}
-        self._last_cap: int | None = None
         self.switches = 0
         self._lock = threading.Lock()
 
@@ -181,17 +180,18 @@ class ModelledGamma:
         return best
 
     def observe(self, size: int, cap: int, tokens: float, seconds: float, *,
-                accepted: int = 0, judged: int = 0) -> None:
+                accepted: int = 0, judged: int = 0, switched: bool = False) -> None:
         """A step's outcome: its speculative rows had `judged` draft positions judged and
-        `accepted` accepted (the rest — size, cap, tokens, time — is what LoadAwareGamma
-        learns from; this model only shows them beside its prediction, `describe`)."""
+        `accepted` accepted; `switched`: the engine turned speculation on or off at this step
+        (ContinuousEngine.last_step: it knows, counting the steps with no speculative row
+        this model never sees). The rest — size, cap, tokens, time — is what LoadAwareGamma
+        learns from; this model only shows them beside its prediction (`describe`)."""
         with self._lock:
             key = (band_of(size), cap)
             cells = [self._live.setdefault(key, [0, 0, 0.0, 0.0])]
-            if self._last_cap is not None and (cap > 0) != (self._last_cap > 0):
+            if switched:
                 self.switches += 1
                 cells.append(self._after_switch.setdefault(key, [0, 0.0]))
-            self._last_cap = cap
             live = cells[0]
             live[0] += 1
             live[1] += size

@@ -263,6 +263,10 @@ class ContinuousEngine:
             return ended
         t0 = time.perf_counter()
         gammas, cap = self._gammas()
+        # Speculation turned on or off at this step: it pays the target cache's compaction
+        # (below) or the draft catching up on what rows fed while it was off (their first
+        # draft forward). A step with no speculative row (cap None) turns it off too.
+        switched = bool(cap) != self._drafting_cap and cap is not None
         if cap == 0 and self._drafting_cap:
             # Speculation turned off: drop the holes rejected drafts left in the target cache
             # now (one copy), rather than have every step at depth 0 attend over them until
@@ -281,7 +285,8 @@ class ContinuousEngine:
         self.remove(finished)
         self.last_step = {"size": float(size), "gamma_cap": float(-1 if cap is None else cap),
                           "tokens": float(emitted), "seconds": time.perf_counter() - t0,
-                          "accepted": float(accepted), "judged": float(judged)}
+                          "accepted": float(accepted), "judged": float(judged),
+                          "switched": float(switched)}
         return ended + finished
 
     def _out_of_room(self, seq: Sequence) -> bool:

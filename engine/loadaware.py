@@ -152,7 +152,7 @@ class LoadAwareGamma:
                                old + self.smoothing * (rate - old))
 
     def observe(self, size: int, cap: int, tokens: float, seconds: float, *,
-                accepted: int = 0, judged: int = 0) -> None:
+                accepted: int = 0, judged: int = 0, switched: bool = False) -> None:
         """A step of `size` rows under `cap` committed `tokens` in `seconds` (the engine
         thread's time since the previous step). (The keywords are what ModelledGamma reads;
         this learner judges runs by their tokens alone.)"""

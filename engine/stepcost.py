@@ -39,6 +39,7 @@ import torch
 from engine.batch import sync
 from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
 from engine.controllers import ConstantGamma
+from engine.head import logits_dtype
 from engine.loading import Pair
 from engine.sampling import SamplingParams
 
@@ -228,7 +229,9 @@ def _envelope(seconds: dict[tuple[int, int], float], sizes: list[int], depths: l
     depth-0 cost, and speculation looked cheap there, twice on a GPU: an H100's 4-row cell
     (23.9 ms against the 15.3 serving paid) and an H200's 8-row cell (22.9 ms, three
     measurements, against 12.3 at 16 rows) each became the 16-row depth-0 cost, and the model
-    speculated at 16 rows where its own raw costs said depth 0 was 1.5x the goodput."""
+    speculated at 16 rows where its own raw costs said depth 0 was 1.5x the goodput. A dear
+    cell that is a real cost of its shape (a kernel chosen for that size) is hidden too: the
+    raw costs stay beside the envelope (`StepCosts.raw`, /admin/speculation) to show it."""
     out = dict(seconds)
     for b in reversed(sizes):
         for g in reversed(depths):
@@ -241,13 +244,15 @@ def _envelope(seconds: dict[tuple[int, int], float], sizes: list[int], depths: l
 def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: Path | None,
            progress: Callable[[int, int], None] | None = None, **workload: int) -> StepCosts:
     """`measure`, kept in `cache_dir` (None: always measure). The key covers the pair, its
-    device and dtype, torch's version and thread count, the sizes, depths and workload: a
-    different machine or setting measures afresh. Delete the file to re-measure."""
+    device, dtype and logits' dtype (engine.head), torch's version and thread count, the
+    sizes, depths and workload: a different machine or setting measures afresh. Delete the
+    file to re-measure."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
     if cache_dir is None:
         return measure(pair, sizes, depths, progress=progress, **workload)
     key = json.dumps({"pair": pair.identity.pair_hash, "device": str(pair.device),
-                      "dtype": str(pair.dtype), "torch": torch.__version__,
+                      "dtype": str(pair.dtype), "logits": str(logits_dtype(pair.target)),
+                      "torch": torch.__version__,
                       "threads": torch.get_num_threads(), "sizes": sizes, "depths": depths,
                       "workload": workload, "v": 4}, sort_keys=True)
     path = Path(cache_dir) / f"{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"

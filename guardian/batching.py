@@ -224,7 +224,8 @@ class BatchScheduler:
                     self.gamma.observe(int(info["size"]), int(info["gamma_cap"]),
                                        info["tokens"], max(seconds, info["seconds"]),
                                        accepted=int(info["accepted"]),
-                                       judged=int(info["judged"]))
+                                       judged=int(info["judged"]),
+                                       switched=bool(info.get("switched")))
                 except Exception:  # learning is advisory: its bug must not stop serving
                     logger.log(logging.DEBUG if self._observe_failed else logging.ERROR,
                                "the speculation cap failed to learn from a step",

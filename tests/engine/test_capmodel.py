@@ -235,7 +235,9 @@ def test_the_model_shows_what_serving_measured_beside_what_it_assumes() -> None:
     m = ModelledGamma(c, candidates=(0, 4), min_judged=1)
     for _ in range(3):
         m.observe(16, 4, 32.0, 0.080, accepted=10, judged=64)
-    m.observe(16, 0, 16.0, 0.016)  # a target-only step: no drafts judged, still shown
+    # a target-only step (no drafts judged, still shown), where the engine turned speculation
+    # off (it says so: ContinuousEngine.last_step["switched"])
+    m.observe(16, 0, 16.0, 0.016, switched=True)
     d = m.describe()
     assert d["measured_step_ms_by_batch_size_and_depth"]["16"] == {"0": 15.0, "4": 40.0}
     assert d["step_ms_by_batch_size_and_depth"]["4"]["0"] == 15.0
@@ -248,7 +250,7 @@ def test_the_model_shows_what_serving_measured_beside_what_it_assumes() -> None:
     assert live["0"]["after_switch_steps"] == 1 and live["0"]["after_switch_ms_per_step"] == 16.0
     assert "after_switch_steps" not in live["4"] and d["on_off_switches"] == 1
     m.observe(16, 0, 16.0, 0.016)
-    m.observe(16, 2, 20.0, 0.050)  # on again, at another depth
+    m.observe(16, 2, 20.0, 0.050, switched=True)  # on again, at another depth
     m.observe(16, 4, 32.0, 0.080)  # a deeper cap is no on/off switch
     d = m.describe()
     assert d["on_off_switches"] == 2
@@ -295,6 +297,12 @@ def test_step_costs_are_kept_per_pair_device_and_setting(llama_pair, tmp_path,  
     assert len(calls) == 4
     cached(llama_pair, [1, 2], [0, 1], None, **small)  # no cache: always measures
     assert len(calls) == 5
+    # the same pair with its logits in another dtype (a bf16 pair with and without its
+    # float32 head, engine/head.py): measured afresh
+    import torch
+    monkeypatch.setattr(stepcost, "logits_dtype", lambda _model: torch.bfloat16)
+    cached(llama_pair, [1, 2], [0, 1], tmp_path, **small)
+    assert len(calls) == 6
 
 
 def test_a_scheduler_calibrates_its_modelled_cap(llama_pair) -> None:  # type: ignore[no-untyped-def]
@@ -345,3 +353,32 @@ def test_a_cell_measured_too_dear_does_not_make_speculation_pay_at_larger_batche
     caps = {b: m(b) for b in sizes}
     assert caps[16] == 0 and caps[8] == 0 and caps[4] == 0
     assert caps[1] > 0 and caps[2] > 0
+
+
+def test_the_engine_says_when_speculation_turned_on_or_off(llama_pair) -> None:  # type: ignore[no-untyped-def]
+    """The switch the model counts is the engine's: the first speculative step (rows joined
+    with no draft prefill catch up), cap 0 after speculating (the target cache compacts), cap
+    0 again (none), on again; a batch with no speculative row is never asked for a cap and
+    switches nothing."""
+    from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
+    from engine.controllers import ConstantGamma
+    from engine.sampling import SamplingParams
+
+    caps = iter([2, 2, 0, 0, 2, 0])
+    engine = ContinuousEngine(llama_pair, gamma_cap=lambda _size: next(caps))
+
+    def row(spec: bool) -> Sequence:
+        return Sequence(llama_pair, SequenceRequest(
+            prompt=[5, 6, 7, 8], params=SamplingParams(), max_new_tokens=40, speculative=spec,
+            controller=ConstantGamma(2) if spec else None))
+
+    engine.join([row(True), row(False)])
+    seen = []
+    for _ in range(6):
+        engine.step()
+        seen.append((engine.last_step["gamma_cap"], engine.last_step["switched"]))
+    assert seen == [(2, 1), (2, 0), (0, 1), (0, 0), (2, 1), (0, 1)]
+    plain = ContinuousEngine(llama_pair, gamma_cap=lambda _size: 0)
+    plain.join([row(False)])
+    plain.step()  # no speculative row: the cap is not asked, nothing switched
+    assert plain.last_step["gamma_cap"] == -1 and plain.last_step["switched"] == 0
