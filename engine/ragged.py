@@ -99,14 +99,23 @@ class RaggedCache:
         # No hole anywhere (every row's columns all valid): no mask, so the model takes its
         # plain causal path, exactly as a one-row run without padding does.
         dense = all(n == first for n in self.lengths) and all(c == t for c in counts)
+        keep: int | torch.Tensor = 0  # logits_to_keep: 0 projects every position
+        if last_only:
+            # Project only the positions some row's last fed token sits at (a join feeds whole
+            # prompts: every other position's vocabulary-wide logits would be thrown away,
+            # B x T x V of them, float32 behind engine.head). Known on the host: no sync.
+            lasts = [max(c - 1, 0) for c in counts]
+            kept = sorted(set(lasts))
+            keep = len(kept) if kept == list(range(t - len(kept), t)) else torch.tensor(
+                kept, device=self.device)
+            at = torch.tensor([kept.index(x) for x in lasts], device=self.device)
         out = model(input_ids=ids, **with_cache(model, cache), use_cache=True, position_ids=pos,
-                    attention_mask=None if dense else mask.long())
+                    attention_mask=None if dense else mask.long(), logits_to_keep=keep)
         self.cache, self.valid = cache, mask
         self.lengths = [a + b for a, b in zip(self.lengths, counts, strict=True)]
         logits = out.logits
         if last_only:
-            last = (n.squeeze(1) - 1).clamp_min(0)
-            logits = logits[torch.arange(self.size, device=self.device), last].unsqueeze(1)
+            logits = logits[torch.arange(self.size, device=self.device), at].unsqueeze(1)
         return logits, first
 
     # bookkeeping ----------------------------------------------------------------------------

@@ -64,6 +64,10 @@ class Settings(BaseSettings):
         default=None, description="Local HF target model dir (default: demo pair)."
     )
     device: str | None = Field(default=None, description="torch device; default cuda if available else cpu.")
+    fp32_logits: bool = Field(
+        default=True, description="A half-precision (bf16 on CUDA) pair's output projections in "
+        "float32 (engine/head.py): tighter measured tolerances, fewer near-tie flips; false "
+        "keeps them in bf16 (saves vocabulary x hidden x 4 bytes per model).")
     policy_file: Path | None = Field(
         default=None, description="Policy YAML (default: policies/default.yaml)."
     )

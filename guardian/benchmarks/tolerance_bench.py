@@ -285,13 +285,9 @@ def measure(pair, prompts: list[str], *, gamma: int = 4, max_new_tokens: int = 4
 
 
 def _logits_dtype(pair) -> str:  # type: ignore[no-untyped-def]
-    import torch
+    from engine.head import logits_dtype
 
-    from engine.head import Float32Head
-
-    head = pair.target.get_output_embeddings()
-    dtype = torch.float32 if isinstance(head, Float32Head) else pair.dtype
-    return str(dtype).removeprefix("torch.")
+    return str(logits_dtype(pair.target)).removeprefix("torch.")
 
 
 def _chunked(model, tokens: torch.Tensor, n_prompt: int, width: int, offset: int,

@@ -42,7 +42,7 @@ def test_bf16_models_get_float32_logits_and_fp32_models_are_left_alone(model_dir
 
 def test_float32_logits_keeps_the_weight_layout_and_refuses_what_it_cannot_change() -> None:
     lin = nn.Linear(8, 16, bias=True).to(torch.bfloat16)
-    lin.weight.data = lin.weight.data.t().contiguous().t()  # column-major, as on CPU
+    lin.weight.data = lin.weight.data.t().contiguous().t()  # any layout is kept
     head = Float32Head(lin)
     assert head.weight.dtype == torch.float32 and head.weight.stride() == lin.weight.stride()
     assert head.bias is not None and head.bias.dtype == torch.float32
@@ -56,3 +56,52 @@ def test_float32_logits_keeps_the_weight_layout_and_refuses_what_it_cannot_chang
 
     assert float32_logits(NoHead()) is False
     assert float32_logits(nn.Linear(2, 2)) is False  # no get_output_embeddings at all
+
+
+def test_the_float32_head_survives_retying_and_casting(model_dirs) -> None:  # type: ignore[no-untyped-def]
+    """transformers' tie_weights() puts the (bf16) input embedding back as the head's weight,
+    and .to(bf16) casts its buffer: the head keeps working with the same values (a bf16
+    weight is exact in float32)."""
+    from engine.head import logits_dtype
+
+    pair = load_pair(model_dirs("gpt2-close"), model_dirs("gpt2-target"), device="cpu",
+                     dtype="bfloat16")  # gpt2 ties its head to the token embedding
+    ids = torch.tensor([[5, 17, 42, 9]])
+    with torch.inference_mode():
+        before = pair.target(ids).logits
+        pair.target.tie_weights()
+        retied = pair.target(ids).logits
+        pair.target.to(torch.bfloat16)
+        cast = pair.target(ids).logits
+    assert before.dtype == retied.dtype == cast.dtype == torch.float32
+    torch.testing.assert_close(retied, before, rtol=0, atol=0)
+    torch.testing.assert_close(cast, before, rtol=0, atol=0)
+    assert logits_dtype(pair.target) == torch.float32
+    plain = load_pair(model_dirs("gpt2-close"), model_dirs("gpt2-target"), device="cpu",
+                      dtype="bfloat16", fp32_logits=False)
+    assert logits_dtype(plain.target) == torch.bfloat16
+
+
+def test_a_join_projects_only_the_positions_it_keeps(model_dirs) -> None:  # type: ignore[no-untyped-def]
+    """A join's prefill feeds whole prompts but keeps one logit row per request: the (float32)
+    head sees only the distinct last positions, not every prompt position x the vocabulary."""
+    from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
+    from engine.controllers import ConstantGamma
+    from engine.sampling import SamplingParams
+
+    pair = load_pair(model_dirs("llama-close"), model_dirs("llama-target"), device="cpu",
+                     dtype="bfloat16")
+    shapes: list[tuple[int, ...]] = []
+    hook = pair.target.get_output_embeddings().register_forward_hook(
+        lambda _m, args, _out: shapes.append(tuple(args[0].shape)))
+    try:
+        engine = ContinuousEngine(pair, gamma_cap=lambda _size: 2)
+        engine.join([Sequence(pair, SequenceRequest(
+            prompt=list(range(5, 5 + n)), params=SamplingParams(), max_new_tokens=4,
+            speculative=True, controller=ConstantGamma(2))) for n in (30, 20, 20)])
+        assert shapes == [(3, 2, 64)]  # prefill of 29/19/19 tokens: positions 28 and 18 only
+        engine.step()
+        # the verify forward keeps every fed position (each is judged): γ + 1 = 3
+        assert shapes[-1] == (3, 3, 64)
+    finally:
+        hook.remove()
