@@ -1,8 +1,8 @@
 """Float32 logits from a half-precision model: its output projection (lm_head) run in float32.
 
 A bf16 model's logits come out rounded to bf16 — 8 significant bits, so between 16 and 32 one
-step is 0.125 — and that rounding, not the model's arithmetic, is most of the noise the
-equivalence checks must forgive: on an H100 and an H200 the verify forward and one-token
+step is 0.125 — and that rounding is a large part of the noise the equivalence checks must
+forgive: on an H100 and an H200 the verify forward and one-token
 decoding differed by at most 0.14–0.16 in a logit and exactly 0.125 (one step) in the top two
 (BENCHMARKS.md), and two top logits rounded to the same value are an exact tie a single
 rounding flips. With the projection in float32 the logits keep the hidden state's precision:
