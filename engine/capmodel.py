@@ -99,11 +99,10 @@ class ModelledGamma:
         # (band, cap) -> [steps, rows, tokens, seconds] as served: never used to choose (see
         # the module docstring), shown beside the model's costs so a wrong model is visible.
         self._live: dict[tuple[int, int], list[float]] = {}
-        # The same for the steps right after speculation turned on or off (the first pays the
-        # draft catching up on what it has not seen, or the target cache's compaction: costs
-        # the model does not count), and how often it turned.
+        # (band, cap) -> [steps, seconds] of the steps right after speculation turned on or off
+        # (they pay the draft catching up on what it has not seen, or the target cache's
+        # compaction: costs the model does not count).
         self._after_switch: dict[tuple[int, int], list[float]] = {}
-        self.switches = 0
         self._lock = threading.Lock()
 
     def calibrate(self, pair: Pair, max_batch: int) -> StepCosts:
@@ -188,18 +187,15 @@ class ModelledGamma:
         learns from; this model only shows them beside its prediction (`describe`)."""
         with self._lock:
             key = (band_of(size), cap)
-            cells = [self._live.setdefault(key, [0, 0, 0.0, 0.0])]
-            if switched:
-                self.switches += 1
-                cells.append(self._after_switch.setdefault(key, [0, 0.0]))
-            live = cells[0]
+            live = self._live.setdefault(key, [0, 0, 0.0, 0.0])
             live[0] += 1
             live[1] += size
             live[2] += tokens
             live[3] += seconds
-            if len(cells) > 1:
-                cells[1][0] += 1
-                cells[1][1] += seconds
+            if switched:
+                after = self._after_switch.setdefault(key, [0, 0.0])
+                after[0] += 1
+                after[1] += seconds
             if judged <= 0:
                 return
             self._accepted = self._accepted * self.memory + accepted
@@ -252,6 +248,6 @@ class ModelledGamma:
                     "measured_step_ms_by_batch_size_and_depth": (
                         None if self.costs is None else self.costs.raw_as_dict()),
                     "live_by_batch_size_and_depth": self._live_table(),
-                    "on_off_switches": self.switches,
+                    "on_off_switches": sum(n for n, _ in self._after_switch.values()),
                     "calibration_s": (None if self.calibration_s is None
                                       else round(self.calibration_s, 2))}

@@ -53,11 +53,15 @@ class Float32Head(nn.Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, float32"
 
 
+def _head(model: nn.Module) -> nn.Module | None:
+    get = getattr(model, "get_output_embeddings", None)
+    return get() if callable(get) else None
+
+
 def float32_logits(model: nn.Module) -> bool:
     """Run `model`'s output projection in float32 -> whether it changed anything (False for
     a float32 model, or one whose head is not a plain Linear)."""
-    get = getattr(model, "get_output_embeddings", None)
-    head = get() if callable(get) else None
+    head = _head(model)
     if (not isinstance(head, nn.Linear) or head.weight.dtype == torch.float32
             or not head.weight.is_floating_point()):
         return False
@@ -67,8 +71,6 @@ def float32_logits(model: nn.Module) -> bool:
 
 def logits_dtype(model: nn.Module) -> torch.dtype:
     """The dtype `model`'s logits come out in: float32 behind a Float32Head, else its own."""
-    get = getattr(model, "get_output_embeddings", None)
-    head = get() if callable(get) else None
-    if isinstance(head, Float32Head):
+    if isinstance(_head(model), Float32Head):
         return torch.float32
     return next(model.parameters()).dtype

@@ -106,9 +106,12 @@ class RaggedCache:
             # B x T x V of them, float32 behind engine.head). Known on the host: no sync.
             lasts = [max(c - 1, 0) for c in counts]
             kept = sorted(set(lasts))
-            keep = len(kept) if kept == list(range(t - len(kept), t)) else torch.tensor(
-                kept, device=self.device)
-            at = torch.tensor([kept.index(x) for x in lasts], device=self.device)
+            if kept == list(range(t - len(kept), t)):  # the last len(kept) positions
+                keep = len(kept)
+                at = (n.squeeze(1) - 1).clamp_min(0) - (t - keep)
+            else:
+                keep = torch.tensor(kept, device=self.device)
+                at = torch.tensor([kept.index(x) for x in lasts], device=self.device)
         out = model(input_ids=ids, **with_cache(model, cache), use_cache=True, position_ids=pos,
                     attention_mask=None if dense else mask.long(), logits_to_keep=keep)
         self.cache, self.valid = cache, mask

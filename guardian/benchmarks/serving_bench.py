@@ -310,8 +310,8 @@ def _print(result: dict[str, Any]) -> None:
     diff, seen = result["differs"]
     con.print(f"batched answers differing from one-at-a-time: {diff} of {seen}")
     con.print(f"depth cap per batch size at the end: {result.get('speculation', {})}")
-    live = (result.get("speculation") or {}).get("cap_model", {}).get(
-        "live_by_batch_size_and_depth") or {}
+    cap_model = (result.get("speculation") or {}).get("cap_model") or {}
+    live = cap_model.get("live_by_batch_size_and_depth") or {}
     if live:
         # Where the model's step costs differ from what serving paid, the cap it chose may
         # be wrong (an H100, 2026-11-27: spec at 0.54 of target-only at 16 clients).
@@ -331,9 +331,9 @@ def _print(result: dict[str, Any]) -> None:
                               f"{c['after_switch_steps']}, {c['after_switch_ms_per_step']:.1f}"
                               if c.get("after_switch_steps") else "-")
         con.print(model)
-        switches = result["speculation"]["cap_model"].get("on_off_switches")
-        con.print(f"speculation turned on or off {switches} times (the step after each pays "
-                  "the draft's catch-up or the target cache's compaction)")
+        con.print(f"speculation turned on or off {cap_model.get('on_off_switches')} times "
+                  "(the step after each pays the draft's catch-up or the target cache's "
+                  "compaction)")
 
 
 def cli(
