@@ -134,3 +134,14 @@ def migrated_db_url(db_url: str) -> str:
 
     upgrade(db_url)
     return db_url
+
+
+@pytest.fixture(autouse=True)
+def _settings_not_carried_over() -> Iterator[None]:
+    """`get_settings()` is cached: a test that built settings from its own environment (a
+    monkeypatched variable, a CLI run) must not hand them, and their home and signing key,
+    to the tests after it (a module-scoped seed signing with another test's home, say)."""
+    yield
+    from guardian.settings import get_settings
+
+    get_settings.cache_clear()

@@ -241,6 +241,11 @@ class RouteState(Base):
     version: Mapped[int] = mapped_column(sa.Integer, default=1)
     updated_at: Mapped[datetime] = mapped_column(TS)
     updated_by: Mapped[str] = mapped_column(sa.Text)
+    # A speculative row's signature (JSON, `reportsig.STATE_FORMAT`) by the act that wrote it;
+    # NULL on rows that turn speculation off (they need none) and on rows written before 0005.
+    signature: Mapped[str | None] = mapped_column(sa.Text)
+    # The canary run a canary start wrote this state for (signed; NULL: another act wrote it).
+    canary_run: Mapped[str | None] = mapped_column(sa.Text)
 
 
 class CanaryState(Base):
@@ -260,6 +265,10 @@ class CanaryState(Base):
     step_started_at: Mapped[datetime] = mapped_column(TS)
     updated_at: Mapped[datetime] = mapped_column(TS)
     updated_by: Mapped[str] = mapped_column(sa.Text)
+    # The act's signature (JSON, `reportsig.CANARY_FORMAT`); NULL before 0005 or unsigned.
+    signature: Mapped[str | None] = mapped_column(sa.Text)
+    # The run (one `canary start` and its steps) the row belongs to; NULL before 0005.
+    run_id: Mapped[str | None] = mapped_column(sa.Text)
 
 
 class PolicyVersion(Base):

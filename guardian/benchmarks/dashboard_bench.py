@@ -122,6 +122,20 @@ def _signed(report: dict[str, Any]) -> dict[str, Any]:
     signer = current_signer("dashboard-seed")
     return sign_report(report, signer) if signer is not None else report
 
+def _signed_state(row: dict[str, Any]) -> dict[str, Any]:
+    """A seeded route state as the act that writes one signs it (`statesig`): a speculative
+    row carries its signature, or no page would show the route speculative."""
+    from guardian.governance.statesig import sign_state, state_signer
+
+    signer = state_signer("dashboard-seed") if row["mode"] == "speculative" else None
+    if signer is None:
+        return {**row, "signature": None}
+    return {**row, "signature": sign_state(
+        signer, route=row["route"], mode=row["mode"], version=row["version"],
+        pair_hash=row["pair_hash"], policy_hash=row["policy_hash"], reason=row["reason"],
+        updated_by=row["updated_by"])}
+
+
 def seed_traffic(url: str, *, requests: int, now: datetime, span: timedelta = timedelta(days=1),
                  tokens_per_request: int = 48, shadow_rate: float = 0.25, incident: bool = False,
                  divergences: bool = True, seed: int = 0) -> SeedSummary:
@@ -276,7 +290,7 @@ def _seed_state(engine: Any, now: datetime, start: datetime, rollback_at: dateti
              "updated_at": start, "updated_by": "cli:release"}
             for p, d, s in ((PAIR, "demo-draft", "promoted"), (PAIR_DRIFTY, "demo-draft-2",
                                                               "gated"))])
-        conn.execute(sa.insert(RouteState.__table__), [
+        conn.execute(sa.insert(RouteState.__table__), [_signed_state(row) for row in (
             {"route": "chat", "mode": "speculative", "pair_hash": PAIR, "policy_hash": POLICY,
              "reason": "promoted", "version": 2, "updated_at": start, "updated_by": "cli:release"},
             {"route": "code", "mode": "target_only", "pair_hash": PAIR, "policy_hash": POLICY,
@@ -285,7 +299,7 @@ def _seed_state(engine: Any, now: datetime, start: datetime, rollback_at: dateti
              "pair_hash": PAIR_DRIFTY, "policy_hash": POLICY,
              "reason": "drift: accepted_length_drift=0.161 vs 0.1" if rollback_at else None,
              "version": 3,
-             "updated_at": rollback_at or start, "updated_by": "trigger:drift"}])
+             "updated_at": rollback_at or start, "updated_by": "trigger:drift"})])
         conn.execute(sa.insert(PolicyVersion.__table__), [
             {"policy_hash": POLICY, "name": "default", "version": "1",
              "content": "version: 1\ndefault_route: chat\n", "loaded_at": start,

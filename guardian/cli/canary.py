@@ -140,8 +140,9 @@ def status(url: str | None = URL,
     try:
         canaries = CanaryStore(db).all()
         store = RouteStateStore(db)
-        # A canary row is unsigned and narrows only a speculative state that serves: say when
-        # replicas ignore it, exactly as `route status` decides (gatecheck.modes_in_force).
+        # A canary narrows only a speculative state that serves, and serves 0 % unless its
+        # act signed it: say when replicas ignore it, exactly as `route status` decides
+        # (gatecheck.modes_in_force).
         decisions = modes_in_force(db, policy, store.all(), pair_hash=store.serving_pair,
                                    canaries=canaries)
     except sa.exc.SQLAlchemyError as exc:

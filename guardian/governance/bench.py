@@ -1,6 +1,7 @@
 """Governance overhead, measured: `python -m guardian.governance.bench [--url URL]`.
 
-- ModeResolver.mode(): the per-request cost the serving path pays;
+- ModeResolver.mode(): the per-request cost the serving path pays (and, on a speculative
+  row, with the signed-state check `guardian serve` runs, side by side);
 - rollback propagation: time from a rollback written through one replica's store until a
   second replica's resolver (ttl 0.5 s, its own DB connection) serves target_only;
 - one trigger evaluation over a full window (2048 speculative runs + verdicts).
@@ -49,6 +50,20 @@ def main() -> None:
     for _ in range(n):
         resolver.mode(BENCH_ROUTE, "speculative")
     print(f"ModeResolver.mode(): {(time.perf_counter() - t0) / n * 1e9:.0f} ns/call")
+    # A signed speculative row, as `guardian serve` holds it (`require_signed_state`): the
+    # verdict is reached in the refresh thread; a request compares the row with the judged one.
+    store_a.set_mode(BENCH_ROUTE, "speculative", actor="bench", reason="reset")
+    plain = ModeResolver(RouteStateStore(make_engine(url)), ttl_s=60)
+    signed = ModeResolver(RouteStateStore(make_engine(url)), ttl_s=60, require_signed_state=True)
+    per_call = {}
+    for name, res in (("plain", plain), ("signed", signed)) * 2:  # alternating, warm second
+        t0 = time.perf_counter()
+        for _ in range(n):
+            res.mode(BENCH_ROUTE, "speculative")
+        per_call[name] = (time.perf_counter() - t0) / n * 1e9
+    print(f"ModeResolver.mode() on a speculative row: {per_call['plain']:.0f} ns/call, with the "
+          f"signed-state check {per_call['signed']:.0f} ns/call "
+          f"({per_call['signed'] / per_call['plain']:.2f}x)")
     delays = []
     for i in range(args.trials):
         store_a.set_mode(BENCH_ROUTE, "speculative", actor="bench", reason="reset")

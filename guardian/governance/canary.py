@@ -105,15 +105,19 @@ def start(routes: RouteStateStore, canaries: CanaryStore, sink: AuditSink, *, ro
     steps = tuple(policy.route(route).canary.steps)
     # The canary row first: between the two writes the route is not yet speculative, so a
     # crash here leaves speculation off, never on for all traffic.
+    run = uuid.uuid4().hex  # binds the canary's rows to the route state this start writes
     status = canaries.write(route, status="complete" if steps[0] >= 100 else "running",
                             steps=steps, step_index=0, weight_pct=steps[0], pair_hash=pair_hash,
                             reason=reason, actor=actor,
-                            expected_version=previous.version if previous else 0, new_step=True)
-    routes.set_mode(route, "speculative", actor=actor, reason=f"canary: {reason}",
-                    pair_hash=pair_hash, policy_hash=policy.content_hash,
-                    expected_version=current.version if current else 0)
+                            expected_version=previous.version if previous else 0, new_step=True,
+                            run=run)
+    state = routes.set_mode(route, "speculative", actor=actor, reason=f"canary: {reason}",
+                            pair_hash=pair_hash, policy_hash=policy.content_hash,
+                            expected_version=current.version if current else 0,
+                            canary_run=run)
     _event(sink, route, status, action="start", actor=actor, policy=policy, previous=previous,
-           reason=reason, extra={"previous_mode": current.mode if current else None, **evidence})
+           reason=reason, extra={"previous_mode": current.mode if current else None,
+                                 "state_version": state.version, **evidence})
     return status
 
 
@@ -138,7 +142,7 @@ def advance(canaries: CanaryStore, sink: AuditSink, *, route: str, policy: Polic
     status = canaries.write(route, status="complete" if weight >= 100 else "running",
                             steps=current.steps, step_index=index, weight_pct=weight,
                             pair_hash=current.pair_hash, reason=reason, actor=actor,
-                            expected_version=current.version, new_step=True)
+                            expected_version=current.version, new_step=True, run=current.run)
     _event(sink, route, status, action="complete" if weight >= 100 else "advance", actor=actor,
            policy=policy, previous=current, reason=reason,
            extra={"analysis": evidence} if evidence is not None else None)
@@ -163,10 +167,13 @@ def abort(routes: RouteStateStore | None, canaries: CanaryStore, sink: AuditSink
     status = canaries.write(route, status="aborted", steps=current.steps,
                             step_index=current.step_index, weight_pct=0.0,
                             pair_hash=current.pair_hash, reason=reason, actor=actor,
-                            expected_version=current.version, new_step=False)
+                            expected_version=current.version, new_step=False, run=current.run)
+    extra: dict[str, Any] = {"evidence": evidence} if evidence is not None else {}
     if routes is not None:
-        routes.set_mode(route, "target_only", actor=actor, reason=f"canary aborted: {reason}",
-                        pair_hash=current.pair_hash, policy_hash=policy.content_hash)
+        state = routes.set_mode(route, "target_only", actor=actor,
+                                reason=f"canary aborted: {reason}", pair_hash=current.pair_hash,
+                                policy_hash=policy.content_hash)
+        extra["state_version"] = state.version
     _event(sink, route, status, action="abort", actor=actor, policy=policy, previous=current,
-           reason=reason, extra={"evidence": evidence} if evidence is not None else None)
+           reason=reason, extra=extra or None)
     return status

@@ -2,13 +2,15 @@
 writes). The acts on it (start / advance / abort, audited) are `guardian.governance.canary`;
 this module stays below `routestate` so the resolver can read canaries without a cycle.
 
-The rows are unsigned and anyone who can write the database can put anything in them, so a
-read never raises on a row's values and never widens what a row says (`_status`): a weight
-or step outside 0..100 (or NaN) is read as the share serving applies (clamped, NaN as 0); an
-unknown status is read as `running` (a canary narrows; it never reads as `complete`); a row
-whose values cannot be read at all (bad JSON, a text in a number column, a bad timestamp)
-is a running canary at 0 % that cannot be advanced, only aborted. Either way `problem` says
-what was wrong. Text is cut to `MAX_TEXT` characters on the database side.
+Every write is signed by the act (`guardian.governance.statesig`; the resolver serves none of
+a canary whose signature does not verify), but anyone who can write the database can put
+anything in a row, so a read never raises on a row's values and never widens what a row says
+(`_status`): a weight or step outside 0..100 (or NaN) is read as the share serving applies
+(clamped, NaN as 0); an unknown status is read as `running` (a canary narrows; it never
+reads as `complete`); a row whose values cannot be read at all (bad JSON, a text in a number
+column, a bad timestamp) is a running canary at 0 % that cannot be advanced, only aborted.
+Either way `problem` says what was wrong. Text is cut to `MAX_TEXT` characters on the
+database side.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from sqlalchemy import Engine
 
 from guardian.audit.models import CanaryState
 from guardian.governance.errors import GovernanceRefused
+from guardian.governance.statesig import require_signer, sign_canary, state_signer
 
 
 class CanaryConflict(GovernanceRefused):
@@ -49,6 +52,8 @@ class CanaryStatus:
     updated_at: datetime
     updated_by: str
     problem: str | None = None  # what was wrong with the row as stored (see the module doc)
+    signature: str | None = None  # the act's (`statesig.sign_canary`), as stored
+    run: str | None = None  # the canary run (one start and its steps) the row belongs to
 
     @property
     def running(self) -> bool:
@@ -85,11 +90,16 @@ class CanaryStore:
 
     def write(self, route: str, *, status: str, steps: tuple[float, ...], step_index: int,
               weight_pct: float, pair_hash: str | None, reason: str, actor: str,
-              expected_version: int, new_step: bool) -> CanaryStatus:
+              expected_version: int, new_step: bool, run: str | None) -> CanaryStatus:
         """Write the route's canary only if its version is still `expected_version` (0: no
-        row yet); `new_step` restarts the step clock."""
+        row yet); `new_step` restarts the step clock; `run`: the canary run the row belongs
+        to. The row is signed with this home's audit key (`statesig.sign_canary`): replicas
+        serve none of a canary that does not verify, so only an abort is written without one
+        (GovernanceRefused otherwise)."""
         now = datetime.now(UTC)
         t = CanaryState.__table__
+        signer = (state_signer(actor) if status == "aborted"
+                  else require_signer(actor, f"writing a {status} canary"))
         values: dict[str, Any] = dict(status=status, steps=json.dumps(list(steps)),
                                       step_index=step_index, weight_pct=weight_pct,
                                       pair_hash=pair_hash, reason=reason[:2000], updated_at=now,
@@ -102,6 +112,11 @@ class CanaryStore:
                 raise CanaryConflict(f"the canary of route {route!r} changed (version {current}, "
                                     f"expected {expected_version}); re-read it and retry")
             started = now if new_step or row is None else row[1]
+            values["run_id"] = run
+            values["signature"] = signature = None if signer is None else sign_canary(
+                signer, route=route, run=run, status=status, steps=steps,
+                step_index=step_index, weight_pct=weight_pct, pair_hash=pair_hash,
+                version=current + 1, updated_by=actor)
             if row is None:
                 conn.execute(sa.insert(t).values(route=route, version=1, step_started_at=started,
                                                  **values))
@@ -114,7 +129,8 @@ class CanaryStore:
                     raise CanaryConflict(f"the canary of route {route!r} changed concurrently; "
                                         "retry")
         return CanaryStatus(route, status, tuple(steps), step_index, weight_pct, pair_hash,
-                            reason, current + 1, started, now, actor)
+                            reason, current + 1, started, now, actor, signature=signature,
+                            run=run)
 
 
 MAX_TEXT = 2000  # characters of a text value read (`write` stores at most this of a reason)
@@ -135,7 +151,7 @@ def _select() -> sa.Select[Any]:
                      t.c.weight_pct, cut(t.c.pair_hash), cut(t.c.reason), t.c.version,
                      sa.type_coerce(t.c.step_started_at, sa.Text).label("step_started_at"),
                      sa.type_coerce(t.c.updated_at, sa.Text).label("updated_at"),
-                     cut(t.c.updated_by))
+                     cut(t.c.updated_by), cut(t.c.signature), cut(t.c.run_id))
 
 
 def _pct(value: Any) -> float:
@@ -190,7 +206,8 @@ def _status(r: Any) -> CanaryStatus:
         problem = (f"{problem}; " if problem else "") + "unreadable version"
     return CanaryStatus(str(r["route"]), status, steps, step_index, weight, _text(r["pair_hash"]),
                         _text(r["reason"]), version, started, updated,
-                        str(r["updated_by"]), problem)
+                        str(r["updated_by"]), problem, _text(r["signature"]),
+                        _text(r["run_id"]))
 
 
 def canaries_of(db: Engine) -> dict[str, CanaryStatus]:

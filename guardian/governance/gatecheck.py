@@ -10,8 +10,10 @@ A report read from the database counts only if it is signed by a key pinned in t
 file (`guardian.governance.reportsig`): someone who can write the database but holds no key
 could otherwise insert a passing `gate_result` row. An unsigned or badly signed report is
 treated as no report (refused, naming why, logged once). `state_refusal` holds a database
-route state saying `speculative` to the same rule (used by the resolver only when asked:
-`ModeResolver(require_signed_state=True)`).
+route state saying `speculative` to the same rule, and to the row's own signature
+(`guardian.governance.statesig`), used by the resolver only when asked:
+`ModeResolver(require_signed_state=True)`; `modes_in_force` shows a route whose row was
+deleted while the audit trail records its state as the replicas serve it: target_only.
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ from sqlalchemy import Engine
 from guardian.audit.models import AuditGovernance
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.modes import ModeDecision, RouteStatus, effective_mode, route_modes
+from guardian.governance.statesig import (
+    VanishedState,
+    canary_problem,
+    recorded_version,
+    recorded_versions,
+    state_problem,
+)
 
 if TYPE_CHECKING:
     from guardian.governance.registry import PairRegistry
@@ -141,11 +150,31 @@ def decide_mode(db: Engine | None, policy: Policy, route: str, state: RouteStatu
             def gate() -> str | None:
                 return gate_refusal(db, pair_hash, policy.content_hash)
     state_gate = None
-    if db is not None and (route_policy is None or route_policy.gate.require_report):
+    if db is not None:
         def state_gate(st: RouteStatus) -> str | None:  # as serving holds the row
-            return state_refusal(db, route, st, pair_hash)
+            return state_refusal(db, route, st, pair_hash,
+                                 require_report=requires_report(policy, route))
     return effective_mode(route_policy.mode if route_policy else None, state,
                           pair_hash=pair_hash, gate=gate, state_gate=state_gate)
+
+
+def requires_report(policy: Policy, route: str) -> bool:
+    """Whether a speculative state of `route` needs a signed gate report behind it (its
+    policy's `gate.require_report`; a route the policy does not name: yes)."""
+    rp = policy.routes.get(route)
+    return rp is None or rp.gate.require_report
+
+
+def mode_before(db: Engine | None, policy: Policy, route: str, state: RouteStatus | None, *,
+                pair_hash: str | None) -> str:
+    """The mode an act replaces, for its audit record (`decide_mode`), decided before the act
+    writes: "unknown" when it cannot be decided — a record with that is better than an act
+    done and not recorded."""
+    try:
+        return str(decide_mode(db, policy, route, state, pair_hash=pair_hash).mode)
+    except Exception:
+        logger.exception("cannot tell the mode route %s served before this act", route)
+        return "unknown"
 
 
 def require_report(db: Engine | None, *, pair_hash: str, policy_hash: str,
@@ -252,13 +281,41 @@ def signed_override_for(db: Engine, route: str, pair_hash: str, policy_hash: str
     return False
 
 
-def state_refusal(db: Engine, route: str, state: RouteStatus, serving_pair: str | None, *,
-                  trust: dict[str, Any] | None = None) -> str | None:
-    """Why a database route state saying `speculative` may not be served (None: it may).
+READ_RECORDED = object()  # `state_signature_refusal`: read the recorded version from the audit trail
 
-    The row itself is unsigned, so it counts only with evidence a key signed: a passing gate
-    report for the serving pair under the policy the state names, or an admin override signed
-    for this route, pair and policy. Raises SQLAlchemyError when the DB is down."""
+
+def state_signature_refusal(db: Engine, route: str, state: RouteStatus, *,
+                            trust: dict[str, Any] | None = None,
+                            seen_version: int | None = None,
+                            recorded: int | object | None = READ_RECORDED) -> str | None:
+    """Why a speculative database row may not be served whatever evidence stood behind its
+    act: not signed by a pinned key, or older than the newest version known for the route
+    (`seen_version`: the highest this replica read; `recorded`: the highest any act recorded,
+    read from the audit trail unless given). Raises SQLAlchemyError when the DB is down."""
+    from guardian.audit.signing import SigningError
+    from guardian.governance.reportsig import current_trust
+
+    try:
+        trust = trust if trust is not None else current_trust()
+    except SigningError as exc:
+        return f"the trust file cannot be read ({exc}); no signed route state can be checked"
+    if recorded is READ_RECORDED:
+        recorded = recorded_version(db, route)
+    floors = [(v, who) for v, who in ((seen_version, "this replica has seen"),
+                                      (recorded, "the audit trail records"))
+              if isinstance(v, int)]
+    problem = state_problem(state, trust, floor=max(floors) if floors else None)
+    if problem is not None:
+        return f"the route state says speculative (set by {state.updated_by}), but {problem}"
+    return None
+
+
+def state_evidence_refusal(db: Engine, route: str, state: RouteStatus, serving_pair: str | None,
+                           *, trust: dict[str, Any] | None = None) -> str | None:
+    """Why the act behind a speculative row had no evidence a key signed (None: it had): a
+    passing gate report for the serving pair under the policy the state names, or an admin
+    override signed for this route, pair and policy. Raises SQLAlchemyError when the DB is
+    down."""
     pair, policy_hash = serving_pair or state.pair_hash, getattr(state, "policy_hash", None)
     if not pair or not policy_hash:
         return ("the route state says speculative but names no pair or policy; a database "
@@ -269,13 +326,76 @@ def state_refusal(db: Engine, route: str, state: RouteStatus, serving_pair: str 
     return f"the route state says speculative (set by {state.updated_by}), but: {refusal}"
 
 
+def state_refusal(db: Engine, route: str, state: RouteStatus, serving_pair: str | None, *,
+                  trust: dict[str, Any] | None = None, seen_version: int | None = None,
+                  require_report: bool = True) -> str | None:
+    """Why a database route state saying `speculative` may not be served (None: it may):
+    `state_signature_refusal`, then, with `require_report` (the route's
+    `gate.require_report`), `state_evidence_refusal`. Raises SQLAlchemyError when the DB is
+    down."""
+    refusal = state_signature_refusal(db, route, state, trust=trust, seen_version=seen_version)
+    if refusal is None and require_report:
+        refusal = state_evidence_refusal(db, route, state, serving_pair, trust=trust)
+    return refusal
+
+
+def canary_as_served(route: str, state: RouteStatus | None, canary: Any, *,
+                     trust: dict[str, Any] | None = None) -> tuple[Any, str | None]:
+    """(the canary as replicas apply it, what was wrong with the row or None).
+
+    Only a verified speculative state meets its canary (`effective_mode`). Under a state a
+    canary start wrote (it names the run, signed: `canary_run`), the canary row decides the
+    share: one that is missing (deleting it would serve the whole route), says `aborted`, or
+    does not verify (not signed by a pinned key, of another run, for another pair) serves
+    0 %. Under a state a promotion or re-enable wrote, a `complete` or `aborted` row narrows
+    nothing and is left as it is; a running one narrows, to 0 % unless it verifies."""
+    from dataclasses import replace
+
+    from guardian.audit.signing import SigningError
+    from guardian.governance.canarystate import EPOCH, CanaryStatus
+    from guardian.governance.reportsig import current_trust
+
+    if state is None or state.mode != "speculative":
+        return canary, None
+    by_canary = getattr(state, "canary_run", None) is not None
+    if canary is None:
+        if not by_canary:
+            return None, None
+        problem = ("the route state was written by a canary start, but its canary row is gone "
+                   "(deleted outside the sidecar?)")
+        return CanaryStatus(route, "running", (), 0, 0.0, state.pair_hash, None, -1, EPOCH,
+                            EPOCH, "route-resolver:missing-canary", problem), problem
+    if not by_canary and canary.status != "running":
+        return canary, None
+    try:
+        trust = trust if trust is not None else current_trust()
+    except SigningError as exc:
+        problem: str | None = f"the trust file cannot be read ({exc})"
+    else:
+        problem = canary_problem(canary, state, trust)
+    if problem is None and by_canary and canary.status == "aborted":
+        problem = ("the route state was written by a canary start, but its canary row says "
+                   "aborted")
+    if problem is None:
+        return canary, None
+    return replace(canary, status="running", weight_pct=0.0, problem=problem), problem
+
+
 def modes_in_force(db: Engine, policy: Policy, states: Mapping[str, RouteStatus], *,
                    pair_hash: Callable[[str], str | None] | str | None,
                    canaries: Mapping[str, Any] | None) -> dict[str, ModeDecision]:
     """Every route's mode as replicas decide it from this database: `modes.route_modes` with
     the gate check and the signed-state check serving applies. `guardian route status`,
     `guardian canary status` and the dashboard ask this, so they show what replicas serve."""
+    states = {**{route: VanishedState(route, version, "the audit trail records")
+                 for route, version in recorded_versions(db).items()}, **states}
+    served = dict(canaries or {})
+    for name in set(policy.routes) | set(states):
+        view, _problem = canary_as_served(name, states.get(name), served.get(name))
+        if view is not None:
+            served[name] = view
     return route_modes(policy, states, pair_hash=pair_hash,
                        gate_refusal=lambda pair: gate_refusal(db, pair, policy.content_hash),
-                       canaries=canaries,
-                       state_refusal=lambda route, st, pair: state_refusal(db, route, st, pair))
+                       canaries=served,
+                       state_refusal=lambda route, st, pair: state_refusal(
+                           db, route, st, pair, require_report=requires_report(policy, route)))

@@ -42,8 +42,10 @@ def save(path: Path, rows: Rows, *, source: str) -> None:
     write_atomic(path, json.dumps(doc, indent=1, sort_keys=True))
 
 
-def load(path: Path, parse: Callable[[Rows], T]) -> tuple[T, str] | None:
-    """(parse(rows), saved_at) from `path`; None when there is no usable file (logged).
+def load(path: Path, parse: Callable[[Rows], T], *,
+         source: str | None = None) -> tuple[T, str] | None:
+    """(parse(rows), saved_at) from `path`; None when there is no usable file (logged), or,
+    with `source`, when the file was saved from another database.
 
     `parse` turns the rows into route state; anything it or the file gets wrong (a missing
     field, a bad date) makes the whole file unusable: half a state is not a known state."""
@@ -51,6 +53,8 @@ def load(path: Path, parse: Callable[[Rows], T]) -> tuple[T, str] | None:
         doc = json.loads(path.read_text())
         if doc.get("format") != FORMAT:
             raise ValueError(f"format {doc.get('format')!r}, expected {FORMAT}")
+        if source is not None and doc.get("source") != source:
+            return None
         states = parse(doc["routes"])
     except FileNotFoundError:
         return None

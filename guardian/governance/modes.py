@@ -11,8 +11,9 @@ function, so none of them can disagree about a route. The rules, in order:
 3. database route state, once a governance act (rollback, re-enable, disable, promotion) set
    it — except a speculative state for another pair than the one serving (its gate report
    was for different weights or tokenizer), or one the caller's `state_gate` refuses (the
-   row is unsigned: it needs a signed passing report or a signed override,
-   `gatecheck.state_refusal`): those serve `target_only`;
+   row must be signed by its act and no older than the newest version known for the route,
+   with a signed passing report or a signed override behind it where the policy asks for a
+   report, `gatecheck.state_refusal`): those serve `target_only`;
 4. the policy file's mode; a file saying `speculative` is held to the gate when the caller
    passes one (a passing report for the serving pair and the policy hash, see
    `guardian.governance.gatecheck`): without one the route serves `target_only`.
@@ -25,7 +26,8 @@ chosen by `canary_bucket(route, request_key)` so the same key always lands on th
 (status pages, the rollback controller) the answer is `speculative` with source `canary`:
 the route *does* speculate (at 0 %: `target_only`, source `canary`). A canary only ever
 narrows speculation, never widens it: a route whose state is not speculative ignores it, and
-so does one whose speculative state fails `state_gate` (the canary row is unsigned too).
+so does one whose speculative state fails `state_gate`. (The caller checks the canary row's
+own signature: `gatecheck.canary_as_served` hands a row that does not verify in at 0 %.)
 
 Pure: the caller supplies the route state and the gate answer (lazily: it is only asked
 when rule 4 needs it), so the per-request path stays a dict lookup.
@@ -173,8 +175,9 @@ def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
     the gate check, asked at most once per pair and only for routes whose policy requires a
     report (None: no gate, as without an audit database); `canaries`: running canaries by
     route (their decision reads "canary: N% of requests"); `state_refusal(route, state,
-    pair)`: the signed-evidence check of a speculative database state, as serving applies it
-    (`gatecheck.state_refusal`), on routes whose policy requires a report (None: none).
+    pair)`: the signed-state check of a speculative database state, as serving applies it
+    (`gatecheck.state_refusal`: its signature and version on every route, the signed report
+    behind it where the policy requires one; None: none).
     """
     answers: dict[str | None, str | None] = {}
     out: dict[str, ModeDecision] = {}
@@ -188,7 +191,7 @@ def route_modes(policy: Policy, states: Mapping[str, RouteStatus], *,
                     answers[pair] = gate_refusal(pair or "")
                 return answers[pair]
         state_gate: StateGate | None = None
-        if state_refusal is not None and (route is None or route.gate.require_report):
+        if state_refusal is not None:
             def state_gate(st: RouteStatus, name: str = name, pair: str | None = pair
                            ) -> str | None:
                 return state_refusal(name, st, pair)

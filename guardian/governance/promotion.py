@@ -22,7 +22,7 @@ from sqlalchemy import Engine
 from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
-from guardian.governance.gatecheck import check_override, decide_mode, speculation_evidence
+from guardian.governance.gatecheck import check_override, mode_before, speculation_evidence
 from guardian.governance.gates import GateReport
 from guardian.governance.registry import PairRegistry
 from guardian.governance.reportsig import current_signer, sign_report
@@ -90,14 +90,15 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     evidence = speculation_evidence(db, pair_hash=pair_hash, policy_hash=policy.content_hash,
                                     actor=actor, role=role, override_reason=override_reason,
                                     report=report, registry=registry, route=route)
+    previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
     status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
                             pair_hash=pair_hash, policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)
     record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="promotion",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
-                 "new_mode": "speculative", "reason": reason, **evidence}))
+        details={"previous_mode": previous_mode, "new_mode": "speculative", "reason": reason,
+                 "state_version": status.version, **evidence}))
     if registry is not None and registry.get(pair_hash) is not None:
         registry.set_state(pair_hash, "promoted", actor=actor)
     logger.info("route %s promoted to speculative with pair %s by %s%s", route, pair_hash[:12],
@@ -118,11 +119,12 @@ def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode:
     if route not in policy.routes:
         raise GovernanceRefused(f"unknown route {route!r}; known routes: {', '.join(sorted(policy.routes))}")
     current = store.get(route)
+    previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
     status = store.set_mode(route, mode, actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash)
     record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
-                 "new_mode": mode, "reason": reason, "manual": True}))
+        details={"previous_mode": previous_mode, "new_mode": mode, "reason": reason,
+                 "manual": True, "state_version": status.version}))
     return status

@@ -43,7 +43,17 @@ SIGNED_FIELDS = ("pair_hash", "policy_hash", "passed", "created_at", "golden_sha
 # route state it turned speculative keeps serving: the override binds route, pair and policy.
 OVERRIDE_FORMAT = "guardian-gate-override-sig/v1"
 OVERRIDE_FIELDS = ("route", "pair_hash", "policy_hash", "by", "reason")
-_FIELDS = {SIGNATURE_FORMAT: SIGNED_FIELDS, OVERRIDE_FORMAT: OVERRIDE_FIELDS}
+# A `route_state` row that turns speculation on, and every `canary_state` row, signed by the
+# act that wrote it (`guardian.governance.statesig`): a database writer cannot forge one, and
+# a copy of an older genuine one is older than the rollback it would undo.
+STATE_FORMAT = "guardian-route-state-sig/v1"
+STATE_FIELDS = ("route", "mode", "version", "pair_hash", "policy_hash", "reason", "updated_by",
+                "canary_run")
+CANARY_FORMAT = "guardian-canary-state-sig/v1"
+CANARY_FIELDS = ("route", "run", "status", "steps", "step_index", "weight_pct", "pair_hash",
+                 "version", "updated_by")
+_FIELDS = {SIGNATURE_FORMAT: SIGNED_FIELDS, OVERRIDE_FORMAT: OVERRIDE_FIELDS,
+           STATE_FORMAT: STATE_FIELDS, CANARY_FORMAT: CANARY_FIELDS}
 
 
 def _canonical(value: Any) -> Any:

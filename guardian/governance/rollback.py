@@ -65,7 +65,7 @@ from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, Shad
 from guardian.enums import Mode
 from guardian.governance.canarystate import CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
-from guardian.governance.gatecheck import decide_mode, speculation_evidence
+from guardian.governance.gatecheck import mode_before, speculation_evidence
 from guardian.governance.modes import ModeDecision, effective_mode
 from guardian.governance.routestate import (
     ModeResolver,
@@ -367,12 +367,13 @@ class RollbackController:
         reason = "; ".join(f"{n}: {measurements[n].name}={_fmt(measurements[n].value)} vs "
                            f"{_fmt(measurements[n].threshold)}" for n in fired)
         current = self.store.get(route)
-        self.store.set_mode(route, "target_only", actor=actor, reason=reason,
-                            pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
-                            expected_version=expected_version)
+        state = self.store.set_mode(route, "target_only", actor=actor, reason=reason,
+                                    pair_hash=self.pair_hash,
+                                    policy_hash=self._policy().content_hash,
+                                    expected_version=expected_version)
         details = {"previous_mode": current.mode if current else "speculative",
                    "new_mode": "target_only", "fired": fired, "reason": reason, "evidence": evidence,
-                   **self._verdict_principals(route)}
+                   "state_version": state.version, **self._verdict_principals(route)}
         record_act(self.sink, GovernanceEvent(
             event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
             route=route, pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
@@ -539,15 +540,16 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
         # Forget the old evidence BEFORE the route serves speculatively again: an evaluation
         # measured on it can then only act against the old state version and is refused.
         on_done(route)
+    previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
     status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)
     record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="reenable",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": decide_mode(store.db, policy, route, current, pair_hash=pair_hash).mode,
-                 "new_mode": "speculative", "reason": reason, "forced": force,
-                 "previous_reason": current.reason if current else None, **evidence}))
+        details={"previous_mode": previous_mode, "new_mode": "speculative", "reason": reason,
+                 "forced": force, "previous_reason": current.reason if current else None,
+                 "state_version": status.version, **evidence}))
     return status
 
 

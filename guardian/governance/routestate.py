@@ -29,16 +29,25 @@ dict lookup per request; the background refresh re-checks it, so a report record
 a newer failing one) applies within `ttl_s`. If the reports cannot be read the last answer
 stays; with no answer yet the route serves target_only until they can be read.
 
-Route state rows are unsigned: someone who can write the database but holds no key can
-insert a `speculative` row, or flip a rollback back. With `require_signed_state=True` such a
-row serves speculatively only with a signed passing gate report for the serving pair under
-the policy the row names, or a signed admin override for the route
-(`gatecheck.state_refusal`); otherwise `target_only`, source `gate` — on routes whose policy
-asks for a gate report (`gate.require_report`, the default; a route that serves speculatively
-from its file without one gains nothing from a forged row). `guardian serve` turns it on
-(`runtime.attach`). The answer is cached per route and row, re-checked on every refresh;
-unreadable reports keep the last answer, and with none (e.g. a start from the last known
-state file while the database is down) the route serves target_only.
+Someone who can write the database but holds no key can insert a `speculative` row, or
+rewrite, replay or delete a rollback's row. A row turning speculation on is signed by the act
+that writes it (`set_mode`; `guardian.governance.statesig` has the rules). With
+`require_signed_state=True` (`guardian serve`: `runtime.attach`) such a row serves
+speculatively only if that signature verifies, its version is at least the highest this
+replica has read for the route (`_seen`, kept in the state file too) and the highest any act
+recorded in the audit trail, and, on routes whose policy asks for a gate report
+(`gate.require_report`, the default), a signed passing gate report for the serving pair under
+the policy the row names, or a signed admin override for the route, stands behind it
+(`gatecheck.state_signature_refusal`, `state_evidence_refusal`); otherwise `target_only`,
+source `gate`. A route whose row is gone though a version of it is known serves
+`target_only` (`_held`). A canary narrows a verified state only when its own row verifies
+(`gatecheck.canary_as_served`; else 0 %). Verdicts are reached in the refresh thread before
+the rows they judge are served, and cached per (row, version floor): the hot path compares;
+a verdict that cannot be reached (database error, a hostile audit row) is target_only, and
+is reached again on the next refresh. With the database down the rows and verdicts last read
+stay, as does a start from the last known state file (the gate then cannot be read: a
+speculative row serves target_only); a database that answers while its `route_state` table
+cannot be read serves no route speculatively (`_fail_closed`).
 
 Canaries (`guardian.governance.canary`): the resolver re-reads `canary_state` with
 `route_state` on every refresh and hands a route's canary to `effective_mode`, with the
@@ -53,7 +62,7 @@ import logging
 import threading
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,8 +74,21 @@ from guardian.audit.models import AuditRequest, RouteState
 from guardian.enums import Mode
 from guardian.governance import laststate
 from guardian.governance.canarystate import EPOCH, CanaryStore, stored_time
-from guardian.governance.gatecheck import gate_refusal, state_refusal
+from guardian.governance.gatecheck import (
+    READ_RECORDED,
+    canary_as_served,
+    gate_refusal,
+    state_evidence_refusal,
+    state_signature_refusal,
+)
 from guardian.governance.modes import ModeDecision, effective_mode
+from guardian.governance.statesig import (
+    VanishedState,
+    recorded_version,
+    recorded_versions,
+    require_signer,
+    sign_state,
+)
 
 if TYPE_CHECKING:
     from guardian.policy import Policy
@@ -84,12 +106,16 @@ class RouteStatus:
     version: int
     updated_at: datetime
     updated_by: str
+    # The act's signature of a speculative row (JSON text, `reportsig.STATE_FORMAT`), or None.
+    signature: str | None = None
+    canary_run: str | None = None  # the canary run a canary start wrote this state for
 
 
-def as_rows(states: dict[str, RouteStatus],
-            canaries: dict[str, Any] | None = None) -> laststate.Rows:
+def as_rows(states: dict[str, RouteStatus], canaries: dict[str, Any] | None = None,
+            seen: dict[str, int] | None = None) -> laststate.Rows:
     """Route states as JSON values (the last-known-state file; a change is detected on them),
-    each with its running canary's weight when one narrows it (`canaries`)."""
+    each with its running canary's weight when one narrows it (`canaries`) and the highest
+    version the replica has read for it (`seen`)."""
     rows: laststate.Rows = {}
     for name, s in sorted(states.items()):
         rows[name] = {"mode": s.mode, "pair_hash": s.pair_hash, "policy_hash": s.policy_hash,
@@ -97,7 +123,10 @@ def as_rows(states: dict[str, RouteStatus],
                       # SQLite hands back naive UTC: normalise, or a re-read looks like a change
                       "updated_at": (s.updated_at if s.updated_at.tzinfo
                                      else s.updated_at.replace(tzinfo=UTC)).isoformat(),
-                      "updated_by": s.updated_by}
+                      "updated_by": s.updated_by, "signature": s.signature,
+                      "canary_run": s.canary_run}
+        if (seen or {}).get(name) is not None:
+            rows[name]["seen_version"] = int((seen or {})[name])
         c = (canaries or {}).get(name)
         if c is not None and c.status == "running":
             rows[name]["canary"] = {"status": c.status, "weight_pct": c.weight_pct}
@@ -112,6 +141,12 @@ class SavedCanary:
     weight_pct: float
 
 
+def saved_versions(rows: laststate.Rows) -> dict[str, int]:
+    """Per route, the highest version the file knows (its `seen_version`, or its row's)."""
+    return {name: max(int(r.get("seen_version") or 0), int(r["version"]))
+            for name, r in rows.items()}
+
+
 def saved_canaries(rows: laststate.Rows) -> dict[str, SavedCanary]:
     return {name: SavedCanary(str(r["canary"]["status"]), float(r["canary"]["weight_pct"]))
             for name, r in rows.items() if r.get("canary")}
@@ -120,7 +155,8 @@ def saved_canaries(rows: laststate.Rows) -> dict[str, SavedCanary]:
 def from_rows(rows: laststate.Rows) -> dict[str, RouteStatus]:
     return {name: RouteStatus(name, str(r["mode"]), r.get("pair_hash"), r.get("policy_hash"),
                               r.get("reason"), int(r["version"]),
-                              datetime.fromisoformat(r["updated_at"]), str(r["updated_by"]))
+                              datetime.fromisoformat(r["updated_at"]), str(r["updated_by"]),
+                              r.get("signature"), r.get("canary_run"))
             for name, r in rows.items()}
 
 
@@ -164,11 +200,15 @@ def _status(r: Any) -> RouteStatus:
     try:
         return RouteStatus(str(r["route"]), str(r["mode"])[:40], text(r["pair_hash"]),
                            text(r["policy_hash"]), text(r["reason"]), int(r["version"]),
-                           stored_time(r["updated_at"]), str(r["updated_by"])[:2000])
+                           stored_time(r["updated_at"]), str(r["updated_by"])[:2000],
+                           text(r["signature"]), text(r["canary_run"]))
     except (TypeError, ValueError, OverflowError) as exc:
         return RouteStatus(str(r["route"]), "target_only", None, None,
                            f"unreadable route_state row ({type(exc).__name__}: "
                            f"{str(exc)[:200]}); served target_only", -1, EPOCH, "unreadable")
+
+
+_UNREADABLE_RECORDS = object()  # they could not be read: no row can be shown fresh
 
 
 class StateConflict(RuntimeError):
@@ -196,7 +236,7 @@ class RouteStateStore:
             rows = conn.execute(sa.select(
                 t.c.route, t.c.mode, t.c.pair_hash, t.c.policy_hash, t.c.reason, t.c.version,
                 sa.type_coerce(t.c.updated_at, sa.Text).label("updated_at"),
-                t.c.updated_by)).mappings().all()
+                t.c.updated_by, t.c.signature, t.c.canary_run)).mappings().all()
         return {str(r["route"]): _status(r) for r in rows}
 
     def get(self, route: str) -> RouteStatus | None:
@@ -204,28 +244,49 @@ class RouteStateStore:
 
     def set_mode(self, route: str, mode: str, *, actor: str, reason: str,
                  pair_hash: str | None = None, policy_hash: str | None = None,
-                 expected_version: int | None = None) -> RouteStatus:
-        """Write the route's mode; with `expected_version`, only if nobody changed it since."""
+                 expected_version: int | None = None,
+                 canary_run: str | None = None) -> RouteStatus:
+        """Write the route's mode; with `expected_version`, only if nobody changed it since.
+
+        A `speculative` row is signed with this home's audit key (`sign_state`; without one
+        the act is refused: GovernanceRefused); turning speculation off needs no key and
+        never waits for one. The new version is above the row's and above every version an
+        act recorded for the route (`statesig.recorded_version`), so a row deleted or
+        rewritten by hand does not make a later act's state look older than its rollback.
+        `canary_run`: the run of the canary start writing it (signed with the row)."""
         now = datetime.now(UTC)
         table = RouteState.__table__
+        signer = (require_signer(actor, f"setting route {route!r} speculative")
+                  if mode == "speculative" else None)
+        try:
+            recorded = recorded_version(self.db, route) or 0
+        except Exception as exc:  # a turn-off never fails on the audit trail
+            logger.warning("cannot read the versions recorded for route %s: %s", route, exc)
+            recorded = 0
+        reason = reason[:2000]
         with self.db.begin() as conn:
             current = conn.execute(sa.select(table.c.version).where(table.c.route == route)).scalar()
             if expected_version is not None and (current or 0) != expected_version:
                 raise StateConflict(f"route {route!r} changed (version {current}, expected "
                                     f"{expected_version}); re-read its state and retry")
+            version = max(current or 0, recorded) + 1
+            signature = (sign_state(signer, route=route, mode=mode, version=version,
+                                    pair_hash=pair_hash, policy_hash=policy_hash, reason=reason,
+                                    updated_by=actor, canary_run=canary_run)
+                         if signer is not None else None)
             values = dict(mode=mode, pair_hash=pair_hash, policy_hash=policy_hash,
-                          reason=reason[:2000], updated_at=now, updated_by=actor)
+                          reason=reason, updated_at=now, updated_by=actor,
+                          signature=signature, canary_run=canary_run)
             if current is None:
-                conn.execute(sa.insert(table).values(route=route, version=1, **values))
-                version = 1
+                conn.execute(sa.insert(table).values(route=route, version=version, **values))
             else:
                 done = conn.execute(sa.update(table).where(
                     table.c.route == route, table.c.version == current).values(
-                    version=current + 1, **values))
+                    version=version, **values))
                 if done.rowcount != 1:
                     raise StateConflict(f"route {route!r} changed concurrently; retry")
-                version = current + 1
-        status = RouteStatus(route, mode, pair_hash, policy_hash, reason, version, now, actor)
+        status = RouteStatus(route, mode, pair_hash, policy_hash, reason, version, now, actor,
+                             signature, canary_run)
         for listener in list(self._listeners):
             listener(status)
         return status
@@ -287,6 +348,15 @@ class ModeResolver:
         self._decided: set[tuple[str, str, str]] = set()  # (route, pair, policy) audited
         # route -> (the speculative row's identity, refusal or None); swapped whole
         self._state_gate: dict[str, tuple[tuple[Any, ...], str | None]] = {}
+        # route -> the highest route_state version this replica has read (kept in the state
+        # file too): a speculative row below it is a replayed copy, and a route whose row is
+        # gone stays target_only (`_held`, `guardian.governance.statesig`).
+        self._seen: dict[str, int] = {}
+        self._vanished_logged: set[str] = set()
+        # route -> ((state row, version floor), canary row read, canary as served, problem)
+        self._canary_checks: dict[str, tuple[tuple[Any, ...], Any, Any, str | None]] = {}
+        if self.state_file is not None:
+            self._seed_seen()
         self.loaded_at = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -301,6 +371,7 @@ class ModeResolver:
             self._local_writes += 1
             if canaries is not None:
                 self._canaries = canaries
+            self._note_seen(status)
             self._states = {**self._states, status.route: status}
         if self.source == "database":  # a write means the DB answered; keep the file in step
             self._persist(self._states)
@@ -312,7 +383,10 @@ class ModeResolver:
             try:
                 states = self.store.all()
             except sa.exc.SQLAlchemyError as exc:
-                if self.source == "unknown" and not self._file_tried:
+                if self._audit_trail_answers():
+                    self._fail_closed(f"the route_state table cannot be read while the "
+                                      f"database answers ({type(exc).__name__})")
+                elif self.source == "unknown" and not self._file_tried:
                     self._file_tried = True
                     self._load_last_known(exc)
                 else:
@@ -321,6 +395,11 @@ class ModeResolver:
                 return False
             # Read after the states, swapped with them: a route is never seen without its canary.
             canaries = self._read_canaries()
+            recorded = self._recorded()
+            states = self._held(states, recorded)
+            if self.require_signed_state:  # verdicts before the rows they judge are served
+                self._precheck(states, canaries if canaries is not None else self._canaries,
+                               recorded)
             with self._swap_lock:  # swapped whole; readers take no lock
                 if self._local_writes == writes or attempt == 2:
                     if self._local_writes == writes and canaries is not None:
@@ -338,9 +417,63 @@ class ModeResolver:
         self._persist(states)  # before `source` says so: the file never lags the database
         self.source = "database"
         self._recheck_gates()
-        if self.require_signed_state:
-            self._recheck_states()
         return True
+
+    # --- versions: what this replica and the audit trail know ---------------------------------
+    def _note_seen(self, status: RouteStatus) -> None:
+        if status.version > self._seen.get(status.route, 0):
+            self._seen = {**self._seen, status.route: status.version}
+
+    def _recorded(self) -> dict[str, int] | None:
+        """`statesig.recorded_versions`, or None when the audit trail cannot be read (then a
+        speculative row cannot be shown fresh: it serves target_only)."""
+        try:
+            return recorded_versions(self.store.db)
+        except Exception as exc:
+            logger.warning("the versions acts recorded cannot be read: %s", exc)
+            return None
+
+    def _audit_trail_answers(self) -> bool:
+        return self._recorded() is not None
+
+    def _fail_closed(self, why: str) -> None:
+        """The database answers but its route states cannot be read (dropped or broken by
+        hand): no route serves speculatively from the rows this replica held."""
+        logger.error("%s: every route this replica held speculative serves target_only", why)
+        with self._swap_lock:
+            self._states = {r: replace(s, mode="target_only", reason=why, signature=None)
+                            if s.mode == "speculative" else s for r, s in self._states.items()}
+            self._state_gate, self._canary_checks = {}, {}
+
+    def _held(self, states: dict[str, RouteStatus],
+              recorded: dict[str, int] | None) -> dict[str, RouteStatus]:
+        """The rows read, as this replica may act on them: each version noted, and a route
+        whose row is gone though this replica read one, or though acts recorded its state,
+        held `target_only` (no act deletes a row: a database writer undoing a rollback does)."""
+        for status in states.values():
+            self._note_seen(status)
+        known = [(self._seen, "this replica has seen"), (recorded or {}, "the audit trail records")]
+        held = dict(states)
+        for versions, who in known:
+            for route, version in versions.items():
+                if route in held:
+                    continue
+                gone = VanishedState(route, version, who)
+                if route not in self._vanished_logged:
+                    self._vanished_logged.add(route)
+                    logger.error("route %s: %s", route, gone.reason)
+                held[route] = RouteStatus(route, gone.mode, None, None, gone.reason, version,
+                                          EPOCH, gone.updated_by)
+        return held
+
+    def _seed_seen(self) -> None:
+        """The versions recorded in the last-known-state file of this database (a file from
+        another database says nothing about this one)."""
+        assert self.state_file is not None
+        source = self.store.db.url.render_as_string(hide_password=True)
+        loaded = laststate.load(self.state_file, saved_versions, source=source)
+        if loaded is not None:
+            self._seen = loaded[0]
 
     def _read_canaries(self) -> dict[str, Any] | None:
         """Every route's canary, or None (the last one read is kept) when unreadable."""
@@ -367,7 +500,7 @@ class ModeResolver:
         (states, canaries), saved_at = loaded
         self._saved_canaries = canaries  # a canary keeps narrowing its route while offline
         self._states, self.source = states, "file"
-        self._saved = as_rows(states, canaries)
+        self._saved = as_rows(states, canaries, self._seen)
         logger.warning("route state unreadable; serving the last known state from %s (saved %s, "
                        "%d routes) until the database answers: %s", self.state_file, saved_at,
                        len(states), exc)
@@ -376,7 +509,7 @@ class ModeResolver:
         """Rewrite the last-known-state file when the rows changed (never raises)."""
         if self.state_file is None:
             return
-        rows = as_rows(states, self._canaries)
+        rows = as_rows(states, self._canaries, self._seen)
         with self._save_lock:
             if rows == self._saved:
                 return
@@ -433,58 +566,109 @@ class ModeResolver:
                 if entry is not None and entry[0] == (policy_hash or policy.content_hash):
                     return entry[1]  # hot path: a dict lookup
                 return self._check_gate(route, policy)
-        # A speculative row needs signed evidence where the route's policy asks for a gate
-        # report at all; a route whose file grants speculation without one gains nothing
-        # from a forged row that the file does not already give.
+        # Every speculative row must be signed by its act and be no older than the newest
+        # version known for the route; where the policy asks for a gate report, the act must
+        # also have had signed evidence (a report or an admin override).
         state_gate = None
-        rp = policy.routes.get(route) if policy is not None else None
-        if self.require_signed_state and (rp is None or rp.gate.require_report):
-            state_gate = self._state_answer
-        decision = effective_mode(policy_mode, self._states.get(route), pair_hash=self.pair_hash,
-                                  gate=gate, route=route,
-                                  canary=self._canaries.get(route) or self._saved_canaries.get(route),
+        if self.require_signed_state:
+            rp = policy.routes.get(route) if policy is not None else None
+            requires = rp is None or rp.gate.require_report
+
+            def state_gate(st: Any) -> str | None:
+                return self._state_answer(st, requires)
+        state = self._states.get(route)
+        canary = self._canaries.get(route)
+        problem = None
+        if canary is None and route in self._saved_canaries:
+            # Offline, from the last-known-state file: it narrows as saved (a speculative
+            # state's signed evidence cannot be read then, so the state gate refuses it anyway).
+            canary = self._saved_canaries[route]
+        elif state_gate is not None and state is not None and state.mode == "speculative":
+            canary, problem = self._canary_answer(route, state, canary)
+        decision = effective_mode(policy_mode, state, pair_hash=self.pair_hash,
+                                  gate=gate, route=route, canary=canary,
                                   request_key=request_key, state_gate=state_gate)
         if decision.mode == "speculative" and self.source == "unknown":
             return ModeDecision("target_only", "unknown_state", UNKNOWN_STATE)
+        if problem is not None and decision.source == "canary":
+            return ModeDecision(decision.mode, "canary", f"{decision.reason}; {problem}")
         return decision
 
-    # --- speculative route state: signed evidence behind the unsigned row ---------------------
-    @staticmethod
-    def _state_key(state: Any) -> tuple[Any, ...]:
-        return (state.version, state.pair_hash, getattr(state, "policy_hash", None),
-                state.updated_at, state.updated_by)
+    # --- speculative rows and their canaries: verdicts, computed before a refresh serves ------
+    # Cached per route under (the row, the version floor it was judged against): a hot-path
+    # lookup compares them; a row or floor not judged yet is judged then. A verdict that cannot
+    # be reached (database error, a hostile audit row) fails closed, and is never kept over a
+    # later one.
+    def _state_key(self, state: Any) -> tuple[Any, ...]:
+        return (state, self._seen.get(state.route))
 
-    def _state_answer(self, state: Any) -> str | None:
-        """`state_refusal` for a speculative row: cached per row (hot path: a dict lookup)."""
-        entry = self._state_gate.get(state.route)
-        if entry is not None and entry[0] == self._state_key(state):
-            return entry[1]
-        return self._ask_state(state, keep_last=False)
-
-    def _ask_state(self, state: Any, *, keep_last: bool) -> str | None:
-        key = self._state_key(state)
+    def _state_verdict(self, state: Any, recorded: Any) -> tuple[str | None, str | None]:
+        """(why the row may not serve at all, why its act lacked a report) - None: no reason."""
+        if recorded is _UNREADABLE_RECORDS:
+            return ("the versions acts recorded for the route cannot be read from the audit "
+                    "trail; target_only until they can", None)
         try:
-            refusal = state_refusal(self.store.db, state.route, state, self.pair_hash)
-        except sa.exc.SQLAlchemyError as exc:
-            last = self._state_gate.get(state.route)
-            if keep_last and last is not None and last[0] == key:
-                return last[1]
-            logger.warning("gate reports unreadable; route %s serves target_only until they "
-                           "can be read: %s", state.route, exc)
-            return (f"gate reports unreadable ({type(exc).__name__}); a speculative route "
-                    "state needs its signed evidence, target_only until it can be read")
-        previous = self._state_gate.get(state.route)
-        if refusal is not None and (previous is None or previous[1] != refusal):
-            logger.warning("route %s: database state says speculative, serving target_only: %s",
-                           state.route, refusal)
-        self._state_gate = {**self._state_gate, state.route: (key, refusal)}
-        return refusal
+            problem = state_signature_refusal(self.store.db, state.route, state,
+                                              seen_version=self._seen.get(state.route),
+                                              recorded=recorded)
+            if problem is not None:
+                return problem, None
+            return None, state_evidence_refusal(self.store.db, state.route, state,
+                                                self.pair_hash)
+        except Exception as exc:
+            return (f"the signed evidence behind the route state cannot be checked "
+                    f"({type(exc).__name__}); target_only until it can", None)
 
-    def _recheck_states(self) -> None:
-        """On refresh: re-check every speculative row (a newer failing report applies)."""
-        for state in list(self._states.values()):
-            if state.mode == "speculative":
-                self._ask_state(state, keep_last=True)
+    def _judge_state(self, state: Any, recorded: Any) -> tuple[Any, ...]:
+        entry = (self._state_key(state), *self._state_verdict(state, recorded))
+        previous = self._state_gate.get(state.route)
+        why = entry[1] or entry[2]
+        if why is not None and (previous is None or (previous[1] or previous[2]) != why):
+            logger.warning("route %s: database state says speculative: %s", state.route, why)
+        return entry
+
+    def _state_answer(self, state: Any, requires_report: bool) -> str | None:
+        """The state gate of `decide` (hot path: a dict lookup and a comparison)."""
+        entry = self._state_gate.get(state.route)
+        if entry is None or entry[0] != self._state_key(state):
+            entry = self._judge_state(state, READ_RECORDED)
+            self._state_gate = {**self._state_gate, state.route: entry}
+        return entry[1] or (entry[2] if requires_report else None)
+
+    def _canary_view(self, route: str, state: RouteStatus, canary: Any) -> tuple[Any, ...]:
+        try:
+            view, problem = canary_as_served(route, state, canary)
+        except Exception as exc:
+            problem = (f"the canary's signature cannot be checked ({type(exc).__name__}); "
+                       "0 % until it can")
+            view = (replace(canary, status="running", weight_pct=0.0, problem=problem)
+                    if canary is not None else None)
+        previous = self._canary_checks.get(route)
+        if problem is not None and (previous is None or previous[3] != problem):
+            logger.warning("route %s: its canary serves 0 %%: %s", route, problem)
+        return (self._state_key(state), canary, view, problem)
+
+    def _canary_answer(self, route: str, state: RouteStatus, canary: Any) -> tuple[Any, Any]:
+        """`gatecheck.canary_as_served` as judged (hot path: a dict lookup, comparisons)."""
+        entry = self._canary_checks.get(route)
+        if entry is None or entry[0] != self._state_key(state) or entry[1] != canary:
+            entry = self._canary_view(route, state, canary)
+            self._canary_checks = {**self._canary_checks, route: entry}
+        return entry[2], entry[3]
+
+    def _precheck(self, states: dict[str, RouteStatus], canaries: dict[str, Any],
+                  recorded: dict[str, int] | None) -> None:
+        """Judge every speculative row and its canary before `refresh` serves the rows: a
+        replayed row never serves between the swap and its verdict."""
+        gates: dict[str, tuple[Any, ...]] = {}
+        checks: dict[str, tuple[Any, ...]] = {}
+        for route, state in states.items():
+            if state.mode != "speculative":
+                continue
+            known = (_UNREADABLE_RECORDS if recorded is None else recorded.get(route))
+            gates[route] = self._judge_state(state, known)
+            checks[route] = self._canary_view(route, state, canaries.get(route))
+        self._state_gate, self._canary_checks = gates, checks
 
     # --- file-mode gate --------------------------------------------------------------------
     def _check_gate(self, route: str, policy: Policy) -> str | None:

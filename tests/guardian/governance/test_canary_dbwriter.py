@@ -3,7 +3,7 @@
 The writer edits `canary_state` (and, where a probe needs it, `route_state`) with plain SQL
 on a real SQLite file and a real Postgres database (`fresh_db_url`), then asks the real code
 that decides and shows modes: the serving `ModeResolver` (with `require_signed_state`, as
-`guardian serve` runs it), `route_modes` as `guardian route status` and the dashboard use it,
+`guardian serve` runs it), `modes_in_force` as `guardian route status` and the dashboard use it,
 the canary acts and the rollback controller.
 
 The rule probed: a canary only narrows a speculative route state, and that state serves only
@@ -11,9 +11,10 @@ with signed evidence (a signed passing gate report for the serving pair and poli
 signed admin override) on routes whose policy asks for a report. So a canary row can never
 turn speculation on by itself; hostile values in it must neither crash the resolver (whose
 refresh thread carries every later rollback to this replica) nor make a status page show a
-share other than the one replicas serve. Widening or deleting the canary of a route whose
-speculative state has genuine signed evidence is NOT prevented (the rows are unsigned;
-README residuals) and is pinned below as such.
+share other than the one replicas serve. And since the acts sign every canary row, with the
+run its start wrote into the route state (`guardian.governance.statesig`), widening,
+deleting or reviving the canary of a route whose state has genuine signed evidence serves
+0 % of it.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from guardian.audit import MemorySink
 from guardian.audit.models import CanaryState, RouteState
 from guardian.governance import canary as acts
 from guardian.governance.canarystate import CanaryStore, canaries_of
-from guardian.governance.gatecheck import gate_refusal, state_refusal
-from guardian.governance.modes import canary_bucket, route_modes
+from guardian.governance.gatecheck import modes_in_force
+from guardian.governance.modes import canary_bucket
 from guardian.governance.routestate import ModeResolver, RouteStateStore
 from tests.guardian.governance.conftest import governed_policy, record_report
 
@@ -79,10 +80,8 @@ def resolver(db: sa.Engine) -> ModeResolver:
 
 def status_page(db: sa.Engine, policy) -> dict:
     """`guardian route status` / the dashboard's decision of every route."""
-    return route_modes(policy, RouteStateStore(db).all(), pair_hash=PAIR,
-                       gate_refusal=lambda p: gate_refusal(db, p, policy.content_hash),
-                       canaries=canaries_of(db),
-                       state_refusal=lambda r, st, p: state_refusal(db, r, st, p))
+    return modes_in_force(db, policy, RouteStateStore(db).all(), pair_hash=PAIR,
+                          canaries=canaries_of(db))
 
 
 def served_share(res: ModeResolver, policy, n: int = 400) -> float:
@@ -155,17 +154,55 @@ def test_a_canary_kept_running_after_a_rollback_is_ignored(db, tmp_path) -> None
     assert status_page(db, policy)["default"].mode == "target_only"
 
 
-def test_residual_widening_the_canary_of_a_genuinely_gated_route(db, tmp_path) -> None:
-    """NOT prevented (README residuals): with a genuine signed report behind the route's
-    speculative state, the writer can widen the canary (or delete it: the whole route then
-    serves, as promotion of that pair would). It never reaches a pair or policy without one."""
+def test_widening_or_deleting_the_canary_of_a_genuinely_gated_route_is_refused(db, tmp_path,
+                                                                             ) -> None:
+    """With a genuine signed report and a signed speculative state behind the route, the
+    writer widens the canary row (unsigned), edits the genuine row's weight (its signature no
+    longer matches), or deletes it (the whole route would serve): each serves 0 %. A genuine
+    advance still widens, and a copy of that wider row replayed after an abort and a new
+    canary start serves 0 % (a row of another canary run)."""
     policy = governed_policy("target_only")
     start_genuine_canary(db, policy, tmp_path)
     res = resolver(db)
     assert 0.0 < served_share(res, policy) < 10.0  # the genuine 1 % step
+    t = CanaryState.__table__
+    with db.connect() as conn:
+        genuine = dict(conn.execute(sa.select(t)).mappings().one())
     forge_canary(db, weight_pct=50.0, step_index=3)
     res.refresh()
-    assert 35.0 < served_share(res, policy) < 65.0
+    assert served_share(res, policy) == 0.0
+    assert "canary row is not signed" in res.decide("default", "target_only", policy).reason
+    forge_canary(db, **{**genuine, "weight_pct": 50.0, "step_index": 3})
+    res.refresh()
+    assert served_share(res, policy) == 0.0
+    forge_raw(db, "DELETE FROM canary_state")
+    res.refresh()
+    assert served_share(res, policy) == 0.0
+    assert "canary row is gone" in res.decide("default", "target_only", policy).reason
+    assert status_page(db, policy)["default"].mode == "target_only"  # what `route status` says
+
+    forge_canary(db, **genuine)  # the genuine row back: the route serves its 1 % again
+    res.refresh()
+    assert 0.0 < served_share(res, policy) < 10.0
+    acts.advance(CanaryStore(db), MemorySink(), route="default", policy=policy,
+                 actor="api-key:release", role="release", reason="step 1 clean")
+    res.refresh()
+    assert 2.0 < served_share(res, policy) < 9.0  # 5 %
+    with db.connect() as conn:
+        wider = dict(conn.execute(sa.select(t)).mappings().one())
+    acts.abort(RouteStateStore(db), CanaryStore(db), MemorySink(), route="default",
+               policy=policy, actor="api-key:oncall", role="oncall", reason="p99")
+    res.refresh()  # the replica sees the abort (within its refresh interval)
+    assert served_share(res, policy) == 0.0
+    acts.start(RouteStateStore(db), CanaryStore(db), MemorySink(), route="default",
+               pair_hash=PAIR, policy=policy, actor="api-key:release", role="release",
+               reason="draft v3")
+    res.refresh()
+    assert 0.0 < served_share(res, policy) < 2.5  # the new canary's 1 %
+    forge_canary(db, **wider)
+    res.refresh()
+    assert served_share(res, policy) == 0.0
+    assert "a copy of an earlier canary" in res.decide("default", "target_only", policy).reason
 
 
 # --- hostile values: the resolver keeps refreshing, requests keep being answered -------------
@@ -267,22 +304,23 @@ def test_the_background_refresh_thread_survives_a_hostile_row(db, tmp_path) -> N
 # --- weights outside 0..100: what the status pages show is what replicas serve ---------------
 @pytest.mark.parametrize("weight,served", [(150.0, 100.0), (-5.0, 0.0), (math.nan, 0.0),
                                            (math.inf, 100.0), (-math.inf, 0.0), (0.0, 0.0)])
-def test_a_weight_outside_0_100_is_shown_as_served(db, tmp_path, weight, served) -> None:
+def test_a_weight_outside_0_100_is_read_clamped_and_serves_nothing(db, tmp_path, weight,
+                                                                   served) -> None:
+    """The row is read as at most the share serving could apply (clamped: `canary status`,
+    the gauge), and, forged (unsigned), serves none of it: replicas, `route status` and the
+    dashboard all say target_only."""
     policy = governed_policy("target_only")
     start_genuine_canary(db, policy, tmp_path)
     if is_sqlite(db) and math.isnan(weight):
         pytest.skip("SQLite stores NaN as NULL (a NULL weight is probed above)")
     forge_canary(db, weight_pct=weight, step_index=2)
     res = resolver(db)
-    share = served_share(res, policy)
-    assert share == served
+    assert served_share(res, policy) == 0.0
     shown = CanaryStore(db).get("default")
-    assert shown is not None and shown.weight_pct == served  # `canary status`, the gauge
+    assert shown is not None and shown.weight_pct == served
     for decision in (res.decide("default", "target_only", policy),
                      status_page(db, policy)["default"]):  # `route status`, the dashboard
-        assert decision.mode == ("speculative" if served else "target_only"), decision
-        if served:
-            assert f"{served:g}%" in decision.reason, decision
+        assert decision.mode == "target_only", decision
 
 
 def test_bucket_line_is_0_to_100() -> None:
@@ -305,11 +343,17 @@ def test_an_unknown_status_narrows_like_a_running_canary(db, tmp_path, status) -
 
 
 def test_a_complete_canary_is_shown_at_the_share_it_serves(db, tmp_path) -> None:
-    """`complete` serves the whole route whatever weight the row claims: shown as 100 %."""
+    """A genuine canary advanced to `complete` serves the whole route, shown as 100 %; a
+    forged `complete` row is read as 100 % whatever weight it claims, and serves none."""
     policy = governed_policy("target_only")
     start_genuine_canary(db, policy, tmp_path)
-    forge_canary(db, status="complete", weight_pct=5.0)
+    for _ in policy.route("default").canary.steps[1:]:
+        acts.advance(CanaryStore(db), MemorySink(), route="default", policy=policy,
+                     actor="api-key:release", role="release", reason="clean step")
+    assert CanaryStore(db).get("default").status == "complete"
     assert served_share(resolver(db), policy) == 100.0
+    forge_canary(db, status="complete", weight_pct=5.0)
+    assert served_share(resolver(db), policy) == 0.0
     shown = CanaryStore(db).get("default")
     assert shown is not None and shown.weight_pct == 100.0
 
@@ -419,18 +463,33 @@ def test_canary_status_shows_a_genuine_canary_as_applied(db, tmp_path) -> None:
     assert row["in_force"]["mode"] == "speculative" and row["in_force"]["decided_by"] == "canary"
 
 
-def test_residual_reviving_an_aborted_canary_of_a_genuinely_gated_pair(db, tmp_path) -> None:
-    """NOT prevented (README residuals), as undoing a rollback of such a pair: after an
-    abort, the writer puts the canary and the route state back; the genuine signed report
-    for the pair and policy is still the newest, so the share serves again."""
+def test_reviving_an_aborted_canary_of_a_genuinely_gated_pair_is_refused(db, tmp_path) -> None:
+    """After an abort, the writer puts the canary back and the route state too: a forged
+    (unsigned) row, or the genuine signed row of the canary's start copied back over the
+    abort. Neither serves: the copy is older than the abort's state (`statesig`), though the
+    genuine signed report is still the newest for the pair."""
     policy = governed_policy("target_only")
     start_genuine_canary(db, policy, tmp_path)
+    t = RouteState.__table__
+    with db.connect() as conn:
+        genuine = dict(conn.execute(sa.select(t)).mappings().one())
+    res = resolver(db)
+    assert 0.0 < served_share(res, policy) < 10.0
     acts.abort(RouteStateStore(db), CanaryStore(db), MemorySink(), route="default",
                policy=policy, actor="api-key:oncall", role="oncall", reason="p99")
-    assert served_share(resolver(db), policy) == 0.0
+    res.refresh()
+    assert served_share(res, policy) == 0.0
     forge_canary(db, status="running", weight_pct=25.0, step_index=2)
     forge_route_state(db, policy_hash=policy.content_hash)
-    assert 10.0 < served_share(resolver(db), policy) < 40.0
+    res.refresh()
+    assert served_share(res, policy) == 0.0
+    assert "not signed by a pinned key" in res.decide("default", "target_only", policy).reason
+    with db.begin() as conn:  # the genuine signed row of the start, copied back
+        conn.execute(sa.delete(t))
+        conn.execute(sa.insert(t).values(**genuine))
+    res.refresh()
+    assert served_share(res, policy) == 0.0
+    assert "cannot undo a rollback" in res.decide("default", "target_only", policy).reason
 
 
 @pytest.mark.parametrize("sql", [
@@ -454,3 +513,42 @@ def test_an_unreadable_route_state_row_does_not_freeze_the_resolver(db, sql) -> 
     RouteStateStore(db).set_mode("default", "target_only", actor="trigger:acceptance",
                                  reason="rolled back on another replica")
     assert res.refresh() and res._states["default"].mode == "target_only"
+
+
+def test_rewriting_a_running_canary_to_aborted_serves_none_of_the_route(db, tmp_path) -> None:
+    """`aborted` narrows nothing, so a writer could try to lift a canary's narrowing by
+    rewriting its status: under the state its start wrote, that serves 0 %, not the route."""
+    policy = governed_policy("target_only")
+    start_genuine_canary(db, policy, tmp_path)
+    forge_raw(db, "UPDATE canary_state SET status = 'aborted'")
+    res = resolver(db)
+    assert served_share(res, policy) == 0.0
+    assert "not signed by a pinned key" in res.decide("default", "target_only", policy).reason
+    assert status_page(db, policy)["default"].mode == "target_only"
+
+
+def test_an_aborted_canary_does_not_narrow_a_route_re_enabled_after_it(db, tmp_path) -> None:
+    """On-call aborts the canary (recorded in the audit trail after the row was signed), then
+    re-enables the route: it serves whole; the aborted row narrows nothing."""
+    from guardian.audit.writer import AuditWriter
+    from guardian.governance.rollback import reenable_route
+
+    policy = governed_policy("target_only")
+    start_genuine_canary(db, policy, tmp_path)
+    res = resolver(db)
+    writer = AuditWriter(db.url.render_as_string(hide_password=False), spool_dir=tmp_path / "w")
+    try:
+        acts.abort(RouteStateStore(db), CanaryStore(db), writer, route="default", policy=policy,
+                   actor="api-key:oncall", role="oncall", reason="p99")
+        writer.flush()
+        res.refresh()
+        assert served_share(res, policy) == 0.0
+        reenable_route(RouteStateStore(db), writer, "default", actor="api-key:oncall",
+                       role="oncall", reason="fixed", policy=policy, pair_hash=PAIR)
+        writer.flush()
+    finally:
+        writer.close()
+    res.refresh()
+    assert CanaryStore(db).get("default").status == "aborted"
+    assert served_share(res, policy) == 100.0
+    assert status_page(db, policy)["default"].mode == "speculative"

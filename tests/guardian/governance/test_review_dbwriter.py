@@ -19,9 +19,10 @@ import sqlalchemy as sa
 from guardian.audit import MemorySink
 from guardian.audit.models import AuditGovernance, RouteState
 from guardian.governance.errors import GovernanceRefused
-from guardian.governance.promotion import promote
+from guardian.governance.promotion import promote, set_route_mode
 from guardian.governance.rollback import reenable_route
 from guardian.governance.routestate import ModeResolver, RouteStateStore
+from tests.guardian.audit.conftest import guards_off
 from tests.guardian.governance.conftest import governed_policy, record_report
 
 PAIR = "a" * 64
@@ -204,18 +205,359 @@ def test_a_signed_admin_override_keeps_its_route_speculative(db, tmp_path) -> No
                                                   policy).mode == "speculative"
 
 
-def test_residual_a_rollback_of_a_genuinely_gated_pair_can_be_cleared_by_sql(db, tmp_path) -> None:
-    """NOT prevented (documented): route state rows carry no signature, so a DB writer can
-    put back a speculative state for a pair that holds a genuine signed passing report (e.g.
-    undo a trigger's rollback). The acts' audit records (signed heads) show it afterwards."""
-    policy = governed_policy("speculative")
+# --- undoing a rollback of a pair that holds a genuine signed report --------------------------
+@pytest.fixture
+def writer(db, tmp_path):
+    """The real audit writer: governance acts land in the database as `guardian serve`'s do."""
+    from guardian.audit.writer import AuditWriter
+
+    w = AuditWriter(db.url.render_as_string(hide_password=False), spool_dir=tmp_path / "acts")
+    yield w
+    w.close()
+
+
+def promoted_then_rolled_back(db, tmp_path, writer, policy) -> dict:
+    """A genuinely gated pair promoted (a signed row), then rolled back by on-call; returns
+    the promotion's row as the database held it (what a writer can copy back)."""
     record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
-    RouteStateStore(db).set_mode("default", "target_only", actor="trigger:divergence",
-                                 reason="3 diverged", pair_hash=PAIR)
-    forge_route_state(db, "speculative", policy_hash=policy.content_hash)
+    store = RouteStateStore(db)
+    promote(store, writer, route="default", pair_hash=PAIR, policy=policy,
+            actor="api-key:release", role="release", reason="gate passed", db=db)
+    t = RouteState.__table__
+    with db.connect() as conn:
+        genuine = dict(conn.execute(sa.select(t)).mappings().one())
+    assert genuine["signature"]  # the act signed the row it wrote
+    set_route_mode(store, writer, route="default", mode="target_only", policy=policy,
+                   actor="api-key:oncall", role="oncall", reason="INC-9 divergences",
+                   pair_hash=PAIR)
+    writer.flush()
+    return genuine
+
+
+def put_row(db, **row) -> None:
+    t = RouteState.__table__
+    with db.begin() as conn:
+        conn.execute(sa.delete(t).where(t.c.route == "default"))
+        conn.execute(sa.insert(t).values(**row))
+
+
+def delete_row(db) -> None:
+    t = RouteState.__table__
+    with db.begin() as conn:
+        conn.execute(sa.delete(t).where(t.c.route == "default"))
+
+
+@pytest.mark.parametrize("policy_mode", ["target_only", "speculative"])
+def test_a_rollback_of_a_genuinely_gated_pair_cannot_be_undone_by_sql(
+        db, tmp_path, writer, policy_mode) -> None:
+    """The writer holds no key but can read every row. After a rollback it (1) rewrites the
+    row to speculative, (2) copies the genuine signed promotion row back, byte for byte, or
+    (3) deletes the row so the policy file's mode applies. None of it serves speculatively:
+    not on the replica that saw the rollback, not on a fresh one that reads the rollback in
+    the audit trail."""
+    policy = governed_policy(policy_mode)
+    running = resolver(db, signed_state=True)
+    genuine = promoted_then_rolled_back(db, tmp_path, writer, policy)
+    running.refresh()
+    assert running.decide("default", policy_mode, policy).mode == "target_only"
+
+    rewritten = {**genuine, "version": genuine["version"] + 1, "reason": "all clear",
+                 "updated_at": datetime.now(UTC)}
+    put_row(db, **{**rewritten, "signature": None})
+    for res in (running, resolver(db, signed_state=True)):
+        res.refresh()
+        decision = res.decide("default", policy_mode, policy)
+        assert decision.mode == "target_only" and NOT_SIGNED in decision.reason, decision
+    put_row(db, **rewritten)  # a genuine signature over another version does not verify
+    running.refresh()
+    assert NOT_SIGNED in running.decide("default", policy_mode, policy).reason
+
+    put_row(db, **genuine)  # the signed promotion row, copied back as it was
+    for res in (running, resolver(db, signed_state=True)):
+        res.refresh()
+        decision = res.decide("default", policy_mode, policy)
+        assert decision.mode == "target_only", decision
+        assert "cannot undo a rollback" in decision.reason
+
+    delete_row(db)
+    fresh = resolver(db, signed_state=True)
+    for res in (running, fresh):
+        res.refresh()
+        decision = res.decide("default", policy_mode, policy)
+        assert decision.mode == "target_only", decision
+        if res is running or policy_mode == "speculative":  # else the file says target_only
+            assert "deleted outside the sidecar" in decision.reason
+
+
+def test_the_replica_that_saw_the_rollback_keeps_it_without_the_audit_record(
+        db, tmp_path, writer) -> None:
+    """The writer also deletes the rollback's audit record: the replica that saw the rollback
+    (and, after a restart, its last-known-state file) still refuses the copy; `guardian audit
+    verify` shows the deleted record. Only a replica that never saw it is fooled (README)."""
+    policy = governed_policy("speculative")
+    running = ModeResolver(RouteStateStore(db), pair_hash=PAIR, require_signed_state=True,
+                           state_file=tmp_path / "route-state.json")
+    genuine = promoted_then_rolled_back(db, tmp_path, writer, policy)
+    running.refresh()
+    t = AuditGovernance.__table__
+    with db.begin() as conn:  # the writer lifts the append-only guards first
+        guards_off(conn)
+        assert conn.execute(sa.delete(t).where(t.c.kind == "rollback")).rowcount == 1
+    put_row(db, **genuine)
+    running.refresh()
+    assert running.decide("default", "speculative", policy).mode == "target_only"
+    restarted = ModeResolver(RouteStateStore(db), pair_hash=PAIR, require_signed_state=True,
+                             state_file=tmp_path / "route-state.json")
+    decision = restarted.decide("default", "speculative", policy)
+    assert decision.mode == "target_only" and "this replica has seen version" in decision.reason
+    delete_row(db)
+    restarted.refresh()
+    assert "deleted outside the sidecar" in restarted.decide("default", "speculative",
+                                                             policy).reason
+
+
+def test_through_the_app_a_copied_promotion_row_does_not_undo_an_api_rollback(tmp_path) -> None:
+    """`guardian serve`'s app: release promotes over the API (a signed report behind it),
+    on-call rolls back over the API, the writer copies the promotion's row back by SQL: the
+    next request is served target_only, and the route's state says why."""
+    from fastapi.testclient import TestClient
+
+    from engine.identity import PairIdentity
+    from guardian.app import build_services, close_services, create_app
+    from guardian.audit import upgrade
+    from guardian.governance.registry import PairRegistry
+    from guardian.governance.runtime import attach
+    from guardian.policy import load_policy
+    from tests.guardian.api.conftest import auth, keystore
+    from tests.guardian.api.fakes import FakeBackend, ListSink
+
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    upgrade(url)
+    path = tmp_path / "policy.yaml"
+    path.write_text("version: 1\ndefault_route: default\nroutes:\n  default:\n"
+                    "    mode: target_only\n    shadow: {sample_rate: 0.0}\n")
+    services = build_services(FakeBackend(), ListSink(), keys=keystore(),
+                              policy=load_policy(path))
+    try:
+        gov = attach(services, url=url, policy_file=path, resolver_ttl_s=60,
+                     start_controller=False)
+        pair = services.core.backend.pair_hash
+        PairRegistry(gov.db).register(PairIdentity(pair, "d", "t", "tok", "tpl", "draft",
+                                                   "target"), actor="test")
+        record_report(gov.db, pair, services.core.policy_hash, tmp_path / "spool")
+        client = TestClient(create_app(services=services))
+
+        def served() -> str:
+            r = client.post("/v1/completions", headers=auth(), json={
+                "model": "fake-target", "prompt": "hi", "max_tokens": 4, "temperature": 0})
+            assert r.status_code == 200, r.text
+            return r.json()["spec_guardian"]["served_path"]
+
+        r = client.post("/admin/routes/default/promote", json={"reason": "gated"},
+                        headers=auth("release"))
+        assert r.status_code == 200, r.text
+        assert served() == "speculative"
+        t = RouteState.__table__
+        with gov.db.connect() as conn:
+            genuine = dict(conn.execute(sa.select(t)).mappings().one())
+        assert client.post("/admin/routes/default/rollback", json={"reason": "INC-9"},
+                           headers=auth("oncall")).status_code == 200
+        assert served() == "target_only"
+        with gov.db.begin() as conn:
+            conn.execute(sa.delete(t))
+            conn.execute(sa.insert(t).values(**genuine))
+        gov.resolver.refresh()
+        assert served() == "target_only"
+        decision = gov.resolver.decide("default", "target_only", services.core.policy)
+        assert "cannot undo a rollback" in decision.reason, decision
+    finally:
+        close_services(services)
+
+
+def test_a_genuine_reenable_or_promotion_after_the_rollback_still_serves(
+        db, tmp_path, writer) -> None:
+    """The rule refuses copies, not acts: on-call's re-enable after the rollback serves on
+    the replica that saw the rollback, and a promotion after a deleted row restores it."""
+    policy = governed_policy("speculative")
+    running = resolver(db, signed_state=True)
+    promoted_then_rolled_back(db, tmp_path, writer, policy)
+    running.refresh()
+    store = RouteStateStore(db)
+    reenable_route(store, writer, "default", actor="api-key:oncall", role="oncall",
+                   reason="fixed", policy=policy, pair_hash=PAIR, force=True)
+    running.refresh()
+    assert running.decide("default", "speculative", policy).mode == "speculative"
     assert resolver(db, signed_state=True).decide("default", "speculative",
                                                   policy).mode == "speculative"
+    set_route_mode(store, writer, route="default", mode="target_only", policy=policy,
+                   actor="api-key:oncall", role="oncall", reason="again", pair_hash=PAIR)
+    writer.flush()
+    delete_row(db)
+    running.refresh()
+    assert running.decide("default", "speculative", policy).mode == "target_only"
+    promote(store, writer, route="default", pair_hash=PAIR, policy=policy,
+            actor="api-key:release", role="release", reason="promoted again", db=db)
+    running.refresh()
+    assert running.decide("default", "speculative", policy).mode == "speculative"
 
+
+def forge_act(db, n: int = 1, **values) -> None:
+    """Plain inserts into the governance log (no trigger lifted): what any writer can add."""
+    from datetime import timedelta
+
+    now = datetime.now(UTC)
+    with db.begin() as conn:
+        for i in range(n):
+            row = dict(chain_id=f"forged/{uuid.uuid4().hex[:8]}", seq=1, prev_hash="0" * 64,
+                       hash="f" * 64, event_id=f"gov-{uuid.uuid4().hex}",
+                       created_at=now + timedelta(seconds=1 + i), kind="canary",
+                       route="default", actor="x", details={"action": "advance"})
+            row.update(values)
+            conn.execute(sa.insert(AuditGovernance.__table__).values(**row))
+
+
+def test_flooding_the_audit_trail_does_not_hide_the_rollback(db, tmp_path, writer) -> None:
+    """Newer acts inserted by the writer cannot lower the version the trail records (a max):
+    a fresh replica still refuses the copied promotion row."""
+    policy = governed_policy("target_only")
+    genuine = promoted_then_rolled_back(db, tmp_path, writer, policy)
+    forge_act(db, 60)
+    forge_act(db, 3, kind="reenable", details={"state_version": 1})
+    put_row(db, **genuine)
+    decision = resolver(db, signed_state=True).decide("default", "target_only", policy)
+    assert decision.mode == "target_only" and "the audit trail records version" in decision.reason
+
+
+def test_a_hostile_audit_row_fails_closed_and_breaks_nothing(db, tmp_path, writer) -> None:
+    """One audit row the version query cannot read (SQLite: not JSON; Postgres: a version
+    that is not a number): the replica that granted the promotion before does not keep that
+    grant for the copied row, a fresh replica starts, the status pages answer, and on-call's
+    next rollback is recorded."""
+    policy = governed_policy("target_only")
+    running = resolver(db, signed_state=True)
+    genuine = promoted_then_rolled_back(db, tmp_path, writer, policy)
+    running.refresh()
+    if db.dialect.name == "sqlite":
+        with db.begin() as conn:
+            conn.exec_driver_sql(
+                "INSERT INTO audit_governance (chain_id, seq, prev_hash, hash, event_id, "
+                "created_at, kind, route, actor, details) VALUES ('forged', 1, '0', 'f', 'e', "
+                "'2099-01-01 00:00:00.000000', 'canary', 'default', 'x', 'not json')")
+    else:
+        forge_act(db, details={"state_version": "lots"})
+    put_row(db, **genuine)
+    running.refresh()
+    fresh = resolver(db, signed_state=True)
+    for res in (running, fresh):
+        decision = res.decide("default", "target_only", policy)
+        assert decision.mode == "target_only" and "cannot be read" in decision.reason, decision
+    from guardian.governance.gatecheck import modes_in_force
+
+    with pytest.raises(sa.exc.SQLAlchemyError):  # the pages say the database is unreadable
+        modes_in_force(db, policy, RouteStateStore(db).all(), pair_hash=PAIR, canaries={})
+    set_route_mode(RouteStateStore(db), writer, route="default", mode="target_only",
+                   policy=policy, actor="api-key:oncall", role="oncall", reason="again",
+                   pair_hash=PAIR)
+    writer.flush()
+    t = AuditGovernance.__table__
+    with db.connect() as conn:
+        rollbacks = conn.execute(sa.select(sa.func.count()).where(
+            t.c.kind == "rollback", t.c.actor == "api-key:oncall")).scalar()
+    assert rollbacks == 2
+
+
+def test_a_promotion_row_copied_over_a_canary_start_does_not_serve_the_whole_route(
+        db, tmp_path) -> None:
+    """Promoted, then a canary of the same pair started (a newer state): the writer copies
+    the promotion row back (no canary to narrow it) and deletes the canary row."""
+    from guardian.audit.models import CanaryState
+    from guardian.governance import canary as acts
+    from guardian.governance.canarystate import CanaryStore
+
+    policy = governed_policy("target_only")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    store = RouteStateStore(db)
+    promote(store, MemorySink(), route="default", pair_hash=PAIR, policy=policy,
+            actor="api-key:release", role="release", reason="ok", db=db)
+    t = RouteState.__table__
+    with db.connect() as conn:
+        promotion = dict(conn.execute(sa.select(t)).mappings().one())
+    acts.start(store, CanaryStore(db), MemorySink(), route="default", pair_hash=PAIR,
+               policy=policy, actor="api-key:release", role="release", reason="re-verify")
+    res = resolver(db, signed_state=True)
+    assert res.decide("default", "target_only", policy).source == "canary"
+    put_row(db, **promotion)
+    with db.begin() as conn:
+        conn.execute(sa.delete(CanaryState.__table__))
+    res.refresh()
+    decision = res.decide("default", "target_only", policy)
+    assert decision.mode == "target_only" and "this replica has seen version" in decision.reason
+
+
+def test_a_route_without_a_gate_report_is_held_to_signed_states_too(db, tmp_path,
+                                                                    writer) -> None:
+    """`gate.require_report: false`: the file may grant speculation without a report, but a
+    rollback of the route is not undone by an unsigned row or by deleting its row."""
+    from guardian.policy import GatePolicy
+
+    policy = governed_policy("speculative", gate=GatePolicy(require_report=False))
+    running = resolver(db, signed_state=True)
+    assert running.decide("default", "speculative", policy).mode == "speculative"
+    set_route_mode(RouteStateStore(db), writer, route="default", mode="target_only",
+                   policy=policy, actor="trigger:divergence", role="oncall", reason="3 diverged",
+                   pair_hash=PAIR)
+    writer.flush()
+    with db.begin() as conn:
+        conn.execute(sa.update(RouteState.__table__).values(mode="speculative"))
+    running.refresh()
+    decision = running.decide("default", "speculative", policy)
+    assert decision.mode == "target_only" and NOT_SIGNED in decision.reason
+    delete_row(db)
+    for res in (running, resolver(db, signed_state=True)):
+        res.refresh()
+        decision = res.decide("default", "speculative", policy)
+        assert decision.mode == "target_only" and "deleted outside" in decision.reason
+
+
+def test_a_route_state_table_that_cannot_be_read_while_the_database_answers_fails_closed(
+        db, tmp_path, writer) -> None:
+    """The writer renames `route_state` away right after a rollback, before this replica
+    reads it: the database still answers, so the replica does not keep serving the rows it
+    held (an outage would keep them)."""
+    policy = governed_policy("target_only")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    promote(RouteStateStore(db), writer, route="default", pair_hash=PAIR, policy=policy,
+            actor="api-key:release", role="release", reason="ok", db=db)
+    running = resolver(db, signed_state=True)
+    assert running.decide("default", "target_only", policy).mode == "speculative"
+    with db.begin() as conn:
+        conn.exec_driver_sql("ALTER TABLE route_state RENAME TO route_state_gone")
+    try:
+        assert not running.refresh()
+        decision = running.decide("default", "target_only", policy)
+        assert decision.mode == "target_only" and "cannot be read" in decision.reason
+    finally:
+        with db.begin() as conn:
+            conn.exec_driver_sql("ALTER TABLE route_state_gone RENAME TO route_state")
+
+
+def test_an_act_that_turns_speculation_on_without_a_signing_key_is_refused(
+        db, tmp_path, monkeypatch) -> None:
+    """Without a key the state would be reported done and serve target_only everywhere; so
+    promotion refuses, while turning speculation off still works without one."""
+    from guardian.governance import statesig
+
+    policy = governed_policy("target_only")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    monkeypatch.setattr(statesig, "state_signer", lambda actor: None)
+    with pytest.raises(GovernanceRefused, match="audit signing key"):
+        promote(RouteStateStore(db), MemorySink(), route="default", pair_hash=PAIR,
+                policy=policy, actor="api-key:release", role="release", reason="ok", db=db)
+    assert RouteStateStore(db).get("default") is None
+    set_route_mode(RouteStateStore(db), MemorySink(), route="default", mode="target_only",
+                   policy=policy, actor="api-key:oncall", role="oncall", reason="drill",
+                   pair_hash=PAIR)
+    assert RouteStateStore(db).get("default").mode == "target_only"
 
 
 def test_the_trust_file_is_re_read_after_an_in_place_edit_that_keeps_its_mtime(tmp_path) -> None:
