@@ -30,6 +30,8 @@ import uuid
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import Engine
+
 from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.canarystate import CanaryConflict, CanaryStatus, CanaryStore
@@ -37,7 +39,7 @@ from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import speculation_evidence
 from guardian.governance.routestate import RouteStateStore, cooldown_refusal
 
-__all__ = ["CanaryStatus", "CanaryStore", "abort", "advance", "start"]
+__all__ = ["CanaryStatus", "CanaryStore", "abort", "advance", "end_running", "start"]
 
 if TYPE_CHECKING:
     from guardian.governance.registry import PairRegistry
@@ -177,3 +179,20 @@ def abort(routes: RouteStateStore | None, canaries: CanaryStore, sink: AuditSink
     _event(sink, route, status, action="abort", actor=actor, policy=policy, previous=current,
            reason=reason, extra=extra or None)
     return status
+
+
+def end_running(db: Engine, sink: AuditSink, *, route: str, policy: Policy, actor: str,
+                why: str, strict: bool) -> None:
+    """Abort the route's running canary (signed, audited) before an act writes a state no
+    canary start wrote: a running canary row under such a state would narrow it only until
+    a database writer marked it complete or deleted it (`gatecheck.canary_as_served`).
+    `strict`: a canary that cannot be ended refuses the act (promotion, re-enable); a
+    disable goes on regardless (logged)."""
+    try:
+        abort(None, CanaryStore(db), sink, route=route, policy=policy, actor=actor, role=None,
+              reason=why)
+    except Exception as exc:
+        if strict:
+            raise GovernanceRefused(f"the running canary of route {route!r} cannot be ended "
+                                    f"({exc}); abort it first (`guardian canary abort`)") from exc
+        logger.exception("could not end the canary of route %s", route)

@@ -189,7 +189,7 @@ def _status(r: Any) -> CanaryStatus:
         started, updated = stored_time(r["step_started_at"]), stored_time(r["updated_at"])
         if status == "running" and not steps:
             raise ValueError("no steps")
-    except (TypeError, ValueError, OverflowError) as exc:
+    except (TypeError, ValueError, OverflowError, RecursionError) as exc:  # '[' * 8192 nests
         why = f"unreadable row ({type(exc).__name__}: {str(exc)[:200]})"
         problem = f"{problem}; {why}" if problem else why
         if status == "running":

@@ -541,6 +541,10 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
         # measured on it can then only act against the old state version and is refused.
         on_done(route)
     previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
+    from guardian.governance.canary import end_running as end_running_canary
+
+    end_running_canary(store.db, sink, route=route, policy=policy, actor=actor, strict=True,
+                       why=f"superseded by a re-enable: {reason}")
     status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)

@@ -288,7 +288,10 @@ class RouteStateStore:
         status = RouteStatus(route, mode, pair_hash, policy_hash, reason, version, now, actor,
                              signature, canary_run)
         for listener in list(self._listeners):
-            listener(status)
+            try:
+                listener(status)
+            except Exception:  # the write is done: its act must still be recorded
+                logger.exception("a route state listener failed after %s was written", route)
         return status
 
     def subscribe(self, listener: Any) -> None:
@@ -352,6 +355,7 @@ class ModeResolver:
         # file too): a speculative row below it is a replayed copy, and a route whose row is
         # gone stays target_only (`_held`, `guardian.governance.statesig`).
         self._seen: dict[str, int] = {}
+        self._last_read: dict[str, tuple[int, tuple[Any, ...]]] = {}  # route -> (version, row)
         self._vanished_logged: set[str] = set()
         # route -> ((state row, version floor), canary row read, canary as served, problem)
         self._canary_checks: dict[str, tuple[tuple[Any, ...], Any, Any, str | None]] = {}
@@ -396,7 +400,8 @@ class ModeResolver:
             # Read after the states, swapped with them: a route is never seen without its canary.
             canaries = self._read_canaries()
             recorded = self._recorded()
-            states = self._held(states, recorded)
+            with self._swap_lock:  # versions noted as `_local_write` notes them
+                states = self._held(states, recorded)
             if self.require_signed_state:  # verdicts before the rows they judge are served
                 self._precheck(states, canaries if canaries is not None else self._canaries,
                                recorded)
@@ -421,8 +426,23 @@ class ModeResolver:
 
     # --- versions: what this replica and the audit trail know ---------------------------------
     def _note_seen(self, status: RouteStatus) -> None:
-        if status.version > self._seen.get(status.route, 0):
-            self._seen = {**self._seen, status.route: status.version}
+        """Raise the route's floor to the row's version; and past the last row read when a
+        different row comes back at a version not above it (no act writes one: a writer kept
+        a turn-off from raising the version, e.g. with a database trigger)."""
+        if status.version < 0:
+            return
+        route, floor = status.route, status.version
+        identity = (status.mode, status.pair_hash, status.policy_hash, status.reason,
+                    status.updated_by, status.signature, status.canary_run)
+        last = self._last_read.get(route)
+        if last is not None and status.version <= last[0] and identity != last[1]:
+            floor = last[0] + 1
+            logger.error("route %s: a different route_state row at version %d after version %d "
+                         "(written outside the sidecar?); speculative rows below %d are not "
+                         "served", route, status.version, last[0], floor)
+        self._last_read[route] = (status.version, identity)
+        if floor > self._seen.get(route, 0):
+            self._seen = {**self._seen, route: floor}
 
     def _recorded(self) -> dict[str, int] | None:
         """`statesig.recorded_versions`, or None when the audit trail cannot be read (then a
@@ -479,7 +499,7 @@ class ModeResolver:
         """Every route's canary, or None (the last one read is kept) when unreadable."""
         try:
             return CanaryStore(self.store.db).all()
-        except sa.exc.SQLAlchemyError as exc:
+        except Exception as exc:  # a hostile row must never stop the refresh (every rollback)
             logger.warning("canary state unreadable, keeping the last one read: %s", exc)
             return None
 
@@ -632,7 +652,8 @@ class ModeResolver:
         entry = self._state_gate.get(state.route)
         if entry is None or entry[0] != self._state_key(state):
             entry = self._judge_state(state, READ_RECORDED)
-            self._state_gate = {**self._state_gate, state.route: entry}
+            with self._swap_lock:
+                self._state_gate = {**self._state_gate, state.route: entry}
         return entry[1] or (entry[2] if requires_report else None)
 
     def _canary_view(self, route: str, state: RouteStatus, canary: Any) -> tuple[Any, ...]:
@@ -653,7 +674,8 @@ class ModeResolver:
         entry = self._canary_checks.get(route)
         if entry is None or entry[0] != self._state_key(state) or entry[1] != canary:
             entry = self._canary_view(route, state, canary)
-            self._canary_checks = {**self._canary_checks, route: entry}
+            with self._swap_lock:
+                self._canary_checks = {**self._canary_checks, route: entry}
         return entry[2], entry[3]
 
     def _precheck(self, states: dict[str, RouteStatus], canaries: dict[str, Any],
@@ -668,7 +690,8 @@ class ModeResolver:
             known = (_UNREADABLE_RECORDS if recorded is None else recorded.get(route))
             gates[route] = self._judge_state(state, known)
             checks[route] = self._canary_view(route, state, canaries.get(route))
-        self._state_gate, self._canary_checks = gates, checks
+        with self._swap_lock:
+            self._state_gate, self._canary_checks = gates, checks
 
     # --- file-mode gate --------------------------------------------------------------------
     def _check_gate(self, route: str, policy: Policy) -> str | None:
@@ -683,7 +706,7 @@ class ModeResolver:
             if require:
                 try:
                     refusal = self._gate_answer(route, policy_hash)
-                except sa.exc.SQLAlchemyError as exc:
+                except Exception as exc:  # an outage, or a hostile row: target_only either way
                     logger.warning("gate reports unreadable; route %s serves target_only until "
                                    "they can be read: %s", route, exc)
                     refusal = (f"gate reports unreadable ({type(exc).__name__}); target_only "
@@ -728,6 +751,9 @@ class ModeResolver:
             except sa.exc.SQLAlchemyError as exc:
                 logger.warning("gate reports unreadable, keeping the last answer: %s", exc)
                 return
+            except Exception as exc:  # the database answers, with a row that cannot be read
+                now = (f"gate reports unreadable ({type(exc).__name__}); target_only until "
+                       "they can be read")
             with self._gate_lock:
                 current = self._gate.get(route)
                 if current is not None and current[0] == policy_hash and current[1] != now:

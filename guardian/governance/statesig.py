@@ -123,28 +123,44 @@ def sign_canary(signer: Signer, *, route: str, run: str | None, status: str, ste
     return json.dumps(sign_report(row, signer, fmt=CANARY_FORMAT)["signature"], sort_keys=True)
 
 
+def _version_of(db: Engine | sa.Connection) -> Any:
+    """`details.state_version` as an integer where the row holds one, else NULL, row by row:
+    one row a writer made unreadable (not JSON, a text version) must not make the whole
+    query fail, or an act would have no floor to write above (and replicas none to check)."""
+    t = AuditGovernance.__table__
+    if db.dialect.name == "postgresql":
+        path = t.c.details.op("->")("state_version")
+        return sa.case((sa.func.jsonb_typeof(path) == "number",
+                        sa.cast(t.c.details.op("->>")("state_version"), sa.Numeric)))
+    text = sa.type_coerce(t.c.details, sa.Text)
+    return sa.case((sa.and_(sa.func.json_valid(text) == 1,
+                            sa.func.json_type(text, "$.state_version") == "integer"),
+                    sa.func.json_extract(text, "$.state_version")))
+
+
+def _query(db: Engine | sa.Connection, query: Any) -> list[Any]:
+    if isinstance(db, sa.Connection):
+        return list(db.execute(query).all())
+    with db.connect() as conn:
+        return list(conn.execute(query).all())
+
+
 def recorded_version(db: Engine | sa.Connection, route: str) -> int | None:
     """The highest route-state version any act recorded for `route` in the audit trail
     (None: no act recorded one). A `max`: rows a writer inserts can raise it (a denial of
     speculation), never lower it. Raises SQLAlchemyError when the DB cannot answer."""
     t = AuditGovernance.__table__
-    query = sa.select(sa.func.max(t.c.details["state_version"].as_integer())).where(
-        t.c.kind.in_(STATE_ACTS), t.c.route == route)
-    if isinstance(db, sa.Connection):
-        value = db.execute(query).scalar()
-    else:
-        with db.connect() as conn:
-            value = conn.execute(query).scalar()
+    rows = _query(db, sa.select(sa.func.max(_version_of(db))).where(
+        t.c.kind.in_(STATE_ACTS), t.c.route == route))
+    value = rows[0][0] if rows else None
     return None if value is None else int(value)
 
 
 def recorded_versions(db: Engine) -> dict[str, int]:
     """`recorded_version` of every route any act recorded one for (one query)."""
     t = AuditGovernance.__table__
-    with db.connect() as conn:
-        rows = conn.execute(sa.select(
-            t.c.route, sa.func.max(t.c.details["state_version"].as_integer()),
-        ).where(t.c.kind.in_(STATE_ACTS), t.c.route.is_not(None)).group_by(t.c.route)).all()
+    rows = _query(db, sa.select(t.c.route, sa.func.max(_version_of(db))).where(
+        t.c.kind.in_(STATE_ACTS), t.c.route.is_not(None)).group_by(t.c.route))
     return {str(route): int(v) for route, v in rows if v is not None}
 
 

@@ -428,11 +428,14 @@ def test_flooding_the_audit_trail_does_not_hide_the_rollback(db, tmp_path, write
     assert decision.mode == "target_only" and "the audit trail records version" in decision.reason
 
 
-def test_a_hostile_audit_row_fails_closed_and_breaks_nothing(db, tmp_path, writer) -> None:
-    """One audit row the version query cannot read (SQLite: not JSON; Postgres: a version
-    that is not a number): the replica that granted the promotion before does not keep that
-    grant for the copied row, a fresh replica starts, the status pages answer, and on-call's
-    next rollback is recorded."""
+def test_a_hostile_audit_row_is_read_past_and_breaks_nothing(db, tmp_path, writer) -> None:
+    """One audit row whose version cannot be read (SQLite: not JSON; Postgres: a version that
+    is not a number) is read past, row by row: the replica that granted the promotion does
+    not keep that grant for the copied row, a fresh replica refuses it too, the status pages
+    answer, and on-call's next disable is written above every recorded version (a failing
+    version query would have let it be written at version 1, below the copy)."""
+    from guardian.governance.gatecheck import modes_in_force
+
     policy = governed_policy("target_only")
     running = resolver(db, signed_state=True)
     genuine = promoted_then_rolled_back(db, tmp_path, writer, policy)
@@ -443,21 +446,19 @@ def test_a_hostile_audit_row_fails_closed_and_breaks_nothing(db, tmp_path, write
                 "INSERT INTO audit_governance (chain_id, seq, prev_hash, hash, event_id, "
                 "created_at, kind, route, actor, details) VALUES ('forged', 1, '0', 'f', 'e', "
                 "'2099-01-01 00:00:00.000000', 'canary', 'default', 'x', 'not json')")
-    else:
-        forge_act(db, details={"state_version": "lots"})
+    forge_act(db, details={"state_version": "lots"})
     put_row(db, **genuine)
     running.refresh()
-    fresh = resolver(db, signed_state=True)
-    for res in (running, fresh):
+    for res in (running, resolver(db, signed_state=True)):
         decision = res.decide("default", "target_only", policy)
-        assert decision.mode == "target_only" and "cannot be read" in decision.reason, decision
-    from guardian.governance.gatecheck import modes_in_force
-
-    with pytest.raises(sa.exc.SQLAlchemyError):  # the pages say the database is unreadable
-        modes_in_force(db, policy, RouteStateStore(db).all(), pair_hash=PAIR, canaries={})
-    set_route_mode(RouteStateStore(db), writer, route="default", mode="target_only",
-                   policy=policy, actor="api-key:oncall", role="oncall", reason="again",
-                   pair_hash=PAIR)
+        assert decision.mode == "target_only" and "cannot undo a rollback" in decision.reason
+    pages = modes_in_force(db, policy, RouteStateStore(db).all(), pair_hash=PAIR, canaries={})
+    assert pages["default"].mode == "target_only"
+    delete_row(db)
+    status = set_route_mode(RouteStateStore(db), writer, route="default", mode="target_only",
+                            policy=policy, actor="api-key:oncall", role="oncall",
+                            reason="again", pair_hash=PAIR)
+    assert status.version == 3  # above the rollback's recorded 2, the row being gone
     writer.flush()
     t = AuditGovernance.__table__
     with db.connect() as conn:
@@ -492,6 +493,86 @@ def test_a_promotion_row_copied_over_a_canary_start_does_not_serve_the_whole_rou
     res.refresh()
     decision = res.decide("default", "target_only", policy)
     assert decision.mode == "target_only" and "this replica has seen version" in decision.reason
+
+
+def test_a_turn_off_kept_at_the_old_version_still_raises_this_replicas_floor(db, tmp_path) -> None:
+    """The writer keeps a disable from raising the version (a database trigger resetting it,
+    say): the replica reads a different row at the version it had read, so it knows a newer
+    state existed, and refuses the promotion row copied back afterwards."""
+    policy = governed_policy("target_only")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    promote(RouteStateStore(db), MemorySink(), route="default", pair_hash=PAIR, policy=policy,
+            actor="api-key:release", role="release", reason="ok", db=db)
+    t = RouteState.__table__
+    with db.connect() as conn:
+        genuine = dict(conn.execute(sa.select(t)).mappings().one())
+    running = resolver(db, signed_state=True)
+    assert running.decide("default", "target_only", policy).mode == "speculative"
+    with db.begin() as conn:  # the disable, as the trigger left it: same version
+        conn.execute(sa.update(t).values(mode="target_only", reason="INC-4", signature=None,
+                                         updated_by="api-key:oncall"))
+    running.refresh()
+    put_row(db, **genuine)
+    running.refresh()
+    decision = running.decide("default", "target_only", policy)
+    assert decision.mode == "target_only" and "has seen version 2" in decision.reason
+
+
+def test_a_disable_ends_the_running_canary_so_no_row_can_widen_it_later(db, tmp_path) -> None:
+    """On-call disables a route while its canary runs: the canary is aborted with it (signed,
+    audited), so after a re-enable no running canary row is left whose deletion or edit
+    would change the share; and a promotion ends a running canary too."""
+    from guardian.governance import canary as acts
+    from guardian.governance.canarystate import CanaryStore
+
+    policy = governed_policy("target_only")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    store, canaries, sink = RouteStateStore(db), CanaryStore(db), MemorySink()
+    acts.start(store, canaries, sink, route="default", pair_hash=PAIR, policy=policy,
+               actor="api-key:release", role="release", reason="v2")
+    set_route_mode(store, sink, route="default", mode="target_only", policy=policy,
+                   actor="api-key:oncall", role="oncall", reason="INC-5", pair_hash=PAIR)
+    assert canaries.get("default").status == "aborted"
+    assert [e.details.get("action") for e in sink.governance if e.kind == "canary"] == [
+        "start", "abort"]
+    acts.start(store, canaries, sink, route="default", pair_hash=PAIR, policy=policy,
+               actor="api-key:release", role="release", reason="v2 again")
+    promote(store, sink, route="default", pair_hash=PAIR, policy=policy,
+            actor="api-key:release", role="release", reason="all in", db=db)
+    assert canaries.get("default").status == "aborted"
+    res = resolver(db, signed_state=True)
+    assert res.decide("default", "target_only", policy).source == "database"  # whole route
+
+
+def test_a_canary_row_too_deep_to_parse_stops_neither_refresh_nor_rollback(db, tmp_path,
+                                                                          writer) -> None:
+    """`steps` nested 8,192 deep makes `json.loads` raise RecursionError: the row reads as
+    unreadable (0 %), every replica keeps refreshing, and a disable through a replica is
+    served and recorded."""
+    from guardian.audit.models import CanaryState
+
+    policy = governed_policy("target_only")
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool")
+    promote(RouteStateStore(db), writer, route="default", pair_hash=PAIR, policy=policy,
+            actor="api-key:release", role="release", reason="ok", db=db)
+    with db.begin() as conn:
+        conn.execute(sa.insert(CanaryState.__table__).values(
+            route="zzz", status="running", steps="[" * 8192, step_index=0, weight_pct=1.0,
+            version=1, step_started_at=datetime.now(UTC), updated_at=datetime.now(UTC),
+            updated_by="x"))
+    other = resolver(db, signed_state=True)
+    store = RouteStateStore(db)
+    acting = ModeResolver(store, pair_hash=PAIR, require_signed_state=True)
+    assert acting.decide("default", "target_only", policy).mode == "speculative"
+    set_route_mode(store, writer, route="default", mode="target_only", policy=policy,
+                   actor="api-key:oncall", role="oncall", reason="INC-6", pair_hash=PAIR)
+    writer.flush()
+    assert other.refresh()
+    for res in (acting, other):
+        assert res.decide("default", "target_only", policy).mode == "target_only"
+    t = AuditGovernance.__table__
+    with db.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).where(t.c.kind == "rollback")).scalar() == 1
 
 
 def test_a_route_without_a_gate_report_is_held_to_signed_states_too(db, tmp_path,
