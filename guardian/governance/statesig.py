@@ -156,11 +156,15 @@ def recorded_version(db: Engine | sa.Connection, route: str) -> int | None:
     return None if value is None else int(value)
 
 
-def recorded_versions(db: Engine) -> dict[str, int]:
-    """`recorded_version` of every route any act recorded one for (one query)."""
+def recorded_versions(db: Engine, *, since: datetime | None = None) -> dict[str, int]:
+    """`recorded_version` of every route any act recorded one for (one query); `since`: of
+    the acts recorded at or after that time only (the (kind, created_at) index bounds it)."""
     t = AuditGovernance.__table__
-    rows = _query(db, sa.select(t.c.route, sa.func.max(_version_of(db))).where(
-        t.c.kind.in_(STATE_ACTS), t.c.route.is_not(None)).group_by(t.c.route))
+    where = [t.c.kind.in_(STATE_ACTS), t.c.route.is_not(None)]
+    if since is not None:
+        where.append(t.c.created_at >= since)
+    rows = _query(db, sa.select(t.c.route, sa.func.max(_version_of(db))).where(*where)
+                  .group_by(t.c.route))
     return {str(route): int(v) for route, v in rows if v is not None}
 
 
