@@ -24,10 +24,16 @@ editing its row. This module owns the rules that close that:
 * Canaries. A state written by a canary start names the run (`canary_run`, signed); the
   canary row must carry that run and verify, or the route serves 0 % (`canary_problem`).
 
+Also: a replica that reads a different row back at a version not above the last one it read
+raises its floor past it (`ModeResolver._note_seen`); audit rows whose version cannot be read
+are read past, row by row (`_version_of`); and disable, promotion and re-enable end a running
+canary, so no running canary row is left under a state no canary start wrote.
+
 What it cannot do: a replica that never saw the rollback (started later, without its
 last-known-state file) reading an audit trail from which the writer also deleted or edited
-the rollback's record accepts the replayed row; `guardian audit verify` shows the edit once
-a signed tree head covers it.
+the rollback's record, or from which `guardian audit prune` removed it, accepts the replayed
+row; `guardian audit verify` shows an edit once a signed tree head covers it. Denials (a
+writer making routes serve target_only) are out of scope.
 """
 
 from __future__ import annotations
