@@ -30,8 +30,6 @@ import uuid
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine
-
 from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.canarystate import CanaryConflict, CanaryStatus, CanaryStore
@@ -181,16 +179,18 @@ def abort(routes: RouteStateStore | None, canaries: CanaryStore, sink: AuditSink
     return status
 
 
-def end_running(db: Engine, sink: AuditSink, *, route: str, policy: Policy, actor: str,
-                why: str, strict: bool) -> None:
-    """Abort the route's running canary (signed, audited) before an act writes a state no
-    canary start wrote: a running canary row under such a state would narrow it only until
-    a database writer marked it complete or deleted it (`gatecheck.canary_as_served`).
-    `strict`: a canary that cannot be ended refuses the act (promotion, re-enable); a
-    disable goes on regardless (logged)."""
+def end_running(canaries: CanaryStore, sink: AuditSink, *, route: str, policy: Policy,
+                actor: str, why: str, strict: bool,
+                evidence: dict[str, Any] | None = None) -> None:
+    """Abort the route's running canary (signed, audited; nothing when none runs) when an act
+    turns speculation off or writes a state no canary start wrote: a running canary row under
+    such a state would narrow it only until a database writer marked it complete or deleted
+    it (`gatecheck.canary_as_served`). `strict`: a canary that cannot be ended refuses the
+    act (promotion, re-enable); a turn-off (disable, a trigger's rollback, which passes its
+    `evidence`) is done already and goes on regardless (logged)."""
     try:
-        abort(None, CanaryStore(db), sink, route=route, policy=policy, actor=actor, role=None,
-              reason=why)
+        abort(None, canaries, sink, route=route, policy=policy, actor=actor, role=None,
+              reason=why, evidence=evidence)
     except Exception as exc:
         if strict:
             raise GovernanceRefused(f"the running canary of route {route!r} cannot be ended "

@@ -91,9 +91,11 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
                                     actor=actor, role=role, override_reason=override_reason,
                                     report=report, registry=registry, route=route)
     previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
+    from guardian.governance.canary import CanaryStore
     from guardian.governance.canary import end_running as end_running_canary
 
-    end_running_canary(store.db, sink, route=route, policy=policy, actor=actor, strict=True,
+    end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
+                       actor=actor, strict=True,
                        why=f"superseded by the promotion of pair {pair_hash[:12]}")
     status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
                             pair_hash=pair_hash, policy_hash=policy.content_hash,
@@ -126,10 +128,11 @@ def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode:
     previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
     status = store.set_mode(route, mode, actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash)
+    from guardian.governance.canary import CanaryStore
     from guardian.governance.canary import end_running as end_running_canary
 
-    end_running_canary(store.db, sink, route=route, policy=policy, actor=actor, strict=False,
-                       why=f"speculation turned off: {reason}")
+    end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
+                       actor=actor, strict=False, why=f"speculation turned off: {reason}")
     record_act(sink, GovernanceEvent(
         event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
         route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,

@@ -383,13 +383,10 @@ class RollbackController:
             for name in fired:
                 self._counter.add(1, {"route": route, "trigger": name})
         logger.warning("route %s rolled back to target_only: %s", route, reason)
-        try:
-            from guardian.governance import canary as acts
+        from guardian.governance.canary import end_running as end_running_canary
 
-            acts.abort(None, self.canaries, self.sink, route=route, policy=self._policy(),
-                       actor=actor, role=None, reason=reason, evidence=evidence)
-        except Exception:  # the rollback itself is done; a canary row left running is ignored
-            logger.exception("could not abort the canary of route %s", route)
+        end_running_canary(self.canaries, self.sink, route=route, policy=self._policy(),
+                           actor=actor, why=reason, strict=False, evidence=evidence)
         if policy.webhook_url:
             threading.Thread(target=self._post, name="rollback-webhook", daemon=True, args=(
                 policy.webhook_url, {"route": route, **details}, policy.webhook_timeout_s)).start()
@@ -541,10 +538,11 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
         # measured on it can then only act against the old state version and is refused.
         on_done(route)
     previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
+    from guardian.governance.canary import CanaryStore
     from guardian.governance.canary import end_running as end_running_canary
 
-    end_running_canary(store.db, sink, route=route, policy=policy, actor=actor, strict=True,
-                       why=f"superseded by a re-enable: {reason}")
+    end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
+                       actor=actor, strict=True, why=f"superseded by a re-enable: {reason}")
     status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
                             policy_hash=policy.content_hash,
                             expected_version=current.version if current else 0)
