@@ -11,7 +11,10 @@ the fail-safe direction and is not tested as a problem.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -108,16 +111,16 @@ def test_a_copied_genuine_report_for_another_policy_does_not_verify(db, tmp_path
 
 
 # --- forged route state ----------------------------------------------------------------------
-def test_the_serving_resolver_holds_route_states_to_signed_evidence(tmp_path) -> None:
-    """`guardian serve`'s resolver (`runtime.attach`) has `require_signed_state` on: through
-    the app, a forged speculative route state on a gated route serves target_only."""
-    from fastapi.testclient import TestClient
-
-    from guardian.app import build_services, close_services, create_app
+@contextmanager
+def served_app(tmp_path) -> Iterator[tuple[Any, Any]]:
+    """(services, governance) as `guardian serve` wires them (`runtime.attach`: the serving
+    resolver with `require_signed_state`) over a fake backend and a SQLite audit DB, for a
+    target_only policy file."""
+    from guardian.app import build_services, close_services
     from guardian.audit import upgrade
     from guardian.governance.runtime import attach
     from guardian.policy import load_policy
-    from tests.guardian.api.conftest import auth, keystore
+    from tests.guardian.api.conftest import keystore
     from tests.guardian.api.fakes import FakeBackend, ListSink
 
     url = f"sqlite:///{tmp_path / 'g.db'}"
@@ -130,6 +133,20 @@ def test_the_serving_resolver_holds_route_states_to_signed_evidence(tmp_path) ->
     try:
         gov = attach(services, url=url, policy_file=path, resolver_ttl_s=60,
                      start_controller=False)
+        yield services, gov
+    finally:
+        close_services(services)
+
+
+def test_the_serving_resolver_holds_route_states_to_signed_evidence(tmp_path) -> None:
+    """`guardian serve`'s resolver (`runtime.attach`) has `require_signed_state` on: through
+    the app, a forged speculative route state on a gated route serves target_only."""
+    from fastapi.testclient import TestClient
+
+    from guardian.app import create_app
+    from tests.guardian.api.conftest import auth
+
+    with served_app(tmp_path) as (services, gov):
         assert gov.resolver.require_signed_state
         t = RouteState.__table__
         with gov.db.begin() as conn:
@@ -144,8 +161,6 @@ def test_the_serving_resolver_holds_route_states_to_signed_evidence(tmp_path) ->
         assert r.status_code == 200 and r.json()["spec_guardian"]["served_path"] == "target_only"
         decision = gov.resolver.decide("default", "target_only", services.core.policy)
         assert decision.mode == "target_only" and "route state says speculative" in decision.reason
-    finally:
-        close_services(services)
 
 
 def test_a_forged_speculative_route_state_does_not_turn_a_target_only_route_on(db) -> None:
@@ -323,24 +338,11 @@ def test_through_the_app_a_copied_promotion_row_does_not_undo_an_api_rollback(tm
     from fastapi.testclient import TestClient
 
     from engine.identity import PairIdentity
-    from guardian.app import build_services, close_services, create_app
-    from guardian.audit import upgrade
+    from guardian.app import create_app
     from guardian.governance.registry import PairRegistry
-    from guardian.governance.runtime import attach
-    from guardian.policy import load_policy
-    from tests.guardian.api.conftest import auth, keystore
-    from tests.guardian.api.fakes import FakeBackend, ListSink
+    from tests.guardian.api.conftest import auth
 
-    url = f"sqlite:///{tmp_path / 'g.db'}"
-    upgrade(url)
-    path = tmp_path / "policy.yaml"
-    path.write_text("version: 1\ndefault_route: default\nroutes:\n  default:\n"
-                    "    mode: target_only\n    shadow: {sample_rate: 0.0}\n")
-    services = build_services(FakeBackend(), ListSink(), keys=keystore(),
-                              policy=load_policy(path))
-    try:
-        gov = attach(services, url=url, policy_file=path, resolver_ttl_s=60,
-                     start_controller=False)
+    with served_app(tmp_path) as (services, gov):
         pair = services.core.backend.pair_hash
         PairRegistry(gov.db).register(PairIdentity(pair, "d", "t", "tok", "tpl", "draft",
                                                    "target"), actor="test")
@@ -370,8 +372,6 @@ def test_through_the_app_a_copied_promotion_row_does_not_undo_an_api_rollback(tm
         assert served() == "target_only"
         decision = gov.resolver.decide("default", "target_only", services.core.policy)
         assert "cannot undo a rollback" in decision.reason, decision
-    finally:
-        close_services(services)
 
 
 def test_a_genuine_reenable_or_promotion_after_the_rollback_still_serves(
