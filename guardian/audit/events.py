@@ -75,8 +75,9 @@ class GovernanceEvent:
     created_at: datetime
     kind: Literal["policy_decision", "gate_result", "rollback", "reenable", "promotion",
                   "pair_registered", "policy_loaded", "canary",
-                  # written by the audit store itself: declared losses and retention
-                  "audit_gap", "audit_prune"]
+                  # written by the audit store itself: declared losses and retention (and
+                  # the route-state versions a prune carries over, governance.statesig)
+                  "audit_gap", "audit_prune", "state_floor"]
     route: str | None
     pair_hash: str | None
     policy_hash: str | None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -96,8 +97,13 @@ def _plan(conn: sa.Connection, cutoff: datetime) -> tuple[datetime, dict[str, in
         cutoff = datetime(straggler_day.year, straggler_day.month, straggler_day.day, tzinfo=UTC)
 
 
-def prune(db: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
-    """Remove every chain's prefix older than `cutoff`, anchoring what remains."""
+def prune(db: Engine, cutoff: datetime, *, actor: str,
+          before_delete: Callable[[], None] | None = None) -> PruneResult:
+    """Remove every chain's prefix older than `cutoff`, anchoring what remains.
+
+    `before_delete` runs once the plan shows something to delete, before anything is: what
+    must outlive the records (the CLI's route-state floors) is written there; if it raises,
+    nothing is pruned."""
     cutoff = cutoff.astimezone(UTC)
     with db.connect() as conn:
         cutoff, ends, partitions = _plan(conn, cutoff)
@@ -114,6 +120,8 @@ def prune(db: Engine, cutoff: datetime, *, actor: str) -> PruneResult:
     res = PruneResult(cutoff, anchors)
     if not anchors and not partitions:
         return res
+    if before_delete is not None:
+        before_delete()
     with db.connect() as conn:
         res.prefixes = _merkle_prefixes(conn, anchors)
     if db.dialect.name == "postgresql":

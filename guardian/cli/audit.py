@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -649,7 +651,7 @@ def prune(older_than: str = typer.Option(..., "--older-than",
         raise typer.BadParameter(str(exc), param_hint="--older-than") from None
     who = authenticate(key, keys_file, dev, roles=("compliance",)).actor
     db = _db(url)
-    res = do_prune(db, cutoff, actor=who)
+    res = do_prune(db, cutoff, actor=who, before_delete=lambda: _record_floors(db, who, cutoff))
     _record_prune(db.url.render_as_string(hide_password=False), res, who)
     typer.echo(f"pruned records before {res.cutoff.isoformat()}: "
                f"{sum(res.deleted.values())} rows deleted, "
@@ -657,24 +659,57 @@ def prune(older_than: str = typer.Option(..., "--older-than",
                f"{len(res.anchors)} chains anchored")
 
 
-def _record_prune(url: str, res: Any, actor: str) -> None:
-    """Put the prune itself in the tamper-evident governance log."""
-    import uuid
+def _record_floors(db: Any, actor: str, cutoff: datetime) -> None:
+    """Before a prune deletes acts: record each route's highest state version in a
+    `state_floor` event and see them in the DB, so replicas started after the prune still
+    refuse a replayed older route state (governance.statesig). Unsure: no prune."""
+    from guardian.governance.statesig import floor_events, recorded_versions
 
-    from guardian.audit.events import GovernanceEvent
-    from guardian.audit.writer import AuditWriter
-    from guardian.settings import get_settings
-
-    if not res.anchors and not res.dropped_partitions:
+    events = floor_events(db, actor=actor, why=f"carried over by guardian audit prune "
+                          f"(cutoff {cutoff.isoformat()}): the acts that recorded it may go")
+    if not events:
         return
+    started = min(e.created_at for e in events)
+    with _writer(db.url.render_as_string(hide_password=False)) as sink:
+        for event in events:
+            sink.submit(event)
+        sink.flush(timeout_s=30.0)
+    kept = recorded_versions(db, since=started)
+    missing = [e.route for e in events
+               if kept.get(str(e.route), -1) < e.details["state_version"]]
+    if missing:
+        typer.echo(f"error: the route-state versions of {', '.join(map(str, missing))} could "
+                   "not be recorded before pruning (is the audit database writable?); nothing "
+                   "was pruned", err=True)
+        raise typer.Exit(1)
+
+
+@contextmanager
+def _writer(url: str) -> Iterator[Any]:
+    """An audit writer for this CLI process's governance records (closed, flushed, on exit)."""
     from guardian.audit.heads import heads_config
-    from guardian.audit.writer import default_replica_id
+    from guardian.audit.writer import AuditWriter, default_replica_id
+    from guardian.settings import get_settings
 
     settings = get_settings()
     replica = settings.replica_id or default_replica_id()
     sink = AuditWriter(url, spool_dir=settings.spool_dir, replica_id=replica,
                        heads=heads_config(settings, replica, required=False))
     try:
+        yield sink
+    finally:
+        sink.close()
+
+
+def _record_prune(url: str, res: Any, actor: str) -> None:
+    """Put the prune itself in the tamper-evident governance log."""
+    import uuid
+
+    from guardian.audit.events import GovernanceEvent
+
+    if not res.anchors and not res.dropped_partitions:
+        return
+    with _writer(url) as sink:
         sink.submit(GovernanceEvent(
             event_id=f"prune-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_prune",
             route=None, pair_hash=None, policy_hash=None, actor=actor,
@@ -683,5 +718,3 @@ def _record_prune(url: str, res: Any, actor: str) -> None:
                      "anchors": {c: [s, h] for c, (s, h) in res.anchors.items()},
                      "merkle_prefix": {c: [f.size, f.root().hex()]
                                        for c, f in res.prefixes.items()}}))
-    finally:
-        sink.close()

@@ -29,10 +29,14 @@ raises its floor past it (`ModeResolver._note_seen`); audit rows whose version c
 are read past, row by row (`_version_of`); and disable, promotion and re-enable end a running
 canary, so no running canary row is left under a state no canary start wrote.
 
+`guardian audit prune` records each route's highest version (`floor_events`, kind
+`state_floor`, counted by `recorded_version`) and reads it back before deleting any act, so
+the floor outlives the records that set it.
+
 What it cannot do: a replica that never saw the rollback (started later, without its
 last-known-state file) reading an audit trail from which the writer also deleted or edited
-the rollback's record, or from which `guardian audit prune` removed it, accepts the replayed
-row; `guardian audit verify` shows an edit once a signed tree head covers it. Denials (a
+the rollback's record (and any floor carrying its version) accepts the replayed row;
+`guardian audit verify` shows an edit once a signed tree head covers it. Denials (a
 writer making routes serve target_only) are out of scope.
 """
 
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -47,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
+from guardian.audit.events import GovernanceEvent
 from guardian.audit.models import AuditGovernance
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.reportsig import (
@@ -61,12 +67,16 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["STATE_ACTS", "VanishedState", "canary_problem", "recorded_version",
-           "recorded_versions", "require_signer", "sign_canary", "sign_state", "state_problem",
-           "state_signer"]
+__all__ = ["FLOOR_KIND", "STATE_ACTS", "VERSION_KINDS", "VanishedState", "canary_problem",
+           "floor_events", "recorded_version", "recorded_versions", "require_signer",
+           "sign_canary", "sign_state", "state_problem", "state_signer"]
 
 # The acts that write a route state (each records `state_version` in its audit event).
 STATE_ACTS = ("rollback", "reenable", "promotion", "canary")
+# What `guardian audit prune` records, per route, before it deletes acts: the highest version
+# they recorded, so the floor outlives the records that set it (`floor_event`).
+FLOOR_KIND = "state_floor"
+VERSION_KINDS = (*STATE_ACTS, FLOOR_KIND)
 
 
 def state_signer(actor: str) -> Signer | None:
@@ -157,7 +167,7 @@ def recorded_version(db: Engine | sa.Connection, route: str) -> int | None:
     speculation), never lower it. Raises SQLAlchemyError when the DB cannot answer."""
     t = AuditGovernance.__table__
     rows = _query(db, sa.select(sa.func.max(_version_of(db))).where(
-        t.c.kind.in_(STATE_ACTS), t.c.route == route))
+        t.c.kind.in_(VERSION_KINDS), t.c.route == route))
     value = rows[0][0] if rows else None
     return None if value is None else int(value)
 
@@ -166,12 +176,25 @@ def recorded_versions(db: Engine, *, since: datetime | None = None) -> dict[str,
     """`recorded_version` of every route any act recorded one for (one query); `since`: of
     the acts recorded at or after that time only (the (kind, created_at) index bounds it)."""
     t = AuditGovernance.__table__
-    where = [t.c.kind.in_(STATE_ACTS), t.c.route.is_not(None)]
+    where = [t.c.kind.in_(VERSION_KINDS), t.c.route.is_not(None)]
     if since is not None:
         where.append(t.c.created_at >= since)
     rows = _query(db, sa.select(t.c.route, sa.func.max(_version_of(db))).where(*where)
                   .group_by(t.c.route))
     return {str(route): int(v) for route, v in rows if v is not None}
+
+
+def floor_events(db: Engine, *, actor: str, why: str) -> list[GovernanceEvent]:
+    """One `state_floor` event per route any act recorded a version for, carrying that
+    version: what `guardian audit prune` records (durably) before it deletes the acts, so a
+    replica started after the prune still holds a replayed older row to the rollback's
+    version. Raises SQLAlchemyError when the DB cannot answer."""
+    now = datetime.now(UTC)
+    return [GovernanceEvent(
+        event_id=f"floor-{uuid.uuid4().hex}", created_at=now, kind=FLOOR_KIND, route=route,
+        pair_hash=None, policy_hash=None, actor=actor,
+        details={"state_version": version, "why": why})
+        for route, version in sorted(recorded_versions(db).items())]
 
 
 EPOCH = datetime.fromtimestamp(0, UTC)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -329,6 +329,89 @@ def test_the_replica_that_saw_the_rollback_keeps_it_without_the_audit_record(
     restarted.refresh()
     assert "deleted outside the sidecar" in restarted.decide("default", "speculative",
                                                              policy).reason
+
+
+def test_a_prune_that_deletes_the_acts_keeps_their_versions(db, tmp_path, writer,
+                                                             monkeypatch) -> None:
+    """`guardian audit prune` removes the promotion's and the rollback's records (as a
+    retention policy would, once they are old). A replica started after the prune, without
+    the last-known-state file, still refuses the genuine promotion row copied back: the
+    prune recorded each route's version (`state_floor`) before deleting the acts. A new
+    promotion after the prune still serves."""
+    from typer.testing import CliRunner
+
+    import guardian.audit.retention as retention
+    from guardian.cli import app
+
+    policy = governed_policy("speculative")
+    genuine = promoted_then_rolled_back(db, tmp_path, writer, policy)
+    writer.close()
+    # As if the acts were days old: prune everything recorded until now (Postgres rounds the
+    # cutoff down to a day).
+    monkeypatch.setattr(retention, "prune_cutoff",
+                        lambda spec: datetime.now(UTC) + timedelta(days=1))
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "cli-home"))
+    url = db.url.render_as_string(hide_password=False)
+    out = CliRunner().invoke(app, ["audit", "prune", "--url", url, "--older-than", "1d",
+                                   "--dev"])
+    assert out.exit_code == 0 and "chains anchored" in out.output, out.output
+    t = AuditGovernance.__table__
+    with db.connect() as conn:
+        kinds = {k for (k,) in conn.execute(sa.select(t.c.kind))}
+    assert not kinds & {"promotion", "rollback"}, kinds  # the acts' records are gone
+    assert "state_floor" in kinds
+
+    record_report(db, PAIR, policy.content_hash, tmp_path / "spool-2")  # a report stands
+    put_row(db, **genuine)  # the signed promotion row, copied back over the rollback
+    fresh = resolver(db, signed_state=True)
+    decision = fresh.decide("default", "speculative", policy)
+    assert decision.mode == "target_only" and "cannot undo a rollback" in decision.reason, \
+        decision
+    delete_row(db)
+    fresh.refresh()
+    assert "deleted outside the sidecar" in fresh.decide("default", "speculative",
+                                                         policy).reason
+    from guardian.audit.writer import AuditWriter
+
+    again = AuditWriter(url, spool_dir=tmp_path / "acts-2")
+    try:
+        promote(RouteStateStore(db), again, route="default", pair_hash=PAIR, policy=policy,
+                actor="api-key:release", role="release", reason="promoted again", db=db)
+    finally:
+        again.close()
+    fresh.refresh()
+    assert fresh.decide("default", "speculative", policy).mode == "speculative"
+
+
+def test_a_prune_whose_floors_do_not_reach_the_database_prunes_nothing(db, tmp_path, writer,
+                                                                       monkeypatch) -> None:
+    """The floors must be in the database before any act's record goes: if they are not
+    (here, a writer that loses them), the prune stops with an error and deletes nothing."""
+    from typer.testing import CliRunner
+
+    import guardian.audit.retention as retention
+    import guardian.cli.audit as cli_audit
+    from guardian.cli import app
+
+    promoted_then_rolled_back(db, tmp_path, writer, governed_policy("speculative"))
+    writer.close()
+
+    @contextmanager
+    def losing_writer(url: str) -> Iterator[Any]:
+        yield MemorySink()  # accepts events, never writes them to the database
+
+    monkeypatch.setattr(cli_audit, "_writer", losing_writer)
+    monkeypatch.setattr(retention, "prune_cutoff",
+                        lambda spec: datetime.now(UTC) + timedelta(days=1))
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "cli-home"))
+    out = CliRunner().invoke(app, ["audit", "prune", "--url",
+                                   db.url.render_as_string(hide_password=False),
+                                   "--older-than", "1d", "--dev"])
+    assert out.exit_code == 1 and "nothing was pruned" in out.output, out.output
+    t = AuditGovernance.__table__
+    with db.connect() as conn:
+        kinds = {k for (k,) in conn.execute(sa.select(t.c.kind))}
+    assert {"promotion", "rollback"} <= kinds and "audit_prune" not in kinds, kinds
 
 
 def test_through_the_app_a_copied_promotion_row_does_not_undo_an_api_rollback(tmp_path) -> None:
