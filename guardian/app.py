@@ -43,6 +43,8 @@ from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.audit.metrics import register_audit_metrics
 from guardian.auth import KeyStore, is_loopback
 from guardian.backends import ServingBackend, open_backend
+from guardian.db import sqlite_path
+from guardian.fileio import private_dir, warn_if_shared
 from guardian.policy import Policy, load_policy
 from guardian.serving import ServingCore
 from guardian.settings import Settings, get_settings
@@ -139,11 +141,13 @@ def _load_from_settings(settings: Settings, keys: KeyStore,
     # the demo pair under settings.home).
     backend = open_backend(settings)
     url = settings.resolved_database_url
-    settings.home.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.home)
     if url.startswith("sqlite"):
         # Embedded SQLite: nobody else will migrate this file, so do it here (idempotent).
         # Postgres is migrated by the operator (`guardian db upgrade`).
         upgrade(url)
+        if (path := sqlite_path(url)) is not None:  # created 0600; an older one may not be
+            warn_if_shared(path, "audit database (prompts and completions)")
     sink = open_sink(settings, audit_settings=audit)
     replica = settings.replica_id or f"{socket.gethostname()}-{os.getpid()}"
     services = build_services(backend, sink, policy=policy, keys=keys, replica_id=replica)

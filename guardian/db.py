@@ -8,6 +8,7 @@ instead of hanging), and SQLite gets WAL mode so the dashboard can read while th
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
@@ -22,6 +23,15 @@ def normalize_url(url: str) -> str:
     if u.drivername in ("postgresql", "postgres"):
         u = u.set(drivername="postgresql+psycopg")
     return u.render_as_string(hide_password=False)
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file an SQLite URL names (None: not SQLite, in memory, or a `file:` URI)."""
+    u = make_url(normalize_url(url))
+    if (u.get_backend_name() != "sqlite" or u.database in (None, "", ":memory:")
+            or u.query.get("uri") or u.database.startswith("file:")):
+        return None
+    return Path(u.database)
 
 
 def is_postgres(url_or_engine: str | Engine) -> bool:

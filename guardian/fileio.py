@@ -11,6 +11,10 @@ For files that an operator names on the command line (the API keys file), `read_
 `write_target` keep a wrong path harmless: only a regular file is read or replaced (never a
 device, FIFO or directory), a read stops at a size cap instead of exhausting memory, and a
 write through a symlink replaces the file the link points to, not the link.
+
+Private by default: the home directory is created 0700 (`private_dir`), and the audit
+database and exports, which hold prompts and completions, 0600 (`create_private`,
+`private_opener`).
 """
 
 from __future__ import annotations
@@ -122,6 +126,26 @@ def _fsync_dir(directory: Path) -> None:
             os.fsync(dir_fd)
     finally:
         os.close(dir_fd)
+
+
+def private_dir(path: Path) -> Path:
+    """`path` as a directory, created 0700 (with any missing parents) when it is new: the
+    home holds the audit database, prompts and completions included. An existing directory
+    keeps its mode (an operator may have opened it to a group on purpose)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
+
+
+def private_opener(path: str, flags: int) -> int:
+    """`open(..., opener=private_opener)`: a file this creates is 0600 (exports, databases)."""
+    return os.open(path, flags, 0o600)
+
+
+def create_private(path: Path) -> None:
+    """Create `path` empty and 0600 unless it exists (an SQLite file before SQLite first
+    opens it: SQLite gives its -wal and -shm files the database file's mode)."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def warn_if_shared(path: Path, what: str) -> None:

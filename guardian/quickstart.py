@@ -82,10 +82,11 @@ def ensure_gate_report(settings: Settings, policy: Policy, *,
     from guardian.audit import upgrade
     from guardian.backends import open_backend
     from guardian.db import make_engine
+    from guardian.fileio import private_dir
     from guardian.governance.gatecheck import gate_refusal
 
     url = settings.resolved_database_url
-    settings.home.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.home)
     upgrade(url)
     db = make_engine(url)
     try:

@@ -159,7 +159,13 @@ def authorized_route(core: ServingCore, request: Request, model: str) -> RouteCh
     """The request's route if its key may use it: 404 for an unknown model (or, for admin,
     an unknown route), 403 for a route outside the key's list or a header pick by a key
     without one (whether or not the route exists), 403 when a header would lower redaction
-    below the model's route."""
+    below the model's route. A model whose route is outside the key's `routes:` is a 404 like
+    an unknown model: a key must not learn which models and routes exist beyond its own
+    (`/v1/models` lists only those). The header is single-valued: sent twice, 400."""
+    if len(request.headers.getlist(ROUTE_HEADER)) > 1:
+        # A gateway that reads the other copy would disagree with this sidecar on the route.
+        raise ServingError(400, f"The request carries more than one {ROUTE_HEADER} header; "
+                           "send at most one.", param=ROUTE_HEADER, code="invalid_value")
     header = request.headers.get(ROUTE_HEADER)
     principal = principal_of(request)
     if header and principal.role != "admin":
@@ -173,8 +179,11 @@ def authorized_route(core: ServingCore, request: Request, model: str) -> RouteCh
     choice = core.resolve_route(header, model)
     denial = principal.route_denial(choice.name, by_header=choice.reason == "header",
                                     policy_route=choice.policy_route)
+    if denial is not None and choice.reason != "header":
+        raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
+                           "the served models", param="model", code="model_not_found")
     if denial is not None:
         raise ServingError(403, denial, type_="permission_error", code="route_not_allowed",
-                           param="X-Guardian-Route" if choice.reason == "header" else "model")
+                           param="X-Guardian-Route")
     core.check_redaction_floor(choice)
     return choice

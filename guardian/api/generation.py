@@ -11,6 +11,7 @@ import asyncio
 import contextvars
 import json
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -193,9 +194,17 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
     q: asyncio.Queue[tuple[str, list[TraceToken]] | None] = asyncio.Queue()
     created = int(time.time())
 
+    loop_thread = threading.get_ident()  # an upstream pool calls on_text on the loop itself
+    crossed = False  # some delta came from another thread (the engine's)
+
     def on_text(delta: str, traces: list[TraceToken]) -> None:
+        nonlocal crossed
         if delta or (logprobs is not None and traces):
-            loop.call_soon_threadsafe(q.put_nowait, (delta, traces))
+            if threading.get_ident() == loop_thread:
+                q.put_nowait((delta, traces))  # no self-pipe write and wake-up per token
+            else:
+                crossed = True
+                loop.call_soon_threadsafe(q.put_nowait, (delta, traces))
 
     def chunk(choices: list[dict[str, Any]], **extra: Any) -> str:
         body = {"id": req.request_id, "object": obj, "created": created, "model": req.model,
@@ -206,7 +215,10 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
         try:
             return await serve(services, req, on_text)
         finally:
-            loop.call_soon_threadsafe(q.put_nowait, None)
+            if crossed:  # after the deltas the engine's thread scheduled (FIFO)
+                loop.call_soon_threadsafe(q.put_nowait, None)
+            else:
+                q.put_nowait(None)
 
     def _consume(task: asyncio.Task[Served]) -> None:
         # Retrieve the outcome so a failure is logged once, not as "never retrieved"; a
@@ -224,9 +236,20 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
         try:
             if first_choice is not None:
                 yield chunk([first_choice])
-            while (item := await q.get()) is not None:
-                delta, traces = item
-                yield chunk([choice(delta, None, None if logprobs is None else logprobs(traces))])
+            ended = False
+            while not ended and (item := await q.get()) is not None:
+                # Every delta already queued goes out in one write: one send (and one wake-up
+                # of the client) for what an upstream pool delivered in one read.
+                events = []
+                while item is not None:
+                    delta, traces = item
+                    events.append(chunk([choice(delta, None,
+                                                None if logprobs is None else logprobs(traces))]))
+                    if q.empty():
+                        break
+                    item = q.get_nowait()
+                    ended = item is None
+                yield "".join(events)
         finally:
             # The client hung up (the response closed this generator early): stop the
             # generation at its next engine step; it is audited as cancelled.

@@ -32,10 +32,11 @@ def open_sink(settings: Settings | None = None, *,
     `settings.spool_dir`. The schema must already be migrated (`upgrade`)."""
     from guardian.audit.heads import heads_config
     from guardian.audit.writer import AuditWriter, default_replica_id
+    from guardian.fileio import private_dir
     from guardian.settings import get_settings
 
     settings = settings or get_settings()
-    settings.home.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.home)
     replica = settings.replica_id or default_replica_id()
     return AuditWriter(settings.resolved_database_url, spool_dir=settings.spool_dir,
                        replica_id=replica, config=audit_settings,

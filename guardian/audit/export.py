@@ -35,6 +35,7 @@ from guardian.audit.merkle import Frontier, record_leaf
 from guardian.audit.proofcheck import ProofError, verify_signed
 from guardian.audit.signing import Signer
 from guardian.audit.verify import VerifyReport, no_repeated_keys, walk
+from guardian.fileio import private_opener
 
 MANIFEST_FORMAT = "guardian-audit-export-manifest/v1"
 
@@ -66,13 +67,13 @@ def export(records: Iterable[tuple[str, dict[str, Any]]], path: Path, fmt: Forma
         records = _tap(records, hashes)
     n = 0
     if fmt == "jsonl":
-        with open(path, "w", encoding="utf-8") as fh:
+        with open(path, "w", encoding="utf-8", opener=private_opener) as fh:
             for table, row in records:
                 rec = {k: _jsonable(v) for k, v in _record(table, row).items()}
                 fh.write(json.dumps(rec, ensure_ascii=False, allow_nan=False) + "\n")
                 n += 1
     elif fmt == "csv":
-        with open(path, "w", encoding="utf-8", newline="") as fh:
+        with open(path, "w", encoding="utf-8", newline="", opener=private_opener) as fh:
             w = csv.writer(fh)
             w.writerow(COLUMNS)
             for table, row in records:
@@ -90,7 +91,8 @@ def export(records: Iterable[tuple[str, dict[str, Any]]], path: Path, fmt: Forma
             rows.append({c: (canonical_json(rec[c]) if c in JSON_COLUMNS and c in rec
                              and rec[c] is not None else rec.get(c)) for c in COLUMNS})
         schema = pa.schema([(c, _arrow_type(c)) for c in COLUMNS])
-        pq.write_table(pa.Table.from_pylist(rows, schema=schema), path)
+        with open(path, "wb", opener=private_opener) as fh:
+            pq.write_table(pa.Table.from_pylist(rows, schema=schema), fh)
         n = len(rows)
     else:
         raise ValueError(f"unknown export format {fmt!r}; use jsonl, csv or parquet")

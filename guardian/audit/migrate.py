@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import logging
 import sys
-from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import make_url
 
-from guardian.db import make_engine, normalize_url
+from guardian.db import make_engine, normalize_url, sqlite_path
+from guardian.fileio import create_private, private_dir
 from guardian.resources import data_root
 
 log = logging.getLogger(__name__)
@@ -38,9 +37,11 @@ def alembic_config(url: str) -> Config:
 
 def upgrade(url: str, revision: str = "head", *, partitions: bool = True) -> None:
     """Apply migrations up to `revision`; on Postgres also create the token partitions ahead."""
-    u = make_url(normalize_url(url))
-    if u.get_backend_name() == "sqlite" and u.database not in (None, "", ":memory:"):
-        Path(u.database).parent.mkdir(parents=True, exist_ok=True)  # first start, embedded DB
+    # First start of an embedded DB: private, as it holds prompts and completions (SQLite
+    # gives its -wal and -shm files the database file's mode).
+    if (path := sqlite_path(url)) is not None:
+        private_dir(path.parent)
+        create_private(path)
     command.upgrade(alembic_config(url), revision)
     if partitions and revision == "head":
         from guardian.audit.partitions import ensure_partitions_ahead

@@ -12,11 +12,12 @@ URL_HELP = "SQLAlchemy URL (default: GUARDIAN_DATABASE_URL, else the SQLite file
 def _url(url: str | None) -> str:
     if url:
         return url
+    from guardian.fileio import private_dir
     from guardian.settings import get_settings
 
     settings = get_settings()
     if not settings.database_url:
-        settings.home.mkdir(parents=True, exist_ok=True)
+        private_dir(settings.home)
     return settings.resolved_database_url
 
 

@@ -57,8 +57,9 @@ def _routes(raw: list[str] | None) -> list[str] | None:
 def add(name: str = typer.Argument(..., help="Who holds the key (recorded as api-key:<name>)."),
         role: RoleChoice = typer.Option(..., "--role", "-r", help="What the key may do."),
         route: list[str] = typer.Option(None, "--route", help=(
-            "A route the key may use (repeat, or comma-separate). Inference/mirror keys only; "
-            "without it the key may use only the route its model maps to.")),
+            "A route the key may use (repeat, or comma-separate); with it, the key may use "
+            "only the routes listed. Inference/mirror keys only. Without it the key may use "
+            "EVERY route, each through its own models (not by X-Guardian-Route).")),
         keys_file: Path = KeysFileOption) -> None:
     """Create an API key; prints the key ONCE (store it now), keeps only its SHA-256."""
     from guardian.auth import add_key_to_file

@@ -138,10 +138,11 @@ def open_db(url: str | None) -> tuple[Engine, str]:
 def open_writer(url: str) -> AuditWriter:
     from guardian.audit.heads import heads_config
     from guardian.audit.writer import AuditWriter
+    from guardian.fileio import private_dir
     from guardian.settings import get_settings
 
     settings = get_settings()
-    settings.home.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.home)
     replica = f"cli-{os.getpid()}"
     return AuditWriter(url, spool_dir=settings.spool_dir, replica_id=replica,
                        heads=heads_config(settings, replica, required=False))

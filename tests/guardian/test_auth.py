@@ -140,7 +140,9 @@ CASES: list[tuple[str, str | None, str, dict[str, str]]] = [
     # model,         header,    reason,    {plain, routed, admin}
     ("fake-target", None, "default", {"plain": "default", "routed": "default", "admin": "default"}),
     ("fake-canary", None, "model", {"plain": "canary", "routed": "canary", "admin": "canary"}),
-    ("fake-private", None, "model", {"plain": "private", "routed": "route_not_allowed",
+    # a model of a route outside the key's list is unknown to it (404, as /v1/models hides
+    # it): a 403 naming the route told the key which models and routes exist
+    ("fake-private", None, "model", {"plain": "private", "routed": "model_not_found",
                                      "admin": "private"}),
     ("fake-target", "default", "header", {"plain": "default", "routed": "default",
                                           "admin": "default"}),
@@ -205,13 +207,15 @@ def test_route_matrix(route_client, sink, endpoint: str) -> None:  # noqa: F811
             r = route_client.post(endpoint, json=_body(endpoint, model), headers=headers)
             cell = (endpoint, kind, model, header, r.text)
             want = expected[kind]
-            if want in ("route_not_allowed", "redaction_floor", "route_not_found"):
-                assert r.status_code == (404 if want == "route_not_found" else 403), cell
+            if want in ("route_not_allowed", "redaction_floor", "route_not_found",
+                        "model_not_found"):
+                assert r.status_code == (404 if want.endswith("not_found") else 403), cell
                 error = r.json()["error"]
                 assert error["code"] == want, cell
                 # no route enumeration: only the route the caller named (or, without a
                 # header, its own model's route) may appear
-                own = {header} if header else {route_policy().route_for_model(model) or "default"}
+                own = ({header} if header else set() if want == "model_not_found"
+                       else {route_policy().route_for_model(model) or "default"})
                 for other in {"default", "canary", "private"} - own:
                     assert f"'{other}'" not in error["message"], cell
                 continue
@@ -490,3 +494,27 @@ def test_keys_commands(tmp_path: Path, monkeypatch) -> None:
     assert [e.name for e in read_keys_file(path)] == ["ops"]
     monkeypatch.delenv("GUARDIAN_API_KEYS_FILE")
     assert run("list").exit_code == 2  # no keys file named anywhere: a usage error
+
+
+def test_a_route_scoped_key_cannot_tell_a_foreign_model_from_an_unknown_one(route_client) -> None:
+    """Same status, code and message (but for the name it sent) for a model of a route
+    outside the key's list and for a model that does not exist."""
+    answers = {}
+    for model in ("fake-private", "no-such-model"):
+        r = route_client.post("/v1/completions", json=_body("/v1/completions", model),
+                              headers={"Authorization": f"Bearer {ROUTED['inference']}"})
+        answers[model] = (r.status_code, r.json()["error"]["code"],
+                          r.json()["error"]["message"].replace(model, "M"))
+    assert answers["fake-private"] == answers["no-such-model"]
+    assert answers["fake-private"][:2] == (404, "model_not_found")
+
+
+def test_the_route_header_sent_twice_is_refused(route_client) -> None:
+    """A gateway reading the other copy would disagree with the sidecar on the route."""
+    for key in (KEYS["inference"], KEYS["admin"]):
+        r = route_client.post("/v1/completions", json=_body("/v1/completions", "fake-target"),
+                              headers=[("Authorization", f"Bearer {key}"),
+                                       ("X-Guardian-Route", "default"),
+                                       ("X-Guardian-Route", "canary")])
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["param"].lower() == "x-guardian-route"

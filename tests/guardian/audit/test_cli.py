@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -109,6 +110,7 @@ def test_export_is_verifiable_offline_and_tampering_shows(url: str, tmp_path: Pa
                      "--since", "1d", "-o", str(out_file))
     assert code == 0, out
     assert "exported 2" in out or "exported" in out
+    assert stat.S_IMODE(out_file.stat().st_mode) == 0o600  # prompts: for its owner only
     code, out = _run("audit", "verify", "--export", str(out_file))
     assert code == 0, out
     if fmt == "jsonl":
