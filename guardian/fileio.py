@@ -128,6 +128,29 @@ def _fsync_dir(directory: Path) -> None:
         os.close(dir_fd)
 
 
+def append_whole(fd: int, data: bytes) -> None:
+    """Append all of `data` to the O_APPEND file `fd`, or leave the file as it was.
+
+    `os.write` may write only part of `data` and report no error - at a file size limit or
+    on a full disk the next write then fails - which would leave a torn record that a
+    caller, ignoring the count, had fsync'd and reported durable (and that the next record
+    appended would be glued to). A short write is truncated back and raised as OSError; a
+    caller that cannot be sure the truncation held should start a new file."""
+    start = os.fstat(fd).st_size
+    view, done = memoryview(data), 0
+    try:
+        while done < len(view):
+            n = os.write(fd, view[done:])
+            if n <= 0:
+                raise OSError(errno.EIO, f"wrote {done} of {len(view)} bytes")
+            done += n
+    except OSError:
+        if done:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, start)
+        raise
+
+
 def private_dir(path: Path) -> Path:
     """`path` as a directory, created 0700 (with any missing parents) when it is new: the
     home holds the audit database, prompts and completions included. An existing directory

@@ -40,7 +40,7 @@ from guardian.audit.merkle import Frontier
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
 from guardian.audit.rows import SealedBatch, copy_lines
 from guardian.audit.signing import Signer
-from guardian.fileio import write_atomic
+from guardian.fileio import append_whole, write_atomic
 from guardian.limits import MAX_WAIT_S
 
 if TYPE_CHECKING:
@@ -241,7 +241,7 @@ class HeadPublisher:
         try:
             fd = os.open(self.dir / "heads.jsonl", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
             try:
-                os.write(fd, line.encode())
+                append_whole(fd, line.encode())  # never a torn head line
                 os.fsync(fd)
             finally:
                 os.close(fd)

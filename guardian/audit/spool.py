@@ -29,6 +29,7 @@ of headroom above the cap.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import logging
@@ -41,6 +42,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from guardian.audit.rows import SealedBatch
+from guardian.fileio import append_whole
 
 log = logging.getLogger(__name__)
 
@@ -103,11 +105,15 @@ class Spool:
                     path = self.dir / f"{self.name}-{self._segment:06d}.spool"
                     self._fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
                     _fsync_dir(self.dir)
-                os.write(self._fd, record)
+                append_whole(self._fd, record)
                 os.fsync(self._fd)
             except OSError as exc:
                 log.error("audit spool write failed (%s): cannot hold batch %s:%d-%d", exc,
                           batch.chain_id, batch.first_seq, batch.last_seq)
+                if self._fd is not None:  # the next batch starts a new segment: nothing is
+                    with contextlib.suppress(OSError):  # glued to what this write left
+                        os.close(self._fd)
+                    self._fd = None
                 return False
             self._bytes += len(record)
             return True
@@ -130,7 +136,7 @@ class Spool:
         path.parent.mkdir(exist_ok=True)
         fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
         try:
-            os.write(fd, payload.encode("utf-8", "surrogatepass"))
+            append_whole(fd, payload.encode("utf-8", "surrogatepass"))
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -280,8 +286,16 @@ class WriteAheadLog:
                                    os.O_CREAT | os.O_WRONLY | os.O_APPEND, 0o600)
                 self._size = 0
                 _fsync_dir(self.dir)
-            os.write(self._fd, record)
-            os.fsync(self._fd)
+            try:
+                append_whole(self._fd, record)
+                os.fsync(self._fd)
+            except OSError:
+                # The next append starts a new segment: nothing is ever glued to what a
+                # failed write left (its batches were never acknowledged).
+                with contextlib.suppress(OSError):
+                    os.close(self._fd)
+                self._fd = None
+                raise
             self.fsyncs += 1
             self._size += len(record)
             self.bytes += len(record)
@@ -355,7 +369,7 @@ class IntentLog:
         line = (event_id.replace("\n", " ") + "\n").encode("utf-8", "surrogatepass")
         try:
             with self._lock:  # rotate() must not close the fd under a write
-                os.write(self._fd, line)
+                append_whole(self._fd, line)
         except OSError as exc:  # detection only; never fail a request over it
             log.debug("intent log write failed: %s", exc)
 
