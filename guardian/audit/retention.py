@@ -98,12 +98,14 @@ def _plan(conn: sa.Connection, cutoff: datetime) -> tuple[datetime, dict[str, in
 
 
 def prune(db: Engine, cutoff: datetime, *, actor: str,
-          before_delete: Callable[[], None] | None = None) -> PruneResult:
+          before_delete: Callable[[PruneResult, list[str]], None] | None = None,
+          ) -> PruneResult:
     """Remove every chain's prefix older than `cutoff`, anchoring what remains.
 
-    `before_delete` runs once the plan shows something to delete, before anything is: what
-    must outlive the records (the CLI's route-state floors) is written there; if it raises,
-    nothing is pruned."""
+    `before_delete(plan, partitions)` runs once the plan (cutoff, anchors, Merkle prefixes;
+    the token partitions to drop) shows something to delete, before anything is: the CLI
+    records the prune and what must outlive the records there, durably, so a process killed
+    mid-prune never leaves a deletion no record names. If it raises, nothing is pruned."""
     cutoff = cutoff.astimezone(UTC)
     with db.connect() as conn:
         cutoff, ends, partitions = _plan(conn, cutoff)
@@ -120,10 +122,10 @@ def prune(db: Engine, cutoff: datetime, *, actor: str,
     res = PruneResult(cutoff, anchors)
     if not anchors and not partitions:
         return res
-    if before_delete is not None:
-        before_delete()
     with db.connect() as conn:
         res.prefixes = _merkle_prefixes(conn, anchors)
+    if before_delete is not None:
+        before_delete(res, list(partitions))
     if db.dialect.name == "postgresql":
         with db.begin() as conn:
             conn.execute(sa.text("SET LOCAL guardian.allow_prune = 'on'"))

@@ -651,36 +651,56 @@ def prune(older_than: str = typer.Option(..., "--older-than",
         raise typer.BadParameter(str(exc), param_hint="--older-than") from None
     who = authenticate(key, keys_file, dev, roles=("compliance",)).actor
     db = _db(url)
-    res = do_prune(db, cutoff, actor=who, before_delete=lambda: _record_floors(db, who, cutoff))
-    _record_prune(db.url.render_as_string(hide_password=False), res, who)
+    res = do_prune(db, cutoff, actor=who,
+                   before_delete=lambda plan, parts: _record_prune(db, plan, parts, who))
     typer.echo(f"pruned records before {res.cutoff.isoformat()}: "
                f"{sum(res.deleted.values())} rows deleted, "
                f"{len(res.dropped_partitions)} token partitions dropped, "
                f"{len(res.anchors)} chains anchored")
 
 
-def _record_floors(db: Any, actor: str, cutoff: datetime) -> None:
-    """Before a prune deletes acts: record each route's highest state version in a
-    `state_floor` event and see them in the DB, so replicas started after the prune still
-    refuse a replayed older route state (governance.statesig). Unsure: no prune."""
+def _record_prune(db: Any, plan: Any, partitions: list[str], actor: str) -> None:
+    """Before a prune deletes anything: put the prune in the tamper-evident governance log
+    (its anchors and Merkle prefixes, which `verify` requires for every anchor) and each
+    route's highest state version in a `state_floor` record, so replicas started after the
+    prune still refuse a replayed older route state (governance.statesig) - and see both in
+    the database. Recorded first, a prune killed midway never leaves a deletion that no
+    record names (`verify` would call its anchor forged); unsure, it prunes nothing."""
+    import uuid
+
+    import sqlalchemy as sa
+
+    from guardian.audit.events import GovernanceEvent
+    from guardian.audit.models import AuditGovernance
     from guardian.governance.statesig import floor_events, recorded_versions
 
-    events = floor_events(db, actor=actor, why=f"carried over by guardian audit prune "
-                          f"(cutoff {cutoff.isoformat()}): the acts that recorded it may go")
-    if not events:
-        return
-    started = min(e.created_at for e in events)
+    floors = floor_events(db, actor=actor, why=f"carried over by guardian audit prune "
+                          f"(cutoff {plan.cutoff.isoformat()}): the acts that recorded it may go")
+    record = GovernanceEvent(
+        event_id=f"prune-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_prune",
+        route=None, pair_hash=None, policy_hash=None, actor=actor,
+        details={"cutoff": plan.cutoff.isoformat(), "recorded": "before the deletion",
+                 "dropped_partitions": partitions,
+                 "anchors": {c: [s, h] for c, (s, h) in plan.anchors.items()},
+                 "merkle_prefix": {c: [f.size, f.root().hex()]
+                                   for c, f in plan.prefixes.items()}})
     with _writer(db.url.render_as_string(hide_password=False)) as sink:
-        for event in events:
+        for event in [*floors, record]:
             sink.submit(event)
         sink.flush(timeout_s=30.0)
-    kept = recorded_versions(db, since=started)
-    missing = [e.route for e in events
+    t = AuditGovernance.__table__
+    with db.connect() as conn:
+        recorded = conn.execute(sa.select(sa.func.count()).where(
+            t.c.event_id == record.event_id)).scalar_one()
+    kept = recorded_versions(db, since=min([record.created_at, *(
+        e.created_at for e in floors)])) if floors else {}
+    missing = [str(e.route) for e in floors
                if kept.get(str(e.route), -1) < e.details["state_version"]]
-    if missing:
-        typer.echo(f"error: the route-state versions of {', '.join(map(str, missing))} could "
-                   "not be recorded before pruning (is the audit database writable?); nothing "
-                   "was pruned", err=True)
+    if not recorded or missing:
+        what = ("the prune's own record" if not recorded
+                else "the route-state versions of " + ", ".join(missing))
+        typer.echo(f"error: {what} could not be recorded before pruning (is the audit "
+                   "database writable?); nothing was pruned", err=True)
         raise typer.Exit(1)
 
 
@@ -699,22 +719,3 @@ def _writer(url: str) -> Iterator[Any]:
         yield sink
     finally:
         sink.close()
-
-
-def _record_prune(url: str, res: Any, actor: str) -> None:
-    """Put the prune itself in the tamper-evident governance log."""
-    import uuid
-
-    from guardian.audit.events import GovernanceEvent
-
-    if not res.anchors and not res.dropped_partitions:
-        return
-    with _writer(url) as sink:
-        sink.submit(GovernanceEvent(
-            event_id=f"prune-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_prune",
-            route=None, pair_hash=None, policy_hash=None, actor=actor,
-            details={"cutoff": res.cutoff.isoformat(), "deleted": res.deleted,
-                     "dropped_partitions": res.dropped_partitions,
-                     "anchors": {c: [s, h] for c, (s, h) in res.anchors.items()},
-                     "merkle_prefix": {c: [f.size, f.root().hex()]
-                                       for c, f in res.prefixes.items()}}))

@@ -1,0 +1,72 @@
+"""`guardian audit prune` killed mid-prune must not leave a deletion that no record names.
+
+The prune used to commit its deletion first and write its own `audit_prune` record after: a
+SIGKILL in between left anchors no record named, and `guardian audit verify` then reported a
+genuine prune as "forged anchor" for ever (crash-safety review). The record (with the
+route-state floors) is now written, and read back, before anything is deleted. Real
+processes: the prune runs in a child killed by SIGKILL right after its deletion commits.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from guardian.audit import upgrade
+from guardian.audit.testing import request_event
+from guardian.cli import app
+
+pytestmark = pytest.mark.integration
+
+CHILD = """
+import os, signal, sys
+import guardian.audit.retention as retention
+from guardian.cli import main
+
+def killed(*args, **kwargs):  # logged once the deletion has committed
+    os.kill(os.getpid(), signal.SIGKILL)
+
+retention.log.info = killed
+sys.argv = ["guardian", "audit", "prune", "--url", sys.argv[1], "--older-than", "2d", "--dev"]
+main()
+"""
+
+
+def test_a_prune_killed_after_its_deletion_still_verifies(fresh_db_url: str, tmp_path: Path,
+                                                          monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from guardian.audit.heads import heads_config
+    from guardian.audit.writer import AuditWriter
+    from guardian.settings import get_settings
+
+    env = {**os.environ, "GUARDIAN_HOME": str(tmp_path / "home"), "GUARDIAN_DEV_MODE": "1"}
+    for k, v in env.items():
+        if k.startswith("GUARDIAN_"):
+            monkeypatch.setenv(k, v)
+    get_settings.cache_clear()
+    upgrade(fresh_db_url)
+    settings = get_settings()
+    w = AuditWriter(fresh_db_url, spool_dir=tmp_path / "spool", replica_id="ra",
+                    heads=heads_config(settings, "ra"))
+    old = datetime.now(UTC) - timedelta(days=5)
+    for i in range(4):
+        w.submit(request_event(3, request_id=f"old{i}", created_at=old))
+    for i in range(2):
+        w.submit(request_event(3, request_id=f"new{i}"))
+    w.close()
+    runner = CliRunner()
+    out = runner.invoke(app, ["audit", "verify", "--url", fresh_db_url])
+    assert out.exit_code == 0, out.output
+
+    child = subprocess.run([sys.executable, "-c", CHILD, fresh_db_url], env=env,
+                           capture_output=True, text=True, timeout=120)
+    assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr
+    assert runner.invoke(app, ["audit", "show", "old0", "--url", fresh_db_url]).exit_code == 1
+    out = runner.invoke(app, ["audit", "verify", "--url", fresh_db_url])
+    assert out.exit_code == 0 and "forged" not in out.output, out.output
