@@ -93,6 +93,9 @@ from guardian.db import make_engine
 log = logging.getLogger(__name__)
 
 _MAX_LISTED_IDS = 1000  # request ids listed per gap record
+# How long a start waits for its declaration of a dead writer's losses to be durable before it
+# leaves that writer's intent files for the next start.
+_DECLARE_TIMEOUT_S = 30.0
 _INTENT_ROTATE_S = 1.0  # how often the intent log starts a new segment
 _MAX_HANDOFF_WAIT_S = 2.0  # cap on the sealer's patience with a busy DB (`_handoff_wait`)
 # While a batch is being collected, what has come in is sealed every _SEAL_EVERY_S or
@@ -930,7 +933,10 @@ class AuditWriter:
                   "spooled (the async loss window); declared in an audit_gap record: %s",
                   name, len(missing), ", ".join(missing[:10]))
         kinds = {"r": "request", "s": "shadow", "g": "governance"}
-        self.submit(GovernanceEvent(
+        # Durable before the caller removes the dead writer's intent files, which are the only
+        # other record of these ids: a start killed in between declared nothing (crash-safety
+        # review). On a timeout or failure the files stay and the next start declares again.
+        declared_at = self.submit_durable(GovernanceEvent(
             event_id=f"gap-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_gap",
             route=None, pair_hash=None, policy_hash=None,
             actor=f"audit-writer:{self.chain_id}", details={
@@ -940,6 +946,7 @@ class AuditWriter:
                 "request_ids": [m.split(":", 1)[1] for m in missing[:_MAX_LISTED_IDS]],
                 "events": [{"kind": kinds[m[0]], "id": m[2:]} for m in missing[:_MAX_LISTED_IDS]],
                 "reason": "accepted by a writer that died before the events were durable"}))
+        declared_at.result(timeout=_DECLARE_TIMEOUT_S)
 
     def _replay_orphans(self) -> None:
         """Replay spools and write-ahead logs left by writers that are gone (crash, or DB down
