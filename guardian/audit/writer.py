@@ -273,6 +273,9 @@ class AuditWriter:
         self.last_durable_at: float | None = None
         self._failed: set[int] = set()  # positions the last _seal could not seal
         self._recovered = threading.Event()  # dead writers' leftovers handled (or deferred)
+        # Set while dead writers' leftovers wait for the DB: DB thread 0 retries them then.
+        self._orphans_retry_at: float | None = None
+        self._orphans_warned = False
         self._count_lock = threading.Lock()
         self._replay_lock = threading.Lock()
         self._final_replay_done = False
@@ -809,6 +812,9 @@ class AuditWriter:
             try:
                 batch, n_events, segment = self._handoff.get(timeout=0.05)
             except queue.Empty:
+                if (index == 0 and self._orphans_retry_at is not None
+                        and time.monotonic() >= self._orphans_retry_at):
+                    self._replay_orphans()  # the DB was down at start: retried while running
                 shutting_down = self._sealer_done.is_set() and self._wal_done.is_set()
                 if self.spool.pending() and self._replay_lock.acquire(blocking=False):
                     try:
@@ -971,5 +977,11 @@ class AuditWriter:
                 log.info("replayed orphaned audit spool %s (%d segments, %d WAL segments)",
                          name, len(paths), len(wal))
         except Exception as exc:
-            log.warning("could not replay orphaned audit spools yet (%s); will retry on "
-                        "next start", str(exc).splitlines()[0] if str(exc) else exc)
+            self._orphans_retry_at = time.monotonic() + self.cfg.retry_interval_s
+            if not self._orphans_warned:
+                self._orphans_warned = True
+                log.warning("could not replay orphaned audit spools yet (%s); retrying every "
+                            "%g s", str(exc).splitlines()[0] if str(exc) else exc,
+                            self.cfg.retry_interval_s)
+        else:
+            self._orphans_retry_at = None

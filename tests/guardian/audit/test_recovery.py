@@ -130,6 +130,29 @@ def test_spool_left_by_a_dead_writer_is_replayed_on_next_start(pg_proxy, make_wr
     _assert_complete(url, 40)
 
 
+def test_a_dead_writers_spool_is_replayed_once_the_db_is_back_without_a_restart(
+        pg_proxy, make_writer, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The start that finds a dead writer's spool while the DB is down retries it while it
+    runs (it used to wait for yet another start: crash-safety review)."""
+    proxy, url = pg_proxy
+    spool_dir = tmp_path / "shared-spool"
+    proxy.down()
+    first = make_writer(url, spool_dir=spool_dir)
+    for i in range(40):
+        first.submit(request_event(TOKENS, request_id=f"o{i}"))
+    first.close(timeout_s=20)  # DB down: everything stays in the spool, left for a next start
+    second = make_writer(url, spool_dir=spool_dir)  # starts while the DB is still down
+    time.sleep(1.0)
+    assert list(spool_dir.glob("*.spool"))
+    proxy.up()
+    deadline = time.monotonic() + 30
+    while list(spool_dir.glob("*.spool")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not list(spool_dir.glob("*.spool"))
+    _assert_complete(url, 40)
+    second.close(timeout_s=10)
+
+
 def test_full_spool_drops_batches_but_declares_them(pg_proxy, make_writer, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Documented decision: DB down *and* spool full -> batch dropped, counted, and declared
     in the chain (audit_gap); verify reports a declared loss, not tampering."""
