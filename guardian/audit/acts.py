@@ -10,12 +10,21 @@ caller answers; a sink without durable submits (memory sinks in tests) gets a pl
 A record that cannot be made durable in `timeout_s` (a stalled disk, a full queue) is logged as
 an error and left to the writer (a full queue declares it in the chain's gap record): the act
 itself is never undone or refused for it.
+
+A process killed between the state change and the record left an act that stood with nothing
+naming it. `act_intent` closes that: the act's event id goes to the writer's intent log
+before the state changes (`AuditWriter.expect_act`), so the next start declares it lost
+(`audit_gap`, `crash_recovery`) unless its record is in the database; an act that did not
+take effect (refused, a version conflict) is noted as such and declares nothing.
 """
 
 from __future__ import annotations
 
 import logging
+import uuid
+from collections.abc import Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
 from typing import Any
 
 from guardian.audit.events import AuditSink, GovernanceEvent
@@ -44,3 +53,32 @@ def record_act(sink: AuditSink, event: GovernanceEvent, *,
         logger.error("audit record of %s on route %s by %s could not be made durable: %s (the "
                      "act itself stands)", event.kind, event.route, event.actor, exc)
     return False
+
+
+class ActIntent:
+    """An act under way: the id its record will carry; `took_effect()` once the state
+    changed (an act that leaves without it is noted as not done)."""
+
+    __slots__ = ("effective", "event_id")
+
+    def __init__(self) -> None:
+        self.event_id = f"gov-{uuid.uuid4().hex}"
+        self.effective = False
+
+    def took_effect(self) -> None:
+        self.effective = True
+
+
+@contextmanager
+def act_intent(sink: AuditSink) -> Iterator[ActIntent]:
+    """Around an act that changes state and then `record_act`s under `intent.event_id`."""
+    intent = ActIntent()
+    expect: Any = getattr(sink, "expect_act", None)
+    if expect is None:  # no intent log (memory sinks)
+        yield intent
+        return
+    expect(intent.event_id)
+    try:
+        yield intent
+    finally:
+        sink.settle_act(intent.event_id, took_effect=intent.effective)  # type: ignore[attr-defined]

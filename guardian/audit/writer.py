@@ -273,6 +273,7 @@ class AuditWriter:
         self.last_durable_at: float | None = None
         self._failed: set[int] = set()  # positions the last _seal could not seal
         self._recovered = threading.Event()  # dead writers' leftovers handled (or deferred)
+        self._acts_pending = 0  # governance acts between expect_act and settle_act
         # Set while dead writers' leftovers wait for the DB: DB thread 0 retries them then.
         self._orphans_retry_at: float | None = None
         self._orphans_warned = False
@@ -315,6 +316,22 @@ class AuditWriter:
         fut: Future[None] = Future()
         self._enqueue(event, fut)
         return fut
+
+    def expect_act(self, event_id: str) -> None:
+        """Before a governance act changes state: its record's event id in the intent log, so
+        a process killed before the record is durable leaves it for the next start to
+        declare. Intent segments are kept while an act is under way. `settle_act` after."""
+        with self._cond:
+            self._acts_pending += 1
+        self._intents.note(f"g:{event_id}")
+
+    def settle_act(self, event_id: str, *, took_effect: bool) -> None:
+        """The act's record was submitted (`took_effect`), or the act did not happen: then
+        its intent is withdrawn (`x:`), so no start declares a loss for it."""
+        if not took_effect:
+            self._intents.note(f"x:{event_id}")
+        with self._cond:
+            self._acts_pending -= 1
 
     def _enqueue(self, event: Event, fut: Future[None] | None) -> None:
         if self._closed:
@@ -522,8 +539,10 @@ class AuditWriter:
                 rotated = time.monotonic()
                 with self._cond:
                     submitted, done = self._submitted, self._done
+                    acts_pending = self._acts_pending
                 self._intents.rotate(submitted)
-                self._intents.collect(done)
+                if not acts_pending:  # an act's intent may sit in any closed segment
+                    self._intents.collect(done)
             gap = self._gap_event()
             if gap is not None:
                 # Its own batch, handed off before the events' (a flush that sees the events
@@ -891,6 +910,7 @@ class AuditWriter:
 
         wanted: dict[str, set[str]] = {"r": set(), "s": set(), "g": set()}
         chain_id: str | None = None
+        withdrawn: set[str] = set()  # acts that did not take effect (AuditWriter.settle_act)
         for path in intents:
             chain, lines = read_intents(path)
             chain_id = chain_id or chain
@@ -898,6 +918,9 @@ class AuditWriter:
                 kind, _, ident = line.partition(":")
                 if kind in wanted and ident:
                     wanted[kind].add(ident)
+                elif kind == "x" and ident:
+                    withdrawn.add(ident)
+        wanted["g"] -= withdrawn
         holes: list[list[int]] = []
         if chain_id is not None:
             # Batches are written by several DB threads: one in flight when the process died

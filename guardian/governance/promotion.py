@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
-from guardian.audit.acts import record_act
+from guardian.audit.acts import act_intent, record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import check_override, mode_before, speculation_evidence
@@ -97,14 +97,16 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
                        actor=actor, strict=True,
                        why=f"superseded by the promotion of pair {pair_hash[:12]}")
-    status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
-                            pair_hash=pair_hash, policy_hash=policy.content_hash,
-                            expected_version=current.version if current else 0)
-    record_act(sink, GovernanceEvent(
-        event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="promotion",
-        route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": previous_mode, "new_mode": "speculative", "reason": reason,
-                 "state_version": status.version, **evidence}))
+    with act_intent(sink) as act:
+        status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
+                                pair_hash=pair_hash, policy_hash=policy.content_hash,
+                                expected_version=current.version if current else 0)
+        act.took_effect()
+        record_act(sink, GovernanceEvent(
+            event_id=act.event_id, created_at=datetime.now(UTC), kind="promotion",
+            route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
+            details={"previous_mode": previous_mode, "new_mode": "speculative",
+                     "reason": reason, "state_version": status.version, **evidence}))
     if registry is not None and registry.get(pair_hash) is not None:
         registry.set_state(pair_hash, "promoted", actor=actor)
     logger.info("route %s promoted to speculative with pair %s by %s%s", route, pair_hash[:12],
@@ -126,16 +128,18 @@ def set_route_mode(store: RouteStateStore, sink: AuditSink, *, route: str, mode:
         raise GovernanceRefused(f"unknown route {route!r}; known routes: {', '.join(sorted(policy.routes))}")
     current = store.get(route)
     previous_mode = mode_before(store.db, policy, route, current, pair_hash=pair_hash)
-    status = store.set_mode(route, mode, actor=actor, reason=reason, pair_hash=pair_hash,
-                            policy_hash=policy.content_hash)
     from guardian.governance.canary import CanaryStore
     from guardian.governance.canary import end_running as end_running_canary
 
-    end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
-                       actor=actor, strict=False, why=f"speculation turned off: {reason}")
-    record_act(sink, GovernanceEvent(
-        event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
-        route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": previous_mode, "new_mode": mode, "reason": reason,
-                 "manual": True, "state_version": status.version}))
+    with act_intent(sink) as act:
+        status = store.set_mode(route, mode, actor=actor, reason=reason, pair_hash=pair_hash,
+                                policy_hash=policy.content_hash)
+        act.took_effect()
+        end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
+                           actor=actor, strict=False, why=f"speculation turned off: {reason}")
+        record_act(sink, GovernanceEvent(
+            event_id=act.event_id, created_at=datetime.now(UTC), kind="rollback",
+            route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
+            details={"previous_mode": previous_mode, "new_mode": mode, "reason": reason,
+                     "manual": True, "state_version": status.version}))
     return status

@@ -53,14 +53,13 @@ import logging
 import threading
 import time
 import urllib.request
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, get_args
 
 from guardian.alerts.alertmanager import AlertSender
-from guardian.audit.acts import record_act
+from guardian.audit.acts import act_intent, record_act
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.enums import Mode
 from guardian.governance.canarystate import CanaryStatus, CanaryStore
@@ -367,17 +366,20 @@ class RollbackController:
         reason = "; ".join(f"{n}: {measurements[n].name}={_fmt(measurements[n].value)} vs "
                            f"{_fmt(measurements[n].threshold)}" for n in fired)
         current = self.store.get(route)
-        state = self.store.set_mode(route, "target_only", actor=actor, reason=reason,
-                                    pair_hash=self.pair_hash,
-                                    policy_hash=self._policy().content_hash,
-                                    expected_version=expected_version)
-        details = {"previous_mode": current.mode if current else "speculative",
-                   "new_mode": "target_only", "fired": fired, "reason": reason, "evidence": evidence,
-                   "state_version": state.version, **self._verdict_principals(route)}
-        record_act(self.sink, GovernanceEvent(
-            event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="rollback",
-            route=route, pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
-            actor=actor, details=details))
+        with act_intent(self.sink) as act:
+            state = self.store.set_mode(route, "target_only", actor=actor, reason=reason,
+                                        pair_hash=self.pair_hash,
+                                        policy_hash=self._policy().content_hash,
+                                        expected_version=expected_version)
+            act.took_effect()
+            details = {"previous_mode": current.mode if current else "speculative",
+                       "new_mode": "target_only", "fired": fired, "reason": reason,
+                       "evidence": evidence, "state_version": state.version,
+                       **self._verdict_principals(route)}
+            record_act(self.sink, GovernanceEvent(
+                event_id=act.event_id, created_at=datetime.now(UTC), kind="rollback",
+                route=route, pair_hash=self.pair_hash, policy_hash=self._policy().content_hash,
+                actor=actor, details=details))
         self.rollbacks += 1
         if self._counter is not None:
             for name in fired:
@@ -543,15 +545,18 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
 
     end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
                        actor=actor, strict=True, why=f"superseded by a re-enable: {reason}")
-    status = store.set_mode(route, "speculative", actor=actor, reason=reason, pair_hash=pair_hash,
-                            policy_hash=policy.content_hash,
-                            expected_version=current.version if current else 0)
-    record_act(sink, GovernanceEvent(
-        event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="reenable",
-        route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-        details={"previous_mode": previous_mode, "new_mode": "speculative", "reason": reason,
-                 "forced": force, "previous_reason": current.reason if current else None,
-                 "state_version": status.version, **evidence}))
+    with act_intent(sink) as act:
+        status = store.set_mode(route, "speculative", actor=actor, reason=reason,
+                                pair_hash=pair_hash, policy_hash=policy.content_hash,
+                                expected_version=current.version if current else 0)
+        act.took_effect()
+        record_act(sink, GovernanceEvent(
+            event_id=act.event_id, created_at=datetime.now(UTC), kind="reenable",
+            route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
+            details={"previous_mode": previous_mode, "new_mode": "speculative",
+                     "reason": reason, "forced": force,
+                     "previous_reason": current.reason if current else None,
+                     "state_version": status.version, **evidence}))
     return status
 
 

@@ -176,6 +176,31 @@ _CHILD = textwrap.dedent("""
         set_route_mode(RouteStateStore(make_engine(url)), w, route="default",
                        mode="target_only", policy=Policy(routes={"default": RoutePolicy()}),
                        actor="api-key:oncall-crash", role="oncall", reason="alpha fell")
+    elif scenario in ("act-killed-before-its-record", "act-refused-then-killed"):
+        # An on-call rollback killed after the route state changed, before its record was
+        # submitted; or an act whose state change failed, the process killed later.
+        import guardian.governance.promotion as promotion
+        from guardian.db import make_engine
+        from guardian.governance.routestate import RouteStateStore
+        from guardian.policy import Policy, RoutePolicy
+        for t in w._threads[:2]:
+            t.start()
+        if scenario == "act-killed-before-its-record":
+            promotion.record_act = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)
+        else:
+            def refused(*a, **k):
+                raise RuntimeError("version conflict")
+            RouteStateStore.set_mode = refused
+        print("ready", flush=True)
+        try:
+            promotion.set_route_mode(RouteStateStore(make_engine(url)), w, route="default",
+                                     mode="target_only",
+                                     policy=Policy(routes={"default": RoutePolicy()}),
+                                     actor="api-key:oncall-crash", role="oncall",
+                                     reason="alpha fell")
+        except RuntimeError:
+            pass
+        os.kill(os.getpid(), signal.SIGKILL)
     elif scenario == "recovery-cut-short":
         # The next start, killed during its recovery: its declaration of the dead writer's
         # async losses never becomes durable (no sealer runs here), as when a kill lands
@@ -237,6 +262,31 @@ def test_a_start_killed_during_recovery_leaves_the_losses_for_the_next_start(
     w.flush(timeout_s=10)
     declared = {r for g in _gaps(url) if g.get("crash_recovery") for r in g["request_ids"]}
     assert {f"async-{i}" for i in range(15)} <= declared, declared
+    w.close()
+
+
+@pytest.mark.parametrize("scenario", ["act-killed-before-its-record", "act-refused-then-killed"])
+def test_an_act_killed_before_its_record_is_declared_and_a_refused_one_is_not(
+        url: str, make_writer, tmp_path: Path, scenario: str) -> None:  # type: ignore[no-untyped-def]
+    """Killed after the route state changed but before the act's record existed: the act
+    stood with nothing naming it (crash-safety review). Its event id was in the intent log
+    first, so the next start declares it; an act whose state change failed declares
+    nothing (no false alarm)."""
+    spool = tmp_path / "spool"
+    _die(url, spool, scenario)
+    w = make_writer(url, spool_dir=spool)
+    assert w.wait_delivered(30)
+    w.flush(timeout_s=10)
+    lost = [e for g in _gaps(url) if g.get("crash_recovery") for e in g.get("events", [])
+            if e["kind"] == "governance"]
+    with make_engine(url).connect() as conn:
+        mode = conn.execute(sa.text("SELECT mode FROM route_state WHERE route = 'default'")
+                            ).scalar()
+    if scenario == "act-killed-before-its-record":
+        assert mode == "target_only"  # the act stood
+        assert len(lost) == 1 and lost[0]["id"].startswith("gov-"), _gaps(url)
+    else:
+        assert mode is None and lost == [], _gaps(url)
     w.close()
 
 
