@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from guardian.audit.acts import ACT_ORIGIN
 from guardian.audit.events import AuditSink
 from guardian.auth import OPEN_PRINCIPAL, KeyStore, Principal, allowed, is_loopback
 from guardian.policy import Policy
@@ -141,6 +142,8 @@ def require(*roles: str) -> Callable[[Request], Awaitable[Principal]]:
                                f"this endpoint needs one of: {', '.join(roles)} (or admin).",
                                type_="permission_error", code="insufficient_role")
         request.state.principal = principal
+        ACT_ORIGIN.set({"via": "api", "key_id": principal.key_id, "role": principal.role,
+                        "client": request.client.host if request.client else None})
         return principal
 
     check.roles = roles  # type: ignore[attr-defined]  # read by the role-matrix test

@@ -16,6 +16,11 @@ naming it. `act_intent` closes that: the act's event id goes to the writer's int
 before the state changes (`AuditWriter.expect_act`), so the next start declares it lost
 (`audit_gap`, `crash_recovery`) unless its record is in the database; an act that did not
 take effect (refused, a version conflict) is noted as such and declares nothing.
+
+Each record says how the act came in (`details.origin`, from `ACT_ORIGIN`): over the API, the
+key's id and role and the client address; from the CLI, the operating-system account (its
+uid, not $LOGNAME), the host and the key's id. An actor name alone did not tell a genuine
+on-call rollback from one made with a keys file of one's own that reuses the name.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import uuid
 from collections.abc import Iterator
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from guardian.audit.events import AuditSink, GovernanceEvent
@@ -33,11 +39,18 @@ logger = logging.getLogger(__name__)
 
 ACT_RECORD_TIMEOUT_S = 5.0
 
+# How the acts in this context came in (set by the API's key check and the CLI's); copied to
+# worker threads with the context (asyncio.to_thread).
+ACT_ORIGIN: ContextVar[dict[str, Any] | None] = ContextVar("act_origin", default=None)
+
 
 def record_act(sink: AuditSink, event: GovernanceEvent, *,
                timeout_s: float = ACT_RECORD_TIMEOUT_S) -> bool:
     """Submit `event` and wait until it is durable; True when it is (or the sink has no
     durable path), False when it could not be made durable in time (logged)."""
+    origin = ACT_ORIGIN.get()
+    if origin is not None and "origin" not in event.details:
+        event.details = {**event.details, "origin": origin}
     durable: Any = getattr(sink, "submit_durable", None)
     if durable is None:
         sink.submit(event)

@@ -670,6 +670,7 @@ def _record_prune(db: Any, plan: Any, partitions: list[str], actor: str) -> None
 
     import sqlalchemy as sa
 
+    from guardian.audit.acts import ACT_ORIGIN
     from guardian.audit.events import GovernanceEvent
     from guardian.audit.models import AuditGovernance
     from guardian.governance.statesig import floor_events, recorded_versions
@@ -680,6 +681,7 @@ def _record_prune(db: Any, plan: Any, partitions: list[str], actor: str) -> None
         event_id=f"prune-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_prune",
         route=None, pair_hash=None, policy_hash=None, actor=actor,
         details={"cutoff": plan.cutoff.isoformat(), "recorded": "before the deletion",
+                 "origin": ACT_ORIGIN.get(),
                  "dropped_partitions": partitions,
                  "anchors": {c: [s, h] for c, (s, h) in plan.anchors.items()},
                  "merkle_prefix": {c: [f.size, f.root().hex()]

@@ -22,7 +22,6 @@ Every failure is one line on stderr, never a traceback.
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
 from collections.abc import Iterator
@@ -80,9 +79,10 @@ def authenticate(key: str | None, keys_file: Path | None, dev: bool,
     keys_file = keys_file or get_settings().api_keys_file
     if keys_file is None:
         if dev:
-            who = Actor(f"cli-dev:{getpass.getuser()}", "admin")
+            who = Actor(f"cli-dev:{os_account()}", "admin")
             typer.secho(f"dev mode: no keys file, acting as admin ({who.actor})", fg="yellow",
                         err=True)
+            _cli_origin(who.role, None)
             return who
         raise fail("no API keys file: state-changing commands authenticate with an API key "
                    "checked against it (--keys-file or GUARDIAN_API_KEYS_FILE); a database "
@@ -96,7 +96,29 @@ def authenticate(key: str | None, keys_file: Path | None, dev: bool,
         if isinstance(exc.__cause__, AuthConfigError):  # the keys file itself is unusable
             raise fail(str(exc), 2) from None
         raise fail(f"refused: {exc}") from None
+    _cli_origin(principal.role, principal.key_id)
     return Actor(principal.actor, principal.role)
+
+
+def os_account() -> str:
+    """The operating-system account running this process, from its uid (getpass.getuser()
+    reads $LOGNAME first, which the caller sets)."""
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        return f"uid-{os.getuid()}"
+
+
+def _cli_origin(role: str, key_id: str | None) -> None:
+    """What every act this command records says about where it came from."""
+    import socket
+
+    from guardian.audit.acts import ACT_ORIGIN
+
+    ACT_ORIGIN.set({"via": "cli", "os_user": os_account(), "uid": os.getuid(),
+                    "host": socket.gethostname(), "key_id": key_id, "role": role})
 
 
 def _nonblank(value: str | None) -> str | None:

@@ -22,6 +22,7 @@ from guardian.audit.events import GovernanceEvent, RequestEvent
 from guardian.audit.heads import HeadsConfig
 from guardian.audit.signing import generate
 from guardian.audit.writer import AuditUnavailable, AuditWriter
+from guardian.auth import hash_key
 from guardian.db import make_engine
 from guardian.policy.model import AuditPolicy, Policy, RoutePolicy, ShadowPolicy
 from tests.guardian.api.conftest import KEYS, auth, keystore
@@ -195,7 +196,13 @@ def test_every_request_and_governance_act_is_attributed_without_the_key(real: An
             sa.text("SELECT request_id, params FROM audit_requests"))}
         gov = conn.execute(sa.text("SELECT kind, actor FROM audit_governance "
                                    "WHERE kind = 'rollback'")).all()
+        (details,) = conn.execute(sa.text("SELECT details FROM audit_governance "
+                                          "WHERE kind = 'rollback'")).one()
     engine.dispose()
+    origin = (json.loads(details) if isinstance(details, str) else details)["origin"]
+    # How the act came in: over the API, by which key (its id, never the key) and role.
+    assert origin["via"] == "api" and origin["role"] == "oncall"
+    assert origin["key_id"] == hash_key(KEYS["oncall"])[:12]
     for reason, rid in ids.items():
         params = rows[rid]
         assert params["principal"] == "api-key:inference-key"

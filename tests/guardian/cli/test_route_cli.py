@@ -169,12 +169,31 @@ def test_without_a_keys_file_acts_are_refused_unless_dev(args, command) -> None:
 
 
 def test_dev_mode_acts_as_admin_audited_as_the_os_user(args, monkeypatch) -> None:
-    import getpass
+    """The OS account is the uid's, not $LOGNAME's (which the caller sets), and the act's
+    record says it came from the CLI, from which account, uid and host."""
+    import os
+    import pwd
+    import socket
 
+    import sqlalchemy as sa
+
+    from guardian.audit.models import AuditGovernance
+    from guardian.db import make_engine
+
+    account = pwd.getpwuid(os.getuid()).pw_name
+    monkeypatch.setenv("LOGNAME", "someone-else")
+    monkeypatch.setenv("USER", "someone-else")
     out = run("disable", "default", "--reason", "drill", "--dev", *args)
     assert out.exit_code == 0, out.output
-    who = f"cli-dev:{getpass.getuser()}"
+    who = f"cli-dev:{account}"
     assert "dev mode" in out.output and status_rows(args)["default"]["updated_by"] == who
+    t = AuditGovernance.__table__
+    with make_engine(args[1]).connect() as conn:
+        actor, details = conn.execute(sa.select(t.c.actor, t.c.details).where(
+            t.c.kind == "rollback")).one()
+    assert actor == who
+    assert details["origin"] == {"via": "cli", "os_user": account, "uid": os.getuid(),
+                                 "host": socket.gethostname(), "key_id": None, "role": "admin"}
     out = run("disable", "default", "--reason", "again", *args, env={"GUARDIAN_DEV_MODE": "1"})
     assert out.exit_code == 0, out.output
 
