@@ -227,7 +227,11 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
         if own and loaded is not None:
             close_services(loaded)
 
+    # No /docs or /redoc pages: they run Swagger UI / ReDoc scripts from a CDN on the
+    # sidecar's own origin, where the browser guard lets same-origin requests change state
+    # (in open mode, as admin). The schema stays at /openapi.json for tools.
     app = FastAPI(title="spec-guardian", version="0.1.0", lifespan=lifespan,
+                  docs_url=None, redoc_url=None,
                   summary="OpenAI-compatible sidecar with shadow equivalence checks for "
                           "speculative decoding.")
     app.state.services = services

@@ -115,7 +115,7 @@ def install(app: FastAPI) -> None:
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
         code = None
         if exc.status_code == 404 and detail == "Not Found":
-            detail, code = "Unknown endpoint; see /docs for the served API.", "unknown_url"
+            detail, code = "Unknown endpoint; /openapi.json describes the served API.", "unknown_url"
         elif exc.status_code == 400 and detail == "There was an error parsing the body":
             detail = ("We could not parse the body of your request: send UTF-8 encoded JSON "
                       "with Content-Type: application/json.")

@@ -67,8 +67,7 @@ MATRIX: dict[tuple[str, str], set[str]] = {
 # governance (a database), which this app has not (tests/guardian/api/test_analysis.py).
 ALLOWED_STATUS: dict[tuple[str, str], int] = {
     k: 404 for k in MATRIX if k[1].startswith("/v1/analysis/")}
-PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json"), ("GET", "/docs"),
-          ("GET", "/docs/oauth2-redirect"), ("GET", "/redoc")}
+PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json")}
 
 COMPLETION = {"model": "fake-target", "prompt": "hi", "max_tokens": 2, "temperature": 0}
 BODIES = {
@@ -108,8 +107,11 @@ def test_role_endpoint_matrix(make_client) -> None:  # noqa: F811
             else:
                 assert r.status_code == 403, (method, path, role, r.text)
                 assert r.json()["error"]["type"] == "permission_error"
-    for method, path in PUBLIC - {("GET", "/docs/oauth2-redirect")}:
+    for method, path in PUBLIC:
         assert client.request(method, path).status_code == 200, path
+    # No Swagger UI / ReDoc pages: their CDN scripts would run on the sidecar's origin.
+    for path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        assert client.get(path).status_code == 404, path
 
 
 # --- principal × route × endpoint ------------------------------------------------------------

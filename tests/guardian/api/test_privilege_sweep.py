@@ -44,9 +44,8 @@ from tests.guardian.api.fakes import FakeBackend, ListSink
 from tests.guardian.api.server import serve
 
 # Served without a key, on purpose: probes and the API's own description.
-PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json"), ("GET", "/docs"),
-          ("GET", "/docs/oauth2-redirect"), ("GET", "/redoc"), ("HEAD", "/openapi.json"),
-          ("HEAD", "/docs"), ("HEAD", "/docs/oauth2-redirect"), ("HEAD", "/redoc")}
+PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json"),
+          ("HEAD", "/openapi.json")}
 COMPLETION = {"model": "fake-target", "prompt": "hi", "max_tokens": 2, "temperature": 0}
 BODIES: dict[str, Any] = {
     "/v1/completions": COMPLETION,
