@@ -30,6 +30,27 @@ def known_variables() -> frozenset[str]:
     return frozenset(names | OTHER_VARIABLES)
 
 
+def _dotenv_names(dotenv: Path) -> list[str]:
+    try:
+        if dotenv.is_file():
+            from dotenv import dotenv_values
+
+            return [k for k in dotenv_values(dotenv) if k.upper().startswith("GUARDIAN_")]
+    except (OSError, ValueError, UnicodeDecodeError):
+        pass
+    return []
+
+
+def dotenv_note(dotenv: Path = Path(".env")) -> str | None:
+    """The line naming a `.env` file in the working directory and the settings it supplies
+    (None without one)."""
+    names = _dotenv_names(dotenv)
+    if not names:
+        return None
+    return (f"settings also read from {dotenv.resolve()}: {', '.join(sorted(names))} "
+            "(a .env file in the working directory; the environment wins over it)")
+
+
 def environment_notes(environ: dict[str, str] | None = None, dotenv: Path = Path(".env"),
                       ) -> list[str]:
     """What an operator should hear at start-up about where settings come from: GUARDIAN_*
@@ -39,17 +60,9 @@ def environment_notes(environ: dict[str, str] | None = None, dotenv: Path = Path
     environ = dict(os.environ) if environ is None else environ
     notes = []
     known = known_variables()
-    from_file: list[str] = []
-    try:
-        if dotenv.is_file():
-            from dotenv import dotenv_values
-
-            from_file = [k for k in dotenv_values(dotenv) if k.upper().startswith("GUARDIAN_")]
-    except (OSError, ValueError, UnicodeDecodeError):
-        from_file = []
-    if from_file:
-        notes.append(f"settings also read from {dotenv.resolve()}: {', '.join(sorted(from_file))} "
-                     "(a .env file in the working directory; the environment wins over it)")
+    from_file = _dotenv_names(dotenv)
+    if (note := dotenv_note(dotenv)) is not None:
+        notes.append(note)
     unknown = sorted({k for k in [*environ, *from_file] if k.upper().startswith("GUARDIAN_")}
                      - known, key=str.upper)
     if unknown:

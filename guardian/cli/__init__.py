@@ -53,9 +53,12 @@ app.add_typer(keys.app, name="keys")
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log at DEBUG level."),
 ) -> None:
     """spec-guardian command line."""
+    if ctx.invoked_subcommand != "serve":  # serve logs it with the rest of its start-up
+        _note_dotenv()
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -63,6 +66,16 @@ def _root(
     # Alembic announces each of its plugins at INFO on every database command.
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.DEBUG if verbose
                                                           else logging.WARNING)
+
+
+def _note_dotenv() -> None:
+    """Say so when a `.env` in the working directory supplies settings: it can name the keys
+    file acts are checked against, the trust file `audit verify` believes, the database - a
+    command run in someone else's directory should not take them silently."""
+    from guardian.envcheck import dotenv_note
+
+    if (note := dotenv_note()) is not None:
+        typer.secho(f"note: {note}", fg=typer.colors.YELLOW, err=True)
 
 
 def main() -> None:

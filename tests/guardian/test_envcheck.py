@@ -44,3 +44,20 @@ def test_a_dotenv_in_the_working_directory_is_named_with_what_it_sets(tmp_path: 
     assert any("GUARDIAN_DATABSE_URL" in n and n.startswith("ignored") for n in notes)
     dotenv.write_bytes(b"\xff\xfe not text")
     environment_notes({}, dotenv=dotenv)  # unreadable: no note, no crash
+
+
+def test_every_cli_command_names_a_dotenv_that_supplies_settings(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    """A `.env` where a command is run can name the trust file `audit verify` believes or
+    the keys file acts are checked against: CLI commands say so on stderr, not silently."""
+    from typer.testing import CliRunner
+
+    from guardian.cli import app
+
+    (tmp_path / ".env").write_text("GUARDIAN_AUDIT_TRUST_FILE=/elsewhere/trust.json\n")
+    monkeypatch.chdir(tmp_path)
+    out = CliRunner().invoke(app, ["route", "--help"])
+    assert out.exit_code == 0
+    assert "settings also read from" in out.stderr and "GUARDIAN_AUDIT_TRUST_FILE" in out.stderr
+    (tmp_path / ".env").write_text("# nothing for us\nOTHER=1\n")
+    assert "settings also read" not in CliRunner().invoke(app, ["route", "--help"]).stderr
