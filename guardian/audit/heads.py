@@ -40,7 +40,7 @@ from guardian.audit.merkle import Frontier
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
 from guardian.audit.rows import SealedBatch, copy_lines
 from guardian.audit.signing import Signer
-from guardian.fileio import append_whole, write_atomic
+from guardian.fileio import append_whole, file_signature, write_atomic
 from guardian.limits import MAX_WAIT_S
 
 if TYPE_CHECKING:
@@ -118,10 +118,12 @@ class HeadsConfig:
     every: int = 1000
     interval_s: float = 10.0
     webhook: str | None = None
+    key_path: Path | None = None  # re-read when it changes (`guardian audit keys rotate`)
 
     def publisher(self, chain_id: str, replica_id: str) -> HeadPublisher:
         return HeadPublisher(chain_id, replica_id, self.signer, self.heads_dir,
-                             every=self.every, interval_s=self.interval_s, webhook=self.webhook)
+                             every=self.every, interval_s=self.interval_s, webhook=self.webhook,
+                             key_path=self.key_path)
 
 
 def heads_config(settings: Settings, replica_id: str, *, required: bool = True
@@ -131,7 +133,7 @@ def heads_config(settings: Settings, replica_id: str, *, required: bool = True
     a warning and None - that chain will show as unattested in `guardian audit verify`."""
     if not settings.audit_heads:
         return None
-    from guardian.audit.signing import SigningError, signer_for
+    from guardian.audit.signing import SigningError, key_paths, signer_for
 
     try:
         signer = signer_for(settings, replica_id)
@@ -142,7 +144,8 @@ def heads_config(settings: Settings, replica_id: str, *, required: bool = True
                     exc)
         return None
     return HeadsConfig(signer, settings.resolved_heads_dir, settings.audit_heads_every,
-                       settings.audit_heads_interval_s, settings.audit_heads_webhook)
+                       settings.audit_heads_interval_s, settings.audit_heads_webhook,
+                       key_path=key_paths(settings)[0])
 
 
 class HeadPublisher:
@@ -150,8 +153,13 @@ class HeadPublisher:
 
     def __init__(self, chain_id: str, replica_id: str, signer: Signer, heads_dir: Path, *,
                  every: int = 1000, interval_s: float = 10.0, webhook: str | None = None,
-                 start: bool = True) -> None:
+                 start: bool = True, key_path: Path | None = None) -> None:
         self.chain_id, self.replica_id, self.signer = chain_id, replica_id, signer
+        # A key rotated while this runs (`guardian audit keys rotate` retires the old key
+        # at once): the next head is signed with the new one, not with a retired key, which
+        # `verify` would call forged for ever.
+        self.key_path = key_path
+        self._key_stamp = file_signature(key_path) if key_path is not None else None
         self.dir = heads_dir / chain_dirname(chain_id)
         self.every, self.interval_s, self.webhook = every, interval_s, webhook
         self._lock = threading.Lock()
@@ -230,13 +238,41 @@ class HeadPublisher:
             self._hook_thread.join(timeout_s)
 
     # -- publication ----------------------------------------------------------------------
+    def _follow_key(self) -> bool:
+        """Load the key file again if it changed since it was read (True when the signer
+        changed). A file that cannot be read keeps the current key, with an error logged."""
+        if self.key_path is None:
+            return False
+        stamp = file_signature(self.key_path)
+        if stamp == self._key_stamp or stamp is None:
+            return False
+        from guardian.audit.signing import SigningError, load_signer
+
+        try:
+            signer = load_signer(self.key_path)
+        except SigningError as exc:
+            log.error("audit signing key changed but cannot be read (%s); still signing heads "
+                      "with key %s", exc, self.signer.key_id)
+            return False
+        self._key_stamp = stamp
+        if signer.key_id == self.signer.key_id:
+            return False
+        log.warning("audit signing key rotated: heads of %s are now signed with key %s "
+                    "(was %s)", self.chain_id, signer.key_id, self.signer.key_id)
+        self.signer = signer
+        return True
+
     def publish(self, *, final: bool = False) -> dict[str, Any] | None:
         with self._lock:
             if self._frontier.size == self._published_size and not final:
                 return None
             frontier, last_seq = self._frontier.copy(), self._last_seq
+        self._follow_key()
         head = make_head(self.signer, self.chain_id, self.replica_id, frontier, last_seq,
                          final=final)
+        if self._follow_key():  # rotated while this head was being signed: sign it again
+            head = make_head(self.signer, self.chain_id, self.replica_id, frontier, last_seq,
+                             final=final)
         line = json.dumps(head, separators=(",", ":")) + "\n"
         try:
             fd = os.open(self.dir / "heads.jsonl", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)

@@ -163,18 +163,22 @@ def rotate(key_path: Path, trust_path: Path, replica: str) -> tuple[str | None, 
     """Replace the key: retire the old one in the trust file (kept, with `not_after`), pin
     the new one. Returns (old key id or None, new signer)."""
     old = load_signer(key_path) if key_path.exists() else None
-    now = _now()
-    doc = load_trust(trust_path)
+    doc = load_trust(trust_path)  # before the key changes: an unreadable trust file stops here
     key = Ed25519PrivateKey.generate()
     signer = _signer(key)
+    # The new key is valid from before it is in place and the old one until after, so a
+    # running sidecar (which follows the key file, `HeadPublisher`) signs no head that
+    # falls outside its key's validity on either side of the swap.
+    valid_from = _now()
+    write_atomic(key_path, _pem(key), mode=0o600)
+    retired_at = _now()
     for k in doc["keys"]:
         if old is not None and k["key_id"] == old.key_id and not k.get("not_after"):
-            k["not_after"] = now
+            k["not_after"] = retired_at
     doc["keys"].append({"key_id": signer.key_id, "replica": replica,
                         "public_key": base64.b64encode(signer.public_raw).decode(),
-                        "not_before": now, "not_after": None})
+                        "not_before": valid_from, "not_after": None})
     _save_trust(trust_path, doc)
-    write_atomic(key_path, _pem(key), mode=0o600)
     return (old.key_id if old else None), signer
 
 

@@ -616,3 +616,27 @@ def test_a_writer_killed_before_its_next_head_leaves_an_unattested_tail(
     done, refused = adopt_chains(engine, keys.heads, load_trust(keys.trust), signer, "ops")
     assert len(done) == 1 and not refused
     assert verify_db(engine, heads=keys.read(), grace_s=0).ok
+
+
+def test_rotating_the_key_under_a_running_writer_keeps_the_trail_verifiable(
+        fresh_db_url: str, keys: Keys, tmp_path: Path) -> None:
+    """`guardian audit keys rotate` while the sidecar runs: its writer kept signing with the
+    retired key, and every later head was "forged or untrusted" for ever (found by a newcomer
+    following the README). The publisher follows the key file: heads after the rotation are
+    signed with the new key, and the whole trail verifies."""
+    upgrade(fresh_db_url)
+    key_path = keys.base / "replica-a.key"
+    signer = keys.signer()
+    cfg = AuditSettings(flush_interval_s=0.05, retry_interval_s=0.2, connect_timeout_s=1)
+    w = AuditWriter(fresh_db_url, spool_dir=tmp_path / "spool", replica_id="ra", config=cfg,
+                    heads=HeadsConfig(signer, keys.heads, 3, 3600, key_path=key_path))
+    populate(w, prefix="before", n=4)
+    old_id, new = rotate(key_path, keys.trust, "replica-a")
+    assert old_id == signer.key_id != new.key_id
+    populate(w, prefix="after", n=4)
+    w.close()
+    rep = verify_db(make_engine(fresh_db_url), heads=keys.read())
+    assert rep.ok, rep.errors
+    signed_by = {json.loads(line)["key_id"] for line in
+                 next(keys.heads.glob("*/heads.jsonl")).read_text().splitlines()}
+    assert signed_by == {signer.key_id, new.key_id}
