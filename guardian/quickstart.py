@@ -49,6 +49,9 @@ class GateOutcome:
     report: dict[str, Any] | None = None
     refusal: str | None = None  # why the routes still may not speculate (None: they may)
     checks: list[dict[str, Any]] = field(default_factory=list)
+    # Routes the database keeps off speculation whatever the gate says (a rollback, a
+    # disable): route -> who and why.
+    held_back: dict[str, str] = field(default_factory=dict)
 
 
 def applies(settings: Settings) -> bool:
@@ -90,6 +93,11 @@ def ensure_gate_report(settings: Settings, policy: Policy, *,
     upgrade(url)
     db = make_engine(url)
     try:
+        from guardian.governance.routestate import RouteStateStore
+
+        for route, state in RouteStateStore(db).all().items():
+            if route in routes and state.mode != "speculative":
+                out.held_back[route] = f"{state.mode}, set by {state.updated_by}: {state.reason}"
         backend = open_backend(settings)  # the pair the sidecar will serve (built on first use)
         out.pair_hash = backend.pair_hash
         out.refusal = gate_refusal(db, out.pair_hash, out.policy_hash)

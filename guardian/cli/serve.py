@@ -97,6 +97,7 @@ def _first_run_gate(settings: object, policy: object) -> None:
     """Find or produce the gate report the quickstart's speculative routes need; say which
     routes will speculate and which serve target_only, and why."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from guardian import quickstart
@@ -123,15 +124,19 @@ def _first_run_gate(settings: object, policy: object) -> None:
                                             on_prompt=on_prompt)
     finally:
         progress.stop()
-    routes = ", ".join(out.routes)
+    routes = ", ".join(r for r in out.routes if r not in out.held_back)
     if out.ran:
         for c in out.checks:
             style = {"pass": "green", "fail": "red"}.get(str(c.get("outcome")), "dim")
             console.print(f"  [{style}]{c.get('outcome'):>7}[/{style}]  {c.get('name')}: "
                           f"{c.get('detail', '')}")
     if out.refusal is None:
+        serving = f"route(s) {routes} serve speculatively" if routes else "no route speculates"
         console.print(f"[green]gate passed[/] for pair {out.pair_hash[:12]} under policy "
                       f"{out.policy_hash[:12]} ({'recorded now' if out.ran else 'recorded earlier'}"
-                      f"): route(s) {routes} serve speculatively.")
-    else:
+                      f"): {serving}.")
+    elif routes:
         console.print(f"[yellow]route(s) {routes} serve target_only[/]: {out.refusal}")
+    for route, why in sorted(out.held_back.items()):  # the database's state wins over the file
+        console.print(f"[yellow]route {route} serves target_only[/]: the route state says "
+                      f"{escape(why)} (`guardian route enable {route}` resumes it).")

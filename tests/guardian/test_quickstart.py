@@ -107,4 +107,15 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(
         assert "First run" not in err
     else:
         assert "First run" in err and "route(s) code serve target_only" in err
+    # After a rollback the start says the route serves target_only (it said "gate passed:
+    # code serves speculatively" while the route state kept it off).
+    from guardian.governance.routestate import RouteStateStore
+
+    RouteStateStore(db).set_mode("code", "target_only", actor="api-key:oncall",
+                                 reason="INC-7 divergences")
+    _first_run_gate(settings, policy)
+    err = " ".join(capsys.readouterr().err.split())
+    assert "code serve speculatively" not in err
+    assert "route code serves target_only" in err and "INC-7 divergences" in err
+    assert "guardian route enable code" in err
     db.dispose()
