@@ -63,9 +63,12 @@ def _root(
         level=logging.DEBUG if verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    # Alembic announces each of its plugins at INFO on every database command.
+    # Alembic announces each of its plugins, and its SQLite/DDL assumptions, at INFO on every
+    # database command; `guardian db` keeps the lines naming each migration it runs.
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.DEBUG if verbose
                                                           else logging.WARNING)
+    if not verbose and ctx.invoked_subcommand != "db":
+        logging.getLogger("alembic.runtime.migration").setLevel(logging.WARNING)
 
 
 def _note_dotenv() -> None:

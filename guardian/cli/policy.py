@@ -37,17 +37,33 @@ def show(file: Path | None = typer.Argument(None, help=POLICY_HELP),
         typer.echo(json.dumps({"policy_hash": policy.content_hash,
                                "policy": policy.model_dump(mode="json")}, indent=2))
         return
-    table = Table(title=f"policy {policy.content_hash[:12]} (default route {policy.default_route})")
-    for col in ("route", "mode", "proposer", "shadow", "gamma", "shed at", "redaction", "triggers",
-                "gate"):
-        table.add_column(col)
+    columns = ("route", "mode", "proposer", "shadow", "gamma", "shed at", "redaction",
+               "triggers", "gate")
+    rows = []
     for name, r in sorted(policy.routes.items()):
         t = r.triggers
-        table.add_row(name, r.mode, r.proposer, f"{r.shadow.sample_rate:g}",
-                      f"{r.gamma.strategy} {r.gamma.initial} [{r.gamma.min}..{r.gamma.max}]",
-                      str(r.load_shed_queue_depth), r.redaction,
-                      f"alpha≥{t.acceptance.min_alpha:g}, p95≤{t.latency.max_ratio:g}x, "
-                      f"JS≤{t.drift.max_js:g}, cool-down {t.cooldown_s:g}s",
-                      f"alpha≥{r.gate.min_alpha:g}, "
-                      f"speedup≥{r.gate.min_speedup:g}")
-    Console().print(table)
+        rows.append((name, r.mode, r.proposer, f"{r.shadow.sample_rate:g}",
+                     f"{r.gamma.strategy} {r.gamma.initial} [{r.gamma.min}..{r.gamma.max}]",
+                     str(r.load_shed_queue_depth), r.redaction,
+                     f"alpha≥{t.acceptance.min_alpha:g}, p95≤{t.latency.max_ratio:g}x, "
+                     f"JS≤{t.drift.max_js:g}, cool-down {t.cooldown_s:g}s",
+                     f"alpha≥{r.gate.min_alpha:g}, speedup≥{r.gate.min_speedup:g}"))
+    console = Console()
+    title = f"policy {policy.content_hash[:12]} (default route {policy.default_route})"
+    if console.width >= 150:  # one row per route fits
+        table = Table(title=title)
+        for col in columns:
+            table.add_column(col)
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+        return
+    # A narrow terminal (80 columns, a pipe): one block per route, so nothing is cut to "…".
+    console.print(title)
+    for row in rows:
+        table = Table(title=f"route {row[0]}", show_header=False, title_justify="left")
+        table.add_column("setting", style="bold", no_wrap=True)
+        table.add_column("value", overflow="fold")
+        for col, value in zip(columns[1:], row[1:], strict=True):
+            table.add_row(col, value)
+        console.print(table)
