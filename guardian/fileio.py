@@ -93,8 +93,10 @@ def write_target(path: Path) -> Path:
 
 
 def write_atomic(path: Path, text: str, *, mode: int = 0o600, exclusive: bool = False) -> bool:
-    """Write `text` to `path` atomically; False only when `exclusive` and `path` exists."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write `text` to `path` atomically; False only when `exclusive` and `path` exists.
+    A missing directory is created private (`private_dir`): these files are keys, secrets and
+    the home's state."""
+    private_dir(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         os.fchmod(fd, mode)

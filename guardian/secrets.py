@@ -21,7 +21,7 @@ import secrets
 from pathlib import Path
 
 from guardian.auth import is_loopback
-from guardian.fileio import warn_if_shared, write_atomic
+from guardian.fileio import private_dir, warn_if_shared, write_atomic
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ def create_secrets_file(path: Path) -> tuple[dict[str, str], bool]:
     hard-linked into place. The link fails if `path` exists, so two sidecars starting at once
     never overwrite each other's secrets: the loser reads the winner's file.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)  # the home, on a first start
     values = {var: new_secret() for var in SECRET_VARS.values()}
     text = ("# spec-guardian secrets, generated on first start. Keep this file: the salt keys\n"
             "# hashed redaction in the audit store, the key signs audit checkpoints.\n"

@@ -158,6 +158,12 @@ def principal_of(request: Request) -> Principal:
     return principal
 
 
+def _no_such_model(model: str) -> ServingError:
+    """What an unknown model gets (`ServingCore.resolve_route`), word for word."""
+    return ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists the "
+                        "served models", param="model", code="model_not_found")
+
+
 def authorized_route(core: ServingCore, request: Request, model: str) -> RouteChoice:
     """The request's route if its key may use it: 404 for an unknown model (or, for admin,
     an unknown route), 403 for a route outside the key's list or a header pick by a key
@@ -179,12 +185,17 @@ def authorized_route(core: ServingCore, request: Request, model: str) -> RouteCh
         if denial is not None:
             raise ServingError(403, denial, type_="permission_error", code="route_not_allowed",
                                param="X-Guardian-Route")
+    routed = core.policy.route_for_model(model)
+    if (principal.role != "admin" and principal.routes is not None and routed is not None
+            and routed not in principal.routes):
+        # A model another route serves is unknown to this key, header or not: a 403 or the
+        # redaction floor's answer told it which models and routes exist beyond its own.
+        raise _no_such_model(model)
     choice = core.resolve_route(header, model)
     denial = principal.route_denial(choice.name, by_header=choice.reason == "header",
                                     policy_route=choice.policy_route)
     if denial is not None and choice.reason != "header":
-        raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
-                           "the served models", param="model", code="model_not_found")
+        raise _no_such_model(model)
     if denial is not None:
         raise ServingError(403, denial, type_="permission_error", code="route_not_allowed",
                            param="X-Guardian-Route")

@@ -18,7 +18,8 @@ before the state changes (`AuditWriter.expect_act`), so the next start declares 
 take effect (refused, a version conflict) is noted as such and declares nothing.
 
 Each record says how the act came in (`details.origin`, from `ACT_ORIGIN`): over the API, the
-key's id and role and the client address; from the CLI, the operating-system account (its
+key's id and role and the client address (as uvicorn reports it: behind a trusted proxy,
+loopback by default, the `X-Forwarded-For` address); from the CLI, the operating-system account (its
 uid, not $LOGNAME), the host and the key's id. An actor name alone did not tell a genuine
 on-call rollback from one made with a keys file of one's own that reuses the name.
 """

@@ -166,18 +166,19 @@ def rotate(key_path: Path, trust_path: Path, replica: str) -> tuple[str | None, 
     doc = load_trust(trust_path)  # before the key changes: an unreadable trust file stops here
     key = Ed25519PrivateKey.generate()
     signer = _signer(key)
-    # The new key is valid from before it is in place and the old one until after, so a
-    # running sidecar (which follows the key file, `HeadPublisher`) signs no head that
-    # falls outside its key's validity on either side of the swap.
-    valid_from = _now()
+    # Pinned before it is in place, retiring the old key only after: a running sidecar
+    # (which follows the key file, `HeadPublisher`) signs no head outside its key's validity
+    # on either side of the swap, and a crash midway leaves a pinned key (never an unpinned
+    # one in use, nor the old one retired while still in use).
+    doc["keys"].append({"key_id": signer.key_id, "replica": replica,
+                        "public_key": base64.b64encode(signer.public_raw).decode(),
+                        "not_before": _now(), "not_after": None})
+    _save_trust(trust_path, doc)
     write_atomic(key_path, _pem(key), mode=0o600)
     retired_at = _now()
     for k in doc["keys"]:
         if old is not None and k["key_id"] == old.key_id and not k.get("not_after"):
             k["not_after"] = retired_at
-    doc["keys"].append({"key_id": signer.key_id, "replica": replica,
-                        "public_key": base64.b64encode(signer.public_raw).decode(),
-                        "not_before": valid_from, "not_after": None})
     _save_trust(trust_path, doc)
     return (old.key_id if old else None), signer
 

@@ -276,6 +276,7 @@ class AuditWriter:
         self._acts_pending = 0  # governance acts between expect_act and settle_act
         # Set while dead writers' leftovers wait for the DB: DB thread 0 retries them then.
         self._orphans_retry_at: float | None = None
+        self._orphans_backoff = 0.0
         self._orphans_warned = False
         self._count_lock = threading.Lock()
         self._replay_lock = threading.Lock()
@@ -946,8 +947,15 @@ class AuditWriter:
             declared: set[str] = set()
             for (actor, details) in conn.execute(sa.select(gov.c.actor, gov.c.details).where(
                     gov.c.kind == "audit_gap")):
-                if str(actor).endswith(suffix) and isinstance(details, dict):
-                    declared.update(str(r) for r in details.get("request_ids") or ())
+                # Declared by the dead writer itself, or by an earlier recovery of it (one
+                # whose intent files stayed because its declaration was not durable in time).
+                if isinstance(details, dict) and (str(actor).endswith(suffix)
+                                                  or details.get("dead_writer") == name):
+                    rids, events = details.get("request_ids"), details.get("events")
+                    if isinstance(rids, list):
+                        declared.update(str(r) for r in rids)
+                    if isinstance(events, list):
+                        declared.update(str(e.get("id")) for e in events if isinstance(e, dict))
             for kind, ids in wanted.items():
                 ordered = sorted(ids - declared)
                 for i in range(0, len(ordered), 500):
@@ -1000,11 +1008,23 @@ class AuditWriter:
                 log.info("replayed orphaned audit spool %s (%d segments, %d WAL segments)",
                          name, len(paths), len(wal))
         except Exception as exc:
-            self._orphans_retry_at = time.monotonic() + self.cfg.retry_interval_s
+            from sqlalchemy.exc import DBAPIError
+
+            what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            if not isinstance(exc, DBAPIError | ConnectionError | TimeoutError):
+                # Not the database being away (an unreadable file, a record that does not
+                # parse): retrying cannot help; the files stay for the next start.
+                self._orphans_retry_at = None
+                log.error("could not replay orphaned audit spools (%s); left for the next "
+                          "start", what)
+                return
+            # The database is away: retried while running, backing off to a minute.
+            self._orphans_backoff = min(60.0, max(self.cfg.retry_interval_s,
+                                                  2 * self._orphans_backoff))
+            self._orphans_retry_at = time.monotonic() + self._orphans_backoff
             if not self._orphans_warned:
                 self._orphans_warned = True
-                log.warning("could not replay orphaned audit spools yet (%s); retrying every "
-                            "%g s", str(exc).splitlines()[0] if str(exc) else exc,
-                            self.cfg.retry_interval_s)
+                log.warning("could not replay orphaned audit spools yet (%s); retrying while "
+                            "the database is away", what)
         else:
             self._orphans_retry_at = None

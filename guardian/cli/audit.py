@@ -15,6 +15,7 @@ from rich.markup import escape
 
 from guardian.cli.db import URL_HELP, _url, require_sqlite_file
 from guardian.cli.route import DEV_HELP, KEY_HELP, KEYS_FILE_HELP, check_input_file
+from guardian.fileio import private_opener
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -399,8 +400,9 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
     if out is None:
         typer.echo(text, nl=False)
         return
-    try:
-        out.write_text(text, encoding="utf-8")
+    try:  # a proof's records hold prompt and completion text: for the owner only (0600)
+        with open(out, "w", encoding="utf-8", opener=private_opener) as fh:
+            fh.write(text)
     except OSError as exc:
         _fail(f"cannot write {out}: {exc}", 1)
     typer.echo(f"{what} written to {out}", err=True)
@@ -651,15 +653,22 @@ def prune(older_than: str = typer.Option(..., "--older-than",
         raise typer.BadParameter(str(exc), param_hint="--older-than") from None
     who = authenticate(key, keys_file, dev, roles=("compliance",)).actor
     db = _db(url)
-    res = do_prune(db, cutoff, actor=who,
-                   before_delete=lambda plan, parts: _record_prune(db, plan, parts, who))
+    # The writer first, its start's recovery done, before the prune plans: that recovery
+    # replays dead writers' spools into the database, and a replay landing between the plan
+    # and the deletion (old tokens into a day partition the plan drops, on Postgres) was
+    # deleted with no anchor covering it.
+    with _writer(db.url.render_as_string(hide_password=False)) as sink:
+        sink.flush(timeout_s=60.0)
+        res = do_prune(db, cutoff, actor=who,
+                       before_delete=lambda plan, parts: _record_prune(db, sink, plan, parts,
+                                                                       who))
     typer.echo(f"pruned records before {res.cutoff.isoformat()}: "
                f"{sum(res.deleted.values())} rows deleted, "
                f"{len(res.dropped_partitions)} token partitions dropped, "
                f"{len(res.anchors)} chains anchored")
 
 
-def _record_prune(db: Any, plan: Any, partitions: list[str], actor: str) -> None:
+def _record_prune(db: Any, sink: Any, plan: Any, partitions: list[str], actor: str) -> None:
     """Before a prune deletes anything: put the prune in the tamper-evident governance log
     (its anchors and Merkle prefixes, which `verify` requires for every anchor) and each
     route's highest state version in a `state_floor` record, so replicas started after the
@@ -686,23 +695,30 @@ def _record_prune(db: Any, plan: Any, partitions: list[str], actor: str) -> None
                  "anchors": {c: [s, h] for c, (s, h) in plan.anchors.items()},
                  "merkle_prefix": {c: [f.size, f.root().hex()]
                                    for c, f in plan.prefixes.items()}})
-    with _writer(db.url.render_as_string(hide_password=False)) as sink:
-        for event in [*floors, record]:
-            sink.submit(event)
-        sink.flush(timeout_s=30.0)
+    for event in [*floors, record]:
+        sink.submit(event)
+    sink.flush(timeout_s=30.0)
+    heads = getattr(sink, "heads", None)
+    if heads is not None:  # a signed head covers the record before anything is deleted
+        heads.publish()
     t = AuditGovernance.__table__
-    with db.connect() as conn:
-        recorded = conn.execute(sa.select(sa.func.count()).where(
-            t.c.event_id == record.event_id)).scalar_one()
-    kept = recorded_versions(db, since=min([record.created_at, *(
-        e.created_at for e in floors)])) if floors else {}
+    db_error = ""
+    try:
+        with db.connect() as conn:
+            recorded = conn.execute(sa.select(sa.func.count()).where(
+                t.c.event_id == record.event_id)).scalar_one()
+        kept = recorded_versions(db, since=min([record.created_at, *(
+            e.created_at for e in floors)])) if floors else {}
+    except sa.exc.SQLAlchemyError as exc:
+        recorded, kept = 0, {}
+        db_error = f" ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
     missing = [str(e.route) for e in floors
                if kept.get(str(e.route), -1) < e.details["state_version"]]
     if not recorded or missing:
         what = ("the prune's own record" if not recorded
                 else "the route-state versions of " + ", ".join(missing))
-        typer.echo(f"error: {what} could not be recorded before pruning (is the audit "
-                   "database writable?); nothing was pruned", err=True)
+        typer.echo(f"error: {what} could not be recorded before pruning{db_error} (is the "
+                   "audit database writable?); nothing was pruned", err=True)
         raise typer.Exit(1)
 
 
@@ -711,9 +727,11 @@ def _writer(url: str) -> Iterator[Any]:
     """An audit writer for this CLI process's governance records (closed, flushed, on exit)."""
     from guardian.audit.heads import heads_config
     from guardian.audit.writer import AuditWriter, default_replica_id
+    from guardian.fileio import private_dir
     from guardian.settings import get_settings
 
     settings = get_settings()
+    private_dir(settings.home)
     replica = settings.replica_id or default_replica_id()
     sink = AuditWriter(url, spool_dir=settings.spool_dir, replica_id=replica,
                        heads=heads_config(settings, replica, required=False))

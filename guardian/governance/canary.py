@@ -30,7 +30,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from guardian.audit.acts import record_act
+from guardian.audit.acts import act_intent, record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.canarystate import CanaryConflict, CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
@@ -53,9 +53,10 @@ ANALYSIS_ACTOR = "canary:analysis"
 
 def _event(sink: AuditSink, route: str, status: CanaryStatus, *, action: str, actor: str,
            policy: Policy, previous: CanaryStatus | None, reason: str,
-           extra: dict[str, Any] | None = None) -> None:
+           extra: dict[str, Any] | None = None, event_id: str | None = None) -> None:
     record_act(sink, GovernanceEvent(
-        event_id=f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="canary",
+        event_id=event_id or f"gov-{uuid.uuid4().hex}", created_at=datetime.now(UTC),
+        kind="canary",
         route=route, pair_hash=status.pair_hash, policy_hash=policy.content_hash, actor=actor,
         details={"action": action, "reason": reason, "status": status.status,
                  "step_index": status.step_index, "steps": list(status.steps),
@@ -106,18 +107,21 @@ def start(routes: RouteStateStore, canaries: CanaryStore, sink: AuditSink, *, ro
     # The canary row first: between the two writes the route is not yet speculative, so a
     # crash here leaves speculation off, never on for all traffic.
     run = uuid.uuid4().hex  # binds the canary's rows to the route state this start writes
-    status = canaries.write(route, status="complete" if steps[0] >= 100 else "running",
-                            steps=steps, step_index=0, weight_pct=steps[0], pair_hash=pair_hash,
-                            reason=reason, actor=actor,
-                            expected_version=previous.version if previous else 0, new_step=True,
-                            run=run)
-    state = routes.set_mode(route, "speculative", actor=actor, reason=f"canary: {reason}",
-                            pair_hash=pair_hash, policy_hash=policy.content_hash,
-                            expected_version=current.version if current else 0,
-                            canary_run=run)
-    _event(sink, route, status, action="start", actor=actor, policy=policy, previous=previous,
-           reason=reason, extra={"previous_mode": current.mode if current else None,
-                                 "state_version": state.version, **evidence})
+    with act_intent(sink) as act:
+        status = canaries.write(route, status="complete" if steps[0] >= 100 else "running",
+                                steps=steps, step_index=0, weight_pct=steps[0],
+                                pair_hash=pair_hash, reason=reason, actor=actor,
+                                expected_version=previous.version if previous else 0,
+                                new_step=True, run=run)
+        act.took_effect()
+        state = routes.set_mode(route, "speculative", actor=actor, reason=f"canary: {reason}",
+                                pair_hash=pair_hash, policy_hash=policy.content_hash,
+                                expected_version=current.version if current else 0,
+                                canary_run=run)
+        _event(sink, route, status, action="start", actor=actor, policy=policy,
+               previous=previous, reason=reason, event_id=act.event_id,
+               extra={"previous_mode": current.mode if current else None,
+                      "state_version": state.version, **evidence})
     return status
 
 
@@ -139,13 +143,17 @@ def advance(canaries: CanaryStore, sink: AuditSink, *, route: str, policy: Polic
                                 f"({current.problem}); abort it and start a new canary")
     index = min(current.step_index + 1, len(current.steps) - 1)
     weight = current.steps[index]
-    status = canaries.write(route, status="complete" if weight >= 100 else "running",
-                            steps=current.steps, step_index=index, weight_pct=weight,
-                            pair_hash=current.pair_hash, reason=reason, actor=actor,
-                            expected_version=current.version, new_step=True, run=current.run)
-    _event(sink, route, status, action="complete" if weight >= 100 else "advance", actor=actor,
-           policy=policy, previous=current, reason=reason,
-           extra={"analysis": evidence} if evidence is not None else None)
+    with act_intent(sink) as act:
+        status = canaries.write(route, status="complete" if weight >= 100 else "running",
+                                steps=current.steps, step_index=index, weight_pct=weight,
+                                pair_hash=current.pair_hash, reason=reason, actor=actor,
+                                expected_version=current.version, new_step=True,
+                                run=current.run)
+        act.took_effect()
+        _event(sink, route, status, action="complete" if weight >= 100 else "advance",
+               actor=actor, policy=policy, previous=current, reason=reason,
+               event_id=act.event_id,
+               extra={"analysis": evidence} if evidence is not None else None)
     return status
 
 
@@ -164,18 +172,21 @@ def abort(routes: RouteStateStore | None, canaries: CanaryStore, sink: AuditSink
             raise GovernanceRefused(f"no canary runs on route {route!r}; to stop speculation "
                                     "anyway use `guardian route disable`")
         return None
-    status = canaries.write(route, status="aborted", steps=current.steps,
-                            step_index=current.step_index, weight_pct=0.0,
-                            pair_hash=current.pair_hash, reason=reason, actor=actor,
-                            expected_version=current.version, new_step=False, run=current.run)
-    extra: dict[str, Any] = {"evidence": evidence} if evidence is not None else {}
-    if routes is not None:
-        state = routes.set_mode(route, "target_only", actor=actor,
-                                reason=f"canary aborted: {reason}", pair_hash=current.pair_hash,
-                                policy_hash=policy.content_hash)
-        extra["state_version"] = state.version
-    _event(sink, route, status, action="abort", actor=actor, policy=policy, previous=current,
-           reason=reason, extra=extra or None)
+    with act_intent(sink) as act:
+        status = canaries.write(route, status="aborted", steps=current.steps,
+                                step_index=current.step_index, weight_pct=0.0,
+                                pair_hash=current.pair_hash, reason=reason, actor=actor,
+                                expected_version=current.version, new_step=False,
+                                run=current.run)
+        act.took_effect()
+        extra: dict[str, Any] = {"evidence": evidence} if evidence is not None else {}
+        if routes is not None:
+            state = routes.set_mode(route, "target_only", actor=actor,
+                                    reason=f"canary aborted: {reason}",
+                                    pair_hash=current.pair_hash, policy_hash=policy.content_hash)
+            extra["state_version"] = state.version
+        _event(sink, route, status, action="abort", actor=actor, policy=policy,
+               previous=current, reason=reason, extra=extra or None, event_id=act.event_id)
     return status
 
 

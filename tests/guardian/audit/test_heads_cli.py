@@ -117,6 +117,7 @@ def test_cli_verify_prove_and_proofcheck(home: tuple[Path, str], tmp_path: Path)
     assert code == 0 and "1 chains match their signed heads" in out, out
     code, out = _run("audit", "prove", "q1", "--url", url, "-o", str(tmp_path / "p.json"))
     assert code == 0, out
+    assert stat.S_IMODE((tmp_path / "p.json").stat().st_mode) == 0o600  # holds the prompt
     res = subprocess.run([sys.executable, "-m", "guardian.audit.proofcheck",
                           str(tmp_path / "p.json"), "--trust", str(home_dir / "audit-trust.json")],
                          capture_output=True, text=True, cwd=tmp_path, timeout=60,

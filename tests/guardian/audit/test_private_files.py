@@ -75,3 +75,20 @@ def test_create_private_ignores_the_umask_and_an_existing_file(tmp_path: Path, u
     (tmp_path / "b.db").chmod(0o640)
     create_private(tmp_path / "b.db")
     assert mode(tmp_path / "b.db") == 0o640 and (tmp_path / "b.db").read_text() == "x"
+
+
+def test_keys_init_on_a_fresh_home_creates_it_private(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`guardian audit keys init` is what production runs first: the home it creates is 0700
+    (it was 0755, and later starts keep an existing directory's mode)."""
+    from typer.testing import CliRunner
+
+    from guardian.cli import app
+    from guardian.settings import get_settings
+
+    home = tmp_path / "fresh-home"
+    monkeypatch.setenv("GUARDIAN_HOME", str(home))
+    get_settings.cache_clear()
+    out = CliRunner().invoke(app, ["audit", "keys", "init"])
+    assert out.exit_code == 0, out.output
+    assert mode(home) == 0o700
+    assert mode(home / "audit-signing.key") == 0o600

@@ -153,6 +153,42 @@ def test_a_dead_writers_spool_is_replayed_once_the_db_is_back_without_a_restart(
     second.close(timeout_s=10)
 
 
+def test_an_orphan_that_cannot_be_parsed_is_not_retried_in_a_loop(
+        sqlite_url: str, make_writer, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Only the database being away is retried while running: a record that will never
+    parse (another version's format) is tried once and left for the next start - a retry
+    every second re-sent every batch before it, for ever (second review)."""
+    import zlib
+
+    from guardian.audit import upgrade
+    from guardian.audit import writer as wmod
+    from guardian.audit.config import AuditSettings
+    from guardian.audit.rows import Sealer
+
+    upgrade(sqlite_url)
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    sealer = Sealer("deadreplica/aaaaaaaaaaaa", salt=AuditSettings().salt.encode(),
+                    copy_lines=False)
+    lines = []
+    for i in range(5):
+        payload = sealer.seal([wmod._storable(request_event(2, request_id=f"p{i}"),
+                                              sqlite=True)]).to_json().encode()
+        lines.append(b"%08x %s\n" % (zlib.crc32(payload), payload))
+    bad = b'{"format": "from-another-version"}'
+    lines.append(b"%08x %s\n" % (zlib.crc32(bad), bad))
+    (spool / "deadreplica_aaaaaaaaaaaa-000001.spool").write_bytes(b"".join(lines))
+    calls = []
+    original = wmod.AuditWriter._replay_orphans
+    monkeypatch.setattr(wmod.AuditWriter, "_replay_orphans",
+                        lambda self: (calls.append(1), original(self))[1])
+    w = make_writer(sqlite_url, spool_dir=spool)  # retry_interval_s 0.2 s
+    time.sleep(1.5)
+    assert len(calls) == 1
+    assert w.counters["replayed_batches"] == 5
+    assert list(spool.glob("deadreplica_*.spool"))  # kept for the next start
+
+
 def test_full_spool_drops_batches_but_declares_them(pg_proxy, make_writer, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Documented decision: DB down *and* spool full -> batch dropped, counted, and declared
     in the chain (audit_gap); verify reports a declared loss, not tampering."""
