@@ -88,6 +88,7 @@ from guardian.governance.statesig import (
     recorded_versions,
     require_signer,
     sign_state,
+    state_signer,
 )
 
 if TYPE_CHECKING:
@@ -272,10 +273,15 @@ class RouteStateStore:
                 raise StateConflict(f"route {route!r} changed (version {current}, expected "
                                     f"{expected_version}); re-read its state and retry")
             version = max(current or 0, recorded) + 1
-            signature = (sign_state(signer, route=route, mode=mode, version=version,
-                                    pair_hash=pair_hash, policy_hash=policy_hash, reason=reason,
-                                    updated_by=actor, canary_run=canary_run)
-                         if signer is not None else None)
+            fields = dict(route=route, mode=mode, version=version, pair_hash=pair_hash,
+                          policy_hash=policy_hash, reason=reason, updated_by=actor,
+                          canary_run=canary_run)
+            signature = sign_state(signer, **fields) if signer is not None else None
+            if signer is not None and (latest := state_signer(actor)) is not None \
+                    and latest.key_id != signer.key_id:
+                # The key was rotated since it was loaded (`guardian audit keys rotate`
+                # retires the old one at once): a row signed by it would serve nowhere.
+                signature = sign_state(latest, **fields)
             values = dict(mode=mode, pair_hash=pair_hash, policy_hash=policy_hash,
                           reason=reason, updated_at=now, updated_by=actor,
                           signature=signature, canary_run=canary_run)

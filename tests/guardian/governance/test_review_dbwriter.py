@@ -10,6 +10,7 @@ the fail-safe direction and is not tested as a problem.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -749,3 +750,33 @@ def test_the_trust_file_is_re_read_after_an_in_place_edit_that_keeps_its_mtime(t
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert path.stat().st_size == st.st_size and path.stat().st_mtime_ns == st.st_mtime_ns
     assert current_trust(path)["keys"][0]["not_after"].startswith("2026")
+
+
+def test_a_key_rotated_while_an_act_signs_still_gives_a_state_that_serves(db, monkeypatch,
+                                                                          ) -> None:
+    """`guardian audit keys rotate` between an act loading the key and signing its row: the
+    row was signed after the old key's retirement and served nowhere, while the act reported
+    success (second review). The act re-signs with the key now in place."""
+    import guardian.governance.routestate as routestate
+    from guardian.audit.signing import key_paths, rotate
+    from guardian.policy import GatePolicy
+    from guardian.settings import get_settings
+
+    policy = governed_policy("speculative", gate=GatePolicy(require_report=False))
+    key_path, trust_path = key_paths(get_settings())
+    routestate.state_signer("setup")  # this home's key exists (generated as a start would)
+    real_sign, rotated = routestate.sign_state, []
+
+    def rotate_first(*args, **kwargs):
+        if not rotated:
+            rotated.append(rotate(key_path, trust_path, "replica"))
+        return real_sign(*args, **kwargs)
+
+    monkeypatch.setattr(routestate, "sign_state", rotate_first)
+    status = RouteStateStore(db).set_mode("default", "speculative", actor="api-key:release",
+                                          reason="promotion", pair_hash=PAIR,
+                                          policy_hash=policy.content_hash)
+    assert rotated and status.signature
+    assert json.loads(status.signature)["key_id"] == rotated[0][1].key_id  # the new key
+    decision = resolver(db, signed_state=True).decide("default", "speculative", policy)
+    assert decision.mode == "speculative", decision
