@@ -97,20 +97,33 @@ def promote(store: RouteStateStore, sink: AuditSink, *, route: str, pair_hash: s
     end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
                        actor=actor, strict=True,
                        why=f"superseded by the promotion of pair {pair_hash[:12]}")
-    with act_intent(sink) as act:
-        status = store.set_mode(route, "speculative", actor=actor, reason=reason or "promotion",
-                                pair_hash=pair_hash, policy_hash=policy.content_hash,
-                                expected_version=current.version if current else 0)
-        act.took_effect()
-        record_act(sink, GovernanceEvent(
-            event_id=act.event_id, created_at=datetime.now(UTC), kind="promotion",
-            route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-            details={"previous_mode": previous_mode, "new_mode": "speculative",
-                     "reason": reason, "state_version": status.version, **evidence}))
+    status = turn_on(store, sink, kind="promotion", route=route, actor=actor,
+                     reason=reason or "promotion", pair_hash=pair_hash, policy=policy,
+                     expected_version=current.version if current else 0,
+                     details={"previous_mode": previous_mode, "new_mode": "speculative",
+                              "reason": reason, **evidence})
     if registry is not None and registry.get(pair_hash) is not None:
         registry.set_state(pair_hash, "promoted", actor=actor)
     logger.info("route %s promoted to speculative with pair %s by %s%s", route, pair_hash[:12],
                 actor, " (gate OVERRIDDEN)" if "override" in evidence else "")
+    return status
+
+
+def turn_on(store: RouteStateStore, sink: AuditSink, *, kind: str, route: str, actor: str,
+            reason: str, pair_hash: str, policy: Policy, expected_version: int,
+            details: dict[str, Any]) -> RouteStatus:
+    """Write the signed speculative state of a promotion or re-enable (`kind`) and record
+    the act with the version written (`details` + `state_version`), its intent noted first
+    (`act_intent`)."""
+    with act_intent(sink) as act:
+        status = store.set_mode(route, "speculative", actor=actor, reason=reason,
+                                pair_hash=pair_hash, policy_hash=policy.content_hash,
+                                expected_version=expected_version)
+        act.took_effect()
+        record_act(sink, GovernanceEvent(
+            event_id=act.event_id, created_at=datetime.now(UTC), kind=kind,  # type: ignore[arg-type]
+            route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
+            details={**details, "state_version": status.version}))
     return status
 
 

@@ -545,19 +545,15 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
 
     end_running_canary(CanaryStore(store.db), sink, route=route, policy=policy,
                        actor=actor, strict=True, why=f"superseded by a re-enable: {reason}")
-    with act_intent(sink) as act:
-        status = store.set_mode(route, "speculative", actor=actor, reason=reason,
-                                pair_hash=pair_hash, policy_hash=policy.content_hash,
-                                expected_version=current.version if current else 0)
-        act.took_effect()
-        record_act(sink, GovernanceEvent(
-            event_id=act.event_id, created_at=datetime.now(UTC), kind="reenable",
-            route=route, pair_hash=pair_hash, policy_hash=policy.content_hash, actor=actor,
-            details={"previous_mode": previous_mode, "new_mode": "speculative",
-                     "reason": reason, "forced": force,
-                     "previous_reason": current.reason if current else None,
-                     "state_version": status.version, **evidence}))
-    return status
+    from guardian.governance.promotion import turn_on
+
+    return turn_on(store, sink, kind="reenable", route=route, actor=actor, reason=reason,
+                   pair_hash=pair_hash, policy=policy,
+                   expected_version=current.version if current else 0,
+                   details={"previous_mode": previous_mode, "new_mode": "speculative",
+                            "reason": reason, "forced": force,
+                            "previous_reason": current.reason if current else None,
+                            **evidence})
 
 
 def verdict_of(measurements: dict[str, Measurement]) -> tuple[str, list[str], list[str]]:

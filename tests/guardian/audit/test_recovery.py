@@ -111,15 +111,23 @@ def test_replays_are_idempotent(fresh_pg_url: str, tmp_path) -> None:  # type: i
     _assert_complete(fresh_pg_url, 5)
 
 
-def test_spool_left_by_a_dead_writer_is_replayed_on_next_start(pg_proxy, make_writer, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def _spool_of_a_writer_gone_while_the_db_was_down(pg_proxy, make_writer, tmp_path):  # type: ignore[no-untyped-def]
+    """(proxy, url, spool dir) after a writer closed with the DB down: its 40 requests are
+    all in its spool, left for a next start. The DB is still down."""
     proxy, url = pg_proxy
     spool_dir = tmp_path / "shared-spool"
     proxy.down()
     first = make_writer(url, spool_dir=spool_dir)
     for i in range(40):
         first.submit(request_event(TOKENS, request_id=f"o{i}"))
-    first.close(timeout_s=20)  # DB still down: everything stays in the spool
+    first.close(timeout_s=20)
     assert first.stats()["spooled_batches"] > 0
+    return proxy, url, spool_dir
+
+
+def test_spool_left_by_a_dead_writer_is_replayed_on_next_start(pg_proxy, make_writer, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    proxy, url, spool_dir = _spool_of_a_writer_gone_while_the_db_was_down(
+        pg_proxy, make_writer, tmp_path)
     proxy.up()
     second = make_writer(url, spool_dir=spool_dir)
     second.flush(timeout_s=30)
@@ -134,13 +142,8 @@ def test_a_dead_writers_spool_is_replayed_once_the_db_is_back_without_a_restart(
         pg_proxy, make_writer, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The start that finds a dead writer's spool while the DB is down retries it while it
     runs (it used to wait for yet another start: crash-safety review)."""
-    proxy, url = pg_proxy
-    spool_dir = tmp_path / "shared-spool"
-    proxy.down()
-    first = make_writer(url, spool_dir=spool_dir)
-    for i in range(40):
-        first.submit(request_event(TOKENS, request_id=f"o{i}"))
-    first.close(timeout_s=20)  # DB down: everything stays in the spool, left for a next start
+    proxy, url, spool_dir = _spool_of_a_writer_gone_while_the_db_was_down(
+        pg_proxy, make_writer, tmp_path)
     second = make_writer(url, spool_dir=spool_dir)  # starts while the DB is still down
     time.sleep(1.0)
     assert list(spool_dir.glob("*.spool"))
