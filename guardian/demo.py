@@ -28,6 +28,7 @@ from typing import Any
 
 import httpx
 
+from guardian.fileio import private_dir
 from guardian.loadtest import _drain_shadow, _free_port, spawn_sidecar
 from guardian.resources import data_path
 
@@ -297,7 +298,7 @@ def run_demo(*, requests: int = 120, max_tokens: int = 32, time_limit_s: float =
            "GUARDIAN_TORCH_THREADS": os.environ.get("GUARDIAN_TORCH_THREADS", "1"),
            **_pair_env(home)}
     if home is not None:
-        home.mkdir(parents=True, exist_ok=True)
+        private_dir(home)
         env["GUARDIAN_HOME"] = str(home)
     db_url = database_url(home)
     code_prompts = heldout_prompts(max(8, min(32, requests)), seed=seed, prompt_tokens=(24, 64))

@@ -65,7 +65,9 @@ def demo_home(settings: Settings) -> Path:
 def demo_pair_dirs(settings: Settings) -> tuple[Path, Path]:
     """The demo pair's (draft, target) dirs under the settings' home, built on first use."""
     from engine.demo_pair import ensure_demo_pair
+    from guardian.fileio import private_dir
 
+    private_dir(settings.home)  # a first start builds the pair first: the home is made here
     paths = ensure_demo_pair(demo_home(settings))
     return Path(paths.draft_dir), Path(paths.target_dir)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,7 @@ def test_build_demo_and_serve_resolve_the_same_home_from_dotenv(dotenv_home, mon
     monkeypatch.setattr(build, "ensure_demo_pair", fake_ensure)
     res = CliRunner().invoke(app, ["pair", "build-demo"])
     assert res.exit_code == 0, res.output
+    assert stat.S_IMODE(dotenv_home.stat().st_mode) == 0o700  # a first build makes the home
     served_from = pair_dirs(get_settings())  # what `guardian serve`'s backend loads
     assert homes == [dotenv_home / "demo-pair" / build.BUILD_VERSION] * 2
     assert served_from == (dotenv_home / "draft", dotenv_home / "target")
