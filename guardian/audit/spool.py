@@ -381,10 +381,12 @@ class IntentLog:
             os.close(old_fd)
             self._closed.append((old_path, submitted))
 
-    def collect(self, done: int) -> None:
-        """Remove closed segments whose events are all durable (`done` events so far)."""
+    def collect(self, low: int) -> None:
+        """Remove closed segments whose events are all durable: every event up to the
+        `low`-th submitted is (the writer's low-watermark, not a count: batches finish out
+        of order, and a count let a segment go while an earlier event was still in flight)."""
         with self._lock:
-            while self._closed and self._closed[0][1] <= done:
+            while self._closed and self._closed[0][1] <= low:
                 self._closed.pop(0)[0].unlink(missing_ok=True)
 
     def close(self, all_durable: bool) -> None:

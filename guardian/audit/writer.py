@@ -103,8 +103,11 @@ _MAX_HANDOFF_WAIT_S = 2.0  # cap on the sealer's patience with a busy DB (`_hand
 _SEAL_CHUNK = 64
 _SEAL_EVERY_S = 0.02
 
-# A queued event and, for `sync` routes, the future its request waits on.
-_Item = tuple["Event", "Future[None] | None"]
+# A queued event, for `sync` routes the future its request waits on, and its ticket: the
+# event's place in submission order (1, 2, ...), which follows it until it is durable.
+_Item = tuple["Event", "Future[None] | None", int]
+# The tickets of the events a batch completes once it is durable (or declared lost).
+Tickets = list[int]
 
 
 class AuditUnavailable(RuntimeError):
@@ -249,12 +252,18 @@ class AuditWriter:
         self._wal = WriteAheadLog(spool_dir, self.spool.name, self.cfg.wal_segment_bytes)
         self._intents = IntentLog(spool_dir, self.spool.name, self.chain_id)
         self._queue: queue.Queue[_Item] = queue.Queue(maxsize=self.cfg.queue_size)
-        # (batch, events it completes, its WAL segment when it holds sync events)
-        self._handoff: queue.Queue[tuple[SealedBatch, int, int | None]] = queue.Queue(
+        # (batch, the tickets it completes, its WAL segment when it holds sync events)
+        self._handoff: queue.Queue[tuple[SealedBatch, Tickets, int | None]] = queue.Queue(
             maxsize=self.cfg.handoff_batches)
         self._cond = threading.Condition()
-        self._submitted = 0
-        self._done = 0  # events durable (DB or spool) or declared lost
+        self._submitted = 0  # tickets handed out
+        # Events durable (DB or spool) or declared lost: `_done` counts them, `_low` is the
+        # low-watermark - every ticket <= _low is done; `_done_above` holds done tickets above
+        # it. Batches finish out of order (several DB threads, the WAL, the spool), so only
+        # the watermark says "everything submitted before X is durable".
+        self._done = 0
+        self._low = 0
+        self._done_above: set[int] = set()
         self._flush_wanted = threading.Event()
         self._closing = threading.Event()
         self._sealer_done = threading.Event()
@@ -286,8 +295,9 @@ class AuditWriter:
         self._probe_ok, self._probe_error = True, None
         # Several DB threads: Postgres parses/indexes each COPY in its own backend, so two
         # connections nearly double the rows/s the database takes (batches are independent).
-        # Sync batches on their way to the WAL: (batch, events it completes, its waiters).
-        self._wal_queue: queue.Queue[tuple[SealedBatch, int, list[Future[None]]]] = queue.Queue()
+        # Sync batches on their way to the WAL: (batch, tickets it completes, its waiters).
+        self._wal_queue: queue.Queue[tuple[SealedBatch, Tickets, list[Future[None]]]] = (
+            queue.Queue())
         self._wal_done = threading.Event()
         self._threads = [threading.Thread(target=self._seal_loop, name="audit-sealer", daemon=True),
                          threading.Thread(target=self._wal_loop, name="audit-wal", daemon=True)]
@@ -339,10 +349,11 @@ class AuditWriter:
             raise RuntimeError("audit writer is closed; events submitted after close() are lost")
         with self._cond:
             self._submitted += 1
+            ticket = self._submitted
         # After counting it: an intent segment rotated in between keeps this id (see IntentLog).
         self._intents.note(_intent_id(event))
         try:
-            self._queue.put_nowait((event, fut))
+            self._queue.put_nowait((event, fut, ticket))
         except queue.Full:
             if fut is not None:
                 self._count("sync_failed")
@@ -357,7 +368,7 @@ class AuditWriter:
                 log.warning("audit queue full (%d events): dropped %s (%d dropped so far); "
                             "declared in the chain as an audit_gap record",
                             self.cfg.queue_size, rid, self.counters["dropped_events"])
-            self._mark_done(1)
+            self._mark_done([ticket])
 
     def flush(self, timeout_s: float = 10.0) -> None:
         """Wait until every event submitted so far is in the DB - or, while the DB is down,
@@ -411,7 +422,7 @@ class AuditWriter:
             target = self._submitted
         self._flush_wanted.set()
         with self._cond:
-            while self._done < target:
+            while self._low < target:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -481,9 +492,22 @@ class AuditWriter:
         return self._sealer.head
 
     # -- internals ----------------------------------------------------------------------
-    def _mark_done(self, n: int) -> None:
+    def _mark_done(self, tickets: Tickets) -> None:
+        """These events are durable or declared lost: count them, move the watermark."""
+        if not tickets:
+            return
         with self._cond:
-            self._done += n
+            self._done += len(tickets)
+            low, above = self._low, self._done_above
+            for t in sorted(tickets):
+                if t == low + 1:
+                    low += 1
+                else:
+                    above.add(t)
+            while above and low + 1 in above:
+                above.discard(low + 1)
+                low += 1
+            self._low = low
             self._cond.notify_all()
 
     def _gap_event(self) -> GovernanceEvent | None:
@@ -507,15 +531,18 @@ class AuditWriter:
             parts: list[SealedBatch] = []
             waiters: list[Future[None]] = []  # of the events sealed into `parts`
             pending: list[Event] = []
+            pending_tickets: Tickets = []
             futs: list[tuple[int, Future[None]]] = []  # (position in pending, its waiter)
-            n_events = n_failed = rows = 0
+            sealed: Tickets = []  # tickets of the events sealed into `parts`
+            failed: Tickets = []  # ... and of those that could not be sealed
+            n_events = rows = 0
             deadline = chunk_until = time.monotonic() + cfg.flush_interval_s
             while n_events + len(pending) < cfg.batch_events and rows < cfg.batch_rows:
                 left = deadline - time.monotonic()
                 if self._flush_wanted.is_set() and self._queue.empty():
                     break
                 try:
-                    ev, fut = self._queue.get(timeout=max(0.0, min(left, 0.05)))
+                    ev, fut, ticket = self._queue.get(timeout=max(0.0, min(left, 0.05)))
                 except queue.Empty:
                     if left <= 0 or self._closing.is_set():
                         break
@@ -527,23 +554,25 @@ class AuditWriter:
                 if not pending:
                     chunk_until = time.monotonic() + _SEAL_EVERY_S
                 pending.append(ev)
+                pending_tickets.append(ticket)
                 rows += 1 + len(getattr(ev, "trace", None) or getattr(ev, "shadow_trace", ()))
                 if len(pending) >= _SEAL_CHUNK or time.monotonic() >= chunk_until:
-                    n_failed += self._seal_part(pending, futs, parts, waiters)
+                    self._seal_part(pending, pending_tickets, futs, parts, waiters, sealed,
+                                    failed)
                     n_events += len(pending)
-                    pending, futs = [], []
+                    pending, pending_tickets, futs = [], [], []
             if pending:
-                n_failed += self._seal_part(pending, futs, parts, waiters)
+                self._seal_part(pending, pending_tickets, futs, parts, waiters, sealed, failed)
                 n_events += len(pending)
             self._flush_wanted.clear()
             if time.monotonic() - rotated >= _INTENT_ROTATE_S:
                 rotated = time.monotonic()
                 with self._cond:
-                    submitted, done = self._submitted, self._done
+                    submitted, low = self._submitted, self._low
                     acts_pending = self._acts_pending
                 self._intents.rotate(submitted)
                 if not acts_pending:  # an act's intent may sit in any closed segment
-                    self._intents.collect(done)
+                    self._intents.collect(low)
             gap = self._gap_event()
             if gap is not None:
                 # Its own batch, handed off before the events' (a flush that sees the events
@@ -552,33 +581,34 @@ class AuditWriter:
                 # Events that could not be sealed count as done when their declaration is.
                 gap_batch = self._seal([gap])
                 if gap_batch is not None:
-                    self._hand_off(gap_batch, n_failed)
-                elif n_failed:
-                    self._mark_done(n_failed)
-            elif n_failed:
-                self._mark_done(n_failed)
+                    self._hand_off(gap_batch, failed)
+                else:
+                    self._mark_done(failed)
+            else:
+                self._mark_done(failed)
             batch = _merge(parts)
             if batch is not None:
-                self._hand_off(batch, n_events - n_failed, waiters)
+                self._hand_off(batch, sealed, waiters)
             if not n_events and gap is None and self._closing.is_set() and self._queue.empty():
                 self._sealer_done.set()
                 return
 
-    def _seal_part(self, events: list[Event], futs: list[tuple[int, Future[None]]],
-                   parts: list[SealedBatch], waiters: list[Future[None]]) -> int:
-        """Seal `events` onto `parts`; their sync waiters onto `waiters` (those of events that
-        could not be sealed are failed now). Returns how many could not be sealed."""
-        failed_before = self.counters["unsealable_events"]
+    def _seal_part(self, events: list[Event], tickets: Tickets,
+                   futs: list[tuple[int, Future[None]]], parts: list[SealedBatch],
+                   waiters: list[Future[None]], sealed: Tickets, failed: Tickets) -> None:
+        """Seal `events` onto `parts`, their tickets onto `sealed` (or `failed`) and their
+        sync waiters onto `waiters` (those of events that could not be sealed fail now)."""
         part = self._seal(events)
         if part is not None:
             parts.append(part)
+        for i, t in enumerate(tickets):
+            (failed if i in self._failed else sealed).append(t)
         for i, f in futs:
             if i in self._failed:
                 self._count("sync_failed")
                 _settle(f, AuditUnavailable("the audit record could not be sealed"))
             else:
                 waiters.append(f)
-        return self.counters["unsealable_events"] - failed_before
 
     def _seal(self, events: list[Event]) -> SealedBatch | None:
         """Seal `events`; one that cannot be sealed never takes the others with it.
@@ -631,20 +661,25 @@ class AuditWriter:
                 unsealable.append({"request_id": rid, "reason": reason})
         self._count("unsealable_events")
 
-    def _hand_off(self, batch: SealedBatch, n_events: int,
+    def _hand_off(self, batch: SealedBatch, tickets: Tickets,
                   waiters: list[Future[None]] | None = None) -> None:
         """To a DB thread, or the spool when the DB is down or slow. With `waiters` (sync
         events) the batch is first made durable - one WAL append + fsync for all of them
         (group commit), or the spool's own fsync - and the waiters are released."""
-        if waiters and not self.spool.pending():
-            # The WAL thread fsyncs it (with whatever else is waiting) while this thread
-            # seals the next batch.
-            self._wal_queue.put((batch, n_events, waiters))
+        if waiters:
+            if not self.spool.pending():
+                # The WAL thread fsyncs it (with whatever else is waiting) while this thread
+                # seals the next batch.
+                self._wal_queue.put((batch, tickets, waiters))
+            else:
+                # The spool is in use: its fsync releases them. Decided here, once: a spool
+                # that drains before a second look must not send the batch to a DB thread
+                # without its waiters (they would wait out their timeout: a 503 for a
+                # record that was written).
+                self._to_spool(batch, tickets, waiters)
             return
-        # The sealer may wait a moment for a DB thread (sync waiters went the WAL way above,
-        # or are released by the spool's fsync: they never wait here).
-        self._dispatch(batch, n_events, waiters, None,
-                       wait_s=0.0 if waiters else self._handoff_wait())
+        # The sealer may wait a moment for a DB thread.
+        self._dispatch(batch, tickets, None, wait_s=self._handoff_wait())
 
     def _handoff_wait(self) -> float:
         """How long the sealer waits for room in the hand-off before spooling: "slow" means
@@ -663,22 +698,22 @@ class AuditWriter:
         return max(floor, min(_MAX_HANDOFF_WAIT_S, 2.0 * pace if pace is not None
                               else _MAX_HANDOFF_WAIT_S))
 
-    def _dispatch(self, batch: SealedBatch, n_events: int, waiters: list[Future[None]] | None,
-                  segment: int | None, wait_s: float = 0.0) -> None:
-        """To a DB thread unless the DB is down or slow (then the spool, which fsyncs and
-        releases any `waiters`). `segment`: the batch's WAL copy, released once it is in
-        the DB or the spool. `wait_s`: how long to wait for room in the hand-off queue."""
+    def _dispatch(self, batch: SealedBatch, tickets: Tickets, segment: int | None,
+                  wait_s: float = 0.0) -> None:
+        """To a DB thread unless the DB is down or slow (then the spool). `segment`: the
+        batch's WAL copy, released once it is in the DB or the spool. `wait_s`: how long to
+        wait for room in the hand-off queue. Sync waiters never come here (`_hand_off`)."""
         if not self.spool.pending():
             try:
                 if wait_s > 0.0 and not self._closing.is_set():
-                    self._handoff.put((batch, n_events, segment), timeout=wait_s)
+                    self._handoff.put((batch, tickets, segment), timeout=wait_s)
                 else:
-                    self._handoff.put_nowait((batch, n_events, segment))
+                    self._handoff.put_nowait((batch, tickets, segment))
                 return
             except queue.Full:
                 log.warning("audit DB is slow (%d batches waiting): spooling batch %d-%d",
                             self.cfg.handoff_batches, batch.first_seq, batch.last_seq)
-        if self._to_spool(batch, n_events, waiters) and segment is not None:
+        if self._to_spool(batch, tickets) and segment is not None:
             self._wal.release(segment)
 
     def _wal_loop(self) -> None:
@@ -703,8 +738,8 @@ class AuditWriter:
                 log.error("audit write-ahead log append failed (%s); using the spool", exc)
                 segment = None
             if segment is None:
-                for batch, n_events, waiters in items:
-                    self._to_spool(batch, n_events, waiters)
+                for batch, tickets, waiters in items:
+                    self._to_spool(batch, tickets, waiters)
                 continue
             self._count("wal_fsyncs")
             self._count("sync_fsyncs")
@@ -715,20 +750,20 @@ class AuditWriter:
                     _settle(f)
             # Consecutive small batches go on as one: one DB transaction, not one each. Each
             # merged batch still holds one WAL reference per part.
-            runs: list[list[tuple[SealedBatch, int]]] = []
-            for batch, n_events, _ in items:
+            runs: list[list[tuple[SealedBatch, Tickets]]] = []
+            for batch, tickets, _ in items:
                 if runs and runs[-1][-1][0].last_seq + 1 == batch.first_seq:
-                    runs[-1].append((batch, n_events))
+                    runs[-1].append((batch, tickets))
                 else:
-                    runs.append([(batch, n_events)])
+                    runs.append([(batch, tickets)])
             for run in runs:
                 for _ in run[1:]:
                     self._wal.release(segment)
                 merged = _merge([b for b, _ in run])
                 assert merged is not None
-                self._dispatch(merged, sum(n for _, n in run), None, segment)
+                self._dispatch(merged, [t for _, ts in run for t in ts], segment)
 
-    def _to_spool(self, batch: SealedBatch, n_events: int,
+    def _to_spool(self, batch: SealedBatch, tickets: Tickets,
                   waiters: list[Future[None]] | None = None) -> bool:
         """Spool `batch` (fsync'd); False when the spool refused it (declared lost). A batch
         that also has a WAL copy keeps it then: the next start replays it."""
@@ -752,7 +787,7 @@ class AuditWriter:
                 self._count("sync_failed", len(waiters))
             for f in waiters or ():
                 _settle(f, AuditUnavailable("the audit spool is full or unwritable"))
-        self._mark_done(n_events)
+        self._mark_done(tickets)
         return not lost
 
     def _count(self, key: str, n: int = 1) -> None:
@@ -787,7 +822,7 @@ class AuditWriter:
                 if not _permanent(exc):
                     self._went_down(exc)
                     for rest in parts[i:]:
-                        self._to_spool(rest, 0)
+                        self._to_spool(rest, [])
                     return
                 self._quarantine(part, exc)
 
@@ -830,7 +865,7 @@ class AuditWriter:
                 self._recovered.set()
         while True:
             try:
-                batch, n_events, segment = self._handoff.get(timeout=0.05)
+                batch, tickets, segment = self._handoff.get(timeout=0.05)
             except queue.Empty:
                 if (index == 0 and self._orphans_retry_at is not None
                         and time.monotonic() >= self._orphans_retry_at):
@@ -854,10 +889,10 @@ class AuditWriter:
                     raise ConnectionError("database marked down")
                 self._deliver(batch)
                 self._down_since = None
-                self._mark_done(n_events)
+                self._mark_done(tickets)
             except Exception as exc:  # any DB failure: the spool takes over
                 self._went_down(exc)
-                kept = self._to_spool(batch, n_events)
+                kept = self._to_spool(batch, tickets)
             finally:
                 if segment is not None and kept:
                     self._wal.release(segment)

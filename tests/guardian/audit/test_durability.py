@@ -403,3 +403,76 @@ def test_wal_parts_of_a_batch_committed_merged_are_not_replayed_as_new(
     assert not [g for g in _gaps(url) if g.get("crash_recovery")]  # nothing was lost
     assert count(url, "SELECT count(*) FROM audit_requests") == 2
     assert verify_db(make_engine(url)).ok
+
+
+def _hold_batch(w: Any, request_id: str) -> threading.Event:
+    """Make `w`'s DB threads block on the batch holding `request_id` until the returned
+    event is set (a slow COPY on one connection while the others go on)."""
+    release = threading.Event()
+    write = w.store.write
+
+    def slow_write(batch: Any) -> bool:
+        if request_id in batch.request_ids:
+            release.wait(30)
+        return write(batch)
+
+    w.store.write = slow_write
+    return release
+
+
+def test_batches_finishing_out_of_order_keep_an_earlier_events_intent_and_flush(
+        fresh_pg_url: str, make_writer, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    # Two DB threads: a later batch commits while an earlier one is still in flight. The
+    # count of finished events then equals what was submitted before the later one; only a
+    # low-watermark says the earlier event is not durable yet.
+    import guardian.audit.writer as writer_mod
+
+    monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
+    upgrade(fresh_pg_url)
+    w = make_writer(fresh_pg_url, db_writers=2, batch_events=1, handoff_wait_s=0.5)
+    release = _hold_batch(w, "slow")
+    try:
+        w.submit(request_event(2, request_id="slow"))
+        import time
+        time.sleep(0.3)  # rotations: the intent segment naming "slow" is closed
+        waited: list[bool] = []
+        flusher = threading.Thread(target=lambda: waited.append(w.wait_durable(1.5)))
+        flusher.start()  # everything submitted so far: "slow"
+        time.sleep(0.1)
+        w.submit(request_event(2, request_id="fast"))
+        deadline = time.monotonic() + 10
+        while count(fresh_pg_url, "SELECT count(*) FROM audit_requests") < 1:
+            assert time.monotonic() < deadline, "the later batch was not written"
+            time.sleep(0.05)
+        time.sleep(0.3)  # more rotations and collections after "fast" is durable
+        intents = "".join(p.read_text() for p in (tmp_path / "spool").glob("*.intent"))
+        assert "r:slow\n" in intents, "the intent of an event still in flight was removed"
+        flusher.join()
+        assert waited == [False], "flush returned while an earlier event was not durable"
+    finally:
+        release.set()
+    assert w.wait_durable(10)
+    assert count(fresh_pg_url, "SELECT count(*) FROM audit_requests") == 2
+
+
+def test_a_sync_batch_keeps_its_waiters_when_the_spool_drains_meanwhile(
+        url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    # The sealer looks at the spool, finds it in use, and the spool drains before a second
+    # look: the batch must still release its waiters (spool fsync), not go to a DB thread
+    # without them (the request would wait out its timeout: a 503 for a written record).
+    w = make_writer(url, start=False)
+    real_pending, first_look = w.spool.pending, threading.Event()
+
+    def pending() -> bool:  # the sealer's first look finds the spool in use; then the truth
+        if threading.current_thread().name == "audit-sealer" and not first_look.is_set():
+            first_look.set()
+            return True
+        return real_pending()
+
+    w.spool.pending = pending  # type: ignore[method-assign]
+    for t in w._threads:
+        t.start()
+    w.submit_durable(request_event(2, request_id="raced")).result(timeout=10)
+    assert w.wait_delivered(20)
+    assert count(url, "SELECT count(*) FROM audit_requests WHERE request_id = 'raced'") == 1
