@@ -21,6 +21,14 @@ Two ways to load it, both at each concurrency level:
   connection carries that wait (no coordinated omission). This measures what the sidecar adds
   to a request at that offered load.
 
+A third side, on by default (`--no-floor` leaves it out): the same requests through a bare
+Python proxy (guardian.benchmarks.bare_proxy: the sidecar's HTTP stack doing only the wire work
+the proxy path cannot skip - parse, ask for logprobs, strip them, re-encode - with no
+middleware, audit or policy). Its added latency is the floor this language and stack put
+under any sidecar on this machine; `own_p50_ms`/`own_p99_ms` (proxied minus floor) is what the
+sidecar's own work adds above it. Machines differ by 2x and more; the floor says how much of
+a missed goal is the machine.
+
 The upstream is by default the bundled fake (guardian.upstream.fake: instant answers, so the
 numbers are the sidecar's own overhead); `--upstream URL --model NAME` measures in front of
 a real server instead.
@@ -142,12 +150,19 @@ async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
         return times, time.perf_counter() - start, errors
 
 
-def _summary(direct: list[float], proxied: list[float]) -> dict[str, float]:
+def _summary(direct: list[float], proxied: list[float],
+             floor: list[float] | None = None) -> dict[str, float]:
     ms = 1000.0
     out = {"direct_p50_ms": _pct(direct, 0.5) * ms, "direct_p99_ms": _pct(direct, 0.99) * ms,
            "proxied_p50_ms": _pct(proxied, 0.5) * ms, "proxied_p99_ms": _pct(proxied, 0.99) * ms}
     out["added_p50_ms"] = out["proxied_p50_ms"] - out["direct_p50_ms"]
     out["added_p99_ms"] = out["proxied_p99_ms"] - out["direct_p99_ms"]
+    if floor:
+        out["floor_p50_ms"], out["floor_p99_ms"] = _pct(floor, 0.5) * ms, _pct(floor, 0.99) * ms
+        out["floor_added_p50_ms"] = out["floor_p50_ms"] - out["direct_p50_ms"]
+        out["floor_added_p99_ms"] = out["floor_p99_ms"] - out["direct_p99_ms"]
+        out["own_p50_ms"] = out["proxied_p50_ms"] - out["floor_p50_ms"]
+        out["own_p99_ms"] = out["proxied_p99_ms"] - out["floor_p99_ms"]
     return {k: round(v, 3) for k, v in out.items()}
 
 
@@ -164,19 +179,23 @@ def cpu_seconds(pid: int | None) -> float | None:
 
 def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
         concurrency: list[int], requests: int, rounds: int, max_tokens: int,
-        sidecar_pid: int | None = None, rates: list[float] | None = None) -> dict[str, Any]:
-    """Every level: `c{N}` closed loop, or `c{N}@{R}rps` open loop at each of `rates`."""
+        sidecar_pid: int | None = None, rates: list[float] | None = None,
+        floor_base: str | None = None) -> dict[str, Any]:
+    """Every level: `c{N}` closed loop, or `c{N}@{R}rps` open loop at each of `rates`. With
+    `floor_base` (a bare proxy in front of the same upstream) each batch runs a third time
+    through it."""
     results: dict[str, Any] = {}
     # Warm-up, not measured: the sidecar's first requests pay one-off costs (lazy imports,
     # the upstream session, the audit tables' first writes: up to ~0.4 s each, measured).
     for stream in (False, True):
-        for base, m in ((direct_base, model), (proxy_base, proxy_model)):
+        for base, m in ((direct_base, model), (proxy_base, proxy_model),
+                        *(((floor_base, model),) if floor_base else ())):
             asyncio.run(_batch(base, m, 20, 1, stream, max_tokens))
     for c in concurrency:
         for rate in rates or [None]:
             key = f"c{c}" if rate is None else f"c{c}@{rate:g}rps"
             results[key] = _level(direct_base, proxy_base, model, proxy_model, c, rate,
-                                  requests, rounds, max_tokens, sidecar_pid)
+                                  requests, rounds, max_tokens, sidecar_pid, floor_base)
             level = results[key]
             load = f"{c:>3} clients" if rate is None else f"{c:>3} connections at {rate:g} req/s"
             typer.echo(f"{load}: added latency p50 {level['latency']['added_p50_ms']:.2f}"
@@ -186,24 +205,32 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
                        f" req/s ({level['throughput_ratio']:.2f}x); sidecar CPU "
                        f"{level['latency'].get('sidecar_cpu_ms_per_request', float('nan')):.2f}"
                        " ms/request")
+            if floor_base:
+                lat = level["latency"]
+                typer.echo(f"{'':>{len(load)}}  a bare Python proxy adds p50 "
+                           f"{lat['floor_added_p50_ms']:.2f} ms, p99 "
+                           f"{lat['floor_added_p99_ms']:.2f} ms: the sidecar's own work "
+                           f"{lat['own_p50_ms']:.2f} / {lat['own_p99_ms']:.2f} ms above it")
     return results
 
 
 def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: int,
            rate: float | None, requests: int, rounds: int, max_tokens: int,
-           sidecar_pid: int | None) -> dict[str, Any]:
+           sidecar_pid: int | None, floor_base: str | None = None) -> dict[str, Any]:
     n = max(requests, c * 4)
+    sides = [("direct", direct_base, model), ("proxied", proxy_base, proxy_model)]
+    if floor_base:
+        sides.append(("floor", floor_base, model))
     level: dict[str, Any] = {"loop": "closed" if rate is None else "open"}
     if rate is not None:
         level["offered_rps"] = rate
     for stream, label in ((False, "latency"), (True, "ttft")):
-        acc: dict[str, list[float]] = {"direct": [], "proxied": []}
-        wall = {"direct": 0.0, "proxied": 0.0}
-        errors: dict[str, Counter[str]] = {"direct": Counter(), "proxied": Counter()}
+        acc: dict[str, list[float]] = {side: [] for side, _, _ in sides}
+        wall = {side: 0.0 for side, _, _ in sides}
+        errors: dict[str, Counter[str]] = {side: Counter() for side, _, _ in sides}
         cpu = 0.0
-        for _ in range(rounds):  # alternate: a noisy minute weighs on both
-            for side, base, m in (("direct", direct_base, model),
-                                  ("proxied", proxy_base, proxy_model)):
+        for _ in range(rounds):  # alternate: a noisy minute weighs on every side
+            for side, base, m in sides:
                 c0 = cpu_seconds(sidecar_pid) if side == "proxied" else None
                 times, dt, err = asyncio.run(_batch(base, m, n // rounds, c, stream,
                                                     max_tokens, rate))
@@ -213,7 +240,7 @@ def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: i
                 acc[side] += times
                 wall[side] += dt
                 errors[side] += err
-        level[label] = _summary(acc["direct"], acc["proxied"])
+        level[label] = _summary(acc["direct"], acc["proxied"], acc.get("floor"))
         level[label]["errors"] = {side: dict(c) for side, c in errors.items() if c}
         if sidecar_pid is not None and acc["proxied"]:
             level[label]["sidecar_cpu_ms_per_request"] = round(
@@ -241,6 +268,9 @@ def cli(
                                      "this many per second over each concurrency's "
                                      "connections, latency from the scheduled time "
                                      "(repeatable). Default: closed loop."),
+    floor: bool = typer.Option(True, help="Also send every batch through a bare Python "
+                               "proxy (the stack's floor on this machine) and report the "
+                               "sidecar's own cost above it."),
 ) -> None:
     """Sidecar overhead in front of an upstream: added latency p50/p99, added TTFT and
     throughput at each concurrency, direct vs proxied in one run. Closed loop (capacity) by
@@ -275,10 +305,11 @@ def cli(
                    "--port", str(port), "--log-level", log_level]
             typer.echo(f"upstream {up}; starting the sidecar on :{port} ...")
             with _process(cmd, side_env, f"http://127.0.0.1:{port}/readyz",
-                          home / "sidecar.log") as proc:
+                          home / "sidecar.log") as proc, _maybe_floor(
+                              floor, up.removesuffix("/v1"), env, home) as floor_base:
                 results = run(up.removesuffix("/v1"), f"http://127.0.0.1:{port}", model, model,
                               levels, requests, rounds, max_tokens, sidecar_pid=proc.pid,
-                              rates=rate or None)
+                              rates=rate or None, floor_base=floor_base)
     out = {"benchmark": "proxy", "upstream": upstream or "bundled fake",
            "max_tokens": max_tokens, "sidecar_log_level": log_level,
            "python": sys.version.split()[0], "levels": results,
@@ -289,6 +320,19 @@ def cli(
         typer.echo(f"wrote {json_path}")
     else:
         typer.echo(json.dumps(out, indent=2))
+
+
+@contextmanager
+def _maybe_floor(on: bool, upstream: str, env: dict[str, str],
+                 home: Path) -> Iterator[str | None]:
+    if not on:
+        yield None
+        return
+    port = _port()
+    cmd = [sys.executable, "-m", "guardian.benchmarks.bare_proxy", "--port", str(port),
+           "--upstream", upstream]
+    with _process(cmd, env, f"http://127.0.0.1:{port}/v1/models", home / "floor.log"):
+        yield f"http://127.0.0.1:{port}"
 
 
 @contextmanager

@@ -57,3 +57,40 @@ def test_run_names_open_loop_levels(upstream_url) -> None:
     assert set(out) == {"c2@100rps", "c2@200rps"}
     assert out["c2@200rps"]["loop"] == "open" and out["c2@200rps"]["offered_rps"] == 200.0
     assert out["c2@100rps"]["latency"]["errors"] == {}
+
+
+def test_the_bare_proxy_does_the_wire_work_and_the_bench_reports_the_floor(
+        upstream_url, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    import httpx
+
+    from guardian.benchmarks.proxy_bench import _maybe_floor
+
+    base = upstream_url.removesuffix("/v1")
+    env = {**os.environ}
+    with _maybe_floor(True, base, env, tmp_path) as floor:
+        assert floor is not None
+        body = {"model": "fake-target", "prompt": "hi", "max_tokens": 3}
+        plain = httpx.post(f"{floor}/v1/completions", json=body, timeout=10).json()
+        assert plain["choices"][0]["text"] == " w0 w1 w2"
+        assert plain["choices"][0]["logprobs"] is None  # asked of the upstream, stripped
+        # A client that asks for 1 alternative gets the 2 the audit needs (as the sidecar
+        # asks for them).
+        asked = httpx.post(f"{floor}/v1/completions", json={**body, "logprobs": 1},
+                           timeout=10).json()
+        assert [len(t) for t in asked["choices"][0]["logprobs"]["top_logprobs"]] == [2, 2, 2]
+        chat = httpx.post(f"{floor}/v1/chat/completions", json={
+            "model": "fake-target", "messages": [{"role": "user", "content": "hi"}],
+            "max_tokens": 2, "stream": True}, timeout=10)
+        events = [json.loads(line[6:]) for line in chat.text.splitlines()
+                  if line.startswith("data: {")]
+        assert events and all(c.get("logprobs") is None for e in events for c in e["choices"])
+        assert chat.text.rstrip().endswith("data: [DONE]")
+        out = run(base, base, "fake-target", "fake-target", [1], requests=8, rounds=2,
+                  max_tokens=3, floor_base=floor)
+    m = out["c1"]["latency"]
+    assert m["errors"] == {} and 0 < m["floor_p50_ms"] <= m["floor_p99_ms"]
+    assert abs(m["own_p50_ms"] - (m["proxied_p50_ms"] - m["floor_p50_ms"])) < 0.01
+    assert abs(m["floor_added_p50_ms"] - (m["floor_p50_ms"] - m["direct_p50_ms"])) < 0.01
+    assert out["c1"]["throughput_rps"]["floor"] > 0
