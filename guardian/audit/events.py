@@ -77,7 +77,7 @@ class GovernanceEvent:
                   "pair_registered", "policy_loaded", "canary",
                   # written by the audit store itself: declared losses and retention (and
                   # the route-state versions a prune carries over, governance.statesig)
-                  "audit_gap", "audit_prune", "state_floor"]
+                  "audit_gap", "audit_prune", "audit_prune_aborted", "state_floor"]
     route: str | None
     pair_hash: str | None
     policy_hash: str | None

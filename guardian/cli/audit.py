@@ -674,7 +674,8 @@ def _record_prune(db: Any, sink: Any, plan: Any, partitions: list[str], actor: s
     route's highest state version in a `state_floor` record, so replicas started after the
     prune still refuse a replayed older route state (governance.statesig) - and see both in
     the database. Recorded first, a prune killed midway never leaves a deletion that no
-    record names (`verify` would call its anchor forged); unsure, it prunes nothing."""
+    record names (`verify` would call its anchor forged); unsure, it prunes nothing and
+    records that (`audit_prune_aborted`, naming the prune record, which may still land)."""
     import uuid
 
     import sqlalchemy as sa
@@ -717,6 +718,18 @@ def _record_prune(db: Any, sink: Any, plan: Any, partitions: list[str], actor: s
     if not recorded or missing:
         what = ("the prune's own record" if not recorded
                 else "the route-state versions of " + ", ".join(missing))
+        # The prune record may sit in this writer's spool (the database went away) or even
+        # in the database (it went away after the write): wherever it lands, a record that
+        # it never took effect follows it in the same chain, so no reader takes a prune that
+        # deleted nothing for one that did.
+        sink.submit(GovernanceEvent(
+            event_id=f"prune-aborted-{uuid.uuid4().hex}", created_at=datetime.now(UTC),
+            kind="audit_prune_aborted", route=None, pair_hash=None, policy_hash=None,
+            actor=actor, details={"prune_event_id": record.event_id,
+                                  "cutoff": plan.cutoff.isoformat(), "deleted": 0,
+                                  "reason": f"{what} could not be recorded{db_error}",
+                                  "origin": ACT_ORIGIN.get()}))
+        sink.flush(timeout_s=10.0)
         typer.echo(f"error: {what} could not be recorded before pruning{db_error} (is the "
                    "audit database writable?); nothing was pruned", err=True)
         raise typer.Exit(1)

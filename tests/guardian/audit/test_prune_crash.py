@@ -70,3 +70,65 @@ def test_a_prune_killed_after_its_deletion_still_verifies(fresh_db_url: str, tmp
     assert runner.invoke(app, ["audit", "show", "old0", "--url", fresh_db_url]).exit_code == 1
     out = runner.invoke(app, ["audit", "verify", "--url", fresh_db_url])
     assert out.exit_code == 0 and "forged" not in out.output, out.output
+
+
+def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, tmp_path: Path,
+                                                            monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The database takes the plan's reads but not the prune's writes: its record goes to the
+    # writer's spool, the prune stops, and a later start replays the spool. The replayed
+    # prune record must not stand alone: a record in the same chain says nothing was deleted.
+    from contextlib import contextmanager
+
+    import sqlalchemy as sa
+
+    import guardian.cli.audit as cli_audit
+    from guardian.audit.verify import verify_db
+    from guardian.audit.writer import AuditWriter
+    from guardian.db import make_engine
+    from guardian.settings import get_settings
+
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    get_settings.cache_clear()
+    upgrade(fresh_db_url)
+    spool = get_settings().spool_dir
+    w = AuditWriter(fresh_db_url, spool_dir=spool, replica_id="ra")
+    old = datetime.now(UTC) - timedelta(days=5)
+    for i in range(3):
+        w.submit(request_event(3, request_id=f"old{i}", created_at=old))
+    w.close()
+
+    real_writer = cli_audit._writer
+
+    @contextmanager
+    def writes_fail(url: str):  # type: ignore[no-untyped-def]
+        with real_writer(url) as sink:
+            def down(batch):  # type: ignore[no-untyped-def]
+                raise ConnectionError("database went away")
+            sink.store.write = down
+            yield sink
+
+    monkeypatch.setattr(cli_audit, "_writer", writes_fail)
+    out = CliRunner().invoke(app, ["audit", "prune", "--url", fresh_db_url,
+                                   "--older-than", "2d", "--dev"])
+    assert out.exit_code == 1 and "nothing was pruned" in out.output, out.output
+    monkeypatch.setattr(cli_audit, "_writer", real_writer)
+
+    AuditWriter(fresh_db_url, spool_dir=spool, replica_id="rb").close()  # replays the spool
+    engine = make_engine(fresh_db_url)
+    with engine.connect() as conn:
+        rows = conn.execute(sa.text(
+            "SELECT kind, chain_id, seq, details, event_id FROM audit_governance "
+            "WHERE kind IN ('audit_prune', 'audit_prune_aborted') ORDER BY seq")).all()
+        kept = conn.execute(sa.text("SELECT count(*) FROM audit_requests")).scalar_one()
+    import json
+    kinds = [r[0] for r in rows]
+    assert kinds == ["audit_prune", "audit_prune_aborted"], rows
+    prune, aborted = rows
+    assert prune[1] == aborted[1] and aborted[2] > prune[2]  # same chain, after it
+    details = aborted[3] if isinstance(aborted[3], dict) else json.loads(aborted[3])
+    prune_details = prune[3] if isinstance(prune[3], dict) else json.loads(prune[3])
+    assert details["deleted"] == 0 and details["cutoff"] == prune_details["cutoff"]
+    assert details["prune_event_id"] == prune[4]
+    assert kept == 3  # nothing deleted
+    assert verify_db(engine).ok
+    engine.dispose()
