@@ -233,6 +233,10 @@ class Telemetry:
             self.tracer_provider.add_span_processor(SimpleSpanProcessor(span_exporter))
         if span_processor is not None:
             self.tracer_provider.add_span_processor(span_processor)
+        # Whether any span leaves the process: without an exporter the request span still
+        # carries the trace context (traceparent, exemplars, shadow links), but synthetic
+        # child spans would be built only to be dropped.
+        self.exports_spans = bool(otlp) or span_exporter is not None or span_processor is not None
         self.tracer = self.tracer_provider.get_tracer("guardian")
         m = self.meter_provider.get_meter("guardian")
 
@@ -361,6 +365,8 @@ class Telemetry:
         """Synthetic draft/verify child spans from the engine's aggregate timings (see module doc)."""
         if result.finish_reason:
             parent.set_attribute("gen_ai.response.finish_reasons", [str(result.finish_reason)])
+        if not self.exports_spans:
+            return
         ctx = trace.set_span_in_context(parent)
         t = start_ns
         timings, stats = result.timings, result.stats

@@ -151,3 +151,29 @@ def test_spec_counters_feed_proposed_judged_and_accepted() -> None:
     assert value("spec_decode_accepted_tokens_total") == 3
     assert value("spec_decode_mean_acceptance_length_sum") == 2.5  # 1 + 3/2
     telemetry.shutdown()
+
+
+def test_without_an_exporter_no_synthetic_child_spans_are_built() -> None:
+    """Nothing would export them: the request span still carries the trace context, the
+    draft/verify children are skipped (the proxy path does not pay for what it drops)."""
+    from engine.metrics import SpecCounters
+    from guardian.backends import BackendResult, Timings
+
+    result = BackendResult([1], [2], "a", "length", [], True, SpecCounters(), Timings())
+    quiet, exporting = Telemetry(), Telemetry(span_exporter=InMemorySpanExporter())
+    assert not quiet.exports_spans and exporting.exports_spans
+    built: list[str] = []
+    for telemetry in (quiet, exporting):
+        start_span = telemetry.tracer.start_span
+
+        def counting(name, *args, _start=start_span, **kwargs):  # type: ignore[no-untyped-def]
+            built.append(name)
+            return _start(name, *args, **kwargs)
+
+        telemetry.tracer.start_span = counting  # type: ignore[method-assign]
+        with telemetry.request_span("completions", "m", {}) as span:
+            telemetry.engine_child_spans(span, time.time_ns(), result, speculative=True)
+            assert span.get_span_context().is_valid
+        telemetry.shutdown()
+    children = [n for n in built if n.startswith("spec_decode")]
+    assert children == ["spec_decode.draft", "spec_decode.verify"]  # the exporting one only
