@@ -75,7 +75,7 @@ from urllib.parse import urlsplit, urlunsplit
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.exporter.prometheus import PrometheusMetricReader
-from opentelemetry.sdk.metrics import MeterProvider
+from opentelemetry.sdk.metrics import AlwaysOffExemplarFilter, MeterProvider
 from opentelemetry.sdk.metrics.export import MetricReader, PeriodicExportingMetricReader
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
@@ -221,7 +221,13 @@ class Telemetry:
             # Imported lazily: the OTLP exporter pulls in protobuf and requests.
             from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
             readers.append(PeriodicExportingMetricReader(OTLPMetricExporter()))
-        self.meter_provider = MeterProvider(metric_readers=readers, resource=resource)
+        # Exemplars go out only through OTLP (the Prometheus reader drops them): without it,
+        # sampling one per measurement cost ~50 us of a request's ~260 us of telemetry
+        # (BENCHMARKS.md, "Telemetry per request"). OTEL_METRICS_EXEMPLAR_FILTER still rules.
+        exemplars = (None if otlp or os.environ.get("OTEL_METRICS_EXEMPLAR_FILTER")
+                     else AlwaysOffExemplarFilter())
+        self.meter_provider = MeterProvider(metric_readers=readers, resource=resource,
+                                            exemplar_filter=exemplars)
         self.tracer_provider = TracerProvider(
             resource=resource, sampler=CallerSamplingGuard(_configured_sampler()))
         if otlp:

@@ -39,3 +39,7 @@ app.command("serving", help=serving_bench.cli.__doc__)(serving_bench.cli)
 from guardian.benchmarks import step_profile  # noqa: E402
 
 app.command("step-profile", help=step_profile.cli.__doc__)(step_profile.cli)
+
+from guardian.benchmarks import telemetry_bench  # noqa: E402
+
+app.command("telemetry", help=telemetry_bench.cli.__doc__)(telemetry_bench.cli)

@@ -177,3 +177,38 @@ def test_without_an_exporter_no_synthetic_child_spans_are_built() -> None:
         telemetry.shutdown()
     children = [n for n in built if n.startswith("spec_decode")]
     assert children == ["spec_decode.draft", "spec_decode.verify"]  # the exporting one only
+
+
+def test_exemplars_are_off_unless_otlp_could_send_them(monkeypatch) -> None:
+    """The Prometheus reader drops exemplars: sampling them cost a quarter of a request's
+    telemetry CPU (guardian bench telemetry). An explicit OTEL_METRICS_EXEMPLAR_FILTER rules."""
+    from opentelemetry.sdk.metrics import AlwaysOffExemplarFilter, TraceBasedExemplarFilter
+
+    def exemplar_filter(t: Telemetry) -> object:
+        return t.meter_provider._sdk_config.exemplar_filter  # no public accessor
+
+    monkeypatch.delenv("OTEL_EXPORTER_OTLP_ENDPOINT", raising=False)
+    monkeypatch.delenv("OTEL_METRICS_EXEMPLAR_FILTER", raising=False)
+    t = Telemetry()
+    assert isinstance(exemplar_filter(t), AlwaysOffExemplarFilter)
+    t.shutdown()
+    monkeypatch.setenv("OTEL_METRICS_EXEMPLAR_FILTER", "trace_based")
+    t = Telemetry()
+    assert isinstance(exemplar_filter(t), TraceBasedExemplarFilter)
+    t.shutdown()
+
+
+def test_the_telemetry_bench_reports_every_case(tmp_path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from guardian.cli import app
+
+    out = CliRunner().invoke(app, ["bench", "telemetry", "--requests", "100", "--rounds", "1",
+                                   "--json", str(tmp_path / "t.json")])
+    assert out.exit_code == 0, out.output
+    data = json.loads((tmp_path / "t.json").read_text())
+    assert set(data["us_cpu_per_request"]) == {"span", "metrics, exemplars on",
+                                               "metrics, exemplars off"}
+    assert all(v[0] > 0 for v in data["us_cpu_per_request"].values()) and data["off_over_on"] > 0
