@@ -24,6 +24,7 @@ recomputed hash to a `LeafLog`; `check_against_heads` then, per chain:
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -59,12 +60,37 @@ def load_prefixes(db: Engine) -> dict[str, tuple[Frontier, int]]:
     return out
 
 
-def load_prune_records(db: Engine) -> dict[str, set[tuple[int, str]]]:
-    """(seq, hash) anchors declared by `audit_prune` governance records, per pruned chain."""
+def aborted_prunes(conn: sa.Connection) -> set[tuple[str, str]]:
+    """(chain id, event id) of the `audit_prune` records that an `audit_prune_aborted` record
+    of the same chain says deleted nothing (`guardian audit prune` stopped before deleting):
+    their anchors vouch for no deletion, whatever a later one did."""
     t = AuditGovernance.__table__
+    out: set[tuple[str, str]] = set()
+    for cid, details in conn.execute(sa.select(t.c.chain_id, t.c.details)
+                                     .where(t.c.kind == "audit_prune_aborted")):
+        named = details.get("prune_event_id") if isinstance(details, dict) else None
+        if isinstance(named, str):
+            out.add((str(cid), named))
+    return out
+
+
+def prune_records(conn: sa.Connection) -> Iterator[tuple[str, int, Any]]:
+    """(chain id, seq, details) of every `audit_prune` record that was not aborted."""
+    t = AuditGovernance.__table__
+    aborted = aborted_prunes(conn)
+    for cid, seq, event_id, details in conn.execute(
+            sa.select(t.c.chain_id, t.c.seq, t.c.event_id, t.c.details)
+            .where(t.c.kind == "audit_prune")):
+        if (str(cid), str(event_id)) not in aborted:
+            yield str(cid), int(seq), details
+
+
+def load_prune_records(db: Engine) -> dict[str, set[tuple[int, str]]]:
+    """(seq, hash) anchors declared by `audit_prune` governance records (not aborted ones),
+    per pruned chain."""
     out: dict[str, set[tuple[int, str]]] = {}
     with db.connect() as conn:
-        for (details,) in conn.execute(sa.select(t.c.details).where(t.c.kind == "audit_prune")):
+        for _, _, details in prune_records(conn):
             # Not what a writer records (an edit, which the walk names): no anchor from it.
             anchors = details.get("anchors") if isinstance(details, dict) else None
             for cid, anchor in (anchors.items() if isinstance(anchors, dict) else ()):

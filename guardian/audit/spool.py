@@ -38,7 +38,7 @@ import re
 import threading
 import uuid
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from guardian.audit.rows import SealedBatch
@@ -373,13 +373,16 @@ class IntentLog:
         except OSError as exc:  # detection only; never fail a request over it
             log.debug("intent log write failed: %s", exc)
 
-    def rotate(self, submitted: int) -> None:
-        """Start a new segment; the old one holds events 1..`submitted` at most."""
+    def rotate(self, submitted: Callable[[], int]) -> None:
+        """Start a new segment; the old one holds events 1..`submitted()` at most. Read after
+        the swap: an event's ticket is taken before its line is written, so every line in
+        the old segment belongs to a ticket handed out by then (read before the swap, a
+        ticket taken in between could write into the old segment above its mark)."""
         with self._lock:
             old_fd, old_path = self._fd, self._path
             self._fd = self._open_next()
             os.close(old_fd)
-            self._closed.append((old_path, submitted))
+            self._closed.append((old_path, submitted()))
 
     def collect(self, low: int) -> None:
         """Remove closed segments whose events are all durable: every event up to the

@@ -425,12 +425,12 @@ def check_prune_records_attested(rep: VerifyReport, db: Engine, heads: Heads,
     """A prune anchor vouches for deleting signed records only when an `audit_prune` record
     naming it is itself covered by a signed head: one appended after a fresh head is merely
     *pending* (no error), and must not make a deletion pass in the meantime."""
+    from guardian.audit.attest import prune_records
+
     covered = {cid: max(int(h["last_seq"]) for h in hs) for cid, hs in heads[0].items() if hs}
-    t = AuditGovernance.__table__
     attested: dict[str, set[tuple[int, str]]] = {}
     with db.connect() as conn:
-        for rec_cid, rec_seq, details in conn.execute(
-                sa.select(t.c.chain_id, t.c.seq, t.c.details).where(t.c.kind == "audit_prune")):
+        for rec_cid, rec_seq, details in prune_records(conn):  # aborted prunes vouch for none
             named = details.get("anchors") if isinstance(details, dict) else None
             if rec_seq > covered.get(rec_cid, 0) or not isinstance(named, dict):
                 continue

@@ -258,12 +258,17 @@ class AuditWriter:
         self._cond = threading.Condition()
         self._submitted = 0  # tickets handed out
         # Events durable (DB or spool) or declared lost: `_done` counts them, `_low` is the
-        # low-watermark - every ticket <= _low is done; `_done_above` holds done tickets above
-        # it. Batches finish out of order (several DB threads, the WAL, the spool), so only
-        # the watermark says "everything submitted before X is durable".
+        # low-watermark - every ticket <= _low is done; `_done_runs` holds the done tickets
+        # above it as runs (first -> last). Batches finish out of order (several DB threads,
+        # the WAL, the spool), so only the watermark says "everything submitted before X is
+        # durable". Runs, not tickets: behind one stalled batch a million done events are a
+        # few thousand entries (one or two per batch), drained in as many steps.
         self._done = 0
         self._low = 0
-        self._done_above: set[int] = set()
+        self._done_runs: dict[int, int] = {}
+        # Tickets whose loss is declared only in the pending `_gap` record: done once that
+        # record is durable (a crash before then must still find their intent lines).
+        self._gap_tickets: Tickets = []
         self._flush_wanted = threading.Event()
         self._closing = threading.Event()
         self._sealer_done = threading.Event()
@@ -368,7 +373,7 @@ class AuditWriter:
                 log.warning("audit queue full (%d events): dropped %s (%d dropped so far); "
                             "declared in the chain as an audit_gap record",
                             self.cfg.queue_size, rid, self.counters["dropped_events"])
-            self._mark_done([ticket])
+                self._gap_tickets.append(ticket)  # done once the drop's record is durable
 
     def flush(self, timeout_s: float = 10.0) -> None:
         """Wait until every event submitted so far is in the DB - or, while the DB is down,
@@ -394,14 +399,17 @@ class AuditWriter:
             if t.is_alive():
                 t.join(max(0.1, deadline - time.monotonic()))
         # A batch lost while the threads were stopping is declared here, last.
-        gap = self._gap_event()
+        gap, gap_tickets = self._gap_event()
         batch = self._seal([gap]) if gap is not None else None
         if gap is not None and batch is not None:
             try:
                 self._write(batch)
+                self._mark_done(gap_tickets)
             except Exception as exc:
                 self._went_down(exc)
-                if not self.spool.append(batch, headroom=True):
+                if self.spool.append(batch, headroom=True):
+                    self._mark_done(gap_tickets)
+                else:
                     log.critical("audit: could not record the loss %s anywhere", gap.details)
         leftover = self.spool.pending()
         self._wal.close()
@@ -492,33 +500,49 @@ class AuditWriter:
         return self._sealer.head
 
     # -- internals ----------------------------------------------------------------------
+    def _submitted_now(self) -> int:
+        with self._cond:
+            return self._submitted
+
     def _mark_done(self, tickets: Tickets) -> None:
         """These events are durable or declared lost: count them, move the watermark."""
         if not tickets:
             return
+        first, last = min(tickets), max(tickets)
+        runs: list[list[int]] = []
+        if last - first + 1 == len(tickets):  # tickets are unique: one consecutive run
+            runs.append([first, last])
+        else:
+            for t in sorted(tickets):  # a batch's tickets are nearly consecutive: few runs
+                if runs and t == runs[-1][1] + 1:
+                    runs[-1][1] = t
+                else:
+                    runs.append([t, t])
         with self._cond:
             self._done += len(tickets)
-            low, above = self._low, self._done_above
-            for t in sorted(tickets):
-                if t == low + 1:
-                    low += 1
-                else:
-                    above.add(t)
-            while above and low + 1 in above:
-                above.discard(low + 1)
-                low += 1
+            done = self._done_runs
+            for first, last in runs:
+                if (after := done.pop(last + 1, None)) is not None:
+                    last = after  # joins the run that starts right after it
+                done[first] = max(last, done.get(first, last))
+            low = self._low
+            while (last := done.pop(low + 1, None)) is not None:
+                low = last
             self._low = low
             self._cond.notify_all()
 
-    def _gap_event(self) -> GovernanceEvent | None:
+    def _gap_event(self) -> tuple[GovernanceEvent | None, Tickets]:
+        """The pending `audit_gap` record (None when nothing was lost) and the tickets of the
+        events whose loss it declares: done when it is durable."""
         with self._gap_lock:
-            gap = self._gap
+            gap, tickets = self._gap, self._gap_tickets
             if not gap["dropped_events"] and not gap["lost_seq"]:
-                return None
+                return None, []
             self._gap = {"dropped_events": 0, "request_ids": [], "lost_seq": []}
+            self._gap_tickets = []
         return GovernanceEvent(event_id=f"gap-{uuid.uuid4().hex}", created_at=datetime.now(UTC),
                                kind="audit_gap", route=None, pair_hash=None, policy_hash=None,
-                               actor=f"audit-writer:{self.chain_id}", details=gap)
+                               actor=f"audit-writer:{self.chain_id}", details=gap), tickets
 
     def _seal_loop(self) -> None:
         """Collect a batch (count, rows or time), sealing events as they come in slices
@@ -567,13 +591,12 @@ class AuditWriter:
             self._flush_wanted.clear()
             if time.monotonic() - rotated >= _INTENT_ROTATE_S:
                 rotated = time.monotonic()
+                self._intents.rotate(self._submitted_now)
                 with self._cond:
-                    submitted, low = self._submitted, self._low
-                    acts_pending = self._acts_pending
-                self._intents.rotate(submitted)
+                    low, acts_pending = self._low, self._acts_pending
                 if not acts_pending:  # an act's intent may sit in any closed segment
                     self._intents.collect(low)
-            gap = self._gap_event()
+            gap, gap_tickets = self._gap_event()
             if gap is not None:
                 # Its own batch, handed off before the events' (a flush that sees the events
                 # done sees the loss declared too): a gap-only batch may use the spool's
@@ -581,9 +604,9 @@ class AuditWriter:
                 # Events that could not be sealed count as done when their declaration is.
                 gap_batch = self._seal([gap])
                 if gap_batch is not None:
-                    self._hand_off(gap_batch, failed)
+                    self._hand_off(gap_batch, failed + gap_tickets)
                 else:
-                    self._mark_done(failed)
+                    self._mark_done(failed + gap_tickets)
             else:
                 self._mark_done(failed)
             batch = _merge(parts)
@@ -783,28 +806,33 @@ class AuditWriter:
             with self._gap_lock:
                 self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
                 self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
+                self._gap_tickets.extend(tickets)  # done when the loss's record is durable
             if waiters:
                 self._count("sync_failed", len(waiters))
             for f in waiters or ():
                 _settle(f, AuditUnavailable("the audit spool is full or unwritable"))
+            return False
         self._mark_done(tickets)
-        return not lost
+        return True
 
     def _count(self, key: str, n: int = 1) -> None:
         with self._count_lock:
             self.counters[key] += n
 
-    def _deliver(self, batch: SealedBatch) -> None:
+    def _deliver(self, batch: SealedBatch) -> tuple[bool, bool]:
         """Write `batch`. Transient errors (DB down, timeouts) propagate: the caller spools.
 
         A *permanent* error (the DB rejects the data itself) must not block the pipeline
         forever: the batch is split per event, the good events are written, and each rejected
         one is quarantined (`<spool>/rejected/`, fsync'd, for forensics) and declared lost in
         the chain. A transient error in the middle spools the parts not yet written.
+
+        Returns (the database still answers, some part's loss is declared only in the
+        pending gap record): the batch's events are done once that record is durable.
         """
         try:
             self._write(batch)
-            return
+            return True, False
         except Exception as exc:
             if not _permanent(exc):
                 raise
@@ -814,7 +842,8 @@ class AuditWriter:
             part.request_ids = [decode_text(r) for r in part.request_ids]
         if len(parts) <= 1:
             self._quarantine(batch, cause)
-            return
+            return True, True
+        declared = False
         for i, part in enumerate(parts):
             try:
                 self._write(part)
@@ -822,9 +851,11 @@ class AuditWriter:
                 if not _permanent(exc):
                     self._went_down(exc)
                     for rest in parts[i:]:
-                        self._to_spool(rest, [])
-                    return
+                        declared |= not self._to_spool(rest, [])
+                    return False, declared
                 self._quarantine(part, exc)
+                declared = True
+        return True, declared
 
     def _quarantine(self, batch: SealedBatch, exc: BaseException) -> None:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
@@ -887,9 +918,14 @@ class AuditWriter:
                 if self._down_since is not None and self.spool.pending():
                     # Keep the spool first in line; the replay retries the DB.
                     raise ConnectionError("database marked down")
-                self._deliver(batch)
-                self._down_since = None
-                self._mark_done(tickets)
+                still_up, declared = self._deliver(batch)
+                if still_up:  # (a transient error part way through has marked it down)
+                    self._down_since = None
+                if declared:  # done once the record declaring the rejected part is durable
+                    with self._gap_lock:
+                        self._gap_tickets.extend(tickets)
+                else:
+                    self._mark_done(tickets)
             except Exception as exc:  # any DB failure: the spool takes over
                 self._went_down(exc)
                 kept = self._to_spool(batch, tickets)
@@ -912,8 +948,10 @@ class AuditWriter:
         for path in self.spool.rotate():
             try:
                 for batch in read_segment(path):
-                    self._deliver(batch)
+                    still_up, _ = self._deliver(batch)
                     self._count("replayed_batches")
+                    if not still_up:  # its unwritten parts are spooled again; the rest of
+                        return        # this segment waits (writes are idempotent)
             except Exception as exc:
                 self._went_down(exc)
                 return
@@ -1033,8 +1071,10 @@ class AuditWriter:
                             # a replay of a committed batch always is.
                             self._count("duplicate_batches")
                             continue
-                        self._deliver(batch)
+                        still_up, _ = self._deliver(batch)
                         self._count("replayed_batches")
+                        if not still_up:  # the file stays; its writes are idempotent
+                            raise ConnectionError("the database went away during the replay")
                     self.spool.remove_orphan(path)
                 if intents:
                     self._declare_crash_loss(name, intents)

@@ -205,12 +205,13 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
                        f" req/s ({level['throughput_ratio']:.2f}x); sidecar CPU "
                        f"{level['latency'].get('sidecar_cpu_ms_per_request', float('nan')):.2f}"
                        " ms/request")
-            if floor_base:
-                lat = level["latency"]
+            if floor_base:  # NaN when no request got through the floor (see its errors)
+                lat, nan = level["latency"], float("nan")
                 typer.echo(f"{'':>{len(load)}}  a bare Python proxy adds p50 "
-                           f"{lat['floor_added_p50_ms']:.2f} ms, p99 "
-                           f"{lat['floor_added_p99_ms']:.2f} ms: the sidecar's own work "
-                           f"{lat['own_p50_ms']:.2f} / {lat['own_p99_ms']:.2f} ms above it")
+                           f"{lat.get('floor_added_p50_ms', nan):.2f} ms, p99 "
+                           f"{lat.get('floor_added_p99_ms', nan):.2f} ms: the sidecar's own "
+                           f"work {lat.get('own_p50_ms', nan):.2f} / "
+                           f"{lat.get('own_p99_ms', nan):.2f} ms above it")
     return results
 
 

@@ -476,3 +476,91 @@ def test_a_sync_batch_keeps_its_waiters_when_the_spool_drains_meanwhile(
     w.submit_durable(request_event(2, request_id="raced")).result(timeout=10)
     assert w.wait_delivered(20)
     assert count(url, "SELECT count(*) FROM audit_requests WHERE request_id = 'raced'") == 1
+
+
+def _intent_text(spool: Path) -> str:
+    import contextlib
+
+    out = []
+    for p in spool.glob("*.intent"):
+        with contextlib.suppress(FileNotFoundError):  # collected between glob and read
+            out.append(p.read_text())
+    return "".join(out)
+
+
+def test_a_dropped_event_is_done_only_once_its_declaration_is_durable(
+        fresh_pg_url: str, make_writer, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    # Queue full: the event is dropped, and only the pending audit_gap record declares it.
+    # Until that record is durable the drop is not "done": flush waits, and the intent line
+    # naming it stays (a crash before the record lands must still find it). Before, the drop
+    # counted as done at once (review of the watermark change, W1).
+    import time
+
+    import guardian.audit.writer as writer_mod
+
+    monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
+    upgrade(fresh_pg_url)
+    w = make_writer(fresh_pg_url, start=False, queue_size=1, db_writers=2)
+    release = threading.Event()
+    write = w.store.write
+
+    def slow_gap(batch: Any) -> bool:
+        if any(getattr(g, "kind", None) == "audit_gap" or "audit_gap" in str(g)
+               for g in batch.governance):
+            release.wait(30)
+        return write(batch)
+
+    w.store.write = slow_gap
+    try:
+        w.submit(request_event(2, request_id="kept"))
+        w.submit(request_event(2, request_id="dropped"))  # the queue holds one: dropped
+        assert w.counters["dropped_events"] == 1
+        w.start()
+        assert not w.wait_durable(1.5), "flush returned before the drop was declared"
+        time.sleep(0.3)  # rotations and collections meanwhile
+        assert "r:dropped\n" in _intent_text(tmp_path / "spool")
+    finally:
+        release.set()
+    assert w.wait_durable(10)
+    gaps = _gaps(fresh_pg_url)
+    assert any("dropped" in g.get("request_ids", []) for g in gaps), gaps
+
+
+def test_an_intent_segment_is_closed_with_a_mark_read_after_the_swap(
+        fresh_pg_url: str, make_writer, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    # A ticket handed out between reading the mark and swapping the segment wrote its intent
+    # line into the old segment above its mark: collected while the event was in flight
+    # (review W2). The interleaving is forced by submitting from inside the rotation.
+    import time
+
+    import guardian.audit.writer as writer_mod
+
+    monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
+    upgrade(fresh_pg_url)
+    w = make_writer(fresh_pg_url, db_writers=2, batch_events=1)
+    release = _hold_batch(w, "late")
+    armed = threading.Event()
+    real_rotate = w._intents.rotate
+
+    def rotate(submitted: Any) -> None:
+        if armed.is_set():
+            armed.clear()
+            w.submit(request_event(2, request_id="late"))  # after any early read of the mark
+        real_rotate(submitted)
+
+    w._intents.rotate = rotate  # type: ignore[method-assign]
+    try:
+        w.submit(request_event(2, request_id="first"))
+        assert w.wait_durable(5)
+        armed.set()
+        deadline = time.monotonic() + 5
+        while armed.is_set():
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        time.sleep(0.4)  # more rotations and collections; "late" is held in a DB thread
+        assert "r:late\n" in _intent_text(tmp_path / "spool")
+    finally:
+        release.set()
+    assert w.wait_durable(10)

@@ -132,3 +132,90 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
     assert kept == 3  # nothing deleted
     assert verify_db(engine).ok
     engine.dispose()
+
+
+# An aborted prune (its record and an `audit_prune_aborted` naming it, both in the database,
+# covered by a signed head) must not vouch for a deletion someone with database rights makes
+# afterwards exactly as its plan said (review of the abort record, P1).
+def _verified_home(url: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from guardian.audit.heads import heads_config
+    from guardian.audit.writer import AuditWriter
+    from guardian.settings import get_settings
+
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("GUARDIAN_DEV_MODE", "1")
+    get_settings.cache_clear()
+    upgrade(url)
+    w = AuditWriter(url, spool_dir=tmp_path / "spool", replica_id="ra",
+                    heads=heads_config(get_settings(), "ra"))
+    old = datetime.now(UTC) - timedelta(days=5)
+    for i in range(4):
+        w.submit(request_event(3, request_id=f"old{i}", created_at=old))
+    for i in range(2):
+        w.submit(request_event(3, request_id=f"new{i}"))
+    w.close()
+    out = CliRunner().invoke(app, ["audit", "verify", "--url", url])
+    assert out.exit_code == 0, out.output
+
+
+def _attacker_deletes(url: str) -> None:
+    """What the aborted prune's plan said, done without any record (DB rights)."""
+    from guardian.audit.retention import prune, prune_cutoff
+    from guardian.db import make_engine
+
+    engine = make_engine(url)
+    res = prune(engine, prune_cutoff("2d"), actor="attacker")
+    assert sum(res.deleted.values()) > 0
+    engine.dispose()
+
+
+def test_an_aborted_prune_does_not_license_a_later_deletion(
+        fresh_db_url: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import sys
+
+    import sqlalchemy as sa
+
+    import guardian.cli.audit as cli_audit
+
+    _verified_home(fresh_db_url, tmp_path, monkeypatch)
+    real_db = cli_audit._db
+
+    def flaky_db(url):  # type: ignore[no-untyped-def]
+        db = real_db(url)
+        connect = db.connect
+
+        def connect_once_more():  # the prune record's read-back meets a DB blip
+            if sys._getframe(1).f_code.co_name == "_record_prune":
+                raise sa.exc.OperationalError("SELECT count(*)", {}, Exception("conn reset"))
+            return connect()
+
+        db.connect = connect_once_more
+        return db
+
+    monkeypatch.setattr(cli_audit, "_db", flaky_db)
+    out = CliRunner().invoke(app, ["audit", "prune", "--url", fresh_db_url,
+                                   "--older-than", "2d", "--dev"])
+    assert out.exit_code == 1 and "nothing was pruned" in out.output, out.output
+    monkeypatch.setattr(cli_audit, "_db", real_db)
+    from guardian.db import make_engine
+    engine = make_engine(fresh_db_url)
+    with engine.connect() as conn:
+        kinds = [k for (k,) in conn.execute(sa.text(
+            "SELECT kind FROM audit_governance WHERE kind LIKE 'audit_prune%' ORDER BY seq"))]
+        n = conn.execute(sa.text("SELECT count(*) FROM audit_requests")).scalar_one()
+    engine.dispose()
+    assert kinds == ["audit_prune", "audit_prune_aborted"] and n == 6  # nothing deleted
+
+    _attacker_deletes(fresh_db_url)
+    out = CliRunner().invoke(app, ["audit", "verify", "--url", fresh_db_url])
+    # The only prune naming this anchor says it deleted nothing: verify must not accept it.
+    assert out.exit_code != 0, ("deletion accepted on the strength of an aborted prune:\n"
+                                + out.output)
+
+
+def test_control_the_same_deletion_without_any_prune_record_is_reported(
+        fresh_db_url: str, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    _verified_home(fresh_db_url, tmp_path, monkeypatch)
+    _attacker_deletes(fresh_db_url)
+    out = CliRunner().invoke(app, ["audit", "verify", "--url", fresh_db_url])
+    assert out.exit_code != 0 and "forged anchor" in out.output, out.output

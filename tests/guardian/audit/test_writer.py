@@ -104,3 +104,67 @@ def test_open_sink_uses_the_settings_url_and_spool(tmp_path) -> None:  # type: i
         sink.close()
     assert count(settings.resolved_database_url,
                  "SELECT count(*) FROM audit_requests WHERE request_id = 'via-open-sink'") == 1
+
+
+def test_the_watermark_follows_tickets_done_in_any_order(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    from guardian.audit.writer import AuditWriter
+
+    w = AuditWriter(f"sqlite:///{tmp_path / 'w.db'}", spool_dir=tmp_path / "spool", start=False)
+    try:
+        tickets = list(range(1, 10_001))
+        batches = [tickets[i:i + 97] for i in range(0, len(tickets), 97)]
+        rng = random.Random(7)
+        for b in batches:  # batches that split and interleave, as merged WAL runs do
+            rng.shuffle(b)
+        rng.shuffle(batches)
+        stuck, rest = batches[0], batches[1:]
+        lows = []
+        for b in rest:
+            w._mark_done(b)
+            lows.append(w._low)
+        assert lows == sorted(lows) and w._low < min(stuck)  # never past a ticket not done
+        assert w._done == len(tickets) - len(stuck)
+        assert len(w._done_runs) <= len(rest)  # runs, not tickets
+        w._mark_done(stuck)
+        assert w._low == len(tickets) and not w._done_runs and w._done == len(tickets)
+    finally:
+        w._intents.close(True)
+        w.spool.close()
+        w.db.dispose()
+
+
+def test_a_database_lost_part_way_through_a_split_batch_stays_marked_down(
+        tmp_path, make_writer) -> None:  # type: ignore[no-untyped-def]
+    # The database rejects a batch's data (split per event), then goes away before the
+    # second part: the writer spools the rest and must stay "down" (later batches go to the
+    # spool behind it) - it used to mark the database up again as the call returned.
+    url = f"sqlite:///{tmp_path / 'g.db'}"
+    upgrade(url)
+    w = make_writer(url, start=False, batch_events=2, retry_interval_s=60.0)
+    write = w.store.write
+    calls = {"n": 0}
+
+    def flaky(batch):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise ValueError("the whole batch is refused")  # permanent: split per event
+        if calls["n"] == 2:
+            raise ValueError("this event's data is refused")  # quarantined
+        if calls["n"] == 3:
+            raise ConnectionError("the database went away")  # the rest is spooled
+        return write(batch)
+
+    w.store.write = flaky
+    w.submit(request_event(2, request_id="a"))
+    w.submit(request_event(2, request_id="b"))
+    w.submit(request_event(2, request_id="c"))
+    w.start()
+    deadline = time.monotonic() + 10
+    while calls["n"] < 3:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    time.sleep(0.3)
+    assert w.stats()["db_up"] is False
+    assert w.spool.pending()

@@ -94,3 +94,16 @@ def test_the_bare_proxy_does_the_wire_work_and_the_bench_reports_the_floor(
     assert abs(m["own_p50_ms"] - (m["proxied_p50_ms"] - m["floor_p50_ms"])) < 0.01
     assert abs(m["floor_added_p50_ms"] - (m["floor_p50_ms"] - m["direct_p50_ms"])) < 0.01
     assert out["c1"]["throughput_rps"]["floor"] > 0
+
+
+def test_a_floor_that_answers_nothing_is_reported_not_a_crash(upstream_url) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        dead = s.getsockname()[1]
+    base = upstream_url.removesuffix("/v1")
+    out = run(base, base, "fake-target", "fake-target", [1], requests=4, rounds=1,
+              max_tokens=2, floor_base=f"http://127.0.0.1:{dead}")
+    assert out["c1"]["latency"]["errors"]["floor"]
+    assert "own_p50_ms" not in out["c1"]["latency"]
