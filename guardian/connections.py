@@ -10,10 +10,16 @@ kept 1,000 file descriptors. `GuardedH11Protocol` adds, per connection:
   request on a kept-alive connection, until its head is parsed; then 408 and close;
 * a body deadline (`timeout_body`): from the parsed head until the body is complete; then the
   connection is closed (the app sees a client disconnect);
+* a write deadline (`timeout_write`): a response that cannot be sent because the client does
+  not read it (the socket's send buffer full: uvicorn pauses writing, and its app waits)
+  drops the connection (abort: a close would wait for the buffer to drain, for ever);
 * a connection cap (`max_connections`): at the cap, a new connection evicts the connection
-  idle the longest — one with no request in progress (a slow head, or an idle keep-alive) —
-  so a flood of slow heads cannot lock real clients out; if every connection is busy with a
-  request, the new one is closed instead. Either way open file descriptors stay bounded.
+  idle the longest — one with no request in progress (a slow head, or an idle keep-alive),
+  or one whose response has waited on a non-reading client for over a second — so a flood
+  of slow heads or of pipelined requests whose answers are never read cannot lock real
+  clients out (a review did that with 520 such sockets: every new connection, health
+  probes included, was reset); if every connection is busy with a request, the new one is
+  closed instead. Either way open file descriptors stay bounded.
 
 The timers are asyncio `call_later` handles on the event loop (no task per connection);
 every parse step re-derives which one should run from h11's view of the client's state.
@@ -33,15 +39,20 @@ from guardian.settings import Settings
 
 logger = logging.getLogger(__name__)
 
+# A response waiting this long on a client that does not read it makes its connection
+# evictable at the cap (as an idle one is): not a momentary full buffer of a fast reader.
+_STALL_EVICTABLE_S = 1.0
+
 _TIMEOUT_408 = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
                 b"connection: close\r\ncontent-length: 27\r\n\r\nRequest headers too slow.\r\n")
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with header/body read deadlines and a connection cap."""
+    """uvicorn's h11 protocol with header/body/write deadlines and a connection cap."""
 
     timeout_header: float = 10.0
     timeout_body: float = 30.0
+    timeout_write: float = 30.0
     max_connections: int = 512
     _cap_warned_at = 0.0
 
@@ -50,6 +61,8 @@ class GuardedH11Protocol(H11Protocol):
         self._deadline: asyncio.TimerHandle | None = None
         self._waiting_for: str | None = None  # "headers" | "body" | None
         self._idle_since = time.monotonic()  # connected, or last response completed
+        self._write_stalled_since: float | None = None  # uvicorn paused writing to it
+        self._write_deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -64,16 +77,55 @@ class GuardedH11Protocol(H11Protocol):
         return (not self.transport.is_closing() and self.conn.their_state is h11.IDLE
                 and (self.cycle is None or self.cycle.response_complete))
 
+    def _stalled_since(self, now: float) -> float | None:
+        """Since when this connection's response has waited on a client that does not read
+        it (over a second), else None."""
+        since = self._write_stalled_since
+        return since if since is not None and now - since > _STALL_EVICTABLE_S else None
+
     def _evict_idlest(self) -> bool:
-        idle = [c for c in self.connections
-                if c is not self and isinstance(c, GuardedH11Protocol) and c._idle()]
-        if not idle:
+        now = time.monotonic()
+        evictable: list[tuple[float, GuardedH11Protocol]] = []
+        for c in self.connections:
+            if c is self or not isinstance(c, GuardedH11Protocol) or c.transport.is_closing():
+                continue
+            if (stalled := c._stalled_since(now)) is not None:
+                evictable.append((stalled, c))
+            elif c._idle():
+                evictable.append((c._idle_since, c))
+        if not evictable:
             return False
-        victim = min(idle, key=lambda c: c._idle_since)
-        self._warn_cap("evicting the connections idle the longest")
-        victim._disarm()
-        victim._close_waiting("headers")
+        _, victim = min(evictable, key=lambda pair: pair[0])
+        self._warn_cap("evicting the connections idle (or unread) the longest")
+        if victim._write_stalled_since is not None:
+            victim._drop_unread()
+        else:
+            victim._disarm()
+            victim._close_waiting("headers")
         return True
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._write_stalled_since is None:
+            self._write_stalled_since = time.monotonic()
+            self._write_deadline = self.loop.call_later(self.timeout_write, self._drop_unread)
+
+    def resume_writing(self) -> None:
+        self._write_stalled_since = None
+        if self._write_deadline is not None:
+            self._write_deadline.cancel()
+            self._write_deadline = None
+        super().resume_writing()
+
+    def _drop_unread(self) -> None:
+        """The client has not read its response for `timeout_write` (or is evicted at the
+        cap): abort - a close would wait for the send buffer to drain."""
+        self._write_deadline = None
+        if self.transport is None or self.transport.is_closing():
+            return
+        logger.debug("dropping connection from %s: its response was not read within %.0f s",
+                     self.client, self.timeout_write)
+        self.transport.abort()
 
     def _warn_cap(self, what: str) -> None:
         now = time.monotonic()  # shared: one warning a minute, not one per connection
@@ -84,6 +136,9 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._write_deadline is not None:
+            self._write_deadline.cancel()
+            self._write_deadline = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -145,7 +200,7 @@ def guarded_protocol(settings: Settings) -> type[GuardedH11Protocol]:
     """The protocol class with `settings`' limits (uvicorn builds one instance per connection)."""
     return type("GuardedH11Protocol", (GuardedH11Protocol,), {
         "timeout_header": settings.timeout_header, "timeout_body": settings.timeout_body,
-        "max_connections": settings.max_connections})
+        "timeout_write": settings.timeout_write, "max_connections": settings.max_connections})
 
 
 def uvicorn_limits(settings: Settings) -> dict[str, Any]:

@@ -154,6 +154,9 @@ class Settings(BaseSettings):
     timeout_body: float = Field(default=30.0, gt=0, le=MAX_WAIT_S, description="Seconds a client has to send "
                                 "a request's body once its headers are in; then the connection "
                                 "is closed.")
+    timeout_write: float = Field(default=30.0, gt=0, le=MAX_WAIT_S, description="Seconds a "
+                                 "response may wait on a client that does not read it (the "
+                                 "socket's send buffer full); then the connection is dropped.")
     h11_max_incomplete_event_size: int = Field(
         default=16 * 1024, ge=1024, description="uvicorn/h11: largest request line + headers, "
         "in bytes; larger gets 400.")

@@ -7,6 +7,7 @@ answering normal requests meanwhile; connections beyond the cap are closed at on
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -190,3 +191,38 @@ def test_an_oversized_head_gets_400() -> None:
         closed, got = closed_within(s, 3.0)
         assert closed and got.startswith(b"HTTP/1.1 400")
         assert healthy(url)
+
+
+def unread_pipeline(port: int, n: int = 400) -> socket.socket:
+    """A client that pipelines requests for a sizeable answer and never reads: its socket's
+    buffers fill and the server's response waits on it."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    s.setblocking(False)
+    with contextlib.suppress(BlockingIOError):
+        s.send(b"GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * n)
+    return s
+
+
+def test_a_client_that_never_reads_its_answers_is_dropped_after_the_write_timeout() -> None:
+    with running(**guarded(timeout_write=1.0)) as (url, port), ExitStack() as stack:
+        s = stack.enter_context(unread_pipeline(port))
+        time.sleep(0.3)
+        s.setblocking(True)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        # The server aborts it (RST); reading what was buffered then ends in a reset or EOF.
+        time.sleep(2.0)
+        assert closed_within(s, 5.0)[0]
+        assert healthy(url)
+
+
+def test_at_the_cap_clients_that_never_read_make_way() -> None:
+    """A review locked every new connection (health probes too) out with pipelined requests
+    whose answers were never read: such connections were never idle, so never evicted."""
+    with running(**guarded(max_connections=8, timeout_write=30.0)) as (url, port), \
+            ExitStack() as stack:
+        for _ in range(8):
+            stack.enter_context(unread_pipeline(port))
+        time.sleep(3.0)  # their responses have waited on them for over a second
+        assert all(healthy(url) for _ in range(3))
