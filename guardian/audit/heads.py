@@ -204,7 +204,13 @@ class HeadPublisher:
             self._lost += declared_lost(batch)
             self._pending.setdefault(batch.first_seq, (batch.last_seq, leaves))
             self._advance()
-            due = self._frontier.size - max(self._published_size, 0) >= self.every
+            new = self._frontier.size - max(self._published_size, 0)
+            # `every` new leaves, or new leaves after a quiet spell: the first records after
+            # an idle minute used to wait for the loop's next tick (up to `interval_s`)
+            # behind a head older than verify's grace, which read them as unattested.
+            due = new >= self.every or (new > 0 and (
+                self.last_head_at is None
+                or time.monotonic() - self.last_head_at >= self.interval_s))
         if due:
             self._wake.set()
 

@@ -640,3 +640,27 @@ def test_rotating_the_key_under_a_running_writer_keeps_the_trail_verifiable(
     signed_by = {json.loads(line)["key_id"] for line in
                  next(keys.heads.glob("*/heads.jsonl")).read_text().splitlines()}
     assert signed_by == {signer.key_id, new.key_id}
+
+
+def test_the_first_records_after_a_quiet_spell_get_a_head_at_once(
+        sqlite_url: str, keys: Keys, tmp_path: Path) -> None:
+    """After an idle spell the first records waited for the publisher's next tick (up to
+    `interval_s`) behind a head older than verify's grace: `guardian audit verify` called an
+    untouched database TAMPERED ("unattested") for up to 10 s (an API probe found it). A
+    batch arriving when the last head is older than `interval_s` is signed at once."""
+    import time
+
+    upgrade(sqlite_url)
+    w = writer(sqlite_url, keys, keys.signer(), tmp_path / "spool", every=1000, interval_s=2.0)
+    try:
+        time.sleep(2.3)  # quiet: the loop's tick at 2 s found nothing new to sign
+        w.submit(request_event(3, request_id="after-quiet"))
+        assert w.wait_delivered(10)
+        t0 = time.monotonic()
+        while w.heads is not None and (w.heads.last_head or {}).get("size", 0) == 0:
+            assert time.monotonic() - t0 < 1.0, "no head for the new records"
+            time.sleep(0.01)
+        rep = verify_db(make_engine(sqlite_url), heads=keys.read(), grace_s=1.0)
+        assert rep.ok and not rep.pending, rep.errors or rep.pending
+    finally:
+        w.close()
