@@ -39,7 +39,7 @@ from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
-from pydantic import Field
+from pydantic import Field, StrictBool
 from sqlalchemy.exc import SQLAlchemyError
 
 from guardian.api.deps import Services, ServicesDep, require
@@ -69,8 +69,9 @@ ComplianceKey = Annotated[Principal, Depends(require("compliance"))]
 class RouteAct(RouteChange):
     """A change that turns speculation on (re-enable, promote)."""
 
-    override: bool = Field(False, description="Admin only, with a non-empty `reason`: turn "
-                           "speculation on without a passing gate report (audited as an override).")
+    override: StrictBool = Field(False, description="Admin only, with a non-empty `reason`: "
+                                 "turn speculation on without a passing gate report (audited "
+                                 "as an override). JSON true only: \"yes\" or 1 is a 400.")
 
 
 def _override(body: RouteAct, who: Principal) -> str | None:

@@ -31,6 +31,7 @@ from pydantic import (
 )
 
 from guardian.enums import Mode
+from guardian.policy.base import BIDI_CONTROLS
 
 MAX_STOP = 4
 MAX_LOGPROBS = 20  # alternatives per token (vLLM's default max_logprobs)
@@ -365,12 +366,16 @@ class RouteStates(BaseModel):
 # Terminal control characters (ANSI escapes, carriage returns, C1 controls); tab and new line
 # stay allowed. A governance reason is shown by `guardian route status`, `guardian audit show`
 # and the dashboard: an escape in it could repaint an operator's terminal.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Control characters (tab and newline pass) and the bidirectional controls that make text
+# display in another order than it is read (`guardian route status`, `audit show`, the
+# dashboard), as the policy file refuses them.
+_CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
 
 
 def no_control_chars(value: str) -> str:
     if _CONTROL.search(value):
-        raise ValueError("contains a control character (e.g. an ANSI escape); send plain text")
+        raise ValueError("contains a control or bidi character (e.g. an ANSI escape or "
+                         "U+202E); send plain text")
     return value
 
 

@@ -177,7 +177,9 @@ def test_audit_read_does_not_stall_other_callers(built) -> None:
 
 
 # --- a governance reason is shown on operators' terminals -----------------------------------
-@pytest.mark.parametrize("reason", ["\x1b[2J\x1b[31mall clear", "ok\rFAKE", "bell\x07", "c1\x9b2J"])
+@pytest.mark.parametrize("reason", ["\x1b[2J\x1b[31mall clear", "ok\rFAKE", "bell\x07", "c1\x9b2J",
+                                    # bidi controls: displayed in another order than read
+                                    "rollback by \u202eecnarusni", "a\u2066b\u2069", "x\u200fy"])
 def test_a_reason_with_terminal_controls_is_a_400(built, reason) -> None:
     services, app = built()
     client = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False)
@@ -243,3 +245,15 @@ def test_access_log_lines_hide_query_string_values(built) -> None:
     assert all(f.filter(record) for f in access.filters)
     line = record.getMessage()
     assert "SECRET" not in line and "/v1/models?api_key=***&***" in line, line
+
+
+@pytest.mark.parametrize("override", ["yes", 1, "on", "true"])
+def test_an_override_must_be_json_true(built, override) -> None:
+    """An admin's gate override is a deliberate act: "yes", 1 or "on" were taken for true."""
+    services, app = built()
+    client = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False)
+    before = len(services.sink.events)
+    r = client.post("/admin/routes/default/reenable",
+                    json={"reason": "override test", "override": override}, headers=auth("admin"))
+    assert r.status_code == 400 and r.json()["error"]["param"] == "override", r.text
+    assert len(services.sink.events) == before
