@@ -205,6 +205,9 @@ def guarded_protocol(settings: Settings) -> type[GuardedH11Protocol]:
 
 def uvicorn_limits(settings: Settings) -> dict[str, Any]:
     """Keyword arguments for `uvicorn.run` / `uvicorn.Config` that apply `settings`' limits."""
+    trusted = settings.forwarded_allow_ips.strip()
     return {"http": guarded_protocol(settings), "limit_concurrency": settings.limit_concurrency,
+            # Forwarded headers only from proxies named in GUARDIAN_FORWARDED_ALLOW_IPS.
+            "proxy_headers": bool(trusted), "forwarded_allow_ips": trusted or None,
             "timeout_keep_alive": settings.timeout_keep_alive,
             "h11_max_incomplete_event_size": settings.h11_max_incomplete_event_size}

@@ -146,6 +146,11 @@ class Settings(BaseSettings):
         default=512, ge=1, le=1 << 24, description="Open connections at most: at the cap a new connection "
         "evicts the one idle the longest (or is closed if all are busy). Bounds file "
         "descriptors and, as h11 runs one request per connection, requests in progress.")
+    forwarded_allow_ips: str = Field(
+        default="", max_length=4096, description="Comma-separated addresses (or *) of proxies "
+        "whose X-Forwarded-For / X-Forwarded-Proto are believed: the client address an act's "
+        "record keeps. Default: none - uvicorn's own default trusts 127.0.0.1, so any local "
+        "caller could write the address an admin act records.")
     timeout_keep_alive: int = Field(default=5, ge=1, le=int(MAX_WAIT_S), description="uvicorn: "
                                     "seconds an idle keep-alive connection stays open.")
     timeout_header: float = Field(default=10.0, gt=0, le=MAX_WAIT_S, description="Seconds a client has to "

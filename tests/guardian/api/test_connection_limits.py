@@ -226,3 +226,37 @@ def test_at_the_cap_clients_that_never_read_make_way() -> None:
             stack.enter_context(unread_pipeline(port))
         time.sleep(3.0)  # their responses have waited on them for over a second
         assert all(healthy(url) for _ in range(3))
+
+
+@pytest.mark.parametrize("trusted,recorded", [("", "127.0.0.1"), ("127.0.0.1", "203.0.113.66")])
+def test_forwarded_headers_are_believed_only_from_named_proxies(trusted, recorded) -> None:
+    """uvicorn believes X-Forwarded-For from 127.0.0.1 by default: any local caller could
+    write the client address an act's record keeps (an API probe did, with an on-call key).
+    Only proxies named in GUARDIAN_FORWARDED_ALLOW_IPS are believed now."""
+    from guardian.audit.events import GovernanceEvent
+    from tests.guardian.api.conftest import auth
+
+    sink = ListSink()
+    services = build_services(FakeBackend(), sink, policy=policy(), keys=keystore())
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(services=services), host="127.0.0.1", port=port, log_level="warning",
+        **guarded(forwarded_allow_ips=trusted)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        r = httpx.post(f"http://127.0.0.1:{port}/admin/routes/default/rollback",
+                       json={"reason": "forwarded"},
+                       headers={**auth("oncall"), "X-Forwarded-For": "203.0.113.66"})
+        assert r.status_code == 200, r.text
+        acts = [e for e in sink.events if isinstance(e, GovernanceEvent)
+                and e.details.get("origin")]
+        assert acts and acts[-1].details["origin"]["client"] == recorded
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        close_services(services)
