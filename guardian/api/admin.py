@@ -44,6 +44,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse, RouteChange, RouteState, RouteStates
+from guardian.api.strictjson import StrictJSONRoute
 from guardian.audit.acts import record_act
 from guardian.audit.events import GovernanceEvent
 from guardian.auth import Principal
@@ -55,11 +56,12 @@ logger = logging.getLogger(__name__)
 _errors: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorResponse}, 403: {"model": ErrorResponse}, 404: {"model": ErrorResponse},
     409: {"model": ErrorResponse}}
-routes_read = APIRouter(tags=["admin"], dependencies=[Depends(require("oncall", "release"))],
+routes_read = APIRouter(route_class=StrictJSONRoute, tags=["admin"],
+                        dependencies=[Depends(require("oncall", "release"))],
                         responses=_errors)
-oncall = APIRouter(tags=["admin"], responses=_errors)
-release = APIRouter(tags=["admin"], responses=_errors)
-compliance = APIRouter(tags=["compliance"], responses=_errors)
+oncall = APIRouter(route_class=StrictJSONRoute, tags=["admin"], responses=_errors)
+release = APIRouter(route_class=StrictJSONRoute, tags=["admin"], responses=_errors)
+compliance = APIRouter(route_class=StrictJSONRoute, tags=["compliance"], responses=_errors)
 
 OncallKey = Annotated[Principal, Depends(require("oncall"))]
 ReleaseKey = Annotated[Principal, Depends(require("release"))]

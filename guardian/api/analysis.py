@@ -33,12 +33,14 @@ from fastapi.responses import JSONResponse
 
 from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse
+from guardian.api.strictjson import StrictJSONRoute
 from guardian.serving import ServingError
 
 ANALYSIS_ROLES = ("analysis", "oncall", "release")
 WEBHOOK_STATUS = {"pass": 200, "fail": 412, "inconclusive": 425}
 
-router = APIRouter(tags=["analysis"], dependencies=[Depends(require(*ANALYSIS_ROLES))],
+router = APIRouter(route_class=StrictJSONRoute, tags=["analysis"],
+                   dependencies=[Depends(require(*ANALYSIS_ROLES))],
                    responses={401: {"model": ErrorResponse}, 403: {"model": ErrorResponse},
                               404: {"model": ErrorResponse}, 412: {"model": ErrorResponse},
                               425: {"model": ErrorResponse}})

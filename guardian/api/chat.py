@@ -27,9 +27,11 @@ from guardian.api.schemas import (
     ChatCompletionRequest,
     ErrorResponse,
 )
+from guardian.api.strictjson import StrictJSONRoute
 from guardian.serving import GenerationRequest, ServingError
 
-router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
+router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
+                   dependencies=[Depends(require("inference"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
                               403: {"model": ErrorResponse}, 404: {"model": ErrorResponse}})
 

@@ -20,9 +20,11 @@ from guardian.api.generation import (
 )
 from guardian.api.logprobs import CompletionLogprobs
 from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
+from guardian.api.strictjson import StrictJSONRoute
 from guardian.serving import GenerationRequest
 
-router = APIRouter(tags=["inference"], dependencies=[Depends(require("inference"))],
+router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
+                   dependencies=[Depends(require("inference"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
                               403: {"model": ErrorResponse}, 404: {"model": ErrorResponse}})
 

@@ -24,6 +24,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from guardian.api.strictjson import DUPLICATE
 from guardian.backends.base import Unsupported
 from guardian.serving import ServingError
 
@@ -74,6 +75,9 @@ def _describe(errors: list[dict[str, Any]]) -> tuple[str, str | None]:
     loc = _field_path(tuple(first.get("loc", ())))
     param = ".".join(loc) or None
     if first.get("type") == "json_invalid":
+        error = str((first.get("ctx") or {}).get("error", ""))
+        if error.startswith(DUPLICATE):  # guardian.api.strictjson
+            return (f"The JSON body has the {error}: send each parameter once.", None)
         return ("We could not parse the JSON body of your request. Send valid JSON with "
                 "Content-Type: application/json.", None)
     if param is None and first.get("type") == "missing":

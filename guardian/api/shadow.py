@@ -28,11 +28,12 @@ from guardian.api.chat import render_prompt
 from guardian.api.deps import ServicesDep, authorized_route, principal_of, require
 from guardian.api.generation import off_loop
 from guardian.api.schemas import ChatCompletionRequest, ErrorResponse, ShadowAccepted, ShadowRequest
+from guardian.api.strictjson import StrictJSONRoute
 from guardian.audit.events import RequestEvent
 from guardian.serving import GenerationRequest, ServingError
 from guardian.shadow import ShadowJob
 
-router = APIRouter(tags=["inference"], dependencies=[Depends(require("mirror"))],
+router = APIRouter(route_class=StrictJSONRoute, tags=["inference"], dependencies=[Depends(require("mirror"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
                               403: {"model": ErrorResponse}})
 

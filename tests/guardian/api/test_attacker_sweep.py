@@ -257,3 +257,26 @@ def test_an_override_must_be_json_true(built, override) -> None:
                     json={"reason": "override test", "override": override}, headers=auth("admin"))
     assert r.status_code == 400 and r.json()["error"]["param"] == "override", r.text
     assert len(services.sink.events) == before
+
+
+# --- a body with a key twice: a gateway in front may read the other copy ---------------------
+@pytest.mark.parametrize("path,raw,role,key", [
+    ("/v1/completions", b'{"model": "secret-model", "model": "fake-target", "prompt": "hi"}',
+     "inference", "model"),
+    ("/v1/chat/completions", b'{"model": "fake-target", "max_tokens": 2, "messages": '
+     b'[{"role": "user", "content": "a", "content": "b"}]}', "inference", "content"),
+    ("/admin/routes/default/rollback", b'{"reason": "a", "reason": "b"}', "oncall", "reason"),
+])
+def test_a_json_body_with_a_key_twice_is_a_400_naming_it(built, path, raw, role, key) -> None:
+    services, app = built()
+    client = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False)
+    before = len(services.sink.events)
+    r = client.post(path, content=raw,
+                    headers={**auth(role), "content-type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert f"duplicate key '{key}'" in r.json()["error"]["message"]
+    assert len(services.sink.events) == before  # nothing served or recorded
+    ok = client.post(path, content=raw.replace(b'"model": "secret-model", ', b"").replace(
+        b'"content": "a", ', b"").replace(b'"reason": "a", ', b""),
+        headers={**auth(role), "content-type": "application/json"})
+    assert ok.status_code == 200, ok.text
