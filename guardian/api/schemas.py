@@ -195,7 +195,10 @@ class ChatMessage(BaseModel):
 
     role: Literal["system", "developer", "user", "assistant", "tool"]
     content: Text | list[TextPart] | None = None
-    name: Text | None = None
+    # Refused, not dropped: neither the pair's chat template nor the upstream request nor the
+    # audit record carries a participant's name, and a template that uses it answers
+    # differently (a field that changes the output is a 400, never silently ignored).
+    name: Any = Field(None, description=_NOT_SUPPORTED)
     tool_calls: Any = Field(None, description=_NOT_SUPPORTED)
     tool_call_id: Any = Field(None, description=_NOT_SUPPORTED)
 
@@ -206,6 +209,14 @@ class ChatMessage(BaseModel):
             return None
         raise ValueError(f"'{info.field_name}' is not supported by this sidecar (no tool "
                          "calling); remove it")
+
+    @field_validator("name")
+    @classmethod
+    def _no_name(cls, v: Any) -> None:
+        if v is None:
+            return None
+        raise ValueError("'name' is not supported by this sidecar (the chat template and the "
+                         "audit record carry no participant names); remove it")
 
     def text(self) -> str:
         if self.content is None:

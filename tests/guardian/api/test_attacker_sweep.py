@@ -280,3 +280,16 @@ def test_a_json_body_with_a_key_twice_is_a_400_naming_it(built, path, raw, role,
         b'"content": "a", ', b"").replace(b'"reason": "a", ', b""),
         headers={**auth(role), "content-type": "application/json"})
     assert ok.status_code == 200, ok.text
+
+
+def test_a_chat_message_name_is_refused_not_dropped(built) -> None:
+    """`name` reached neither the chat template nor the upstream nor the audit record: a
+    template that uses it answers differently, so it is a 400 like every such field."""
+    _, app = built()
+    client = TestClient(app, base_url="http://localhost:8000", raise_server_exceptions=False)
+    body = {**CHAT, "messages": [{"role": "user", "content": "hi", "name": "alice"}]}
+    r = client.post("/v1/chat/completions", json=body, headers=auth())
+    assert r.status_code == 400 and "'name' is not supported" in r.json()["error"]["message"]
+    assert r.json()["error"]["param"] == "messages.0.name", r.text
+    body["messages"][0]["name"] = None
+    assert client.post("/v1/chat/completions", json=body, headers=auth()).status_code == 200
