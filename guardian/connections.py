@@ -63,6 +63,11 @@ class GuardedH11Protocol(H11Protocol):
         self._idle_since = time.monotonic()  # connected, or last response completed
         self._write_stalled_since: float | None = None  # uvicorn paused writing to it
         self._write_deadline: asyncio.TimerHandle | None = None
+        # h11 bounds a request head only while it is incomplete: one that arrives whole in a
+        # single read was parsed at any size (70 KB were served past a 16 KiB limit).
+        self._max_head = int(self.conn._max_incomplete_event_size)
+        self._next_event = self.conn.next_event
+        self.conn.next_event = self._bounded_next_event  # type: ignore[method-assign]
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -71,6 +76,18 @@ class GuardedH11Protocol(H11Protocol):
             transport.close()
             return
         self._arm("headers")  # a client that connects and sends nothing
+
+    def _bounded_next_event(self) -> Any:
+        """h11's next event; a request whose line and headers exceed the head limit is a
+        protocol error (uvicorn answers 400 and closes), however it arrived."""
+        event = self._next_event()
+        if isinstance(event, h11.Request):
+            size = len(event.method) + len(event.target) + sum(
+                len(name) + len(value) + 4 for name, value in event.headers.raw_items())
+            if size > self._max_head:
+                raise h11.RemoteProtocolError(f"request head of {size} bytes exceeds "
+                                              f"{self._max_head}", error_status_hint=400)
+        return event
 
     def _idle(self) -> bool:
         """No request in progress: waiting for a (next) request head."""

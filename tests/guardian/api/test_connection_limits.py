@@ -260,3 +260,19 @@ def test_forwarded_headers_are_believed_only_from_named_proxies(trusted, recorde
         server.should_exit = True
         thread.join(timeout=10)
         close_services(services)
+
+
+def test_a_whole_oversized_head_in_one_write_gets_400_too() -> None:
+    """h11 bounds a head only while it is incomplete: a complete one in a single read was
+    served at any size (an API probe: 70 KB past the 16 KiB limit)."""
+    with running(**guarded(h11_max_incomplete_event_size=2048)) as (url, port), \
+            connect(port) as s:
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"a" * 4096
+                  + b"\r\n\r\n")
+        closed, got = closed_within(s, 3.0)
+        assert closed and got.startswith(b"HTTP/1.1 400"), got[:80]
+        assert healthy(url)
+        with connect(port) as ok:  # a head under the limit, in one write, is served
+            ok.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Small: "
+                       + b"a" * 1000 + b"\r\nConnection: close\r\n\r\n")
+            assert closed_within(ok, 3.0)[1].startswith(b"HTTP/1.1 200")
