@@ -41,28 +41,9 @@ main()
 
 def test_a_prune_killed_after_its_deletion_still_verifies(fresh_db_url: str, tmp_path: Path,
                                                           monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from guardian.audit.heads import heads_config
-    from guardian.audit.writer import AuditWriter
-    from guardian.settings import get_settings
-
     env = {**os.environ, "GUARDIAN_HOME": str(tmp_path / "home"), "GUARDIAN_DEV_MODE": "1"}
-    for k, v in env.items():
-        if k.startswith("GUARDIAN_"):
-            monkeypatch.setenv(k, v)
-    get_settings.cache_clear()
-    upgrade(fresh_db_url)
-    settings = get_settings()
-    w = AuditWriter(fresh_db_url, spool_dir=tmp_path / "spool", replica_id="ra",
-                    heads=heads_config(settings, "ra"))
-    old = datetime.now(UTC) - timedelta(days=5)
-    for i in range(4):
-        w.submit(request_event(3, request_id=f"old{i}", created_at=old))
-    for i in range(2):
-        w.submit(request_event(3, request_id=f"new{i}"))
-    w.close()
+    _verified_home(fresh_db_url, tmp_path, monkeypatch)  # signed heads over 4 old, 2 new
     runner = CliRunner()
-    out = runner.invoke(app, ["audit", "verify", "--url", fresh_db_url])
-    assert out.exit_code == 0, out.output
 
     child = subprocess.run([sys.executable, "-c", CHILD, fresh_db_url], env=env,
                            capture_output=True, text=True, timeout=120)
@@ -70,6 +51,13 @@ def test_a_prune_killed_after_its_deletion_still_verifies(fresh_db_url: str, tmp
     assert runner.invoke(app, ["audit", "show", "old0", "--url", fresh_db_url]).exit_code == 1
     out = runner.invoke(app, ["audit", "verify", "--url", fresh_db_url])
     assert out.exit_code == 0 and "forged" not in out.output, out.output
+
+
+def _prune_stops(url: str) -> None:
+    """`guardian audit prune --older-than 2d` stops with its "nothing was pruned" error."""
+    out = CliRunner().invoke(app, ["audit", "prune", "--url", url, "--older-than", "2d",
+                                   "--dev"])
+    assert out.exit_code == 1 and "nothing was pruned" in out.output, out.output
 
 
 def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, tmp_path: Path,
@@ -108,9 +96,7 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
             yield sink
 
     monkeypatch.setattr(cli_audit, "_writer", writes_fail)
-    out = CliRunner().invoke(app, ["audit", "prune", "--url", fresh_db_url,
-                                   "--older-than", "2d", "--dev"])
-    assert out.exit_code == 1 and "nothing was pruned" in out.output, out.output
+    _prune_stops(fresh_db_url)
     monkeypatch.setattr(cli_audit, "_writer", real_writer)
 
     AuditWriter(fresh_db_url, spool_dir=spool, replica_id="rb").close()  # replays the spool
@@ -193,9 +179,7 @@ def test_an_aborted_prune_does_not_license_a_later_deletion(
         return db
 
     monkeypatch.setattr(cli_audit, "_db", flaky_db)
-    out = CliRunner().invoke(app, ["audit", "prune", "--url", fresh_db_url,
-                                   "--older-than", "2d", "--dev"])
-    assert out.exit_code == 1 and "nothing was pruned" in out.output, out.output
+    _prune_stops(fresh_db_url)
     monkeypatch.setattr(cli_audit, "_db", real_db)
     from guardian.db import make_engine
     engine = make_engine(fresh_db_url)
