@@ -33,7 +33,8 @@ class StrictJSONRequest(Request):
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
             body = await self.body()
-            text = body.decode("utf-8") if isinstance(body, bytes) else body
+            # As json.loads(bytes) decodes (UTF-8/16/32, a UTF-8 BOM), so only duplicates differ.
+            text = body.decode(json.detect_encoding(body), "surrogatepass")
             self._json = json.loads(text, object_pairs_hook=_pairs(text))
         return self._json
 
