@@ -369,11 +369,11 @@ class AuditWriter:
                 if len(self._gap["request_ids"]) < _MAX_LISTED_IDS:
                     self._gap["request_ids"].append(rid)
                 self.counters["dropped_events"] += 1
+                self._gap_tickets.append(ticket)  # done once the drop's record is durable
             if self.counters["dropped_events"] % 1000 == 1:
                 log.warning("audit queue full (%d events): dropped %s (%d dropped so far); "
                             "declared in the chain as an audit_gap record",
                             self.cfg.queue_size, rid, self.counters["dropped_events"])
-                self._gap_tickets.append(ticket)  # done once the drop's record is durable
 
     def flush(self, timeout_s: float = 10.0) -> None:
         """Wait until every event submitted so far is in the DB - or, while the DB is down,
