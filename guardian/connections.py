@@ -104,9 +104,13 @@ class GuardedH11Protocol(H11Protocol):
         now = time.monotonic()
         evictable: list[tuple[float, GuardedH11Protocol]] = []
         for c in self.connections:
-            if c is self or not isinstance(c, GuardedH11Protocol) or c.transport.is_closing():
+            if c is self or not isinstance(c, GuardedH11Protocol) or c.transport is None:
                 continue
-            if (stalled := c._stalled_since(now)) is not None:
+            if c.transport.is_closing():
+                # Finished on our side; still here only while its last bytes wait on a
+                # client that does not read them (a close waits for the buffer): first to go.
+                evictable.append((float("-inf"), c))
+            elif (stalled := c._stalled_since(now)) is not None:
                 evictable.append((stalled, c))
             elif c._idle():
                 evictable.append((c._idle_since, c))
@@ -114,7 +118,7 @@ class GuardedH11Protocol(H11Protocol):
             return False
         _, victim = min(evictable, key=lambda pair: pair[0])
         self._warn_cap("evicting the connections idle (or unread) the longest")
-        if victim._write_stalled_since is not None:
+        if victim._write_stalled_since is not None or victim.transport.is_closing():
             victim._drop_unread()
         else:
             victim._disarm()
@@ -138,8 +142,9 @@ class GuardedH11Protocol(H11Protocol):
         """The client has not read its response for `timeout_write` (or is evicted at the
         cap): abort - a close would wait for the send buffer to drain."""
         self._write_deadline = None
-        if self.transport is None or self.transport.is_closing():
+        if self.transport is None:
             return
+        # Also when closing: a close waits for the buffer to drain, which never happens.
         logger.debug("dropping connection from %s: its response was not read within %.0f s",
                      self.client, self.timeout_write)
         self.transport.abort()
