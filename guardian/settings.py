@@ -144,7 +144,8 @@ class Settings(BaseSettings):
         "in progress, new requests get 503.")
     max_connections: int = Field(
         default=512, ge=1, le=1 << 24, description="Open connections at most: at the cap a new connection "
-        "evicts the one idle the longest (or is closed if all are busy). Bounds file "
+        "evicts the one idle the longest, or whose answer its client has not read for over a "
+        "second (or is closed if all are busy). Bounds file "
         "descriptors and, as h11 runs one request per connection, requests in progress.")
     forwarded_allow_ips: str = Field(
         default="", max_length=4096, description="Comma-separated addresses (or *) of proxies "

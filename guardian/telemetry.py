@@ -222,7 +222,7 @@ class Telemetry:
             from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
             readers.append(PeriodicExportingMetricReader(OTLPMetricExporter()))
         # Exemplars go out only through OTLP (the Prometheus reader drops them): without it,
-        # sampling one per measurement cost ~50 us of a request's ~260 us of telemetry
+        # sampling one per measurement cost ~75 of a request's ~300 us of telemetry CPU
         # (BENCHMARKS.md, "Telemetry per request"). OTEL_METRICS_EXEMPLAR_FILTER still rules.
         exemplars = (None if otlp or os.environ.get("OTEL_METRICS_EXEMPLAR_FILTER")
                      else AlwaysOffExemplarFilter())

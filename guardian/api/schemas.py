@@ -374,12 +374,11 @@ class RouteStates(BaseModel):
     routes: list[RouteState]
 
 
-# Terminal control characters (ANSI escapes, carriage returns, C1 controls); tab and new line
-# stay allowed. A governance reason is shown by `guardian route status`, `guardian audit show`
-# and the dashboard: an escape in it could repaint an operator's terminal.
-# Control characters (tab and newline pass) and the bidirectional controls that make text
-# display in another order than it is read (`guardian route status`, `audit show`, the
-# dashboard), as the policy file refuses them.
+# Terminal control characters (ANSI escapes, carriage returns, C1 controls; tab and new line
+# stay allowed) and the bidirectional controls (U+202E ...) that make text display in another
+# order than it reads, as the policy file refuses them. A governance reason is shown by
+# `guardian route status`, `guardian audit show` and the dashboard: an escape in it could
+# repaint an operator's terminal, a bidi control reorder what it says.
 _CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
 
 
