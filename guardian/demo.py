@@ -145,14 +145,15 @@ def _pair_env(home: Path | None) -> dict[str, str]:
     """Model dirs for the sidecar: configured ones, else the demo pair (built on first use)."""
     if os.environ.get("GUARDIAN_DRAFT_DIR") and os.environ.get("GUARDIAN_TARGET_DIR"):
         return {}
-    from engine.demo_pair import demo_pair_dir, ensure_demo_pair
+    from engine.demo_pair import demo_pair_dir
     from engine.demo_pair.build import is_built
+    from guardian.backends.local import ensure_private_demo_pair
     from guardian.settings import get_settings
 
     # The pair lives under the settings' home (GUARDIAN_HOME, env or .env) unless --home
     # already holds one.
     pair_home = home if home is not None and is_built(demo_pair_dir(home)) else get_settings().home
-    paths = ensure_demo_pair(pair_home)
+    paths = ensure_private_demo_pair(pair_home)
     return {"GUARDIAN_DRAFT_DIR": str(paths.draft_dir), "GUARDIAN_TARGET_DIR": str(paths.target_dir)}
 
 

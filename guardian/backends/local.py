@@ -39,6 +39,7 @@ from guardian.enums import PROPOSER_KINDS
 
 if TYPE_CHECKING:
     from engine import GenerationResult, Pair
+    from engine.demo_pair.build import DemoPairPaths
     from guardian.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -62,13 +63,20 @@ def demo_home(settings: Settings) -> Path:
     return settings.home
 
 
-def demo_pair_dirs(settings: Settings) -> tuple[Path, Path]:
-    """The demo pair's (draft, target) dirs under the settings' home, built on first use."""
+def ensure_private_demo_pair(home: Path, **kwargs: Any) -> DemoPairPaths:
+    """`engine.demo_pair.ensure_demo_pair` under `home`, made 0700 first: the home holds the
+    audit database and secrets too, and a first start builds the pair before anything else
+    creates it (the build made it 0755). Every guardian caller builds through this."""
     from engine.demo_pair import ensure_demo_pair
     from guardian.fileio import private_dir
 
-    private_dir(settings.home)  # a first start builds the pair first: the home is made here
-    paths = ensure_demo_pair(demo_home(settings))
+    private_dir(home)
+    return ensure_demo_pair(home, **kwargs)
+
+
+def demo_pair_dirs(settings: Settings) -> tuple[Path, Path]:
+    """The demo pair's (draft, target) dirs under the settings' home, built on first use."""
+    paths = ensure_private_demo_pair(demo_home(settings))
     return Path(paths.draft_dir), Path(paths.target_dir)
 
 

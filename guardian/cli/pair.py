@@ -46,18 +46,14 @@ def build_demo(
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from rich.console import Console
 
-    from engine.demo_pair import ensure_demo_pair
-    from guardian.backends.local import demo_home
-    from guardian.fileio import private_dir
+    from guardian.backends.local import demo_home, ensure_private_demo_pair
     from guardian.settings import get_settings
 
     console = Console()
     try:
         # Settings, not only the env var: GUARDIAN_HOME may come from the .env file.
-        pair_home = home or demo_home(get_settings())
-        private_dir(pair_home)  # the home holds the audit database too: made 0700 here
-        paths = ensure_demo_pair(pair_home, progress=True, force=force, size=size,
-                                 device=device)
+        paths = ensure_private_demo_pair(home or demo_home(get_settings()), progress=True,
+                                         force=force, size=size, device=device)
     except OSError as exc:
         console.print(f"[red]Could not build the demo pair:[/red] {exc}. "
                       "Check that --home (or GUARDIAN_HOME) is a writable directory with ~50 MB free.")

@@ -49,3 +49,15 @@ def test_build_demo_and_serve_resolve_the_same_home_from_dotenv(dotenv_home, mon
     assert homes == [dotenv_home / "demo-pair" / build.BUILD_VERSION] * 2
     assert served_from == (dotenv_home / "draft", dotenv_home / "target")
 
+
+
+def test_guardian_demo_building_the_pair_in_the_settings_home_makes_it_private(
+        dotenv_home, monkeypatch) -> None:
+    """`guardian demo` without --home builds the pair in the settings' home: that first build
+    created the home 0755 (the callers that made it 0700 first did not include this one)."""
+    from guardian.demo import _pair_env
+
+    monkeypatch.setattr(build, "ensure_demo_pair", lambda home, **_kw: FakePaths(Path(home)))
+    env = _pair_env(None)
+    assert env["GUARDIAN_DRAFT_DIR"] == str(dotenv_home / "draft")
+    assert stat.S_IMODE(dotenv_home.stat().st_mode) == 0o700
