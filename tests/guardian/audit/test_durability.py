@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -405,14 +406,14 @@ def test_wal_parts_of_a_batch_committed_merged_are_not_replayed_as_new(
     assert verify_db(make_engine(url)).ok
 
 
-def _hold_batch(w: Any, request_id: str) -> threading.Event:
-    """Make `w`'s DB threads block on the batch holding `request_id` until the returned
+def _hold_batch(w: Any, holds: Callable[[Any], bool]) -> threading.Event:
+    """Make `w`'s DB threads block on every batch `holds` says yes to until the returned
     event is set (a slow COPY on one connection while the others go on)."""
     release = threading.Event()
     write = w.store.write
 
     def slow_write(batch: Any) -> bool:
-        if request_id in batch.request_ids:
+        if holds(batch):
             release.wait(30)
         return write(batch)
 
@@ -431,7 +432,7 @@ def test_batches_finishing_out_of_order_keep_an_earlier_events_intent_and_flush(
     monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
     upgrade(fresh_pg_url)
     w = make_writer(fresh_pg_url, db_writers=2, batch_events=1, handoff_wait_s=0.5)
-    release = _hold_batch(w, "slow")
+    release = _hold_batch(w, lambda batch: "slow" in batch.request_ids)
     try:
         w.submit(request_event(2, request_id="slow"))
         import time
@@ -502,16 +503,9 @@ def test_a_dropped_event_is_done_only_once_its_declaration_is_durable(
     monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
     upgrade(fresh_pg_url)
     w = make_writer(fresh_pg_url, start=False, queue_size=1, db_writers=2)
-    release = threading.Event()
-    write = w.store.write
-
-    def slow_gap(batch: Any) -> bool:
-        if any(getattr(g, "kind", None) == "audit_gap" or "audit_gap" in str(g)
-               for g in batch.governance):
-            release.wait(30)
-        return write(batch)
-
-    w.store.write = slow_gap
+    release = _hold_batch(w, lambda batch: any(
+        getattr(g, "kind", None) == "audit_gap" or "audit_gap" in str(g)
+        for g in batch.governance))
     try:
         w.submit(request_event(2, request_id="kept"))
         w.submit(request_event(2, request_id="dropped"))  # the queue holds one: dropped
@@ -540,7 +534,7 @@ def test_an_intent_segment_is_closed_with_a_mark_read_after_the_swap(
     monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
     upgrade(fresh_pg_url)
     w = make_writer(fresh_pg_url, db_writers=2, batch_events=1)
-    release = _hold_batch(w, "late")
+    release = _hold_batch(w, lambda batch: "late" in batch.request_ids)
     armed = threading.Event()
     real_rotate = w._intents.rotate
 
