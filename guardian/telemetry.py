@@ -85,6 +85,8 @@ from opentelemetry.trace.propagation.tracecontext import TraceContextTextMapProp
 from prometheus_client import CollectorRegistry, Counter, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric
 
+from guardian.hotmetrics import HotMetrics
+
 if TYPE_CHECKING:
     from guardian.backends import BackendResult
 
@@ -228,6 +230,17 @@ class Telemetry:
                      else AlwaysOffExemplarFilter())
         self.meter_provider = MeterProvider(metric_readers=readers, resource=resource,
                                             exemplar_filter=exemplars)
+        # The per-request instruments (guardian.hotmetrics); with OTLP, mirrored to a meter
+        # only the OTLP reader reads.
+        self.otlp_meter_provider: MeterProvider | None = None
+        if otlp:
+            from opentelemetry.exporter.otlp.proto.http.metric_exporter import OTLPMetricExporter
+
+            self.otlp_meter_provider = MeterProvider(
+                metric_readers=[PeriodicExportingMetricReader(OTLPMetricExporter())],
+                resource=resource, exemplar_filter=exemplars)
+        hot = HotMetrics("guardian", None if self.otlp_meter_provider is None
+                         else self.otlp_meter_provider.get_meter("guardian"))
         self.tracer_provider = TracerProvider(
             resource=resource, sampler=CallerSamplingGuard(_configured_sampler()))
         if otlp:
@@ -246,39 +259,39 @@ class Telemetry:
         self.tracer = self.tracer_provider.get_tracer("guardian")
         m = self.meter_provider.get_meter("guardian")
 
-        self.request_duration = m.create_histogram(
+        self.request_duration = hot.histogram(
             "gen_ai.server.request.duration", unit="s",
             description="Generative AI server request duration (queue + compute).",
-            explicit_bucket_boundaries_advisory=DURATION_BUCKETS)
-        self.time_to_first_token = m.create_histogram(
+            buckets=DURATION_BUCKETS)
+        self.time_to_first_token = hot.histogram(
             "gen_ai.server.time_to_first_token", unit="s",
             description="Time to generate the first token (engine measured).",
-            explicit_bucket_boundaries_advisory=TTFT_BUCKETS)
-        self.time_per_output_token = m.create_histogram(
+            buckets=TTFT_BUCKETS)
+        self.time_per_output_token = hot.histogram(
             "gen_ai.server.time_per_output_token", unit="s",
             description="Time per output token after the first.",
-            explicit_bucket_boundaries_advisory=TPOT_BUCKETS)
-        self.token_usage = m.create_histogram(
+            buckets=TPOT_BUCKETS)
+        self.token_usage = hot.histogram(
             "gen_ai.client.token.usage", unit="{token}",
             description="Input and output tokens per request.",
-            explicit_bucket_boundaries_advisory=TOKEN_BUCKETS)
-        self.drafts = m.create_counter(
+            buckets=TOKEN_BUCKETS)
+        self.drafts = hot.counter(
             "spec_decode.drafts", unit="{step}", description="Speculative steps that drafted tokens.")
-        self.draft_tokens = m.create_counter(
+        self.draft_tokens = hot.counter(
             "spec_decode.draft_tokens", unit="{token}",
             description="Draft tokens proposed (vLLM num_draft_tokens).")
-        self.judged_tokens = m.create_counter(
+        self.judged_tokens = hot.counter(
             "spec_decode.judged_tokens", unit="{token}",
             description="Draft positions judged: up to and including each step's first rejection.")
-        self.accepted_tokens = m.create_counter(
+        self.accepted_tokens = hot.counter(
             "spec_decode.accepted_tokens", unit="{token}", description="Draft tokens accepted.")
-        self.accepted_per_position = m.create_counter(
+        self.accepted_per_position = hot.counter(
             "spec_decode.accepted_tokens_per_position", unit="{token}",
             description="Draft tokens accepted at each draft position (label position).")
-        self.mean_acceptance_length = m.create_histogram(
+        self.mean_acceptance_length = hot.histogram(
             "spec_decode.mean_acceptance_length", unit="{token}",
             description="Tokens emitted per target forward (1 + accepted/steps), per request.",
-            explicit_bucket_boundaries_advisory=ACCEPTANCE_LENGTH_BUCKETS)
+            buckets=ACCEPTANCE_LENGTH_BUCKETS)
         self.verdicts = m.create_counter(
             "guardian.shadow.verdicts", unit="{verdict}", description="Shadow comparison verdicts.")
         # Issue 11: near ties per greedy verdict (last 500, per route and pair) and speed-only
@@ -292,16 +305,19 @@ class Telemetry:
         self.shadow_drops = m.create_counter(
             "guardian.shadow.drops", unit="{request}",
             description="Sampled shadow work dropped (queue full or preempted by serving).")
-        self.fallbacks = m.create_counter(
+        self.fallbacks = hot.counter(
             "guardian.serving.fallbacks", unit="{request}",
             description="Requests served target-only because speculation failed or was shed.")
-        self.requests = m.create_counter(
+        self.requests = hot.counter(
             "guardian.requests", unit="{request}", description="Requests by route, mode, outcome.")
         # vLLM-compatible names (prometheus_client: OTel cannot name a series `vllm:...`).
         self.vllm = {name: Counter(name, doc, VLLM_LABELS, registry=self.registry)
                      for name, doc in VLLM_COUNTERS.items()}
+        self._vllm_children: dict[tuple[str, tuple[str, ...]], Any] = {}
         self.vllm_per_pos = Counter(VLLM_PER_POS, "Accepted draft tokens at each position.",
                                     (*VLLM_LABELS, "position"), registry=self.registry)
+        self.hot = hot
+        self.registry.register(hot)
         self.governance = GovernanceCollector()
         self.registry.register(self.governance)
 
@@ -351,9 +367,18 @@ class Telemetry:
                              ("vllm:spec_decode_num_draft_tokens", proposed),
                              ("vllm:spec_decode_num_accepted_tokens", accepted),
                              ("vllm:spec_decode_num_emitted_tokens", accepted + steps)):
-            self.vllm[name].labels(*values).inc(max(0, int(amount)))
+            self._vllm_child(self.vllm[name], values).inc(max(0, int(amount)))
         for pos, n in enumerate(per_position):
-            self.vllm_per_pos.labels(*values, str(pos)).inc(max(0, int(n)))
+            self._vllm_child(self.vllm_per_pos, (*values, str(pos))).inc(max(0, int(n)))
+
+    def _vllm_child(self, counter: Counter, values: tuple[str, ...]) -> Any:
+        """`counter.labels(*values)`, looked up once per label set (prometheus_client
+        validates the values at every call: a quarter of the request's metrics time)."""
+        key = (counter._name, values)
+        child = self._vllm_children.get(key)
+        if child is None:
+            child = self._vllm_children[key] = counter.labels(*values)
+        return child
 
     # --- spans ---------------------------------------------------------------------------
     @contextmanager
@@ -409,11 +434,13 @@ class Telemetry:
         if worker.is_alive():
             logger.warning("telemetry shutdown: the span exporter did not finish in time; "
                            "unsent spans are dropped")
-        try:
-            self.meter_provider.shutdown(
-                timeout_millis=max(1.0, (deadline - time.monotonic()) * 1000))
-        except Exception:
-            logger.exception("telemetry shutdown failed (metrics)")
+        for provider in (self.meter_provider, self.otlp_meter_provider):
+            if provider is None:
+                continue
+            try:
+                provider.shutdown(timeout_millis=max(1.0, (deadline - time.monotonic()) * 1000))
+            except Exception:
+                logger.exception("telemetry shutdown failed (metrics)")
 
 
 def now_ns() -> int:

@@ -6,10 +6,10 @@ counters of a speculative answer) - timed in this process (CPU time, so a busy m
 less) in alternating rounds:
 
 * `span`: the request span alone;
-* `metrics, exemplars on`: the span and the metrics with the SDK's default exemplar filter
-  (`trace_based`: every measurement inside a sampled span offers an exemplar);
-* `metrics, exemplars off`: the same with `OTEL_METRICS_EXEMPLAR_FILTER=always_off`, what the
-  sidecar uses when no OTLP exporter would send exemplars (the Prometheus reader drops them).
+* `metrics, OpenTelemetry SDK`: the span and the metrics recorded through the SDK's
+  instruments (exemplars off), as the sidecar did before `guardian.hotmetrics`;
+* `metrics, hotmetrics`: the same measurements through the sidecar's own per-request
+  instruments (same `/metrics` exposition).
 """
 
 from __future__ import annotations
@@ -25,14 +25,27 @@ import typer
 
 def _measure(case: str, n: int) -> float:
     """Microseconds of CPU per request for `case`."""
+    from opentelemetry.exporter.prometheus import PrometheusMetricReader
+    from prometheus_client import CollectorRegistry
+
     from engine.metrics import SpecCounters
     from guardian.backends import BackendResult, Timings
     from guardian.telemetry import Telemetry
 
-    # Named either way: without the variable the sidecar picks for itself (off without OTLP).
-    os.environ["OTEL_METRICS_EXEMPLAR_FILTER"] = ("always_off" if case.endswith("exemplars off")
-                                                  else "trace_based")
+    os.environ["OTEL_METRICS_EXEMPLAR_FILTER"] = "always_off"
     telemetry = Telemetry()
+    sdk = None
+    if case == SDK:
+        from opentelemetry.sdk.metrics import AlwaysOffExemplarFilter, MeterProvider
+
+        from guardian.hotmetrics import HotCounter, HotHistogram
+
+        sdk = MeterProvider(metric_readers=[PrometheusMetricReader(registry=CollectorRegistry())],
+                            exemplar_filter=AlwaysOffExemplarFilter())
+        twins = telemetry.hot.sdk_twins(sdk.get_meter("guardian"))
+        for attr, inst in list(vars(telemetry).items()):
+            if isinstance(inst, HotCounter | HotHistogram):
+                setattr(telemetry, attr, twins[inst.name])
     result = BackendResult([1], [2] * 16, "a", "length", [], True,
                            SpecCounters(proposed=20, judged=16, accepted=12, steps=4), Timings(),
                            {"drafted_per_position": [4, 4, 4, 4],
@@ -52,16 +65,21 @@ def _measure(case: str, n: int) -> float:
         return (time.process_time() - t0) / n * 1e6
     finally:
         telemetry.shutdown()
+        if sdk is not None:
+            sdk.shutdown()
+
+
+SDK, HOT = "metrics, OpenTelemetry SDK", "metrics, hotmetrics"
 
 
 def cli(requests: int = typer.Option(20000, min=100, help="Requests per case and round."),
         rounds: int = typer.Option(3, min=1, help="Alternations of the cases."),
         json_path: Path | None = typer.Option(None, "--json", help="Write the results here."),
         ) -> None:
-    """CPU per served request of the sidecar's telemetry (span, metrics, exemplars on/off),
-    cases alternating in one process."""
+    """CPU per served request of the sidecar's telemetry (span; metrics through the
+    OpenTelemetry SDK vs the sidecar's own instruments), cases alternating in one process."""
     saved = os.environ.get("OTEL_METRICS_EXEMPLAR_FILTER")
-    cases = ["span", "metrics, exemplars on", "metrics, exemplars off"]
+    cases = ["span", SDK, HOT]
     out: dict[str, list[float]] = {c: [] for c in cases}
     try:
         for _ in range(rounds):
@@ -73,13 +91,13 @@ def cli(requests: int = typer.Option(20000, min=100, help="Requests per case and
         else:
             os.environ["OTEL_METRICS_EXEMPLAR_FILTER"] = saved
     for case in cases:
-        typer.echo(f"{case:<24} " + ", ".join(f"{v:.1f}" for v in out[case])
+        typer.echo(f"{case:<28} " + ", ".join(f"{v:.1f}" for v in out[case])
                    + " us CPU per request")
-    on, off = sorted(out[cases[1]]), sorted(out[cases[2]])
-    ratio = off[len(off) // 2] / on[len(on) // 2]
-    typer.echo(f"exemplars off / on (medians): {ratio:.2f}")
+    sdk, hot = sorted(out[SDK]), sorted(out[HOT])
+    ratio = hot[len(hot) // 2] / sdk[len(sdk) // 2]
+    typer.echo(f"hotmetrics / OpenTelemetry SDK, span included (medians): {ratio:.2f}")
     result: dict[str, Any] = {"benchmark": "telemetry", "requests": requests,
-                              "us_cpu_per_request": out, "off_over_on": round(ratio, 3)}
+                              "us_cpu_per_request": out, "hot_over_sdk": round(ratio, 3)}
     if json_path:
         json_path.write_text(json.dumps(result, indent=2))
         typer.echo(f"wrote {json_path}")

@@ -209,6 +209,6 @@ def test_the_telemetry_bench_reports_every_case(tmp_path) -> None:
                                    "--json", str(tmp_path / "t.json")])
     assert out.exit_code == 0, out.output
     data = json.loads((tmp_path / "t.json").read_text())
-    assert set(data["us_cpu_per_request"]) == {"span", "metrics, exemplars on",
-                                               "metrics, exemplars off"}
-    assert all(v[0] > 0 for v in data["us_cpu_per_request"].values()) and data["off_over_on"] > 0
+    assert set(data["us_cpu_per_request"]) == {"span", "metrics, OpenTelemetry SDK",
+                                               "metrics, hotmetrics"}
+    assert all(v[0] > 0 for v in data["us_cpu_per_request"].values()) and data["hot_over_sdk"] > 0

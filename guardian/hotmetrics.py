@@ -1,0 +1,218 @@
+"""The per-request instruments: counters and explicit-bucket histograms recorded on the
+serving path, rendered at scrape time in the exposition OpenTelemetry's Prometheus reader
+gives the same instruments.
+
+Why not the OpenTelemetry SDK here: one measurement through it (attribute cleaning and
+hashing, a Measurement object, the reader's storage) cost ~30 us of the event loop's time,
+and a proxied request takes about ten of them - a quarter of the sidecar's added latency
+at one client (BENCHMARKS.md, "Proxy overhead"). Here a measurement is a dict lookup and a
+few additions under a lock; the labels are sanitised and the families built only when
+`/metrics` is scraped.
+
+The exposition is the one the SDK's reader produces (`test_hotmetrics`'s parity test
+renders both from the same measurements): names with the unit's suffix (`s` -> `_seconds`,
+annotations such as `{token}` dropped) and `_total` on counters, attribute keys with every
+non-alphanumeric character as `_`, the instrumentation scope's `otel_scope_*` labels, every
+row of a family carrying the family's whole label set (missing ones empty), buckets as
+OpenTelemetry counts them (a value on a bound falls in that bound's bucket).
+
+OTLP: when metrics also go to a collector, each instrument forwards its measurements to an
+OpenTelemetry instrument of a meter that only the OTLP reader reads (`mirror`), so the
+collector gets them and `/metrics` does not show them twice.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
+
+__all__ = ["HotCounter", "HotHistogram", "HotMetrics", "prometheus_name"]
+
+_NON_NAME = re.compile(r"[^a-zA-Z0-9_:]")
+_NON_LABEL = re.compile(r"[^a-zA-Z0-9_]")
+_ANNOTATION = re.compile(r"\{.*?\}")
+_UNITS = {"s": "seconds", "ms": "milliseconds", "By": "bytes", "1": "ratio"}
+
+
+def prometheus_unit(unit: str) -> str:
+    """The name suffix of an OpenTelemetry unit: annotations such as `{token}` have none."""
+    unit = _ANNOTATION.sub("", unit)
+    return _UNITS.get(unit, _NON_NAME.sub("_", unit))
+
+
+def prometheus_name(name: str) -> str:
+    """An instrument's name as a Prometheus metric name (before the unit and `_total`)."""
+    return _NON_NAME.sub("_", "_" + name[1:] if name[:1].isdigit() else name)
+
+
+def _label(key: str) -> str:
+    return _NON_LABEL.sub("_", "_" + key[1:] if key[:1].isdigit() else key)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):  # as the SDK's reader writes them
+        return "true" if value else "false"
+    return str(value)
+
+
+_Key = tuple[tuple[str, Any], ...]
+
+# As the SDK's default cardinality limit: past this many label sets an instrument records
+# into one overflow series (the labels come from bounded sets - routes, pairs, modes, error
+# kinds - so this only guards against a bug that lets a caller's value through).
+MAX_SERIES = 2000
+_OVERFLOW: _Key = (("otel.metric.overflow", "true"),)
+
+
+class _Instrument:
+    kind = ""
+
+    def __init__(self, owner: HotMetrics, name: str, unit: str, description: str) -> None:
+        self.name, self.unit, self.description = name, unit, description
+        self._lock = owner.lock
+        self._mirror: Any = None  # the OTLP-only OpenTelemetry instrument, when there is one
+
+    @staticmethod
+    def _key(attributes: Mapping[str, Any] | None) -> _Key:
+        # Values keep their type here (str() at scrape time): the callers pass strings.
+        return tuple(sorted(attributes.items())) if attributes else ()
+
+    @staticmethod
+    def _bounded(values: dict[_Key, Any], key: _Key) -> _Key:
+        return key if key in values or len(values) < MAX_SERIES - 1 else _OVERFLOW
+
+
+class HotCounter(_Instrument):
+    """A monotonic counter; `add` as OpenTelemetry's Counter.add (negative amounts ignored,
+    as the SDK drops them)."""
+
+    kind = "counter"
+
+    def __init__(self, owner: HotMetrics, name: str, unit: str, description: str) -> None:
+        super().__init__(owner, name, unit, description)
+        self._values: dict[_Key, float] = {}
+
+    def add(self, amount: float, attributes: Mapping[str, Any] | None = None) -> None:
+        if amount < 0:
+            return
+        key = self._key(attributes)
+        with self._lock:
+            key = self._bounded(self._values, key)
+            self._values[key] = self._values.get(key, 0) + amount
+        if self._mirror is not None:
+            self._mirror.add(amount, attributes)
+
+    def rows(self) -> list[tuple[_Key, float]]:
+        with self._lock:
+            return list(self._values.items())
+
+
+class HotHistogram(_Instrument):
+    """An explicit-bucket histogram; `record` as OpenTelemetry's Histogram.record."""
+
+    kind = "histogram"
+
+    def __init__(self, owner: HotMetrics, name: str, unit: str, description: str,
+                 buckets: Sequence[float]) -> None:
+        super().__init__(owner, name, unit, description)
+        self.bounds = list(buckets)
+        # key -> [count per bucket (the last one: above every bound)..., sum]
+        self._values: dict[_Key, list[float]] = {}
+
+    def record(self, value: float, attributes: Mapping[str, Any] | None = None) -> None:
+        key = self._key(attributes)
+        i = bisect_left(self.bounds, value)
+        with self._lock:
+            key = self._bounded(self._values, key)
+            row = self._values.get(key)
+            if row is None:
+                row = self._values[key] = [0] * (len(self.bounds) + 1) + [0.0]
+            row[i] += 1
+            row[-1] += value
+        if self._mirror is not None:
+            self._mirror.record(value, attributes)
+
+    def rows(self) -> list[tuple[_Key, list[float]]]:
+        with self._lock:
+            return [(k, list(v)) for k, v in self._values.items()]
+
+
+class HotMetrics:
+    """The per-request instruments of one app and their Prometheus collector (register it
+    in the app's registry). `scope`: the instrumentation scope named in `otel_scope_name`."""
+
+    def __init__(self, scope: str = "guardian", mirror_meter: Any = None) -> None:
+        self.scope = scope
+        self.lock = threading.Lock()  # one for all: a measurement holds it for a few additions
+        self._instruments: list[HotCounter | HotHistogram] = []
+        self._mirror_meter = mirror_meter
+
+    def counter(self, name: str, unit: str = "", description: str = "") -> HotCounter:
+        inst = HotCounter(self, name, unit, description)
+        if self._mirror_meter is not None:
+            inst._mirror = self._mirror_meter.create_counter(name, unit=unit,
+                                                             description=description)
+        self._instruments.append(inst)
+        return inst
+
+    def histogram(self, name: str, unit: str = "", description: str = "",
+                  buckets: Sequence[float] = ()) -> HotHistogram:
+        inst = HotHistogram(self, name, unit, description, buckets)
+        if self._mirror_meter is not None:
+            inst._mirror = self._mirror_meter.create_histogram(
+                name, unit=unit, description=description,
+                explicit_bucket_boundaries_advisory=list(buckets))
+        self._instruments.append(inst)
+        return inst
+
+    def sdk_twins(self, meter: Any) -> dict[str, Any]:
+        """The same instruments made by an OpenTelemetry `meter`, by name: what the sidecar
+        recorded through before (`guardian bench telemetry` compares; the parity test
+        renders both)."""
+        twins: dict[str, Any] = {}
+        for inst in self._instruments:
+            if isinstance(inst, HotCounter):
+                twins[inst.name] = meter.create_counter(inst.name, unit=inst.unit,
+                                                        description=inst.description)
+            else:
+                twins[inst.name] = meter.create_histogram(
+                    inst.name, unit=inst.unit, description=inst.description,
+                    explicit_bucket_boundaries_advisory=inst.bounds)
+        return twins
+
+    # --- prometheus_client collector -----------------------------------------------------
+    def describe(self) -> list[Metric]:
+        return []  # families appear with their first measurement, as the SDK's reader does
+
+    def collect(self) -> Iterator[Metric]:
+        scope = (("otel_scope_name", self.scope), ("otel_scope_schema_url", ""),
+                 ("otel_scope_version", ""))
+        for inst in self._instruments:
+            rows = inst.rows()
+            if not rows:
+                continue
+            labelled = [({**{_label(k): _text(v) for k, v in key}, **dict(scope)}, value)
+                        for key, value in rows]
+            keys = sorted({k for labels, _ in labelled for k in labels})
+            kwargs = {"name": prometheus_name(inst.name), "documentation": inst.description,
+                      "labels": keys, "unit": prometheus_unit(inst.unit)}
+            if isinstance(inst, HotCounter):
+                family: Metric = CounterMetricFamily(**kwargs)
+                for labels, total in labelled:
+                    family.add_metric([labels.get(k, "") for k in keys], total)
+            else:
+                family = HistogramMetricFamily(**kwargs)
+                bounds = [str(b) for b in inst.bounds] + ["+Inf"]
+                for labels, row in labelled:
+                    cumulative, buckets = 0.0, []
+                    for le, count in zip(bounds, row[:-1], strict=True):
+                        cumulative += count
+                        buckets.append((le, cumulative))
+                    family.add_metric([labels.get(k, "") for k in keys], buckets,
+                                      sum_value=row[-1])
+            yield family
