@@ -110,10 +110,11 @@ def test_otlp_export_when_endpoint_is_set(monkeypatch) -> None:
     import threading
 
     received: list[str] = []
+    bodies: list[bytes] = []
 
     class Collector(http.server.BaseHTTPRequestHandler):
         def do_POST(self) -> None:
-            self.rfile.read(int(self.headers["content-length"] or 0))
+            bodies.append(self.rfile.read(int(self.headers["content-length"] or 0)))
             received.append(self.path)
             self.send_response(200)
             self.end_headers()
@@ -130,6 +131,9 @@ def test_otlp_export_when_endpoint_is_set(monkeypatch) -> None:
     telemetry.shutdown()  # flushes both exporters
     server.shutdown()
     assert "/v1/traces" in received and "/v1/metrics" in received
+    # the per-request instruments (guardian.hotmetrics) reach the collector too
+    assert any(b"guardian.requests" in b for p, b in zip(received, bodies, strict=True)
+               if p == "/v1/metrics")
 
 
 def test_spec_counters_feed_proposed_judged_and_accepted() -> None:
