@@ -16,6 +16,7 @@ was admitted stops early:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import threading
@@ -54,7 +55,7 @@ class CancelToken:
             self._reason = reason
         self._event.set()
         if first:
-            for fn in self._on_cancel:
+            for fn in list(self._on_cancel):  # a hook may be taken off meanwhile
                 try:
                     fn()
                 except Exception:  # a stop hook must never break the canceller
@@ -65,6 +66,13 @@ class CancelToken:
         self._on_cancel.append(fn)
         if self._reason is not None:
             fn()
+
+    def discard(self, fn: Callable[[], None]) -> None:
+        """Take `fn` off again once the work it stops is over: a hook left on the token
+        keeps what it closes over alive (a task, its frame, the request that holds this
+        token: a reference cycle, left to the garbage collector)."""
+        with contextlib.suppress(ValueError):
+            self._on_cancel.remove(fn)
 
     @property
     def reason(self) -> CancelReason | None:

@@ -45,6 +45,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Literal
 
 from guardian.admission import Admission, Cancelled, CancelToken, QueueFull
@@ -579,6 +580,7 @@ class ServingCore:
         sent: list[str] = []  # streamed so far: audited if the request is cancelled
         emitted: list[TraceToken] = []
         result: BackendResult | None = None
+        hook: Callable[[], None] | None = None
 
         def emit(delta: str, traces: list[TraceToken]) -> None:
             req.cancel.check()  # a streamed upstream answer stops when its client leaves
@@ -593,7 +595,8 @@ class ServingCore:
             # cancel can only land where it is recorded and the slot released below.
             task, loop = asyncio.current_task(), asyncio.get_running_loop()
             if task is not None:
-                req.cancel.on_cancel(lambda: loop.call_soon_threadsafe(task.cancel))
+                hook = partial(loop.call_soon_threadsafe, task.cancel)
+                req.cancel.on_cancel(hook)
             req.cancel.check()  # the client left, or the deadline passed, before the call
             if speculative:
                 try:
@@ -627,6 +630,8 @@ class ServingCore:
             self._record_cancelled(req, route, cancelled, enqueued, started)
             raise cancelled from None
         finally:
+            if hook is not None:
+                req.cancel.discard(hook)
             slot.release(None if result is None else time.perf_counter() - started)
         served = Served(req, result, route.mode, "speculative" if speculative and reason is None
                         else "target_only", reason, started - enqueued,
