@@ -29,6 +29,12 @@ under any sidecar on this machine; `own_p50_ms`/`own_p99_ms` (proxied minus floo
 sidecar's own work adds above it. Machines differ by 2x and more; the floor says how much of
 a missed goal is the machine.
 
+A change's effect (`--baseline PATH`, another checkout of the project: its root, with its
+C sealer built as this one's is): a second sidecar runs that code with the same settings, and
+every batch also goes through it. `vs_baseline_p50`/`vs_baseline_p99` (this sidecar minus the
+baseline's) and `baseline_added_*` say what the change did, measured side by side in one run
+rather than in two runs that a shared machine's noise (2x between minutes) tells apart.
+
 The upstream is by default the bundled fake (guardian.upstream.fake: instant answers, so the
 numbers are the sidecar's own overhead); `--upstream URL --model NAME` measures in front of
 a real server instead.
@@ -51,6 +57,8 @@ from pathlib import Path
 from typing import Any
 
 import typer
+
+ROOT = Path(__file__).resolve().parents[2]  # this checkout (guardian/benchmarks/..)
 
 
 def _port() -> int:
@@ -77,9 +85,11 @@ def _wait_ready(proc: subprocess.Popen, url: str, log: Path, timeout_s: float = 
 
 @contextmanager
 def _process(cmd: list[str], env: dict[str, str], ready: str, log: Path,
-             ) -> Iterator[subprocess.Popen]:
+             cwd: Path | None = None) -> Iterator[subprocess.Popen]:
+    """`cmd` started in `cwd`: `python -c` looks for packages in its working directory before
+    PYTHONPATH, so a sidecar's code is the checkout it runs in."""
     with log.open("w") as out:
-        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
     try:
         _wait_ready(proc, ready, log)
         yield proc
@@ -150,8 +160,8 @@ async def _batch(base: str, model: str, n: int, concurrency: int, stream: bool,
         return times, time.perf_counter() - start, errors
 
 
-def _summary(direct: list[float], proxied: list[float],
-             floor: list[float] | None = None) -> dict[str, float]:
+def _summary(direct: list[float], proxied: list[float], floor: list[float] | None = None,
+             baseline: list[float] | None = None) -> dict[str, float]:
     ms = 1000.0
     out = {"direct_p50_ms": _pct(direct, 0.5) * ms, "direct_p99_ms": _pct(direct, 0.99) * ms,
            "proxied_p50_ms": _pct(proxied, 0.5) * ms, "proxied_p99_ms": _pct(proxied, 0.99) * ms}
@@ -163,6 +173,13 @@ def _summary(direct: list[float], proxied: list[float],
         out["floor_added_p99_ms"] = out["floor_p99_ms"] - out["direct_p99_ms"]
         out["own_p50_ms"] = out["proxied_p50_ms"] - out["floor_p50_ms"]
         out["own_p99_ms"] = out["proxied_p99_ms"] - out["floor_p99_ms"]
+    if baseline:
+        out["baseline_p50_ms"] = _pct(baseline, 0.5) * ms
+        out["baseline_p99_ms"] = _pct(baseline, 0.99) * ms
+        out["baseline_added_p50_ms"] = out["baseline_p50_ms"] - out["direct_p50_ms"]
+        out["baseline_added_p99_ms"] = out["baseline_p99_ms"] - out["direct_p99_ms"]
+        out["vs_baseline_p50_ms"] = out["proxied_p50_ms"] - out["baseline_p50_ms"]
+        out["vs_baseline_p99_ms"] = out["proxied_p99_ms"] - out["baseline_p99_ms"]
     return {k: round(v, 3) for k, v in out.items()}
 
 
@@ -180,22 +197,24 @@ def cpu_seconds(pid: int | None) -> float | None:
 def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
         concurrency: list[int], requests: int, rounds: int, max_tokens: int,
         sidecar_pid: int | None = None, rates: list[float] | None = None,
-        floor_base: str | None = None) -> dict[str, Any]:
+        floor_base: str | None = None, baseline_base: str | None = None) -> dict[str, Any]:
     """Every level: `c{N}` closed loop, or `c{N}@{R}rps` open loop at each of `rates`. With
     `floor_base` (a bare proxy in front of the same upstream) each batch runs a third time
-    through it."""
+    through it; with `baseline_base` (a sidecar of another checkout), once more through it."""
     results: dict[str, Any] = {}
     # Warm-up, not measured: the sidecar's first requests pay one-off costs (lazy imports,
     # the upstream session, the audit tables' first writes: up to ~0.4 s each, measured).
     for stream in (False, True):
         for base, m in ((direct_base, model), (proxy_base, proxy_model),
-                        *(((floor_base, model),) if floor_base else ())):
+                        *(((floor_base, model),) if floor_base else ()),
+                        *(((baseline_base, proxy_model),) if baseline_base else ())):
             asyncio.run(_batch(base, m, 20, 1, stream, max_tokens))
     for c in concurrency:
         for rate in rates or [None]:
             key = f"c{c}" if rate is None else f"c{c}@{rate:g}rps"
             results[key] = _level(direct_base, proxy_base, model, proxy_model, c, rate,
-                                  requests, rounds, max_tokens, sidecar_pid, floor_base)
+                                  requests, rounds, max_tokens, sidecar_pid, floor_base,
+                                  baseline_base)
             level = results[key]
             load = f"{c:>3} clients" if rate is None else f"{c:>3} connections at {rate:g} req/s"
             typer.echo(f"{load}: added latency p50 {level['latency']['added_p50_ms']:.2f}"
@@ -212,16 +231,26 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
                            f"{lat.get('floor_added_p99_ms', nan):.2f} ms: the sidecar's own "
                            f"work {lat.get('own_p50_ms', nan):.2f} / "
                            f"{lat.get('own_p99_ms', nan):.2f} ms above it")
+            if baseline_base:
+                lat, nan = level["latency"], float("nan")
+                typer.echo(f"{'':>{len(load)}}  the baseline sidecar adds p50 "
+                           f"{lat.get('baseline_added_p50_ms', nan):.2f} ms, p99 "
+                           f"{lat.get('baseline_added_p99_ms', nan):.2f} ms: this one "
+                           f"{lat.get('vs_baseline_p50_ms', nan):+.2f} / "
+                           f"{lat.get('vs_baseline_p99_ms', nan):+.2f} ms against it")
     return results
 
 
 def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: int,
            rate: float | None, requests: int, rounds: int, max_tokens: int,
-           sidecar_pid: int | None, floor_base: str | None = None) -> dict[str, Any]:
+           sidecar_pid: int | None, floor_base: str | None = None,
+           baseline_base: str | None = None) -> dict[str, Any]:
     n = max(requests, c * 4)
     sides = [("direct", direct_base, model), ("proxied", proxy_base, proxy_model)]
     if floor_base:
         sides.append(("floor", floor_base, model))
+    if baseline_base:
+        sides.append(("baseline", baseline_base, proxy_model))
     level: dict[str, Any] = {"loop": "closed" if rate is None else "open"}
     if rate is not None:
         level["offered_rps"] = rate
@@ -241,7 +270,8 @@ def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: i
                 acc[side] += times
                 wall[side] += dt
                 errors[side] += err
-        level[label] = _summary(acc["direct"], acc["proxied"], acc.get("floor"))
+        level[label] = _summary(acc["direct"], acc["proxied"], acc.get("floor"),
+                                acc.get("baseline"))
         level[label]["errors"] = {side: dict(c) for side, c in errors.items() if c}
         if sidecar_pid is not None and acc["proxied"]:
             level[label]["sidecar_cpu_ms_per_request"] = round(
@@ -272,6 +302,11 @@ def cli(
     floor: bool = typer.Option(True, help="Also send every batch through a bare Python "
                                "proxy (the stack's floor on this machine) and report the "
                                "sidecar's own cost above it."),
+    baseline: Path | None = typer.Option(None, help="Root of another checkout of this "
+                                         "project (e.g. `git worktree add ../base main`): a "
+                                         "second sidecar runs its code and every batch also "
+                                         "goes through it, so a change is measured against "
+                                         "it in one run."),
 ) -> None:
     """Sidecar overhead in front of an upstream: added latency p50/p99, added TTFT and
     throughput at each concurrency, direct vs proxied in one run. Closed loop (capacity) by
@@ -284,10 +319,19 @@ def cli(
         raise typer.BadParameter("concurrency takes positive integers, e.g. 1,16,64")
     if any(not (0 < r < 1e6) for r in rate):
         raise typer.BadParameter("--rate takes requests per second, e.g. --rate 200")
+    if baseline is not None:
+        baseline = baseline.resolve()
+        if not (baseline / "guardian" / "__init__.py").is_file():
+            raise typer.BadParameter(f"{baseline} is not a checkout of spec-guardian (no "
+                                     "guardian/__init__.py there)", param_hint="--baseline")
+        if _native(ROOT) and not _native(baseline):
+            typer.secho("warning: the baseline's C audit sealer is not built (guardian/audit/"
+                        "_seal*.so): it seals in pure Python, this one does not", err=True,
+                        fg=typer.colors.YELLOW)
     with tempfile.TemporaryDirectory(prefix="guardian-bench-proxy-") as tmp:
         home = Path(tmp)
         env = {k: v for k, v in os.environ.items() if not k.startswith("GUARDIAN_")}
-        env["PYTHONPATH"] = os.pathsep.join([str(Path(__file__).resolve().parents[2]),
+        env["PYTHONPATH"] = os.pathsep.join([str(ROOT),
                                              env.get("PYTHONPATH", "")])
         with _maybe_fake(upstream, env, home) as up:
             policy = home / "policy.yaml"
@@ -306,12 +350,15 @@ def cli(
                    "--port", str(port), "--log-level", log_level]
             typer.echo(f"upstream {up}; starting the sidecar on :{port} ...")
             with _process(cmd, side_env, f"http://127.0.0.1:{port}/readyz",
-                          home / "sidecar.log") as proc, _maybe_floor(
-                              floor, up.removesuffix("/v1"), env, home) as floor_base:
+                          home / "sidecar.log", cwd=ROOT) as proc, _maybe_floor(
+                              floor, up.removesuffix("/v1"), env, home) as floor_base, \
+                    _maybe_baseline(baseline, side_env, home, log_level) as baseline_base:
                 results = run(up.removesuffix("/v1"), f"http://127.0.0.1:{port}", model, model,
                               levels, requests, rounds, max_tokens, sidecar_pid=proc.pid,
-                              rates=rate or None, floor_base=floor_base)
+                              rates=rate or None, floor_base=floor_base,
+                              baseline_base=baseline_base)
     out = {"benchmark": "proxy", "upstream": upstream or "bundled fake",
+           **({"baseline": str(baseline)} if baseline is not None else {}),
            "max_tokens": max_tokens, "sidecar_log_level": log_level,
            "python": sys.version.split()[0], "levels": results,
            "note": "added = proxied minus direct percentiles, same run, alternating batches; "
@@ -333,6 +380,29 @@ def _maybe_floor(on: bool, upstream: str, env: dict[str, str],
     cmd = [sys.executable, "-m", "guardian.benchmarks.bare_proxy", "--port", str(port),
            "--upstream", upstream]
     with _process(cmd, env, f"http://127.0.0.1:{port}/v1/models", home / "floor.log"):
+        yield f"http://127.0.0.1:{port}"
+
+
+def _native(root: Path) -> bool:
+    return any((root / "guardian" / "audit").glob("_seal*.so"))
+
+
+@contextmanager
+def _maybe_baseline(root: Path | None, side_env: dict[str, str], home: Path,
+                    log_level: str) -> Iterator[str | None]:
+    """A sidecar of the checkout at `root`, in its own home, with the same settings."""
+    if root is None:
+        yield None
+        return
+    base_home = home / "baseline"
+    base_home.mkdir()
+    port = _port()
+    env = {**side_env, "GUARDIAN_HOME": str(base_home),
+           "PYTHONPATH": os.pathsep.join([str(root), side_env.get("PYTHONPATH", "")])}
+    cmd = [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
+           "--port", str(port), "--log-level", log_level]
+    with _process(cmd, env, f"http://127.0.0.1:{port}/readyz", home / "baseline.log",
+                  cwd=root):
         yield f"http://127.0.0.1:{port}"
 
 

@@ -107,3 +107,50 @@ def test_a_floor_that_answers_nothing_is_reported_not_a_crash(upstream_url) -> N
               max_tokens=2, floor_base=f"http://127.0.0.1:{dead}")
     assert out["c1"]["latency"]["errors"]["floor"]
     assert "own_p50_ms" not in out["c1"]["latency"]
+
+
+def test_a_baseline_side_is_measured_and_compared(upstream_url) -> None:  # type: ignore[no-untyped-def]
+    base = upstream_url.removesuffix("/v1")
+    out = run(base, base, "fake-target", "fake-target", [1], requests=8, rounds=2,
+              max_tokens=3, baseline_base=base)
+    m = out["c1"]["latency"]
+    assert m["errors"] == {} and 0 < m["baseline_p50_ms"] <= m["baseline_p99_ms"]
+    assert abs(m["vs_baseline_p50_ms"] - (m["proxied_p50_ms"] - m["baseline_p50_ms"])) < 0.01
+    assert abs(m["baseline_added_p99_ms"] - (m["baseline_p99_ms"] - m["direct_p99_ms"])) < 0.01
+    assert out["c1"]["throughput_rps"]["baseline"] > 0
+
+
+def test_the_baseline_sidecar_runs_the_other_checkouts_code(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`--baseline ROOT` starts `guardian serve` from ROOT's packages, not this checkout's."""
+    import httpx
+
+    from guardian.benchmarks.proxy_bench import _maybe_baseline
+
+    root = tmp_path / "other"
+    (root / "guardian" / "cli").mkdir(parents=True)
+    (root / "guardian" / "__init__.py").write_text("")
+    (root / "guardian" / "cli" / "__init__.py").write_text(
+        "import http.server, sys\n"
+        "def main():\n"
+        "    port = int(sys.argv[sys.argv.index('--port') + 1])\n"
+        "    class H(http.server.BaseHTTPRequestHandler):\n"
+        "        def do_GET(self):\n"
+        "            self.send_response(200); self.end_headers(); self.wfile.write(b'other')\n"
+        "        def log_message(self, *a): pass\n"
+        "    http.server.HTTPServer(('127.0.0.1', port), H).serve_forever()\n")
+    home = tmp_path / "home"
+    home.mkdir()
+    with _maybe_baseline(root, {**os.environ, "PYTHONPATH": os.getcwd()}, home,
+                         "warning") as url:
+        assert url is not None
+        assert httpx.get(f"{url}/readyz", timeout=5).text == "other"
+
+
+def test_the_cli_refuses_a_baseline_that_is_not_a_checkout(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from guardian.cli import app
+
+    out = CliRunner().invoke(app, ["bench", "proxy", "--baseline", str(tmp_path)],
+                             env={"COLUMNS": "400"})
+    assert out.exit_code == 2 and "not a checkout of spec-guardian" in out.output
