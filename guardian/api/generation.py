@@ -133,13 +133,35 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
 
 
 async def serve_watching(services: Services, request: Request, req: GenerationRequest) -> Served:
-    """`core.serve`, cancelling the generation if the client hangs up while it runs."""
-    task = asyncio.ensure_future(serve(services, req))
-    while not task.done():
-        await asyncio.wait({task}, timeout=DISCONNECT_POLL_S)
-        if not task.done() and req.cancel.reason is None and await request.is_disconnected():
-            req.cancel.cancel("client_disconnected")
-    return task.result()
+    """`core.serve`, cancelling the generation if the client hangs up while it runs: from
+    `DISCONNECT_POLL_S` on, a watcher asks every `DISCONNECT_POLL_S` whether it has. Most
+    proxied answers come sooner, and never pay for the watcher's task (its scheduling was
+    ~4% of the proxy path's added latency, `guardian bench proxy`)."""
+    loop = asyncio.get_running_loop()
+    watcher: asyncio.Task[None] | None = None
+
+    def start() -> None:
+        nonlocal watcher
+        watcher = loop.create_task(_watch_disconnect(request, req))
+
+    timer = loop.call_later(DISCONNECT_POLL_S, start)
+    try:
+        return await serve(services, req)
+    finally:
+        timer.cancel()
+        if watcher is not None:
+            watcher.cancel()
+
+
+async def _watch_disconnect(request: Request, req: GenerationRequest) -> None:
+    try:
+        while req.cancel.reason is None:
+            if await request.is_disconnected():
+                req.cancel.cancel("client_disconnected")  # the engine or upstream call stops
+                return
+            await asyncio.sleep(DISCONNECT_POLL_S)
+    except Exception:  # the watcher only ever cancels; its trouble is not the answer's
+        logger.debug("disconnect watcher of %s stopped", req.request_id, exc_info=True)
 
 
 async def serve(services: Services, req: GenerationRequest, on_text: Any = None) -> Served:
