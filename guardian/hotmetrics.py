@@ -9,12 +9,13 @@ at one client (BENCHMARKS.md, "Proxy overhead"). Here a measurement is a dict lo
 few additions under a lock; the labels are sanitised and the families built only when
 `/metrics` is scraped.
 
-The exposition is the one the SDK's reader produces (`test_hotmetrics`'s parity test
-renders both from the same measurements): names with the unit's suffix (`s` -> `_seconds`,
-annotations such as `{token}` dropped) and `_total` on counters, attribute keys with every
-non-alphanumeric character as `_`, the instrumentation scope's `otel_scope_*` labels, every
-row of a family carrying the family's whole label set (missing ones empty), buckets as
-OpenTelemetry counts them (a value on a bound falls in that bound's bucket).
+The exposition is the one the SDK's reader produces (`test_hotmetrics`'s parity tests
+render both from the same measurements, edge cases included): names, units and label keys
+through the reader's own rules (`s` -> `_seconds`, `{token}` dropped, `_total` on counters),
+label values that are not strings as JSON, the instrumentation scope's `otel_scope_*`
+labels, every row of a family carrying the family's whole label set (missing ones empty),
+buckets as OpenTelemetry counts them (a value on a bound falls in that bound's bucket), and
+what the SDK drops dropped too (negative or non-finite amounts and values).
 
 OTLP: when metrics also go to a collector, each instrument forwards its measurements to an
 OpenTelemetry instrument of a meter that only the OTLP reader reads (`mirror`), so the
@@ -23,46 +24,43 @@ collector gets them and `/metrics` does not show them twice.
 
 from __future__ import annotations
 
-import re
+import json
+import math
 import threading
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+# The reader's own naming rules (a private module of the exporter this project depends on:
+# a release that moves it fails at import, in the tests, not silently in the exposition).
+from opentelemetry.exporter.prometheus._mapping import (
+    map_unit,
+    sanitize_attribute,
+    sanitize_full_name,
+)
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
 
 __all__ = ["HotCounter", "HotHistogram", "HotMetrics", "prometheus_name"]
 
-_NON_NAME = re.compile(r"[^a-zA-Z0-9_:]")
-_NON_LABEL = re.compile(r"[^a-zA-Z0-9_]")
-_ANNOTATION = re.compile(r"\{.*?\}")
-_UNITS = {"s": "seconds", "ms": "milliseconds", "By": "bytes", "1": "ratio"}
-
-
 def prometheus_unit(unit: str) -> str:
-    """The name suffix of an OpenTelemetry unit: annotations such as `{token}` have none."""
-    unit = _ANNOTATION.sub("", unit)
-    return _UNITS.get(unit, _NON_NAME.sub("_", unit))
+    """The name suffix of an OpenTelemetry unit, as the SDK's reader writes it (`s` ->
+    `seconds`, annotations such as `{token}` -> none)."""
+    return map_unit(unit)
 
 
 def prometheus_name(name: str) -> str:
     """An instrument's name as a Prometheus metric name (before the unit and `_total`)."""
-    return _NON_NAME.sub("_", "_" + name[1:] if name[:1].isdigit() else name)
-
-
-def _label(key: str) -> str:
-    return _NON_LABEL.sub("_", "_" + key[1:] if key[:1].isdigit() else key)
+    return sanitize_full_name(name)
 
 
 def _text(value: Any) -> str:
-    if isinstance(value, bool):  # as the SDK's reader writes them
-        return "true" if value else "false"
-    return str(value)
+    """A label value as the SDK's reader writes it (not a string: its JSON)."""
+    return value if isinstance(value, str) else json.dumps(value, default=str)
 
 
 _Key = tuple[tuple[str, Any], ...]
 
-# As the SDK's default cardinality limit: past this many label sets an instrument records
+# The SDK's default cardinality limit: past this many label sets an instrument records
 # into one overflow series (the labels come from bounded sets - routes, pairs, modes, error
 # kinds - so this only guards against a bug that lets a caller's value through).
 MAX_SERIES = 2000
@@ -79,12 +77,19 @@ class _Instrument:
 
     @staticmethod
     def _key(attributes: Mapping[str, Any] | None) -> _Key:
-        # Values keep their type here (str() at scrape time): the callers pass strings.
-        return tuple(sorted(attributes.items())) if attributes else ()
+        # Values keep their type here (rendered at scrape time): the callers pass strings.
+        if not attributes:
+            return ()
+        key = tuple(sorted(attributes.items()))
+        try:
+            hash(key)
+        except TypeError:  # a sequence value, as OpenTelemetry attributes may hold
+            key = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in key)
+        return key
 
     @staticmethod
     def _bounded(values: dict[_Key, Any], key: _Key) -> _Key:
-        return key if key in values or len(values) < MAX_SERIES - 1 else _OVERFLOW
+        return key if key in values or len(values) < MAX_SERIES else _OVERFLOW
 
 
 class HotCounter(_Instrument):
@@ -98,7 +103,7 @@ class HotCounter(_Instrument):
         self._values: dict[_Key, float] = {}
 
     def add(self, amount: float, attributes: Mapping[str, Any] | None = None) -> None:
-        if amount < 0:
+        if not 0 <= amount < math.inf:  # negative or not a number: the SDK drops it too
             return
         key = self._key(attributes)
         with self._lock:
@@ -125,6 +130,8 @@ class HotHistogram(_Instrument):
         self._values: dict[_Key, list[float]] = {}
 
     def record(self, value: float, attributes: Mapping[str, Any] | None = None) -> None:
+        if not 0 <= value < math.inf:  # as the SDK: a negative or non-finite value is dropped
+            return
         key = self._key(attributes)
         i = bisect_left(self.bounds, value)
         with self._lock:
@@ -196,8 +203,9 @@ class HotMetrics:
             rows = inst.rows()
             if not rows:
                 continue
-            labelled = [({**{_label(k): _text(v) for k, v in key}, **dict(scope)}, value)
-                        for key, value in rows]
+            # Scope first: an attribute of the same name wins, as in the SDK's reader.
+            labelled = [({**dict(scope), **{sanitize_attribute(k): _text(v) for k, v in key}},
+                         value) for key, value in rows]
             keys = sorted({k for labels, _ in labelled for k in labels})
             kwargs = {"name": prometheus_name(inst.name), "documentation": inst.description,
                       "labels": keys, "unit": prometheus_unit(inst.unit)}

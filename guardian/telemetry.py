@@ -434,13 +434,22 @@ class Telemetry:
         if worker.is_alive():
             logger.warning("telemetry shutdown: the span exporter did not finish in time; "
                            "unsent spans are dropped")
-        for provider in (self.meter_provider, self.otlp_meter_provider):
-            if provider is None:
-                continue
+        def metrics(provider: MeterProvider) -> None:
             try:
                 provider.shutdown(timeout_millis=max(1.0, (deadline - time.monotonic()) * 1000))
             except Exception:
                 logger.exception("telemetry shutdown failed (metrics)")
+
+        # With OTLP, the per-request instruments' provider exports beside the other one, not
+        # after it: each gets what is left of the deadline, not what the other left over.
+        mirror = None
+        if self.otlp_meter_provider is not None:
+            mirror = threading.Thread(target=metrics, args=(self.otlp_meter_provider,),
+                                      name="guardian-otel-shutdown-hot", daemon=True)
+            mirror.start()
+        metrics(self.meter_provider)
+        if mirror is not None:
+            mirror.join(max(0.0, deadline - time.monotonic()))
 
 
 def now_ns() -> int:

@@ -31,9 +31,12 @@ a missed goal is the machine.
 
 A change's effect (`--baseline PATH`, another checkout of the project: its root, with its
 C sealer built as this one's is): a second sidecar runs that code with the same settings, and
-every batch also goes through it. `vs_baseline_p50`/`vs_baseline_p99` (this sidecar minus the
-baseline's) and `baseline_added_*` say what the change did, measured side by side in one run
-rather than in two runs that a shared machine's noise (2x between minutes) tells apart.
+every batch also goes through it. `vs_baseline_p50_ms`/`vs_baseline_p99_ms` (this sidecar
+minus the baseline's) and `baseline_added_*` say what the change did, measured side by side
+in one run: two runs minutes apart on a shared machine differ by more (2x and more, seen)
+than most changes. The baseline runs on this environment's Python and libraries; every
+process the bench starts runs in its own checkout, since `python -c` and `-m` find packages
+in their working directory first.
 
 The upstream is by default the bundled fake (guardian.upstream.fake: instant answers, so the
 numbers are the sidecar's own overhead); `--upstream URL --model NAME` measures in front of
@@ -379,7 +382,8 @@ def _maybe_floor(on: bool, upstream: str, env: dict[str, str],
     port = _port()
     cmd = [sys.executable, "-m", "guardian.benchmarks.bare_proxy", "--port", str(port),
            "--upstream", upstream]
-    with _process(cmd, env, f"http://127.0.0.1:{port}/v1/models", home / "floor.log"):
+    with _process(cmd, env, f"http://127.0.0.1:{port}/v1/models", home / "floor.log",
+                  cwd=ROOT):
         yield f"http://127.0.0.1:{port}"
 
 
@@ -413,7 +417,8 @@ def _maybe_fake(upstream: str | None, env: dict[str, str], home: Path) -> Iterat
         return
     port = _port()
     cmd = [sys.executable, "-m", "guardian.upstream.fake", "--port", str(port)]
-    with _process(cmd, env, f"http://127.0.0.1:{port}/v1/models", home / "fake.log"):
+    with _process(cmd, env, f"http://127.0.0.1:{port}/v1/models", home / "fake.log",
+                  cwd=ROOT):
         yield f"http://127.0.0.1:{port}/v1"
 
 

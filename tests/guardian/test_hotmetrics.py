@@ -4,6 +4,7 @@ scrapers see no difference), and recording is safe from several threads."""
 
 from __future__ import annotations
 
+import math
 import threading
 
 import pytest
@@ -114,16 +115,72 @@ def test_recording_from_several_threads_loses_nothing() -> None:
     assert sum(row[-1] for _, row in rows) == pytest.approx(0.5 * n * threads)
 
 
-def test_past_the_series_limit_measurements_go_to_one_overflow_series() -> None:
+def _pair(kind: str, name: str = "guardian.requests", unit: str = "{request}",
+          buckets: tuple[float, ...] = (0.1, 1.0)):  # type: ignore[no-untyped-def]
+    """One instrument both ways, and a function that renders (ours, the SDK reader's)."""
+    hot = HotMetrics("guardian")
+    inst = (hot.counter(name, unit, "d") if kind == "counter"
+            else hot.histogram(name, unit, "d", buckets))
+    reg = CollectorRegistry(auto_describe=True)
+    provider = MeterProvider(metric_readers=[PrometheusMetricReader(registry=reg)],
+                             exemplar_filter=AlwaysOffExemplarFilter())
+    twin = hot.sdk_twins(provider.get_meter("guardian"))[name]
+    ours = CollectorRegistry(auto_describe=True)
+    ours.register(hot)
+
+    def render() -> tuple[list[str], list[str]]:
+        want = sorted(x for x in generate_latest(reg).decode().splitlines()
+                      if "target_info" not in x)
+        return sorted(generate_latest(ours).decode().splitlines()), want
+
+    return inst, twin, render
+
+
+def test_past_the_series_limit_both_record_into_one_overflow_series() -> None:
     from guardian.hotmetrics import MAX_SERIES
 
-    hot = HotMetrics()
-    counter = hot.counter("c", "{request}", "d")
-    for i in range(MAX_SERIES + 50):
-        counter.add(1, {"route": f"r{i}"})
-    rows = dict(counter.rows())
-    assert len(rows) == MAX_SERIES
-    assert rows[(("otel.metric.overflow", "true"),)] == 51
-    assert sum(rows.values()) == MAX_SERIES + 50
-    counter.add(1, {"route": "r0"})  # a known series still counts as itself
-    assert dict(counter.rows())[(("route", "r0"),)] == 2
+    hot, sdk, render = _pair("counter")
+    for inst in (hot, sdk):
+        for i in range(MAX_SERIES + 50):
+            inst.add(1, {"route": f"r{i}"})
+        inst.add(1, {"route": "r0"})  # a known series still counts as itself
+    got, want = render()
+    assert got == want
+    assert any('otel_metric_overflow="true"' in line and line.endswith(" 50.0") for line in got)
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -1.0])
+def test_amounts_the_sdk_drops_are_dropped(value: float) -> None:
+    for kind in ("counter", "histogram"):
+        hot, sdk, render = _pair(kind)
+        for inst in (hot, sdk):
+            if kind == "counter":
+                inst.add(1, {"route": "r"})
+                inst.add(value, {"route": "r"})
+            else:
+                inst.record(0.5, {"route": "r"})
+                inst.record(value, {"route": "r"})
+        got, want = render()
+        assert got == want, kind
+
+
+@pytest.mark.parametrize("attributes", [
+    {"route": None}, {"route": 1.5}, {"route": ["a", "b"]}, {"route": math.nan},
+    {"route": True}, {"a..b": "v", "x-_y": "w"}, {"otel.scope.name": "caller"}])
+def test_attributes_render_as_the_sdk_renders_them(attributes: dict) -> None:
+    hot, sdk, render = _pair("counter")
+    for inst in (hot, sdk):
+        inst.add(1, attributes)
+    got, want = render()
+    assert got == want
+
+
+@pytest.mark.parametrize("name,unit", [("guardian.things", "1"), ("guardian.things", "ms"),
+                                       ("guardian.things", "By/s"), ("guardian..x_.y", "_x_"),
+                                       ("guardian.things", "{request}/s")])
+def test_names_and_units_render_as_the_sdk_renders_them(name: str, unit: str) -> None:
+    hot, sdk, render = _pair("counter", name, unit)
+    for inst in (hot, sdk):
+        inst.add(1, {"route": "r"})
+    got, want = render()
+    assert got == want
