@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -14,7 +13,13 @@ import typer
 from rich.markup import escape
 
 from guardian.cli.db import URL_HELP, _url, require_sqlite_file
-from guardian.cli.route import DEV_HELP, KEY_HELP, KEYS_FILE_HELP, check_input_file
+from guardian.cli.route import (
+    DEV_HELP,
+    KEY_HELP,
+    KEYS_FILE_HELP,
+    check_input_file,
+    open_writer,
+)
 from guardian.fileio import private_opener
 
 if TYPE_CHECKING:
@@ -657,7 +662,7 @@ def prune(older_than: str = typer.Option(..., "--older-than",
     # replays dead writers' spools into the database, and a replay landing between the plan
     # and the deletion (old tokens into a day partition the plan drops, on Postgres) was
     # deleted with no anchor covering it.
-    with _writer(db.url.render_as_string(hide_password=False)) as sink:
+    with closing(open_writer(db.url.render_as_string(hide_password=False))) as sink:
         sink.flush(timeout_s=60.0)
         res = do_prune(db, cutoff, actor=who,
                        before_delete=lambda plan, parts: _record_prune(db, sink, plan, parts,
@@ -735,20 +740,3 @@ def _record_prune(db: Any, sink: Any, plan: Any, partitions: list[str], actor: s
         raise typer.Exit(1)
 
 
-@contextmanager
-def _writer(url: str) -> Iterator[Any]:
-    """An audit writer for this CLI process's governance records (closed, flushed, on exit)."""
-    from guardian.audit.heads import heads_config
-    from guardian.audit.writer import AuditWriter, default_replica_id
-    from guardian.fileio import private_dir
-    from guardian.settings import get_settings
-
-    settings = get_settings()
-    private_dir(settings.home)
-    replica = settings.replica_id or default_replica_id()
-    sink = AuditWriter(url, spool_dir=settings.spool_dir, replica_id=replica,
-                       heads=heads_config(settings, replica, required=False))
-    try:
-        yield sink
-    finally:
-        sink.close()

@@ -158,6 +158,8 @@ def open_db(url: str | None) -> tuple[Engine, str]:
 
 
 def open_writer(url: str) -> AuditWriter:
+    """An audit writer for one CLI command's governance records (its own chain, `cli-<pid>`);
+    the caller closes it, which flushes them."""
     from guardian.audit.heads import heads_config
     from guardian.audit.writer import AuditWriter
     from guardian.fileio import private_dir

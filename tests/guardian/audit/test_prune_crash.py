@@ -65,7 +65,6 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
     # The database takes the plan's reads but not the prune's writes: its record goes to the
     # writer's spool, the prune stops, and a later start replays the spool. The replayed
     # prune record must not stand alone: a record in the same chain says nothing was deleted.
-    from contextlib import contextmanager
 
     import sqlalchemy as sa
 
@@ -85,19 +84,19 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
         w.submit(request_event(3, request_id=f"old{i}", created_at=old))
     w.close()
 
-    real_writer = cli_audit._writer
+    real_writer = cli_audit.open_writer
 
-    @contextmanager
     def writes_fail(url: str):  # type: ignore[no-untyped-def]
-        with real_writer(url) as sink:
-            def down(batch):  # type: ignore[no-untyped-def]
-                raise ConnectionError("database went away")
-            sink.store.write = down
-            yield sink
+        sink = real_writer(url)
 
-    monkeypatch.setattr(cli_audit, "_writer", writes_fail)
+        def down(batch):  # type: ignore[no-untyped-def]
+            raise ConnectionError("database went away")
+        sink.store.write = down
+        return sink
+
+    monkeypatch.setattr(cli_audit, "open_writer", writes_fail)
     _prune_stops(fresh_db_url)
-    monkeypatch.setattr(cli_audit, "_writer", real_writer)
+    monkeypatch.setattr(cli_audit, "open_writer", real_writer)
 
     AuditWriter(fresh_db_url, spool_dir=spool, replica_id="rb").close()  # replays the spool
     engine = make_engine(fresh_db_url)

@@ -397,11 +397,8 @@ def test_a_prune_whose_floors_do_not_reach_the_database_prunes_nothing(db, tmp_p
     promoted_then_rolled_back(db, tmp_path, writer, governed_policy("speculative"))
     writer.close()
 
-    @contextmanager
-    def losing_writer(url: str) -> Iterator[Any]:
-        yield MemorySink()  # accepts events, never writes them to the database
-
-    monkeypatch.setattr(cli_audit, "_writer", losing_writer)
+    # accepts events, never writes them to the database
+    monkeypatch.setattr(cli_audit, "open_writer", lambda url: MemorySink())
     monkeypatch.setattr(retention, "prune_cutoff",
                         lambda spec: datetime.now(UTC) + timedelta(days=1))
     monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "cli-home"))
