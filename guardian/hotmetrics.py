@@ -3,11 +3,11 @@ serving path, rendered at scrape time in the exposition OpenTelemetry's Promethe
 gives the same instruments.
 
 Why not the OpenTelemetry SDK here: one measurement through it (attribute cleaning and
-hashing, a Measurement object, the reader's storage) cost ~30 us of the event loop's time,
-and a proxied request takes about ten of them - a quarter of the sidecar's added latency
-at one client (BENCHMARKS.md, "Proxy overhead"). Here a measurement is a dict lookup and a
-few additions under a lock; the labels are sanitised and the families built only when
-`/metrics` is scraped.
+hashing, a Measurement object, the reader's storage) cost ~13 us of the event loop's time,
+and a speculative request makes about fifteen. Here a measurement is a dict lookup and a few
+additions under a lock; the labels are sanitised and the families built only when `/metrics`
+is scraped: a third of the SDK's CPU per request (`guardian bench telemetry`; BENCHMARKS.md,
+"Telemetry per request, recorded without the SDK").
 
 The exposition is the one the SDK's reader produces (`test_hotmetrics`'s parity tests
 render both from the same measurements, edge cases included): names, units and label keys
@@ -42,6 +42,7 @@ from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, M
 
 __all__ = ["HotCounter", "HotHistogram", "HotMetrics", "prometheus_name"]
 
+
 def prometheus_unit(unit: str) -> str:
     """The name suffix of an OpenTelemetry unit, as the SDK's reader writes it (`s` ->
     `seconds`, annotations such as `{token}` -> none)."""
@@ -68,8 +69,6 @@ _OVERFLOW: _Key = (("otel.metric.overflow", "true"),)
 
 
 class _Instrument:
-    kind = ""
-
     def __init__(self, owner: HotMetrics, name: str, unit: str, description: str) -> None:
         self.name, self.unit, self.description = name, unit, description
         self._lock = owner.lock
@@ -96,8 +95,6 @@ class HotCounter(_Instrument):
     """A monotonic counter; `add` as OpenTelemetry's Counter.add (negative amounts ignored,
     as the SDK drops them)."""
 
-    kind = "counter"
-
     def __init__(self, owner: HotMetrics, name: str, unit: str, description: str) -> None:
         super().__init__(owner, name, unit, description)
         self._values: dict[_Key, float] = {}
@@ -119,8 +116,6 @@ class HotCounter(_Instrument):
 
 class HotHistogram(_Instrument):
     """An explicit-bucket histogram; `record` as OpenTelemetry's Histogram.record."""
-
-    kind = "histogram"
 
     def __init__(self, owner: HotMetrics, name: str, unit: str, description: str,
                  buckets: Sequence[float]) -> None:

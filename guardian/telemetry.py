@@ -373,7 +373,7 @@ class Telemetry:
 
     def _vllm_child(self, counter: Counter, values: tuple[str, ...]) -> Any:
         """`counter.labels(*values)`, looked up once per label set (prometheus_client
-        validates the values at every call: a quarter of the request's metrics time)."""
+        checks and converts the values at every call)."""
         key = (counter._name, values)
         child = self._vllm_children.get(key)
         if child is None:
@@ -434,6 +434,7 @@ class Telemetry:
         if worker.is_alive():
             logger.warning("telemetry shutdown: the span exporter did not finish in time; "
                            "unsent spans are dropped")
+
         def metrics(provider: MeterProvider) -> None:
             try:
                 provider.shutdown(timeout_millis=max(1.0, (deadline - time.monotonic()) * 1000))
