@@ -40,18 +40,7 @@ from opentelemetry.exporter.prometheus._mapping import (
 )
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily, Metric
 
-__all__ = ["HotCounter", "HotHistogram", "HotMetrics", "prometheus_name"]
-
-
-def prometheus_unit(unit: str) -> str:
-    """The name suffix of an OpenTelemetry unit, as the SDK's reader writes it (`s` ->
-    `seconds`, annotations such as `{token}` -> none)."""
-    return map_unit(unit)
-
-
-def prometheus_name(name: str) -> str:
-    """An instrument's name as a Prometheus metric name (before the unit and `_total`)."""
-    return sanitize_full_name(name)
+__all__ = ["HotCounter", "HotHistogram", "HotMetrics"]
 
 
 def _text(value: Any) -> str:
@@ -202,8 +191,8 @@ class HotMetrics:
             labelled = [({**dict(scope), **{sanitize_attribute(k): _text(v) for k, v in key}},
                          value) for key, value in rows]
             keys = sorted({k for labels, _ in labelled for k in labels})
-            kwargs = {"name": prometheus_name(inst.name), "documentation": inst.description,
-                      "labels": keys, "unit": prometheus_unit(inst.unit)}
+            kwargs = {"name": sanitize_full_name(inst.name), "documentation": inst.description,
+                      "labels": keys, "unit": map_unit(inst.unit)}
             if isinstance(inst, HotCounter):
                 family: Metric = CounterMetricFamily(**kwargs)
                 for labels, total in labelled:

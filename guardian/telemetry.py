@@ -313,7 +313,7 @@ class Telemetry:
         # vLLM-compatible names (prometheus_client: OTel cannot name a series `vllm:...`).
         self.vllm = {name: Counter(name, doc, VLLM_LABELS, registry=self.registry)
                      for name, doc in VLLM_COUNTERS.items()}
-        self._vllm_children: dict[tuple[str, tuple[str, ...]], Any] = {}
+        self._vllm_children: dict[tuple[Counter, tuple[str, ...]], Any] = {}
         self.vllm_per_pos = Counter(VLLM_PER_POS, "Accepted draft tokens at each position.",
                                     (*VLLM_LABELS, "position"), registry=self.registry)
         self.hot = hot
@@ -374,7 +374,7 @@ class Telemetry:
     def _vllm_child(self, counter: Counter, values: tuple[str, ...]) -> Any:
         """`counter.labels(*values)`, looked up once per label set (prometheus_client
         checks and converts the values at every call)."""
-        key = (counter._name, values)
+        key = (counter, values)
         child = self._vllm_children.get(key)
         if child is None:
             child = self._vllm_children[key] = counter.labels(*values)

@@ -349,8 +349,7 @@ def cli(
             side_env = {**env, "GUARDIAN_HOME": str(home), "GUARDIAN_BACKEND": "upstream",
                         "GUARDIAN_POLICY_FILE": str(policy), "GUARDIAN_DEV_MODE": "1",
                         "GUARDIAN_MAX_CONNECTIONS": "1024"}
-            cmd = [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
-                   "--port", str(port), "--log-level", log_level]
+            cmd = _serve_cmd(port, log_level)
             typer.echo(f"upstream {up}; starting the sidecar on :{port} ...")
             with _process(cmd, side_env, f"http://127.0.0.1:{port}/readyz",
                           home / "sidecar.log", cwd=ROOT) as proc, _maybe_floor(
@@ -387,6 +386,12 @@ def _maybe_floor(on: bool, upstream: str, env: dict[str, str],
         yield f"http://127.0.0.1:{port}"
 
 
+def _serve_cmd(port: int, log_level: str) -> list[str]:
+    """`guardian serve` of the checkout the process starts in (`_process`'s `cwd`)."""
+    return [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
+            "--port", str(port), "--log-level", log_level]
+
+
 def _native(root: Path) -> bool:
     return any((root / "guardian" / "audit").glob("_seal*.so"))
 
@@ -403,10 +408,8 @@ def _maybe_baseline(root: Path | None, side_env: dict[str, str], home: Path,
     port = _port()
     env = {**side_env, "GUARDIAN_HOME": str(base_home),
            "PYTHONPATH": os.pathsep.join([str(root), side_env.get("PYTHONPATH", "")])}
-    cmd = [sys.executable, "-c", "from guardian.cli import main; main()", "serve",
-           "--port", str(port), "--log-level", log_level]
-    with _process(cmd, env, f"http://127.0.0.1:{port}/readyz", home / "baseline.log",
-                  cwd=root):
+    with _process(_serve_cmd(port, log_level), env, f"http://127.0.0.1:{port}/readyz",
+                  home / "baseline.log", cwd=root):
         yield f"http://127.0.0.1:{port}"
 
 
