@@ -3,10 +3,11 @@
 Producers hand it audit events (`observe`): cheap appends under a lock, safe to call from the
 serving and shadow threads. A background loop (`start`) evaluates every route's triggers each
 `evaluation_interval_s`, and as soon as new evidence arrives (`observe` wakes it), so a fired
-trigger takes effect within a fraction of a second (milliseconds on a small window, ~0.15 s on
-a full one); its share of a core is bounded (`MAX_BUSY_SHARE`: after a pass the loop rests
-49 times the CPU time the pass took), so at a high request rate it evaluates every so many
-requests rather than after each one. `evaluate` runs one route
+trigger takes effect within a fraction of a second (~0.1 s); its share of a core is bounded
+(`MAX_BUSY_SHARE`: after a pass the loop rests 49 times the CPU time the pass took, and at
+least `MIN_REST_S`), so at a high request rate it evaluates every so many requests rather
+than after each one. A pass reads running sums (`guardian.governance.runningsums`), so its
+cost grows with the requests since the last pass, not with the window. `evaluate` runs one route
 synchronously (tests, `python -m guardian.governance.bench`).
 
 When a trigger fires on a route serving speculatively, the controller
@@ -87,10 +88,13 @@ MAX_LISTED_PRINCIPALS = 20  # principals named with their share of a rollback's 
 # The background loop's share of one core (and of the GIL, which serving needs too): after an
 # evaluation pass that used d CPU-seconds, the next one waits at least d * (1/share - 1). With
 # evidence arriving on every request, evaluating at once each time cost a proxying sidecar a
-# quarter of its CPU (profiled: `guardian bench proxy`, 1 client). A full 2,048-request
-# window's pass takes ~2.5 ms, so a fired trigger acts within ~0.15 s; a small window's pass
-# takes well under a millisecond, so the wait is then a few milliseconds.
+# quarter of its CPU (profiled: `guardian bench proxy`, 1 client).
 MAX_BUSY_SHARE = 0.02
+# ... and at least this long: a pass costs well under a millisecond with the drift statistics'
+# running sums, and passes as often as the share allows (~40 a second at one client) each take
+# the GIL from the event loop (`guardian bench proxy --baseline`: p50 +0.34 ms against the
+# whole-window passes, which ran ~3 a second). A fired trigger still acts within ~0.1 s.
+MIN_REST_S = 0.1
 
 
 @dataclass(slots=True)
@@ -498,7 +502,8 @@ class RollbackController:
             if not self._stop.is_set():
                 cpu0 = time.thread_time()
                 self.evaluate_all()
-                rest = (time.thread_time() - cpu0) * (1.0 / MAX_BUSY_SHARE - 1.0)
+                rest = max(MIN_REST_S,
+                           (time.thread_time() - cpu0) * (1.0 / MAX_BUSY_SHARE - 1.0))
 
     def stop(self) -> None:
         self._stop.set()

@@ -22,13 +22,14 @@ import copy
 import logging
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from engine.metrics import SpecCounters
 from guardian.audit.events import RequestEvent, ShadowEvent
+from guardian.governance.runningsums import Row, RunningSums
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +37,9 @@ SIDECAR = "sidecar"  # the principal behind verdicts of the sidecar's own shadow
 # Speculative requests kept, frozen, as the per-request drift reference (the chi2 drift
 # statistic uses the first `triggers.drift.reference_requests` of them; the policy caps it here).
 REFERENCE_REQUESTS_CAP = 200
+# Running sums a window keeps (one per statistic and binning; a policy reload that changes the
+# bins leaves the old ones behind until the next reset, or until this many: then all go).
+MAX_RUNNING_SUMS = 8
 
 
 def is_mirrored(stats: Mapping[str, Any]) -> bool:
@@ -80,6 +84,9 @@ class SpecSample:
     # Derived values the drift trigger computes once per sample instead of at every
     # evaluation (guardian.governance.triggers.drift.sample_shares).
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+    # The order its window received it in (strictly increasing, never reused, resets
+    # included): running sums over the window fold in and take out samples by it.
+    seq: int = field(default=0, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +142,10 @@ class RouteWindow:
     reference_tokens: Counter = field(init=False)
     reference_samples: list[SpecSample] = field(init=False)
     version: int = field(init=False, default=0)  # bumped on every new observation
+    # Running sums over `spec` (guardian.governance.runningsums), by what they sum; shared
+    # with every snapshot, replaced on reset.
+    running: dict[Hashable, RunningSums[SpecSample]] = field(init=False, compare=False, repr=False)
+    _seq: int = field(init=False, default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.reset()
@@ -147,6 +158,7 @@ class RouteWindow:
         self.baseline_latency = deque(maxlen=self.window_max)
         self.reference_steps, self.reference_tokens = Counter(), Counter()
         self.reference_samples = []  # the first requests, frozen (never pruned)
+        self.running = {}
         self.version += 1
 
     # --- feeding ---------------------------------------------------------------------------
@@ -155,7 +167,8 @@ class RouteWindow:
         t = self.clock() if t is None else t
         lengths = accepted_lengths(stats)
         sample = SpecSample(t, SpecCounters.from_stats(stats), lengths, tuple(token_ids),
-                            principal)
+                            principal, seq=self._seq)
+        self._seq += 1
         # The reference fills first; drift is measured on what comes after it.
         if sum(self.reference_steps.values()) < self.reference_size:
             self.reference_steps.update(lengths)
@@ -211,7 +224,8 @@ class RouteWindow:
     # --- reading -----------------------------------------------------------------------------
     def snapshot(self) -> RouteWindow:
         """A copy to measure while the original keeps taking observations (its series and the
-        reference are copied; the samples themselves are immutable and shared)."""
+        reference are copied; the samples themselves are immutable and shared, and so are the
+        running sums: they move forward with whichever snapshot is read last)."""
         w = copy.copy(self)
         w.spec = deque(self.spec, maxlen=self.window_max)
         w.verdicts = deque(self.verdicts, maxlen=self.window_max)
@@ -228,8 +242,10 @@ class RouteWindow:
                 series.popleft()
 
     def counters(self) -> SpecCounters:
-        """The speculative counters summed over the window (ratios: `engine.metrics`)."""
-        return SpecCounters.total(s.counters for s in self.spec)
+        """The speculative counters summed over the window (ratios: `engine.metrics`), from
+        running sums (float64 sums of integers below 2**53 are exact, taking out included)."""
+        total = self.running_sums("counters", _counter_row, 4).read(self.spec, 0).total
+        return SpecCounters(*(int(x) for x in total))
 
     def current_steps(self) -> Counter:
         out: Counter = Counter()
@@ -237,13 +253,22 @@ class RouteWindow:
             out.update(s.accepted_lengths)
         return out
 
-    def drift_samples(self, reference_requests: int) -> tuple[list[SpecSample], list[SpecSample]]:
-        """(reference, current) requests for the per-request drift statistic: the first
-        `reference_requests` ever seen since the last reset, and the window's requests that
-        are not among them (the reference is never compared with itself)."""
+    def drift_reference(self, reference_requests: int) -> tuple[list[SpecSample], int]:
+        """The per-request drift statistic's reference, the first `reference_requests`
+        requests seen since the last reset, and the sequence number its current side starts
+        at: the window's requests after the reference (it is never compared with itself)."""
         reference = self.reference_samples[:reference_requests]
-        ref_ids = {id(s) for s in reference}
-        return reference, [s for s in self.spec if id(s) not in ref_ids]
+        return reference, (reference[-1].seq + 1 if reference else 0)
+
+    def running_sums(self, key: Hashable, row_of: Callable[[SpecSample], Row],
+                     width: int) -> RunningSums[SpecSample]:
+        """The window's running sums of `row_of` (one per `key`, created on first use)."""
+        sums = self.running.get(key)
+        if sums is None:
+            if len(self.running) >= MAX_RUNNING_SUMS:  # sums of policies no longer in force
+                self.running.clear()
+            sums = self.running.setdefault(key, RunningSums(row_of, width))
+        return sums
 
     def spec_principals(self) -> Counter:
         """Speculative samples in the window (acceptance and drift evidence) per principal."""
@@ -254,6 +279,13 @@ class RouteWindow:
         for s in self.spec:
             out.update(s.token_ids)
         return out
+
+
+def _counter_row(sample: SpecSample) -> Row:
+    import numpy as np
+
+    c = sample.counters
+    return np.array([c.proposed, c.judged, c.accepted, c.steps], dtype=np.float64), 1
 
 
 def _t(item: Any) -> float:
