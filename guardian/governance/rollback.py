@@ -5,10 +5,11 @@ serving and shadow threads. A background loop (`start`) evaluates every route's 
 `evaluation_interval_s`, and as soon as new evidence arrives (`observe` wakes it), so a fired
 trigger takes effect within a fraction of a second (~0.1 s); its share of a core is bounded
 (`MAX_BUSY_SHARE`: after a pass the loop rests 49 times the CPU time the pass took, and at
-least `MIN_REST_S`), so at a high request rate it evaluates every so many requests rather
-than after each one. A pass reads running sums (`guardian.governance.runningsums`), so its
-cost grows with the requests since the last pass, not with the window. `evaluate` runs one route
-synchronously (tests, `python -m guardian.governance.bench`).
+least `MIN_REST_S` or `evaluation_interval_s` if that is shorter), so at a high request rate
+it evaluates every so many requests rather than after each one. A pass reads running sums
+(`guardian.governance.runningsums`), so its cost grows with the requests since the last
+pass, not with the window. `evaluate` runs one route synchronously (tests,
+`python -m guardian.governance.bench`).
 
 When a trigger fires on a route serving speculatively, the controller
 1. writes `target_only` to the database route state (every replica's `ModeResolver` sees it),
@@ -93,7 +94,8 @@ MAX_BUSY_SHARE = 0.02
 # ... and at least this long: a pass costs well under a millisecond with the drift statistics'
 # running sums, and passes as often as the share allows (~40 a second at one client) each take
 # the GIL from the event loop (`guardian bench proxy --baseline`: p50 +0.34 ms against the
-# whole-window passes, which ran ~3 a second). A fired trigger still acts within ~0.1 s.
+# whole-window passes, which ran ~3 a second). A fired trigger still acts within ~0.1 s. (A
+# policy's `evaluation_interval_s` below this caps the rest, as it caps the busy share's.)
 MIN_REST_S = 0.1
 
 

@@ -243,8 +243,9 @@ class RouteWindow:
 
     def counters(self) -> SpecCounters:
         """The speculative counters summed over the window (ratios: `engine.metrics`), from
-        running sums (float64 sums of integers below 2**53 are exact, taking out included)."""
-        total = self.running_sums("counters", _counter_row, 4).read(self.spec, 0).total
+        exact running sums of Python integers (an upstream may report counters up to 2**53
+        and beyond, where float sums would round)."""
+        total = self.running_sums("counters", _counter_row, 4, exact=True).read(self.spec, 0).total
         return SpecCounters(*(int(x) for x in total))
 
     def current_steps(self) -> Counter:
@@ -260,14 +261,15 @@ class RouteWindow:
         reference = self.reference_samples[:reference_requests]
         return reference, (reference[-1].seq + 1 if reference else 0)
 
-    def running_sums(self, key: Hashable, row_of: Callable[[SpecSample], Row],
-                     width: int) -> RunningSums[SpecSample]:
-        """The window's running sums of `row_of` (one per `key`, created on first use)."""
+    def running_sums(self, key: Hashable, row_of: Callable[[SpecSample], Row], width: int, *,
+                     exact: bool = False) -> RunningSums[SpecSample]:
+        """The window's running sums of `row_of` (one per `key`, created on first use;
+        `exact`: `RunningSums`' integer sums)."""
         sums = self.running.get(key)
         if sums is None:
             if len(self.running) >= MAX_RUNNING_SUMS:  # sums of policies no longer in force
                 self.running.clear()
-            sums = self.running.setdefault(key, RunningSums(row_of, width))
+            sums = self.running.setdefault(key, RunningSums(row_of, width, exact=exact))
         return sums
 
     def spec_principals(self) -> Counter:
@@ -285,7 +287,7 @@ def _counter_row(sample: SpecSample) -> Row:
     import numpy as np
 
     c = sample.counters
-    return np.array([c.proposed, c.judged, c.accepted, c.steps], dtype=np.float64), 1
+    return np.array([c.proposed, c.judged, c.accepted, c.steps], dtype=object), 1
 
 
 def _t(item: Any) -> float:

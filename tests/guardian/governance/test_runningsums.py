@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.metrics import SpecCounters
 from guardian.governance.runningsums import RunningSums, Sums
 from guardian.governance.triggers.drift import evaluate_accepted_lengths, evaluate_tokens, shares
 from guardian.governance.windows import RouteWindow, SpecSample
@@ -200,6 +201,39 @@ def test_an_older_snapshot_is_answered_without_rewinding() -> None:
     assert sums.read(items[3:8], 0).count == 5
     assert sums.read(items[3:6], 0).count == 3  # fewer requests than the last read
     assert sums.read(items[4:8], 0).count == 4
+
+
+def test_window_counters_stay_exact_after_huge_counters_leave() -> None:
+    """An upstream may report counters up to 2**53 (the wire check's bound): with float sums
+    one such response left a rounding error behind it for good (a reviewer's PoC read alpha
+    -0.05 on healthy traffic and failed the acceptance trigger). The counters sum as ints."""
+    big = 2**53 - 1
+    huge = {"proposed_tokens": big, "judged_tokens": big, "accepted": big, "steps": 1}
+    normal = {"proposed_tokens": 13, "judged_tokens": 11, "accepted": 5, "steps": 3}
+    w = RouteWindow("r", window_max=64)
+    for stats in [huge] * 40 + [normal] * 200:
+        w.add_spec(stats, [1, 2])
+        w.counters()  # a read per pass, as the controller makes
+    assert all(s.counters.judged == 11 for s in w.spec)
+    assert w.counters() == SpecCounters.total(s.counters for s in w.spec)
+    assert w.counters().accepted == 64 * 5
+
+
+def test_a_row_function_that_raises_leaves_the_sums_as_they_were() -> None:
+    items = [Item(i, np.array([1.0, 0.0])) for i in range(5)]
+    broken = {3}
+
+    def row_of(i: Item) -> tuple[np.ndarray, int]:
+        if i.seq in broken:
+            raise ValueError("bad row")
+        return i.row, 1
+
+    sums = RunningSums(row_of, 2)
+    assert sums.read(items[:2], 0).count == 2
+    with pytest.raises(ValueError):
+        sums.read(items, 0)
+    broken.clear()
+    assert sums.read(items, 0).count == 5  # the rows before the failing one not counted twice
 
 
 def test_sums_moments_match_numpy() -> None:
