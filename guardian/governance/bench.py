@@ -117,5 +117,6 @@ def evaluation_bench(trials: int, window: int = 2048, fresh: int = 16) -> str:
             f"pass), CPU median of {len(times['running'])}: running sums {running:.2f} ms, "
             f"re-summing the window {whole:.2f} ms ({running / whole:.2f}x)")
 
+
 if __name__ == "__main__":
     main()

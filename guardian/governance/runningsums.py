@@ -16,8 +16,9 @@ the window after its frozen reference).
 Floating-point sums that add and remove rows drift by rounding: each step errs by at most
 ~1e-16 of the sum (rows are shares in [0, 1], a window at most a few thousand), so after a
 billion requests the error is ~1e-9 of a sum; the sums are zeroed exactly whenever the side
-empties. The property test in tests/guardian/governance/test_runningsums.py compares reads with
-`Sums.of` over the same requests after random traffic, pruning and resets.
+empties. The property test in tests/guardian/governance/test_runningsums.py compares the drift
+statistic read from them with the whole-window computation after random traffic, eviction,
+pruning, resets, policy changes and stale snapshots.
 """
 
 from __future__ import annotations
