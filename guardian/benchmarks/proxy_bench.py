@@ -241,6 +241,11 @@ def run(direct_base: str, proxy_base: str, model: str, proxy_model: str,
                            f"{lat.get('baseline_added_p99_ms', nan):.2f} ms: this one "
                            f"{lat.get('vs_baseline_p50_ms', nan):+.2f} / "
                            f"{lat.get('vs_baseline_p99_ms', nan):+.2f} ms against it")
+                vs = level.get("vs_baseline_throughput", {})
+                per_round = vs.get("per_round") or [nan]
+                typer.echo(f"{'':>{len(load)}}  throughput this/baseline "
+                           f"{vs.get('ratio', nan):.3f}x (rounds {min(per_round):.3f}"
+                           f"-{max(per_round):.3f}x)")
     return results
 
 
@@ -260,6 +265,7 @@ def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: i
     for stream, label in ((False, "latency"), (True, "ttft")):
         acc: dict[str, list[float]] = {side: [] for side, _, _ in sides}
         wall = {side: 0.0 for side, _, _ in sides}
+        round_rps: dict[str, list[float]] = {side: [] for side, _, _ in sides}
         errors: dict[str, Counter[str]] = {side: Counter() for side, _, _ in sides}
         cpu = 0.0
         for _ in range(rounds):  # alternate: a noisy minute weighs on every side
@@ -272,6 +278,7 @@ def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: i
                     cpu += c1 - c0
                 acc[side] += times
                 wall[side] += dt
+                round_rps[side].append(len(times) / dt if dt > 0 else 0.0)
                 errors[side] += err
         level[label] = _summary(acc["direct"], acc["proxied"], acc.get("floor"),
                                 acc.get("baseline"))
@@ -283,7 +290,20 @@ def _level(direct_base: str, proxy_base: str, model: str, proxy_model: str, c: i
             level["throughput_rps"] = {s: round(len(acc[s]) / wall[s], 1) for s in wall}
             level["throughput_ratio"] = round(
                 level["throughput_rps"]["proxied"] / level["throughput_rps"]["direct"], 3)
+            if baseline_base:
+                # Round by round (the same minute for both): their spread is the noise a
+                # difference between the two sidecars has to stand out from.
+                level["vs_baseline_throughput"] = {
+                    "ratio": _ratio(level["throughput_rps"]["proxied"],
+                                    level["throughput_rps"]["baseline"]),
+                    "per_round": [_ratio(p, b) for p, b in zip(round_rps["proxied"],
+                                                                round_rps["baseline"],
+                                                                strict=True)]}
     return level
+
+
+def _ratio(a: float, b: float) -> float:
+    return round(a / b, 3) if b > 0 else float("nan")
 
 
 def cli(

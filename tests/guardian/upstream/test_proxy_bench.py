@@ -118,6 +118,10 @@ def test_a_baseline_side_is_measured_and_compared(upstream_url) -> None:  # type
     assert abs(m["vs_baseline_p50_ms"] - (m["proxied_p50_ms"] - m["baseline_p50_ms"])) < 0.01
     assert abs(m["baseline_added_p99_ms"] - (m["baseline_p99_ms"] - m["direct_p99_ms"])) < 0.01
     assert out["c1"]["throughput_rps"]["baseline"] > 0
+    vs = out["c1"]["vs_baseline_throughput"]
+    rps = out["c1"]["throughput_rps"]
+    assert abs(vs["ratio"] - rps["proxied"] / rps["baseline"]) < 0.01
+    assert len(vs["per_round"]) == 2 and all(r > 0 for r in vs["per_round"])
 
 
 def test_the_baseline_sidecar_runs_the_other_checkouts_code(tmp_path) -> None:  # type: ignore[no-untyped-def]
