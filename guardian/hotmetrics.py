@@ -29,7 +29,7 @@ import math
 import threading
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 # The reader's own naming rules (a private module of the exporter this project depends on:
 # a release that moves it fails at import, in the tests, not silently in the exposition).
@@ -133,6 +133,17 @@ class HotHistogram(_Instrument):
             return [(k, list(v)) for k, v in self._values.items()]
 
 
+_I = TypeVar("_I", HotCounter, HotHistogram)
+
+
+def _sdk_twin(meter: Any, inst: HotCounter | HotHistogram) -> Any:
+    """`inst` as an OpenTelemetry instrument of `meter` (name, unit, description, buckets)."""
+    if isinstance(inst, HotCounter):
+        return meter.create_counter(inst.name, unit=inst.unit, description=inst.description)
+    return meter.create_histogram(inst.name, unit=inst.unit, description=inst.description,
+                                  explicit_bucket_boundaries_advisory=list(inst.bounds))
+
+
 class HotMetrics:
     """The per-request instruments of one app and their Prometheus collector (register it
     in the app's registry). `scope`: the instrumentation scope named in `otel_scope_name`."""
@@ -144,20 +155,15 @@ class HotMetrics:
         self._mirror_meter = mirror_meter
 
     def counter(self, name: str, unit: str = "", description: str = "") -> HotCounter:
-        inst = HotCounter(self, name, unit, description)
-        if self._mirror_meter is not None:
-            inst._mirror = self._mirror_meter.create_counter(name, unit=unit,
-                                                             description=description)
-        self._instruments.append(inst)
-        return inst
+        return self._add(HotCounter(self, name, unit, description))
 
     def histogram(self, name: str, unit: str = "", description: str = "",
                   buckets: Sequence[float] = ()) -> HotHistogram:
-        inst = HotHistogram(self, name, unit, description, buckets)
+        return self._add(HotHistogram(self, name, unit, description, buckets))
+
+    def _add(self, inst: _I) -> _I:
         if self._mirror_meter is not None:
-            inst._mirror = self._mirror_meter.create_histogram(
-                name, unit=unit, description=description,
-                explicit_bucket_boundaries_advisory=list(buckets))
+            inst._mirror = _sdk_twin(self._mirror_meter, inst)
         self._instruments.append(inst)
         return inst
 
@@ -165,16 +171,7 @@ class HotMetrics:
         """The same instruments made by an OpenTelemetry `meter`, by name: what the sidecar
         recorded through before (`guardian bench telemetry` compares; the parity test
         renders both)."""
-        twins: dict[str, Any] = {}
-        for inst in self._instruments:
-            if isinstance(inst, HotCounter):
-                twins[inst.name] = meter.create_counter(inst.name, unit=inst.unit,
-                                                        description=inst.description)
-            else:
-                twins[inst.name] = meter.create_histogram(
-                    inst.name, unit=inst.unit, description=inst.description,
-                    explicit_bucket_boundaries_advisory=inst.bounds)
-        return twins
+        return {inst.name: _sdk_twin(meter, inst) for inst in self._instruments}
 
     # --- prometheus_client collector -----------------------------------------------------
     def describe(self) -> list[Metric]:
