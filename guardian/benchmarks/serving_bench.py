@@ -21,7 +21,9 @@ with (and what chose it), and its vLLM speculative-config form.
 
 The servers and routes alternate within each of `--rounds` rounds per level, so a noisy
 machine weighs on all alike; rates are totals over all rounds. The ratios (batched / one at
-a time, speculative / target-only) are the result.
+a time, speculative / target-only) are the result; with more than one round, speculative /
+target-only is also given round by round (each round runs every cell once), the
+spread a difference between the routes has to stand out from.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ class Cell:
     tpot_p50_ms: float = 0.0
     audit_missing: int = 0
     served_paths: dict[str, int] = field(default_factory=dict)
+    tokens_per_s_by_round: list[float] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict, repr=False)  # prompt -> answer
     error_samples: list[str] = field(default_factory=list)
 
@@ -233,6 +236,7 @@ def run(levels: list[int], per_client: int, min_requests: int, max_tokens: int,
             for c in levels:
                 n = max(min_requests, per_client * c)
                 raw: dict[tuple[str, str], tuple[list[dict[str, Any]], float]] = {}
+                by_round: dict[tuple[str, str], list[float]] = {}
                 # Rounds alternate every (route, server) pair, so noise weighs on all alike.
                 for _ in range(rounds):
                     for route in ROUTES:
@@ -241,9 +245,11 @@ def run(levels: list[int], per_client: int, min_requests: int, max_tokens: int,
                                                           max_tokens, time_limit_s))
                             old = raw.get((m, route), ([], 0.0))
                             raw[m, route] = (old[0] + res, old[1] + wall)
+                            by_round.setdefault((m, route), []).append(
+                                sum(r["tokens"] for r in res if "latency" in r) / (wall or 1.0))
                             bar.advance(task)
                 for (m, route), (res, wall) in raw.items():
-                    cell = Cell(m, route, c)
+                    cell = Cell(m, route, c, tokens_per_s_by_round=by_round[m, route])
                     good = _summarise(cell, res, wall, slo)
                     cell.audit_missing = _audit_missing(urls[m], [r["id"] for r in good])
                     cells.append(cell)
@@ -285,6 +291,10 @@ def _ratios(cells: list[Cell]) -> list[dict[str, Any]]:
             if t and s and t.tokens_per_s:
                 row[f"{m}: speculative / target-only tokens/s"] = round(
                     s.tokens_per_s / t.tokens_per_s, 2)
+                pairs = list(zip(s.tokens_per_s_by_round, t.tokens_per_s_by_round, strict=True))
+                if len(pairs) > 1:  # the spread a difference has to stand out from
+                    row[f"{m}: speculative / target-only per round"] = [
+                        round(a / b, 2) if b else None for a, b in pairs]
         out.append(row)
     return out
 

@@ -46,6 +46,7 @@ def test_bench_serving_measures_every_cell(tiny_pair_env) -> None:
     for c in cells.values():
         assert (c["ok"], c["errors"], c["audit_missing"]) == (c["requests"], 0, 0), c
         assert c["tokens_per_s"] > 0 and c["latency_p99_ms"] >= c["latency_p50_ms"] > 0
+        assert c["tokens_per_s_by_round"] == [pytest.approx(c["tokens_per_s"])]  # one round
     assert set(cells["off", "target"]["served_paths"]) == {"target_only"}
     diff, seen = r["differs"]
     assert seen >= 2 and 0 <= diff <= seen

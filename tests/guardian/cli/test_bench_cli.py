@@ -100,12 +100,12 @@ def test_bench_serving_keeps_finished_levels_when_cut_off(tmp_path, monkeypatch)
     the levels it finished, marked incomplete; a whole run marks it complete."""
     from guardian.benchmarks import serving_bench as sb
 
-    def cell(mode: str, route: str, tok_s: float) -> sb.Cell:
+    def cell(mode: str, route: str, tok_s: float, by_round: list[float]) -> sb.Cell:
         return sb.Cell(mode, route, 1, requests=4, ok=4, tokens_per_s=tok_s,
-                       texts={"p": f"{route}-answer"})
+                       texts={"p": f"{route}-answer"}, tokens_per_s_by_round=by_round)
 
-    first = [cell("off", "target", 10.0), cell("continuous", "target", 40.0),
-             cell("off", "spec", 12.0), cell("continuous", "spec", 44.0)]
+    first = [cell("off", "target", 10.0, [10.0]), cell("continuous", "target", 40.0, [50, 30]),
+             cell("off", "spec", 12.0, [12.0]), cell("continuous", "spec", 44.0, [45, 33])]
 
     def cut_off(*args, on_level, **kwargs):
         on_level(first)
@@ -121,6 +121,10 @@ def test_bench_serving_keeps_finished_levels_when_cut_off(tmp_path, monkeypatch)
     assert "texts" not in r["cells"][0]
     assert r["ratios"][0]["target: batched / one-at-a-time tokens/s"] == 4.0
     assert r["differs"] == [0, 2]
+    # Round by round where there were rounds: the spread a route difference stands out from
+    assert r["ratios"][0]["continuous: speculative / target-only per round"] == [0.9, 1.1]
+    assert "off: speculative / target-only per round" not in r["ratios"][0]
+    assert r["cells"][1]["tokens_per_s_by_round"] == [50, 30]
     assert not list(tmp_path.glob("*.part"))
 
     def whole(*args, on_level, **kwargs):
