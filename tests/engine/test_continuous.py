@@ -10,10 +10,12 @@ checked for losslessness against the target's distribution.
 
 from __future__ import annotations
 
+import collections
 import random
 
 import pytest
 import torch
+from torch.utils._python_dispatch import TorchDispatchMode
 
 from engine import generate
 from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
@@ -143,6 +145,54 @@ def test_gamma_cap_zero_turns_speculation_off_without_changing_output(load):
     assert [s.completion.token_ids for s in seqs] == want
     # no draft forward after the prefill
     assert all(s.stats.proposed_tokens == 0 and s.stats.draft_forwards <= 1 for s in seqs)
+
+
+class _CountOps(TorchDispatchMode):
+    """Counts the aten ops dispatched inside it, by name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ops: collections.Counter[str] = collections.Counter()
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        self.ops[str(func.overloadpacket)] += 1
+        return func(*args, **(kwargs or {}))
+
+
+def test_a_speculative_batch_at_cap_zero_does_target_only_work(load):
+    """Where the depth cap is 0 the speculative route is meant to decode exactly as
+    target-only (so it cannot be slower in that band but for noise): the same target forwards,
+    no draft forward at all, the same heavy ops; at most a bookkeeping op per step more (the
+    empty draft cache's row selection as rows leave)."""
+    pair = load("llama-close", "llama-target")
+
+    def decode(speculative: bool):
+        eng = ContinuousEngine(pair, gamma_cap=lambda size: 0)
+        calls: collections.Counter[str] = collections.Counter()
+        hooks = [pair.draft.register_forward_hook(lambda *a: calls.update(["draft"])),
+                 pair.target.register_forward_hook(lambda *a: calls.update(["target"]))]
+        count, steps = _CountOps(), 0
+        try:
+            with count:  # the join (one prefill) and every step
+                seqs = eng.join([Sequence(pair, _req(pair, p, speculative=speculative,
+                                                     max_new=10)) for p in PROMPTS[:6]])
+                while eng.size:
+                    eng.step()
+                    steps += 1
+        finally:
+            for h in hooks:
+                h.remove()
+        return [s.completion.token_ids for s in seqs], count.ops, calls, steps
+
+    plain, spec = decode(False), decode(True)
+    assert spec[0] == plain[0]
+    # the prefill and one target forward a step; no draft forward, not even at the join
+    assert spec[2] == plain[2] == {"target": plain[3] + 1}
+    heavy = ("mm", "matmul", "linear", "attention", "softmax", "embedding", "rms", "norm")
+    for op in set(plain[1]) | set(spec[1]):
+        if any(h in op for h in heavy):
+            assert spec[1][op] == plain[1][op], op
+    assert 0 <= sum(spec[1].values()) - sum(plain[1].values()) <= plain[3]
 
 
 def test_sampled_rows_are_lossless_in_a_batch(load):
