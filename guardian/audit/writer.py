@@ -102,6 +102,10 @@ _MAX_HANDOFF_WAIT_S = 2.0  # cap on the sealer's patience with a busy DB (`_hand
 # _SEAL_CHUNK events, whichever is first: small slices of GIL time, few wake-ups.
 _SEAL_CHUNK = 64
 _SEAL_EVERY_S = 0.02
+# The sealer takes what has come in every _SEAL_EVERY_S, not at each event: a thread blocked
+# in Queue.get is woken by every put (a futex wake on the serving thread, then a GIL hand-off
+# per request). Waits are cut short by `_wake`, set for what must not wait: a synchronous
+# event (group commit), a flush, closing, and a queue that reached a seal chunk.
 
 # A queued event, for `sync` routes the future its request waits on, and its ticket: the
 # event's place in submission order (1, 2, ...), which follows it until it is durable.
@@ -271,6 +275,7 @@ class AuditWriter:
         self._gap_tickets: Tickets = []
         self._flush_wanted = threading.Event()
         self._closing = threading.Event()
+        self._wake = threading.Event()  # the sealer's wait is cut short (see _SEAL_EVERY_S)
         self._sealer_done = threading.Event()
         self._gap_lock = threading.Lock()
         self._gap: dict[str, Any] = {"dropped_events": 0, "request_ids": [], "lost_seq": []}
@@ -359,6 +364,8 @@ class AuditWriter:
         self._intents.note(_intent_id(event))
         try:
             self._queue.put_nowait((event, fut, ticket))
+            if fut is not None or self._queue.qsize() >= _SEAL_CHUNK:
+                self._wake.set()
         except queue.Full:
             if fut is not None:
                 self._count("sync_failed")
@@ -395,6 +402,7 @@ class AuditWriter:
         deadline = time.monotonic() + timeout_s
         all_durable = self.wait_durable(timeout_s)
         self._closing.set()
+        self._wake.set()
         for t in self._threads:
             if t.is_alive():
                 t.join(max(0.1, deadline - time.monotonic()))
@@ -429,6 +437,7 @@ class AuditWriter:
         with self._cond:
             target = self._submitted
         self._flush_wanted.set()
+        self._wake.set()
         with self._cond:
             while self._low < target:
                 left = deadline - time.monotonic()
@@ -436,6 +445,7 @@ class AuditWriter:
                     return False
                 self._cond.wait(min(left, 0.05))
                 self._flush_wanted.set()
+                self._wake.set()
         return True
 
     def wait_delivered(self, timeout_s: float) -> bool:
@@ -566,10 +576,14 @@ class AuditWriter:
                 if self._flush_wanted.is_set() and self._queue.empty():
                     break
                 try:
-                    ev, fut, ticket = self._queue.get(timeout=max(0.0, min(left, 0.05)))
+                    ev, fut, ticket = self._queue.get_nowait()
                 except queue.Empty:
                     if left <= 0 or self._closing.is_set():
                         break
+                    # Producers put first and set `_wake` after, so clearing it after the
+                    # wait loses no wake-up: what was put before is taken next time round.
+                    self._wake.wait(max(0.0, min(left, _SEAL_EVERY_S)))
+                    self._wake.clear()
                     continue
                 if fut is not None:
                     if not waiters and not futs:  # group commit: wait a moment for others

@@ -47,6 +47,28 @@ def test_batches_by_time_without_flush(url: str, make_writer) -> None:  # type: 
     assert count(url, "SELECT count(*) FROM audit_requests") == 3
 
 
+def test_an_async_submit_does_not_wake_the_sealer_but_sync_and_flush_do_at_once(
+        url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
+    """The serving thread's submit must not wake the sealer per event (a thread blocked in
+    Queue.get is: a futex wake and a GIL hand-off per request): it takes what came in every
+    _SEAL_EVERY_S. What must not wait still goes at once: a flush, a synchronous event."""
+    w = make_writer(url, batch_events=10_000, flush_interval_s=10.0)
+    time.sleep(0.1)  # the sealer is collecting a batch, waiting for events
+    for i in range(20):
+        assert not w._queue.not_empty._waiters  # nobody to wake: the put stays cheap
+        w.submit(request_event(2, request_id=f"a{i}"))
+        time.sleep(0.002)
+    t0 = time.monotonic()
+    w.flush(timeout_s=10)
+    assert count(url, "SELECT count(*) FROM audit_requests") == 20
+    flush_s = time.monotonic() - t0
+    t0 = time.monotonic()
+    w.submit_durable(request_event(2, request_id="s0")).result(timeout=10)  # group commit
+    sync_s = time.monotonic() - t0
+    # well under the 10 s flush interval (the sealer is not left to its own pace)
+    assert flush_s < 2.0 and sync_s < 2.0, (flush_s, sync_s)
+
+
 def test_close_flushes_everything(url: str, make_writer) -> None:  # type: ignore[no-untyped-def]
     w = make_writer(url, flush_interval_s=10.0, batch_events=10_000)
     for i in range(50):
