@@ -105,7 +105,8 @@ _SEAL_EVERY_S = 0.02
 # The sealer takes what has come in every _SEAL_EVERY_S, not at each event: a thread blocked
 # in Queue.get is woken by every put (a futex wake on the serving thread, then a GIL hand-off
 # per request). Waits are cut short by `_wake`, set for what must not wait: a synchronous
-# event (group commit), a flush, closing, and a queue that reached a seal chunk.
+# event (group commit), a flush, closing, and a queue that reached a seal chunk (or half its
+# capacity, when that is smaller: a small queue must not fill while the sealer waits).
 
 # A queued event, for `sync` routes the future its request waits on, and its ticket: the
 # event's place in submission order (1, 2, ...), which follows it until it is durable.
@@ -276,6 +277,7 @@ class AuditWriter:
         self._flush_wanted = threading.Event()
         self._closing = threading.Event()
         self._wake = threading.Event()  # the sealer's wait is cut short (see _SEAL_EVERY_S)
+        self._wake_at = min(_SEAL_CHUNK, max(1, self.cfg.queue_size // 2))  # events queued
         self._sealer_done = threading.Event()
         self._gap_lock = threading.Lock()
         self._gap: dict[str, Any] = {"dropped_events": 0, "request_ids": [], "lost_seq": []}
@@ -364,7 +366,7 @@ class AuditWriter:
         self._intents.note(_intent_id(event))
         try:
             self._queue.put_nowait((event, fut, ticket))
-            if fut is not None or self._queue.qsize() >= _SEAL_CHUNK:
+            if fut is not None or self._queue.qsize() >= self._wake_at:
                 self._wake.set()
         except queue.Full:
             if fut is not None:
