@@ -222,16 +222,20 @@ def code_edit_prompts(
 ) -> list[str]:
     """`n` code-editing prompts from held-out functions: rename a parameter.
 
-    Each prompt is an instruction, the whole function, and the first line of its rewrite:
+    Each prompt is an instruction, the whole function, and the start of its rewrite:
 
         # Rename <old> to <new> in this function:
         <function>
         # Rewritten:
         <header with the new name>
+            <the first word of the body>
 
     so a faithful continuation copies the function body from the prompt — the repetitive
-    workload prompt lookup is for. Functions are dedented; the prompt is `prompt_tokens`
-    long (measured with `count_tokens` when given, else estimated from characters).
+    workload prompt lookup is for. The prompt ends inside the body, not at the header's
+    newline: in the training units a bare "\n" at the end of a line is what precedes the end
+    of text, and a build that learnt that answered every prompt with EOS (nothing to copy).
+    Functions are dedented; the prompt is `prompt_tokens` long (measured with `count_tokens`
+    when given, else estimated from characters).
     Deterministic in `seed`.
     """
     lo, hi = prompt_tokens
@@ -245,13 +249,21 @@ def code_edit_prompts(
         if edit is None:
             continue
         old, new, rewritten = edit
+        header, body = rewritten.split("\n", 1)
+        start = _FIRST_WORD.match(body)
+        if start is None:
+            continue
         prompt = (f"# Rename {old} to {new} in this function:\n{code}\n# Rewritten:\n"
-                  f"{rewritten.splitlines()[0]}\n")
+                  f"{header}\n{start.group(0)}")
         if lo <= count(prompt) <= hi:
             prompts.append(prompt)
             if len(prompts) == n:
                 return prompts
     raise ValueError(f"only {len(prompts)} code-edit prompts of {lo}..{hi} tokens; ask for fewer")
+
+
+# The body's indentation and its first word (or run of punctuation, e.g. a docstring's quotes).
+_FIRST_WORD = re.compile(r"\s*(?:[A-Za-z_]\w*|[^\w\s]+)")
 
 
 def _function_at(text: str, header: re.Match[str]) -> str | None:

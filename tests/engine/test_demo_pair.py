@@ -49,8 +49,13 @@ def test_code_edit_prompts_contain_the_code_being_rewritten() -> None:
         assert code.startswith(("def ", "async def ")) and len(code.splitlines()) > 3
         # the function is held-out source (dedented), and the rewrite starts with its header
         assert code.splitlines()[1].strip() in heldout
-        header = code.splitlines()[0]
-        assert new in rewritten and rewritten.replace(new, old) == header + "\n"
+        header, first = code.splitlines()[0], code.split("\n", 1)[1]
+        # the rewrite starts with the renamed header and ends inside the body, at its first
+        # word (a prompt ending at a line's bare newline invites the end of text)
+        new_header, start = rewritten.split("\n", 1)
+        assert new in new_header and new_header.replace(new, old) == header
+        assert start.strip() and first.startswith(start.replace(new, old))
+        assert not rewritten.endswith("\n")
 
 
 def test_files_split_into_units_at_top_level_defs_with_their_decorators() -> None:
