@@ -137,10 +137,10 @@ def _summarise(cell: Cell, results: list[dict[str, Any]], wall: float,
     cell.error_samples = [r["error"] for r in results if "error" in r][:3]
     lat, ttft = [r["latency"] for r in good], [r["ttft"] for r in good]
     tpot = [(r["latency"] - r["ttft"]) / (r["tokens"] - 1) for r in good if r["tokens"] > 1]
-    tokens = sum(r["tokens"] for r in good)
     met = sum(r["tokens"] for r in good if r["latency"] <= slo[0] and r["ttft"] <= slo[1])
     w = wall or 1.0
-    cell.rps, cell.tokens_per_s, cell.goodput_tokens_per_s = len(good) / w, tokens / w, met / w
+    cell.rps, cell.goodput_tokens_per_s = len(good) / w, met / w
+    cell.tokens_per_s = _tokens_per_s(results, wall)
     ms = 1000.0
     cell.latency_p50_ms, cell.latency_p99_ms = _pct(lat, .5) * ms, _pct(lat, .99) * ms
     cell.ttft_p50_ms, cell.ttft_p99_ms = _pct(ttft, .5) * ms, _pct(ttft, .99) * ms
@@ -205,6 +205,12 @@ def _check_warm_up(mode: str, route: str, results: list[dict[str, Any]]) -> None
                           f"server's {route!r} route failed, e.g. {errors[0]}")
 
 
+def _tokens_per_s(results: list[dict[str, Any]], wall: float) -> float:
+    """Output tokens of the answered requests (the failed and refused ones have no
+    latency) per second of `wall`."""
+    return sum(r["tokens"] for r in results if "latency" in r) / (wall or 1.0)
+
+
 class BenchFailed(RuntimeError):
     """The bench could not measure what it reports (requests failed)."""
 
@@ -246,7 +252,7 @@ def run(levels: list[int], per_client: int, min_requests: int, max_tokens: int,
                             old = raw.get((m, route), ([], 0.0))
                             raw[m, route] = (old[0] + res, old[1] + wall)
                             by_round.setdefault((m, route), []).append(
-                                sum(r["tokens"] for r in res if "latency" in r) / (wall or 1.0))
+                                _tokens_per_s(res, wall))
                             bar.advance(task)
                 for (m, route), (res, wall) in raw.items():
                     cell = Cell(m, route, c, tokens_per_s_by_round=by_round[m, route])
