@@ -10,6 +10,7 @@ STDIN` with the canonical lines the sealer already hashed; SQLite executemany.
 from __future__ import annotations
 
 import logging
+import time
 from datetime import UTC, date, datetime
 
 import sqlalchemy as sa
@@ -35,6 +36,14 @@ _COPY_CHUNK_CHARS = 4 << 20  # characters per write
 _SQLITE_INSERT = (f"INSERT INTO audit_tokens ({', '.join(TOKEN_COLUMNS)}) "
                   f"VALUES ({', '.join('?' * len(TOKEN_COLUMNS))})")
 _TS = TOKEN_COLUMNS.index("created_at")
+# SQLite token rows go in slices of this many, with a pause between slices. A batch of ~100
+# requests is ~1,600 rows, 8-15 ms of one core in a single `executemany`; on a 2-core machine
+# a request that wakes while it runs waits for a core (79 % of the slowest 1 % of one-client
+# proxied requests overlapped such a write, against 6 % of all). Slices of ~1 ms of work with
+# a pause between let the serving thread in: one-client p99 0.2-1.0 ms lower in 6 of 6
+# side-by-side runs (BENCHMARKS.md, "Audit writes in slices"). One transaction still.
+_SQLITE_SLICE_ROWS = 200
+_SQLITE_SLICE_PAUSE_S = 0.0005
 
 
 class BatchStore:
@@ -88,7 +97,8 @@ class BatchStore:
         """executemany of the token tuples through the driver: SQLAlchemy's per-row parameter
         processing held the GIL for milliseconds per batch, time the serving event loop
         waited for (the proxy's p99). Timestamps are formatted by SQLAlchemy's own bind
-        processor for the column, once per request, so they are stored exactly as before."""
+        processor for the column, once per request, so they are stored exactly as before.
+        In slices of `_SQLITE_SLICE_ROWS`, pausing between them (see there)."""
         ts = (AuditToken.__table__.c.created_at.type.dialect_impl(conn.dialect)
               .bind_processor(conn.dialect))
         formatted: dict[datetime, object] = {}
@@ -99,7 +109,10 @@ class BatchStore:
             if v is None:
                 v = formatted[t] = ts(t) if ts is not None else t
             out.append((*r[:_TS], v, *r[_TS + 1:]))
-        conn.exec_driver_sql(_SQLITE_INSERT, out)
+        for start in range(0, len(out), _SQLITE_SLICE_ROWS):
+            if start:
+                time.sleep(_SQLITE_SLICE_PAUSE_S)
+            conn.exec_driver_sql(_SQLITE_INSERT, out[start:start + _SQLITE_SLICE_ROWS])
 
     @staticmethod
     def _copy(conn: sa.Connection, texts: list[str]) -> None:

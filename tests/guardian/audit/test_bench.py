@@ -34,15 +34,18 @@ def test_bench_audit_writes_json_with_both_paths(pg_server_url: str, tmp_path: P
     by = data["raw_copy_ceiling"]["by_connections"]
     assert set(by) >= {"2", "3", "4", "6"} and all(v > 0 for v in by.values())
     assert data["raw_copy_ceiling"]["records_per_s"] == max(by.values())
+    # (Ratios are rounded to 3 decimals: on this tiny workload one can be ~0.03, where that
+    # rounding alone exceeds 1 %.)
     assert data["production_over_raw_copy"] == pytest.approx(
-        data["production"]["records_per_s"] / data["raw_copy_ceiling"]["records_per_s"], rel=1e-2)
+        data["production"]["records_per_s"] / data["raw_copy_ceiling"]["records_per_s"],
+        rel=1e-2, abs=1e-3)
     # And once more beside a process burning the production process's own CPU share.
     beside = data["raw_copy_beside_busy_neighbour"]
     assert beside["rows"] == 20 * 32 and beside["records_per_s"] > 0
     assert beside["connections"] == data["raw_copy_ceiling"]["connections"]
     assert 0.05 <= beside["neighbour_core_share"] <= 0.95
     assert data["production_over_raw_copy_beside_neighbour"] == pytest.approx(
-        data["production"]["records_per_s"] / beside["records_per_s"], rel=1e-2)
+        data["production"]["records_per_s"] / beside["records_per_s"], rel=1e-2, abs=1e-3)
     lat = data["durability"]
     for mode in ("sync", "async"):
         assert lat[mode]["delivered"]
