@@ -36,14 +36,23 @@ _COPY_CHUNK_CHARS = 4 << 20  # characters per write
 _SQLITE_INSERT = (f"INSERT INTO audit_tokens ({', '.join(TOKEN_COLUMNS)}) "
                   f"VALUES ({', '.join('?' * len(TOKEN_COLUMNS))})")
 _TS = TOKEN_COLUMNS.index("created_at")
-# SQLite token rows go in slices of this many, with a pause between slices. A batch of ~100
-# requests is ~1,600 rows, 8-15 ms of one core in a single `executemany`; on a 2-core machine
-# a request that wakes while it runs waits for a core (79 % of the slowest 1 % of one-client
-# proxied requests overlapped such a write, against 6 % of all). Slices of ~1 ms of work with
-# a pause between let the serving thread in: one-client p99 0.2-1.0 ms lower in 6 of 6
-# side-by-side runs (BENCHMARKS.md, "Audit writes in slices"). One transaction still.
+# Paced SQLite writes (`write(..., paced=True)`: the DB thread with nothing else waiting).
+# Token rows go in slices of this many, with a pause between. A batch of ~100 requests is
+# ~1,600 rows, 8-15 ms of one core in a single `executemany`; on a 2-core machine a request
+# that wakes while it runs waits for a core (79 % of the slowest 1 % of one-client proxied
+# requests overlapped such a write, against 6 % of all). Slices of ~1 ms of work with a pause
+# between let the serving thread in: one-client p99 0.2-1.1 ms lower in 9 of 10 side-by-side
+# runs (BENCHMARKS.md, "Audit writes in slices"). One transaction still, so the pauses hold
+# SQLite's write lock: at most `_SQLITE_MAX_PAUSES` a batch (the rest goes in at once), and
+# none after a pause that overslept by `_SQLITE_OVERSHOOT_S` - with another Python thread
+# busy a 0.5 ms sleep returns only after the GIL's switch interval (~5 ms), and pausing
+# would only halve the writer's pace while other writers wait for the lock.
 _SQLITE_SLICE_ROWS = 200
 _SQLITE_SLICE_PAUSE_S = 0.0005
+_SQLITE_MAX_PAUSES = 8
+_SQLITE_OVERSHOOT_S = 0.002
+_pause = time.sleep
+_clock = time.monotonic
 
 
 class BatchStore:
@@ -64,8 +73,10 @@ class BatchStore:
                 ensure_partitions(conn, missing)
             self._days |= missing
 
-    def write(self, batch: SealedBatch) -> bool:
-        """Write `batch`; False when it was already written (idempotent replay)."""
+    def write(self, batch: SealedBatch, *, paced: bool = False) -> bool:
+        """Write `batch`; False when it was already written (idempotent replay). `paced`:
+        SQLite token rows in paced slices (see `_SQLITE_SLICE_ROWS`) - for a writer with
+        slack, never for a backlog or a replay."""
         if self.postgres and batch.token_lines:
             self._ensure_days(batch)
         with self.db.begin() as conn:
@@ -89,16 +100,16 @@ class BatchStore:
             if batch.token_lines:
                 self._copy(conn, batch.token_lines)
             if batch.token_rows:
-                self._sqlite_tokens(conn, batch.token_rows)
+                self._sqlite_tokens(conn, batch.token_rows, paced=paced)
         return True
 
     @staticmethod
-    def _sqlite_tokens(conn: sa.Connection, rows: list[tuple]) -> None:
+    def _sqlite_tokens(conn: sa.Connection, rows: list[tuple], *, paced: bool = False) -> None:
         """executemany of the token tuples through the driver: SQLAlchemy's per-row parameter
         processing held the GIL for milliseconds per batch, time the serving event loop
         waited for (the proxy's p99). Timestamps are formatted by SQLAlchemy's own bind
         processor for the column, once per request, so they are stored exactly as before.
-        In slices of `_SQLITE_SLICE_ROWS`, pausing between them (see there)."""
+        `paced`: in slices with pauses between (see `_SQLITE_SLICE_ROWS`)."""
         ts = (AuditToken.__table__.c.created_at.type.dialect_impl(conn.dialect)
               .bind_processor(conn.dialect))
         formatted: dict[datetime, object] = {}
@@ -109,10 +120,18 @@ class BatchStore:
             if v is None:
                 v = formatted[t] = ts(t) if ts is not None else t
             out.append((*r[:_TS], v, *r[_TS + 1:]))
-        for start in range(0, len(out), _SQLITE_SLICE_ROWS):
-            if start:
-                time.sleep(_SQLITE_SLICE_PAUSE_S)
-            conn.exec_driver_sql(_SQLITE_INSERT, out[start:start + _SQLITE_SLICE_ROWS])
+        pauses = _SQLITE_MAX_PAUSES if paced else 0
+        start = 0
+        while start < len(out):
+            end = start + _SQLITE_SLICE_ROWS if pauses else len(out)
+            conn.exec_driver_sql(_SQLITE_INSERT, out[start:end])
+            start = end
+            if pauses and start < len(out):
+                pauses -= 1
+                t0 = _clock()
+                _pause(_SQLITE_SLICE_PAUSE_S)
+                if _clock() - t0 > _SQLITE_OVERSHOOT_S:
+                    pauses = 0  # the process is busy: pausing would only hold the lock
 
     @staticmethod
     def _copy(conn: sa.Connection, texts: list[str]) -> None:

@@ -835,8 +835,10 @@ class AuditWriter:
         with self._count_lock:
             self.counters[key] += n
 
-    def _deliver(self, batch: SealedBatch) -> tuple[bool, bool]:
+    def _deliver(self, batch: SealedBatch, *, paced: bool = False) -> tuple[bool, bool]:
         """Write `batch`. Transient errors (DB down, timeouts) propagate: the caller spools.
+        `paced`: SQLite token rows in paced slices (`BatchStore.write`), for a DB thread with
+        nothing else waiting.
 
         A *permanent* error (the DB rejects the data itself) must not block the pipeline
         forever: the batch is split per event, the good events are written, and each rejected
@@ -847,7 +849,7 @@ class AuditWriter:
         pending gap record): the batch's events are done once that record is durable.
         """
         try:
-            self._write(batch)
+            self._write(batch, paced=paced)
             return True, False
         except Exception as exc:
             if not _permanent(exc):
@@ -889,9 +891,9 @@ class AuditWriter:
             self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
             self._gap.setdefault("rejected", []).append(reason[:500])
 
-    def _write(self, batch: SealedBatch) -> None:
+    def _write(self, batch: SealedBatch, *, paced: bool = False) -> None:
         t0 = time.monotonic()
-        fresh = self.store.write(batch)
+        fresh = self.store.write(batch, paced=paced)
         # The DB's own pace, for the sealer's patience (`_handoff_wait`).
         took = time.monotonic() - t0
         self._write_s = took if self._write_s is None else 0.7 * self._write_s + 0.3 * took
@@ -934,7 +936,8 @@ class AuditWriter:
                 if self._down_since is not None and self.spool.pending():
                     # Keep the spool first in line; the replay retries the DB.
                     raise ConnectionError("database marked down")
-                still_up, declared = self._deliver(batch)
+                # Paced only with no batch waiting behind this one: a backlog goes flat out.
+                still_up, declared = self._deliver(batch, paced=self._handoff.empty())
                 if still_up:  # (a transient error part way through has marked it down)
                     self._down_since = None
                 if declared:  # done once the record declaring the rejected part is durable

@@ -412,10 +412,10 @@ def _hold_batch(w: Any, holds: Callable[[Any], bool]) -> threading.Event:
     release = threading.Event()
     write = w.store.write
 
-    def slow_write(batch: Any) -> bool:
+    def slow_write(batch: Any, **kw: Any) -> bool:
         if holds(batch):
             release.wait(30)
-        return write(batch)
+        return write(batch, **kw)
 
     w.store.write = slow_write
     return release

@@ -89,7 +89,7 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
     def writes_fail(url: str):  # type: ignore[no-untyped-def]
         sink = real_writer(url)
 
-        def down(batch):  # type: ignore[no-untyped-def]
+        def down(batch, **kw):  # type: ignore[no-untyped-def]
             raise ConnectionError("database went away")
         sink.store.write = down
         return sink

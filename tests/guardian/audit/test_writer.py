@@ -197,7 +197,7 @@ def test_a_database_lost_part_way_through_a_split_batch_stays_marked_down(
     write = w.store.write
     calls = {"n": 0}
 
-    def flaky(batch):  # type: ignore[no-untyped-def]
+    def flaky(batch, **kw):  # type: ignore[no-untyped-def]
         calls["n"] += 1
         if calls["n"] == 1:
             raise ValueError("the whole batch is refused")  # permanent: split per event
@@ -205,7 +205,7 @@ def test_a_database_lost_part_way_through_a_split_batch_stays_marked_down(
             raise ValueError("this event's data is refused")  # quarantined
         if calls["n"] == 3:
             raise ConnectionError("the database went away")  # the rest is spooled
-        return write(batch)
+        return write(batch, **kw)
 
     w.store.write = flaky
     w.submit(request_event(2, request_id="a"))
