@@ -142,6 +142,8 @@ class ContinuousEngine:
         self.filler = int(pair.pad_token_id)
         self.last_step: dict[str, float] = {}  # size, gamma cap, tokens, seconds of the last step
         self._drafting_cap = False  # the last step's cap was > 0
+        self._last_cap: int | None = None  # the last step's cap (None: not asked)
+        self._joined_tokens = 0  # first tokens joins gave since the last step (its `tokens`)
 
     @property
     def size(self) -> int:
@@ -167,7 +169,7 @@ class ContinuousEngine:
         drafting = [s for s in seqs if s.uses_draft]
         t0 = time.perf_counter()
         if drafting and (self._drafting_cap or self.gamma_cap is None):
-            dforwards = self._prefill(self.pair.draft, drafting, self.draft)
+            dforwards = self._prefill(self.pair.draft, drafting, self.draft)[0]
             dt = time.perf_counter() - t0
             for seq in drafting:
                 seq.d_seen = len(seq.tokens) - 1
@@ -177,26 +179,50 @@ class ContinuousEngine:
         else:
             self.draft.extend(RaggedCache.empty_rows(self.pair.device, len(drafting)))
         self.drows += drafting
+        # A joiner that will not speculate at its first step - target-only, or speculative
+        # joining a batch that runs at depth cap 0 - is prefilled with its whole prompt and
+        # takes its first token from that forward, as one-at-a-time target-only decoding does,
+        # not one decode step later (on an H200 at one client that step was TTFT p50 40 ms
+        # batched against 17 ms alone). A joiner that may speculate keeps its last prompt
+        # token for the first step's `[last] + proposal`, as one-at-a-time speculation does;
+        # so does a speculative joiner of an empty batch (the cap for it is not known yet:
+        # asking the load-aware cap changes its state, and guessing from an earlier batch
+        # would make a seeded request's draws depend on it). Where that cap turns out 0, such
+        # a joiner pays the one decode step to its first token that a target-only one no
+        # longer does.
+        at_cap_zero = bool(self.rows) and self._last_cap == 0
+        whole = [not s.req.speculative or at_cap_zero for s in seqs]
         t1 = time.perf_counter()
-        tforwards = self._prefill(self.pair.target, seqs, self.target)
+        tforwards, logits, fed = self._prefill(self.pair.target, seqs, self.target, whole)
         self.rows += seqs
         t2 = time.perf_counter()
         for seq in seqs:  # the shared prefill's time is every joiner's
             seq.stats.target_forwards += tforwards
             seq.stats.verify_time_s += t2 - t1
             seq.stats.prefill_time_s += t2 - t1
+        firsts = [k for k, i in enumerate(fed) if whole[i]]
+        if firsts and logits is not None:
+            self._first_tokens([seqs[fed[k]] for k in firsts],
+                               logits[torch.tensor(firsts, device=logits.device)])
         return seqs
 
-    def _prefill(self, model: torch.nn.Module, seqs: list[Sequence], into: RaggedCache) -> int:
-        """One forward over the sequences' prompts but their last token, appended to `into`
-        -> forwards run. A one-token prompt has nothing to prefill: its row joins empty (a
-        row with no valid column must not be a forward's query: it would attend to nothing)."""
+    def _prefill(self, model: torch.nn.Module, seqs: list[Sequence], into: RaggedCache,
+                 whole: list[bool] | None = None,
+                 ) -> tuple[int, torch.Tensor | None, list[int]]:
+        """One forward over the sequences' prompts but their last token (`whole[i]`: all of
+        sequence i's prompt), appended to `into` -> (forwards run, logits at each fed row's
+        last fed token (F, 1, V) or None, the fed rows' indices into `seqs`). A one-token
+        prompt not fed whole has nothing to prefill: its row joins empty (a row with no valid
+        column must not be a forward's query: it would attend to nothing)."""
         if not seqs:
-            return 0
-        fed = [i for i, s in enumerate(seqs) if len(s.tokens) > 1]
+            return 0, None, []
+        feeds = [s.tokens if whole is not None and whole[i] else s.tokens[:-1]
+                 for i, s in enumerate(seqs)]
+        fed = [i for i, f in enumerate(feeds) if f]
         part = RaggedCache.empty_rows(self.pair.device, len(fed))
+        logits = None
         if fed:
-            part.forward(model, [seqs[i].tokens[:-1] for i in fed], self.filler, last_only=True)
+            logits, _ = part.forward(model, [feeds[i] for i in fed], self.filler, last_only=True)
         rows = [None] * len(seqs)
         for k, i in enumerate(fed):
             rows[i] = k
@@ -214,7 +240,7 @@ class ContinuousEngine:
                     one.extend(part)
                     one.select([rows[i]])
                     into.extend(one)
-        return 1 if fed else 0
+        return (1 if fed else 0), logits, fed
 
     def remove(self, gone: list[Sequence]) -> None:
         """Rows leave the batch (finished, cancelled or failed)."""
@@ -255,11 +281,14 @@ class ContinuousEngine:
     @torch.inference_mode()
     def step(self) -> list[Sequence]:
         """Advance every row by one step -> the rows that finished (they left the batch)."""
-        ended = [s for s in self.rows if self._out_of_room(s)]
+        # Rows already done: out of room, or finished by the first token their join gave them.
+        ended = [s for s in self.rows if s.finished or self._out_of_room(s)]
         for seq in ended:
             seq.finish()
         self.remove(ended)
         if not self.rows:
+            self.last_step = {}  # no step ran (a caller must not read the last one again)
+            self._joined_tokens = 0  # (not to be credited to a later, unrelated step)
             return ended
         t0 = time.perf_counter()
         gammas, cap = self._gammas()
@@ -275,6 +304,7 @@ class ContinuousEngine:
             # tokens/s with it (pure depth-0 operation: ~2,500).
             self.target.compact()
         self._drafting_cap = bool(cap)
+        self._last_cap = cap
         proposals, depth, first1 = self._propose(gammas)
         t1 = time.perf_counter()
         size = len(self.rows)
@@ -283,10 +313,14 @@ class ContinuousEngine:
         for seq in finished:
             seq.finish()
         self.remove(finished)
+        # The tokens of the joins since the last step count with this one: the load-aware
+        # cap judges a depth by tokens over the engine's whole time, joins included.
         self.last_step = {"size": float(size), "gamma_cap": float(-1 if cap is None else cap),
-                          "tokens": float(emitted), "seconds": time.perf_counter() - t0,
+                          "tokens": float(emitted + self._joined_tokens),
+                          "seconds": time.perf_counter() - t0,
                           "accepted": float(accepted), "judged": float(judged),
                           "switched": float(switched)}
+        self._joined_tokens = 0
         return ended + finished
 
     def _out_of_room(self, seq: Sequence) -> bool:
@@ -358,6 +392,59 @@ class ContinuousEngine:
         feeds = [[seq.tokens[-1], *p.tokens] for seq, p in zip(self.rows, props, strict=True)]
         logits, first = self.target.forward(self.pair.target, feeds, self.filler)  # (B, T, V)
         b, t = logits.shape[0], logits.shape[1]
+        host, records, alternatives = self._judge(self.rows, props, logits)
+        t2 = time.perf_counter()
+        dwhere = {id(s): j for j, s in enumerate(self.drows)}
+        accepted = judged = 0
+        for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
+            g, ni = len(prop.tokens), host.n[i]
+            # Target cache: keep [last] + the n_i accepted drafts, forget the rest.
+            self.target.drop(i, first + ni + 1, t - (ni + 1))
+            if seq.error is not None:
+                continue  # failed in this step: it leaves at its end, nothing to commit
+            try:
+                if depth and seq.uses_draft:
+                    # Draft cache: the first forward fed every unseen token; x_1..x_{g-1} were fed
+                    # one per later forward (columns first1, first1 + 1, ...); keep the accepted.
+                    fed = max(0, g - 1)
+                    keep = min(ni, fed)
+                    self.draft.drop(dwhere[id(seq)], first1 + keep, fed - keep)
+                    seq.d_seen = len(seq.tokens) + keep
+                    seq.stats.draft_forwards += depth
+                step = _row_step(seq, host, i, ni, g)
+                accepted, judged = accepted + step.accepted, judged + step.judged
+                self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2,
+                             alternatives.get(i))
+            except Exception as exc:  # this row's fault (stop strings, its controller...)
+                seq.error = exc
+        self.target.trim()
+        self.draft.trim()
+        return sum(host.n[i] + 1 for i in range(b)), accepted, judged
+
+    def _first_tokens(self, seqs: list[Sequence], logits: torch.Tensor) -> None:
+        """The first token of each of `seqs` (joined whole) from its prefill's last logits
+        (F, 1, V): sampled as any step's token after no proposal. Its time is taken once the
+        tokens are on the host (`_judge`'s copy waits for the device), as `_verify`'s is."""
+        host, records, alternatives = self._judge(seqs, [_Proposal([]) for _ in seqs], logits)
+        at = time.perf_counter()
+        for i, seq in enumerate(seqs):
+            if seq.error is not None:
+                continue  # its row leaves at the next step, before any forward
+            try:
+                self._commit(seq, _row_step(seq, host, i, 0, 0), records.get(i), 0, 0.0, 0.0,
+                             at, alternatives.get(i), prefill=True)
+                self._joined_tokens += 1
+            except Exception as exc:  # this row's fault (stop strings, its on_text...)
+                seq.error = exc
+
+    def _judge(self, rows: list[Sequence], props: list[_Proposal], logits: torch.Tensor,
+               ) -> tuple[HostVerdict, dict[int, tuple[torch.Tensor, torch.Tensor | None]],
+                          dict[int, list[tuple[tuple[int, float], ...]]]]:
+        """Row i of `logits` (B, T, V) scored [last] + `props[i]` of `rows[i]`: per-row
+        accept/resample with the row's own parameters and generator -> (the host copy of what
+        each row emits, the distributions to record, the top-k alternatives asked for). A
+        row's fault sets its `error`; the others go on."""
+        b, t = logits.shape[0], logits.shape[1]
         dev = logits.device
         lens = torch.tensor([len(p.tokens) for p in props], device=dev)  # (B,)
         x = torch.tensor([p.tokens + [self.filler] * (t - 1 - len(p.tokens)) for p in props],
@@ -374,7 +461,7 @@ class ContinuousEngine:
         expected = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
         records: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}
         wanted: dict[int, tuple[torch.Tensor, int]] = {}  # row -> ((g+1, V) probs, k)
-        for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
+        for i, (seq, prop) in enumerate(zip(rows, props, strict=True)):
             if seq.error is not None:
                 continue  # failed earlier in this step: it leaves at the end of it
             try:
@@ -420,42 +507,14 @@ class ContinuousEngine:
                     "logprob": logprob, "proposed": x, "proposed_q": prop_q,
                     "expected": expected}
         host = HostVerdict.copy(n_row, own, p_x, q_x, margin, evidence)
-        alternatives = top_alternatives(wanted)
-        t2 = time.perf_counter()
-        dwhere = {id(s): j for j, s in enumerate(self.drows)}
-        accepted = judged = 0
-        for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
-            g, ni = len(prop.tokens), host.n[i]
-            # Target cache: keep [last] + the n_i accepted drafts, forget the rest.
-            self.target.drop(i, first + ni + 1, t - (ni + 1))
-            if seq.error is not None:
-                continue  # failed in this step: it leaves at its end, nothing to commit
-            try:
-                if depth and seq.uses_draft:
-                    # Draft cache: the first forward fed every unseen token; x_1..x_{g-1} were fed
-                    # one per later forward (columns first1, first1 + 1, ...); keep the accepted.
-                    fed = max(0, g - 1)
-                    keep = min(ni, fed)
-                    self.draft.drop(dwhere[id(seq)], first1 + keep, fed - keep)
-                    seq.d_seen = len(seq.tokens) + keep
-                    seq.stats.draft_forwards += depth
-                step = host.row(i, ni, g)
-                if not seq.req.speculative:
-                    step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
-                                   step.evidence)
-                accepted, judged = accepted + step.accepted, judged + step.judged
-                self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2,
-                             alternatives.get(i))
-            except Exception as exc:  # this row's fault (stop strings, its controller...)
-                seq.error = exc
-        self.target.trim()
-        self.draft.trim()
-        return sum(host.n[i] + 1 for i in range(b)), accepted, judged
+        return host, records, top_alternatives(wanted)
 
     def _commit(self, seq: Sequence, step: RowStep, record: tuple[torch.Tensor,
                 torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,
                 verified_at: float, alternatives: list[tuple[tuple[int, float], ...]] | None = None,
-                ) -> None:
+                prefill: bool = False) -> None:
+        """Commit one row's step. `prefill`: its first token, from the join's prefill (whose
+        forward and time the join already counted)."""
         traces = with_alternatives(step.traces(len(seq.completion.token_ids), seq.steps),
                                    alternatives)
         dists = qdists = None
@@ -470,11 +529,16 @@ class ContinuousEngine:
         seq.tokens.extend(step.tokens)
         seq.first_token_at = seq.first_token_at or verified_at
         stats = seq.stats
-        stats.batch_rows += (len(self.rows) - stats.batch_rows) / (stats.steps + 1)
-        stats.steps += 1
-        stats.target_forwards += 1
-        stats.draft_time_s += draft_s
-        stats.verify_time_s += verify_s
+        if not prefill or seq.req.speculative:
+            # Every step a speculative row emitted at is a step (its trace's steps), its first
+            # token from a join at cap 0 too, as one-at-a-time speculation counts its first
+            # step; a target-only row's prefill is not a decoding step, as one at a time.
+            stats.batch_rows += (len(self.rows) - stats.batch_rows) / (stats.steps + 1)
+            stats.steps += 1
+        if not prefill:
+            stats.target_forwards += 1
+            stats.draft_time_s += draft_s
+            stats.verify_time_s += verify_s
         if seq.req.speculative:
             step.count(stats)
             if seq.req.controller is not None and step.proposed:
@@ -483,3 +547,12 @@ class ContinuousEngine:
         seq.steps += 1
         seq.completion.extend(step.tokens, traces, dists[0] if dists is not None else None,
                               qdists[0] if qdists is not None else None)
+
+
+def _row_step(seq: Sequence, host: HostVerdict, i: int, n: int, proposed: int) -> RowStep:
+    """Row i's step as `host` judged it; a target-only row's token is plain `target`."""
+    step = host.row(i, n, proposed)
+    if not seq.req.speculative:
+        step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
+                       step.evidence)
+    return step

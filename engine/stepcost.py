@@ -248,13 +248,14 @@ def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: P
     sizes, depths and workload: a different machine or setting measures afresh. Delete the
     file to re-measure."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
+    # v5: a depth-0 cell's joiners take their first token at the join (engine/continuous.py).
     if cache_dir is None:
         return measure(pair, sizes, depths, progress=progress, **workload)
     key = json.dumps({"pair": pair.identity.pair_hash, "device": str(pair.device),
                       "dtype": str(pair.dtype), "logits": str(logits_dtype(pair.target)),
                       "torch": torch.__version__,
                       "threads": torch.get_num_threads(), "sizes": sizes, "depths": depths,
-                      "workload": workload, "v": 4}, sort_keys=True)
+                      "workload": workload, "v": 5}, sort_keys=True)
     path = Path(cache_dir) / f"{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"
     try:
         data = json.loads(path.read_text())

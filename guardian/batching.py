@@ -199,9 +199,14 @@ class BatchScheduler:
                 joining = self._in_hand = []
                 while self._waiting and self._engine.size + len(joining) < self.max_batch:
                     joining.append(self._waiting.popleft())
+            if joining and self._busy_since is None:
+                # Busy from this join on: its prefill (and the first tokens it may give) is
+                # part of the next step's goodput.
+                self._busy_since = time.perf_counter()
             self._join(joining)
             self._in_hand = []
             if not self._engine.size:
+                self._busy_since = None  # idle again: the wait until the next join is not work
                 continue
             self.batch_size = self._engine.size
             self.peak = max(self.peak, self.batch_size)
@@ -211,6 +216,7 @@ class BatchScheduler:
                 logger.exception("a batched engine step failed; failing its %d rows",
                                  self._engine.size)
                 self._fail_batch(exc)
+                self._busy_since = None
                 continue
             self.steps += 1
             now = time.perf_counter()

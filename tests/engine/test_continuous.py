@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 import random
+import time
 
 import pytest
 import torch
@@ -128,9 +129,10 @@ def test_rows_commit_their_own_accepted_counts(load):
     eng = ContinuousEngine(pair)
     a = eng.add(_req(pair, PROMPTS[0], speculative=True, gamma=4, max_new=40))
     b = eng.add(_req(pair, PROMPTS[1], speculative=False, max_new=40))
+    assert len(b.completion.token_ids) == 1  # a target-only row's first token: at the join
     eng.step()
     eng.step()
-    assert len(a.completion.token_ids) == 10 and len(b.completion.token_ids) == 2
+    assert len(a.completion.token_ids) == 10 and len(b.completion.token_ids) == 3
     assert a.stats.accepted == 8 and a.stats.proposed_tokens == 8
 
 
@@ -168,6 +170,10 @@ def test_a_speculative_batch_at_cap_zero_does_target_only_work(load):
 
     def decode(speculative: bool):
         eng = ContinuousEngine(pair, gamma_cap=lambda size: 0)
+        # The batch already runs at cap 0 when they join (a speculative joiner of an empty
+        # batch keeps its last prompt token for a first step whose cap is not known yet).
+        eng.join([Sequence(pair, _req(pair, PROMPTS[7], speculative=True, max_new=12))])
+        eng.step()
         calls: collections.Counter[str] = collections.Counter()
         hooks = [pair.draft.register_forward_hook(lambda *a: calls.update(["draft"])),
                  pair.target.register_forward_hook(lambda *a: calls.update(["target"]))]
@@ -193,6 +199,150 @@ def test_a_speculative_batch_at_cap_zero_does_target_only_work(load):
         if any(h in op for h in heavy):
             assert spec[1][op] == plain[1][op], op
     assert 0 <= sum(spec[1].values()) - sum(plain[1].values()) <= plain[3]
+
+
+class _Forwards:
+    """Counts `model`'s forwards (a hook) while in use."""
+
+    def __init__(self, model) -> None:
+        self.model, self.n = model, 0
+
+    def __enter__(self):
+        self.hook = self.model.register_forward_hook(lambda *a: setattr(self, "n", self.n + 1))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.hook.remove()
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_a_target_only_row_gets_its_first_token_from_the_joins_prefill(load, arch):
+    """As one-at-a-time target-only decoding: the whole prompt in the prefill, the first
+    token from its logits at once, not one decode step later (the TTFT of a batched server
+    at low load); the same tokens, forwards, steps and trace step indices as alone."""
+    pair = load(f"{arch}-close", f"{arch}-target")
+    for prompt in (PROMPTS[0], PROMPTS[4]):  # PROMPTS[4] is one token
+        ids = _ids(pair, prompt)
+        with torch.inference_mode():
+            want = int(pair.target(torch.tensor([ids])).logits[0, -1].argmax())
+        eng = ContinuousEngine(pair)
+        with _Forwards(pair.target) as fw:
+            seq = eng.add(_req(pair, prompt, speculative=False, max_new=6))
+        assert fw.n == 1 and seq.completion.token_ids == [want]
+        assert seq.first_token_at is not None and seq.stats.steps == 0
+        assert [t.origin for t in seq.completion.trace] == ["target"]
+        with _Forwards(pair.target) as fw:
+            while eng.size:
+                eng.step()
+        alone = generate(pair, prompt, speculative=False, max_new_tokens=6)
+        assert seq.completion.token_ids == alone.token_ids
+        assert fw.n == 5  # six tokens: the prefill's and five decode steps
+        assert (seq.stats.target_forwards, seq.stats.steps) == (6, 5)
+        assert [t.step for t in seq.completion.trace] == list(range(6))
+
+
+def test_a_row_done_at_its_first_token_leaves_without_a_forward(load):
+    pair = load("llama-close", "llama-target")
+    eng = ContinuousEngine(pair)
+    one = eng.add(_req(pair, PROMPTS[0], speculative=False, max_new=1))
+    assert one.completion.token_ids and one.finished
+    with _Forwards(pair.target) as fw:
+        done = eng.step()
+    assert done == [one] and fw.n == 0 and eng.size == 0
+    assert one.completion.finish_reason == "length" and eng.last_step == {}
+    assert one.stats.time_to_first_token_s is not None
+
+
+def test_which_joiners_take_their_first_token_at_the_join(load):
+    """Those that will not speculate at their first step. A speculative joiner of an empty
+    batch keeps its last prompt token for a speculative first step (its cap is not known
+    yet; guessing from an earlier batch would make a seeded request's draws depend on it);
+    so does one joining a batch that speculates; one joining a batch at cap 0 does not."""
+    pair = load("llama-close", "llama-target")
+    for cap, want in ((0, 1), (3, 0)):
+        eng = ContinuousEngine(pair, gamma_cap=lambda size, cap=cap: cap)
+        first = eng.add(_req(pair, PROMPTS[1], speculative=True, max_new=20))
+        assert first.completion.token_ids == []  # empty batch: a speculative first step
+        eng.step()
+        joiner = eng.add(_req(pair, PROMPTS[2], speculative=True, max_new=20))
+        assert len(joiner.completion.token_ids) == want, cap
+        before = len(first.completion.token_ids) + len(joiner.completion.token_ids)
+        eng.step()
+        after = len(first.completion.token_ids) + len(joiner.completion.token_ids)
+        # The join's token counts with the next step's (the load-aware cap's goodput).
+        assert eng.last_step["tokens"] == after - before + want, cap
+
+
+def test_a_speculative_joiner_of_an_empty_batch_at_cap_zero_pays_one_step(load):
+    """The documented exception to cap-0 parity: joining an empty batch, a speculative row
+    cannot know its first step's cap (asking the load-aware cap changes it), so it keeps its
+    last prompt token for that step - one target forward more to its first token than a
+    target-only row, which takes it at the join. The same tokens."""
+    pair = load("llama-close", "llama-target")
+
+    def run(speculative: bool):
+        eng = ContinuousEngine(pair, gamma_cap=lambda size: 0)
+        with _Forwards(pair.target) as fw:
+            seq = eng.add(_req(pair, PROMPTS[0], speculative=speculative, max_new=8))
+            while eng.size:
+                eng.step()
+        return seq, fw.n
+
+    (spec, n_spec), (plain, n_plain) = run(True), run(False)
+    assert spec.completion.token_ids == plain.completion.token_ids
+    assert n_spec == n_plain + 1 == 9
+
+
+def test_a_speculative_row_counts_its_join_token_as_a_step(load):
+    """Joined at cap 0 and given its first token there, a speculative row still has one
+    step per trace step (as one-at-a-time speculation counts its first step); acceptance
+    length and the vLLM-style counters read `stats.steps`."""
+    pair = load("llama-close", "llama-target")
+    caps = iter([0, 0] + [3] * 50)
+    eng = ContinuousEngine(pair, gamma_cap=lambda size: next(caps))
+    eng.add(_req(pair, PROMPTS[1], speculative=True, max_new=30))
+    eng.step()  # the batch now runs at cap 0
+    row = eng.add(_req(pair, PROMPTS[2], speculative=True, max_new=12))
+    assert len(row.completion.token_ids) == 1  # joined whole
+    while eng.size:
+        eng.step()
+    steps = {t.step for t in row.completion.trace}
+    assert row.stats.steps == len(steps) == max(steps) + 1
+    assert row.stats.accepted + row.stats.steps == len(row.completion.token_ids)
+
+
+def test_a_join_token_is_not_credited_to_a_later_unrelated_step(load):
+    """A row done at its join leaves at a step that runs no forward: its token is not added
+    to the next step that does (the load-aware cap learns tokens per step)."""
+    pair = load("llama-close", "llama-target")
+    eng = ContinuousEngine(pair)
+    eng.add(_req(pair, PROMPTS[0], speculative=False, max_new=1))
+    eng.step()  # it leaves; no forward
+    assert eng.last_step == {}
+    row = eng.add(_req(pair, PROMPTS[1], speculative=True, max_new=10))
+    eng.step()
+    assert eng.last_step["tokens"] == len(row.completion.token_ids)
+
+
+def test_the_first_tokens_time_is_taken_once_it_is_on_the_host(load, monkeypatch):
+    """On a GPU the prefill is only launched when it returns: the first token's time is
+    taken after the host copy (which waits for the device), as a step's is."""
+    import engine.continuous as continuous
+
+    pair = load("llama-close", "llama-target")
+    copied: list[float] = []
+    real = continuous.HostVerdict.copy
+
+    def slow_copy(*args, **kwargs):
+        time.sleep(0.05)  # a device still busy with the forward
+        out = real(*args, **kwargs)
+        copied.append(time.perf_counter())
+        return out
+
+    monkeypatch.setattr(continuous.HostVerdict, "copy", staticmethod(slow_copy))
+    eng = ContinuousEngine(pair)
+    seq = eng.add(_req(pair, PROMPTS[0], speculative=False, max_new=4))
+    assert copied and seq.first_token_at is not None and seq.first_token_at >= copied[0]
 
 
 def test_sampled_rows_are_lossless_in_a_batch(load):

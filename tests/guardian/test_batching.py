@@ -177,3 +177,61 @@ def test_the_depth_cap_policy_is_chosen_by_settings(dirs, tmp_path) -> None:  # 
     assert modelled.costs.sizes == [1, 2] and len(list(tmp_path.iterdir())) == 1
     assert isinstance(runs, LoadAwareGamma) and runs.fixed is None
     assert isinstance(pinned, LoadAwareGamma) and pinned.fixed == {1: 2}
+
+
+class _RecordingCap:
+    """A fixed depth cap that records what the scheduler tells it of each step."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap, self.seen = cap, []
+
+    def __call__(self, size: int) -> int:
+        return self.cap
+
+    def observe(self, size, cap, tokens, seconds, **kw) -> None:  # type: ignore[no-untyped-def]
+        self.seen.append((size, cap, tokens, seconds))
+
+    def table(self) -> dict[int, int]:
+        return {1: self.cap}
+
+
+def test_after_idle_the_learner_times_a_step_from_its_join(dirs) -> None:
+    """A step after an idle spell is judged over the join's prefill too (its first tokens
+    count with that step), and the idle wait before it is not counted as work."""
+    from engine.continuous import SequenceRequest
+    from engine.controllers import make_controller
+    from engine.loading import load_pair
+    from engine.sampling import SamplingParams
+    from guardian.batching import BatchScheduler
+
+    pair = load_pair(*dirs, device="cpu")
+    cap = _RecordingCap(0)
+    sched = BatchScheduler(pair, max_batch=4, gamma=cap)  # type: ignore[arg-type]
+    calls: list[float] = []
+    step = sched._engine.step
+
+    def timed_step():  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        out = step()
+        calls.append(time.perf_counter() - t0)
+        return out
+
+    sched._engine.step = timed_step  # type: ignore[method-assign]
+    try:
+        ids = list(pair.tokenizer(PROMPTS[0])["input_ids"])
+        req = SequenceRequest(prompt=ids * 8, params=SamplingParams(temperature=0.0),
+                              max_new_tokens=2, speculative=True,
+                              controller=make_controller("constant", 2, 8))
+        sched.run(req)
+        time.sleep(0.3)  # idle
+        sched.run(SequenceRequest(prompt=ids * 8, params=SamplingParams(temperature=0.0),
+                                  max_new_tokens=2, speculative=True,
+                                  controller=make_controller("constant", 2, 8)))
+    finally:
+        sched.shutdown()
+    assert len(cap.seen) == 4 and len(calls) == 4
+    # The first step of each request: its join's prefill is in the time the learner got.
+    for k in (0, 2):
+        assert cap.seen[k][3] > calls[k]
+    # ... and the 0.3 s idle spell is in neither request's steps.
+    assert all(seconds < 0.3 for *_, seconds in cap.seen)
