@@ -8,6 +8,9 @@ runs, for all rows at once, at most one batched draft loop and exactly one targe
   (draft model, n-gram, or none: target-only rows feed just their last token) and depth;
 - every row commits its own accepted count n_i + 1 (no waiting for the batch's least
   accepted row): the rejected columns become masked holes in the caches (RaggedCache.drop);
+- a joiner that will not speculate at its first step (target-only, or joining a batch at
+  depth cap 0) is prefilled with its whole prompt and takes its first token from that
+  forward, as one-at-a-time target-only decoding does (`join`);
 - sampling is per row, with the row's own parameters and generator, through the same
   functions and in the same order as a one-row run (`rejection_sample`, `sample` on (1, ...)
   slices), so a seeded request draws the same numbers in a batch as alone;
