@@ -152,6 +152,21 @@ class ModelledGamma:
                     return self.candidates[1]
             return 0
 
+    def peek(self, size: int) -> int:
+        """The cap `self(size)` would give now, changing nothing (`__call__` without its
+        bookkeeping: the sizes window, the choice shown, the probe counters)."""
+        with self._lock:
+            rows = max([*self._sizes, size][-(self._sizes.maxlen or 1):])
+            cap = self._choose(rows)
+            if cap or len(self.candidates) < 2:
+                return cap
+            if self._probing:
+                return self.candidates[1]
+            if (self.alpha() is not None and self._pays_at_best(rows)
+                    and self._off_by_alpha + 1 >= self.probe_every and self.probe_steps):
+                return self.candidates[1]
+            return 0
+
     def _rates(self, rows: int, alpha: float) -> dict[int, float]:
         assert self.costs is not None
         return {g: rows * expected_tokens(alpha, g) / max(1e-9, self.costs.at(rows, g))

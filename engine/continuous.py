@@ -188,13 +188,19 @@ class ContinuousEngine:
         # not one decode step later (on an H200 at one client that step was TTFT p50 40 ms
         # batched against 17 ms alone). A joiner that may speculate keeps its last prompt
         # token for the first step's `[last] + proposal`, as one-at-a-time speculation does;
-        # so does a speculative joiner of an empty batch (the cap for it is not known yet:
-        # asking the load-aware cap changes its state, and guessing from an earlier batch
-        # would make a seeded request's draws depend on it). Where that cap turns out 0, such
-        # a joiner pays the one decode step to its first token that a target-only one no
-        # longer does.
-        at_cap_zero = bool(self.rows) and self._last_cap == 0
-        whole = [not s.req.speculative or at_cap_zero for s in seqs]
+        # the first step's cap comes from the depth cap's `peek` where it has one (asking it
+        # would change its state), else from the last step (an empty batch: not known, and
+        # guessing from an earlier batch would make a seeded request's draws depend on it;
+        # where that cap turns out 0, such a joiner pays the one decode step to its first
+        # token that a target-only one no longer does).
+        whole = [not s.req.speculative for s in seqs]
+        if not all(whole):
+            peek = getattr(self.gamma_cap, "peek", None)
+            cap = peek(self.size + len(seqs)) if peek is not None else None
+            if cap is None and self.rows:
+                cap = self._last_cap
+            if cap == 0:
+                whole = [True] * len(seqs)
         t1 = time.perf_counter()
         tforwards, logits, fed = self._prefill(self.pair.target, seqs, self.target, whole)
         self.rows += seqs

@@ -107,6 +107,19 @@ class LoadAwareGamma:
             self._run = _Run(band, cap, self.run_steps - 1, judged=judged)
             return cap
 
+    def peek(self, size: int) -> int | None:
+        """The cap `self(size)` would give now, changing nothing; None where only asking
+        can tell (a new run's cap is chosen, and counted, by asking)."""
+        if self.fixed is not None:
+            return self(size)  # a pinned table: a pure lookup
+        with self._lock:
+            sizes = [*self._sizes, size][-(self._sizes.maxlen or 1):]
+            band = band_of(max(sizes))
+            run = self._run
+            if run is not None and run.band == band and run.left > 0:
+                return run.cap
+            return None
+
     def _next_cap(self, band: int) -> tuple[int, bool]:
         """-> (cap, judged). A band's first run serves the deepest candidate (speculation as
         the route asks, before anything is measured) and is not judged: the load just

@@ -382,3 +382,28 @@ def test_the_engine_says_when_speculation_turned_on_or_off(llama_pair) -> None: 
     plain.join([row(False)])
     plain.step()  # no speculative row: the cap is not asked, nothing switched
     assert plain.last_step["gamma_cap"] == -1 and plain.last_step["switched"] == 0
+
+
+def test_peek_tells_the_next_cap_and_changes_nothing() -> None:
+    """`peek(size)` is what `m(size)` would answer now (a joiner's first step: the engine
+    asks before the step that will call it), and asking it leaves the model as it was -
+    through warm-up, low acceptance, probes and recovery, over changing sizes."""
+    import copy
+    import random
+
+    c = StepCosts({(b, g): 0.010 + 0.002 * g * b for b in (1, 4, 16) for g in DEPTHS})
+    m = model(c, min_judged=8, memory=0.5, probe_every=6, probe_steps=2, window=4)
+    rng = random.Random(3)
+    seen = set()
+    for step in range(400):
+        size = rng.choice([1, 1, 2, 4, 9, 16])
+        before = copy.deepcopy({k: v for k, v in vars(m).items() if k != "_lock"})
+        peeked = m.peek(size)
+        assert {k: v for k, v in vars(m).items() if k != "_lock"} == before
+        cap = m(size)
+        assert peeked == cap, step
+        seen.add(cap)
+        good = step // 100 % 2 == 1  # stretches of good and bad drafts
+        m.observe(size, cap, size, 0.01, accepted=(9 if good else 1) * (cap > 0),
+                  judged=10 * (cap > 0))
+    assert 0 in seen and len(seen) > 2  # off, probing and speculating were all peeked

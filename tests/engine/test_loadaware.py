@@ -110,3 +110,24 @@ def test_vllm_export() -> None:
                    "disable_by_batch_size": 16}
     assert "disable_by_batch_size" not in vllm_speculative_config({1: 4, 8: 0, 16: 2})
     assert vllm_speculative_config({}) == {}
+
+
+def test_peek_tells_the_cap_within_a_run_and_changes_nothing() -> None:
+    """Within a run `peek` is the run's cap; where a new run would start it says None (its
+    cap is chosen, and counted, by asking); a pinned table peeks as it answers."""
+    import copy
+
+    g = LoadAwareGamma(candidates=(0, 2, 4), warmup=1, explore_every=4, run_steps=3, window=2)
+    answers = []
+    for step in range(60):
+        size = 1 if step % 20 < 12 else 8
+        state = copy.deepcopy({k: v for k, v in vars(g).items() if k != "_lock"})
+        peeked = g.peek(size)
+        assert {k: v for k, v in vars(g).items() if k != "_lock"} == state
+        cap = g(size)
+        assert peeked in (None, cap)
+        answers.append(peeked)
+        g.observe(size, cap, 10.0 * (1 + cap), 1.0)
+    assert answers.count(None) >= 10 and sum(a is not None for a in answers) >= 30
+    pinned = LoadAwareGamma(fixed={1: 4, 8: 0})
+    assert [pinned.peek(n) for n in (1, 3, 8, 20)] == [pinned(n) for n in (1, 3, 8, 20)]
