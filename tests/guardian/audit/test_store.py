@@ -65,8 +65,21 @@ def test_a_paced_write_pauses_between_slices_of_one_transaction(engine, monkeypa
 
     assert BatchStore(engine).write(batch, paced=True) is True
 
-    assert pauses == [store_mod._SQLITE_SLICE_PAUSE_S] * 4  # between slices, not after
+    # Between the request rows and the token rows, and between token slices; not after.
+    assert pauses == [store_mod._SQLITE_SLICE_PAUSE_S] * 5
     assert _rows(engine, "audit_tokens") == 208 and _rows(engine, "audit_requests") == 13
+    rep = verify_db(engine)
+    assert rep.ok, rep.errors
+
+
+def test_request_rows_go_in_paced_slices_too(engine, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The request rows' insert (SQLAlchemy: its parameter processing holds the GIL) is
+    sliced as well: 13 rows in slices of 5 -> 2 pauses, then 1 before the tokens, then 4."""
+    monkeypatch.setattr(store_mod, "_SQLITE_REQUEST_SLICE_ROWS", 5)
+    pauses = _pauses(monkeypatch)
+    assert BatchStore(engine).write(_batch("replica/r"), paced=True) is True
+    assert len(pauses) == 7
+    assert _rows(engine, "audit_requests") == 13 and _rows(engine, "audit_tokens") == 208
     rep = verify_db(engine)
     assert rep.ok, rep.errors
 
