@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.loading import Pair
-from engine.metrics import BANDS, band_of
+from engine.metrics import BANDS, band_of, sustained
 from engine.stepcost import StepCosts, cached
 
 __all__ = ["DEPTHS", "ModelledGamma", "expected_tokens"]
@@ -134,38 +134,40 @@ class ModelledGamma:
         with self._lock:
             self._sizes.append(size)
             rows = max(self._sizes)
-            band = band_of(rows)
-            cap = self._choose(rows)
-            self._choice[band] = cap
-            if cap or len(self.candidates) < 2:
+            answer, chosen, why = self._decide(rows)
+            self._choice[band_of(rows)] = chosen
+            if why == "chosen":
                 self._off_by_alpha = self._probing = 0
-                return cap
-            if self._probing:
+            elif why == "probing":
                 self._probing -= 1
-                return self.candidates[1]
-            if self.alpha() is not None and self._pays_at_best(rows):
-                # Off because α is low. α is measured only while rows speculate: without a
-                # probe now and then, one bad stretch would turn speculation off for good.
+            elif why == "probe":
+                self._off_by_alpha, self._probing = 0, self.probe_steps - 1
+            elif why == "off_by_alpha":
                 self._off_by_alpha += 1
-                if self._off_by_alpha >= self.probe_every and self.probe_steps:
-                    self._off_by_alpha, self._probing = 0, self.probe_steps - 1
-                    return self.candidates[1]
-            return 0
+            return answer
 
     def peek(self, size: int) -> int:
         """The cap `self(size)` would give now, changing nothing (`__call__` without its
         bookkeeping: the sizes window, the choice shown, the probe counters)."""
         with self._lock:
-            rows = max([*self._sizes, size][-(self._sizes.maxlen or 1):])
-            cap = self._choose(rows)
-            if cap or len(self.candidates) < 2:
-                return cap
-            if self._probing:
-                return self.candidates[1]
-            if (self.alpha() is not None and self._pays_at_best(rows)
-                    and self._off_by_alpha + 1 >= self.probe_every and self.probe_steps):
-                return self.candidates[1]
-            return 0
+            return self._decide(sustained(self._sizes, size))[0]
+
+    def _decide(self, rows: int) -> tuple[int, int, str]:
+        """(the cap to answer, the model's choice, why) for `rows` now, changing nothing; why:
+        "chosen" (the answer is the choice), "probing" (a probe under way), "probe" (this step
+        starts one), "off_by_alpha" (off because α is low), "off" (off at any α)."""
+        chosen = self._choose(rows)
+        if chosen or len(self.candidates) < 2:
+            return chosen, chosen, "chosen"
+        if self._probing:
+            return self.candidates[1], chosen, "probing"
+        if self.alpha() is not None and self._pays_at_best(rows):
+            # Off because α is low. α is measured only while rows speculate: without a
+            # probe now and then, one bad stretch would turn speculation off for good.
+            if self._off_by_alpha + 1 >= self.probe_every and self.probe_steps:
+                return self.candidates[1], chosen, "probe"
+            return 0, chosen, "off_by_alpha"
+        return 0, chosen, "off"
 
     def _rates(self, rows: int, alpha: float) -> dict[int, float]:
         assert self.costs is not None

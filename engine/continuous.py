@@ -144,9 +144,13 @@ class ContinuousEngine:
         self.draft = RaggedCache(pair.device)
         self.filler = int(pair.pad_token_id)
         self.last_step: dict[str, float] = {}  # size, gamma cap, tokens, seconds of the last step
-        self._drafting_cap = False  # the last step's cap was > 0
         self._last_cap: int | None = None  # the last step's cap (None: not asked)
         self._joined_tokens = 0  # first tokens joins gave since the last step (its `tokens`)
+
+    @property
+    def _drafting_cap(self) -> bool:
+        """The last step's cap was > 0 (its rows speculated)."""
+        return bool(self._last_cap)
 
     @property
     def size(self) -> int:
@@ -312,7 +316,6 @@ class ContinuousEngine:
             # learner's estimate of depth 0 inside mixed operation rose from 1,707 to 1,955
             # tokens/s with it (pure depth-0 operation: ~2,500).
             self.target.compact()
-        self._drafting_cap = bool(cap)
         self._last_cap = cap
         proposals, depth, first1 = self._propose(gammas)
         t1 = time.perf_counter()

@@ -40,7 +40,7 @@ import threading
 from collections import deque
 from dataclasses import dataclass, field
 
-from engine.metrics import BANDS, band_of
+from engine.metrics import BANDS, band_of, sustained
 
 __all__ = ["BANDS", "CANDIDATES", "LoadAwareGamma", "band_of", "vllm_speculative_config"]
 
@@ -113,8 +113,7 @@ class LoadAwareGamma:
         if self.fixed is not None:
             return self(size)  # a pinned table: a pure lookup
         with self._lock:
-            sizes = [*self._sizes, size][-(self._sizes.maxlen or 1):]
-            band = band_of(max(sizes))
+            band = band_of(sustained(self._sizes, size))
             run = self._run
             if run is not None and run.band == band and run.left > 0:
                 return run.cap

@@ -32,6 +32,7 @@ does not (measured 1.4x on the demo pair), so `expected_speedup` takes that rati
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -143,3 +144,9 @@ BANDS: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 64, 128)
 def band_of(size: int) -> int:
     """The band a batch of `size` rows falls in: the largest band start <= size."""
     return max(b for b in BANDS if b <= max(1, size))
+
+
+def sustained(sizes: deque[int], size: int) -> int:
+    """The largest batch size of the window `sizes` once `size` joins it (the oldest falling
+    out of a full window), without changing it: what a depth cap's `peek` bands by."""
+    return max([*sizes, size][-(sizes.maxlen or 1):])
