@@ -26,7 +26,7 @@ import pytest
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 # The suite runs in dev mode (public development audit secrets, no secrets file written into
 # anyone's home) and trusts Starlette's TestClient host; tests of the production rules unset
-# these (tests/guardian/test_secrets.py, tests/guardian/api/test_browser_safety.py).
+# these (tests/guardian/security/test_secrets.py, tests/guardian/api/test_browser_safety.py).
 os.environ.setdefault("GUARDIAN_DEV_MODE", "1")
 os.environ.setdefault("GUARDIAN_TRUSTED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 

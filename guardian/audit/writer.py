@@ -88,7 +88,7 @@ from guardian.audit.heads import HeadsConfig
 from guardian.audit.rows import Event, SealedBatch, Sealer
 from guardian.audit.spool import IntentLog, Spool, WriteAheadLog, read_intents, read_segment
 from guardian.audit.store import BatchStore
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 log = logging.getLogger(__name__)
 

@@ -40,14 +40,14 @@ def rendered(markdown: str) -> str:
 @dataclass
 class Seeded:
     url: str
-    summary: object  # guardian.benchmarks.dashboard_bench.SeedSummary
+    summary: object  # guardian.devtools.benchmarks.dashboard_bench.SeedSummary
     now: datetime
 
 
 def seed(url: str, *, requests: int = 2400, incident: bool = True,
          divergences: bool = True) -> Seeded:
     from guardian.audit import upgrade
-    from guardian.benchmarks.dashboard_bench import seed_traffic
+    from guardian.devtools.benchmarks.dashboard_bench import seed_traffic
 
     upgrade(url)
     now = datetime.now(UTC) - timedelta(seconds=5)
@@ -89,7 +89,7 @@ def add_pii_request(url: str) -> str:
     from guardian.audit.rows import Sealer
     from guardian.audit.store import BatchStore
     from guardian.audit.testing import request_event, shadow_event
-    from guardian.db import make_engine, normalize_url
+    from guardian.core.db import make_engine, normalize_url
 
     email, card, ssn = PII
     rid = f"req-pii-{uuid.uuid4().hex[:8]}"
@@ -118,7 +118,7 @@ LOGIN_ROLES = ("compliance", "admin", "oncall", "release", "inference")
 @pytest.fixture(scope="session")
 def dashboard_keys(tmp_path_factory: pytest.TempPathFactory) -> KeysFile:
     """A sidecar keys file holding one key per role (`LOGIN_ROLES`)."""
-    from guardian.auth import add_key_to_file
+    from guardian.security.auth import add_key_to_file
 
     path = tmp_path_factory.mktemp("keys") / "keys.yaml"
     return KeysFile(path, {role: add_key_to_file(path, f"{role}-1", role)  # type: ignore[arg-type]

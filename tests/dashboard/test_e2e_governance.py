@@ -86,8 +86,8 @@ def _record_gate_report(url: str, pair: str, policy_hash: str) -> None:
 def acted(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: KeysFile) -> Iterator[Acted]:
     """Seeded traffic, then every governance act, then `streamlit run` on the result."""
     from guardian.audit.writer import AuditWriter
-    from guardian.benchmarks.dashboard_bench import PAIR
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
+    from guardian.devtools.benchmarks.dashboard_bench import PAIR
     from guardian.policy import PolicyReloader, load_policy
 
     tmp = tmp_path_factory.mktemp("governance")

@@ -102,7 +102,7 @@ def write_hostile(url: str, policy_file: Path, beacon: str = BEACON) -> str:
     from guardian.audit.rows import Sealer
     from guardian.audit.store import BatchStore
     from guardian.audit.testing import request_event, shadow_event
-    from guardian.db import make_engine, normalize_url
+    from guardian.core.db import make_engine, normalize_url
     from guardian.governance.promotion import set_route_mode
     from guardian.governance.routestate import RouteStateStore
     from guardian.policy import load_policy

@@ -32,7 +32,7 @@ from guardian.audit.config import AuditSettings
 from guardian.audit.models import AuditGovernance
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "sg-test-inference"

@@ -10,7 +10,7 @@ import logging
 
 import pytest
 
-from guardian.loadtest import _free_port, run_load, spawn_sidecar
+from guardian.devtools.loadtest import _free_port, run_load, spawn_sidecar
 from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 
 logger = logging.getLogger(__name__)

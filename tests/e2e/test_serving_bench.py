@@ -11,8 +11,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from guardian.benchmarks import serving_bench
 from guardian.cli import app
+from guardian.devtools.benchmarks import serving_bench
 from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 
 ARGS = ["bench", "serving", "--concurrency", "2", "--requests-per-client", "1",

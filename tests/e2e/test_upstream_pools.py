@@ -21,7 +21,7 @@ from tests.engine.conftest import build_tokenizer, make_model, perturb, save
 from tests.guardian.api.server import free_port
 
 SERVE = [sys.executable, "-c", "from guardian.cli import main; main()", "serve"]
-FAKE = [sys.executable, "-m", "guardian.upstream.fake"]
+FAKE = [sys.executable, "-m", "guardian.devtools.fake_upstream"]
 pytestmark = [pytest.mark.e2e, pytest.mark.integration, pytest.mark.slow,
               pytest.mark.timeout(600)]
 

@@ -50,7 +50,7 @@ def test_lookup_without_a_match_proposes_nothing():
 def test_proposer_kinds_match_the_guardian_vocabulary():
     from engine.controllers import GammaStrategy
     from engine.proposers import BUILDERS
-    from guardian import enums
+    from guardian.core import enums
 
     assert get_args(ProposerKind) == get_args(enums.ProposerKind)
     assert get_args(GammaStrategy) == get_args(enums.GammaStrategy)

@@ -3,7 +3,7 @@
 Built and installed for real: `pip wheel` of this tree, installed with `--target` into a
 directory outside it, then a fresh interpreter started away from the checkout imports
 guardian from there, reads the default policy, runs the migrations, and `guardian serve`
-answers a completion in front of the bundled fake upstream. (Before `guardian.resources`,
+answers a completion in front of the bundled fake upstream. (Before `guardian.core.resources`,
 an installed guardian looked for policies/ and migrations/ in site-packages and did not
 start.)
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from guardian.benchmarks.proxy_bench import _port, _wait_ready
+from guardian.devtools.benchmarks.proxy_bench import _port, _wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -46,7 +46,7 @@ def _env(site: Path, home: Path) -> dict[str, str]:
 
 def test_installed_package_finds_its_data(installed: Path, tmp_path: Path) -> None:
     code = (
-        "import guardian, guardian.resources as r\n"
+        "import guardian, guardian.core.resources as r\n"
         "from guardian.policy import load_policy\n"
         "from guardian.audit.migrate import upgrade\n"
         f"assert guardian.__file__.startswith({str(installed)!r}), guardian.__file__\n"
@@ -73,7 +73,7 @@ def test_installed_sidecar_serves(installed: Path, tmp_path: Path) -> None:
     procs = []
     try:
         for cmd, url, name in (
-                (["-m", "guardian.upstream.fake", "--port", str(up_port)],
+                (["-m", "guardian.devtools.fake_upstream", "--port", str(up_port)],
                  f"http://127.0.0.1:{up_port}/v1/models", "fake"),
                 (["-c", "from guardian.cli import main; main()", "serve", "--port", str(port)],
                  f"http://127.0.0.1:{port}/readyz", "serve")):

@@ -8,8 +8,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
-from guardian.auth import ROLES, KeyStore
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
+from guardian.security.auth import ROLES, KeyStore
 from tests.guardian.api.fakes import FakeBackend, ListSink
 
 KEYS = {role: f"sg-test-{role}" for role in ROLES}

@@ -14,9 +14,9 @@ from urllib.parse import urlparse
 import httpx
 import pytest
 
-from guardian.admission import Admission, CancelToken, QueueFull
 from guardian.audit.events import RequestEvent
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
+from guardian.serving.admission import Admission, CancelToken, QueueFull
 from tests.guardian.api.conftest import auth
 from tests.guardian.api.fakes import FakeBackend, ListSink
 from tests.guardian.api.server import serve

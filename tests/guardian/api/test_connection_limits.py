@@ -19,8 +19,8 @@ import httpx
 import pytest
 import uvicorn
 
+from guardian.api.connections import uvicorn_limits
 from guardian.app import build_services, close_services, create_app
-from guardian.connections import uvicorn_limits
 from guardian.settings import Settings
 from tests.guardian.api.conftest import keystore, policy
 from tests.guardian.api.fakes import FakeBackend, ListSink
@@ -84,7 +84,7 @@ def healthy(url: str) -> bool:
 
 
 def test_plain_uvicorn_never_closes_a_connection_with_an_unfinished_head() -> None:
-    """Why guardian.connections exists: uvicorn alone (even with a 1 s keep-alive) keeps a
+    """Why guardian.api.connections exists: uvicorn alone (even with a 1 s keep-alive) keeps a
     connection whose headers never finish open; the guarded protocol closes it."""
     with running(timeout_keep_alive=1) as (_, port), connect(port, PARTIAL_HEAD) as s:
         closed, _ = closed_within(s, 3.0)

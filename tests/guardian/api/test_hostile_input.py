@@ -18,7 +18,7 @@ from guardian.audit.chain import decode_text
 from guardian.audit.config import AuditSettings
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from tests.guardian.api.conftest import auth, keystore, policy
 from tests.guardian.api.fakes import FakeBackend, ListSink
 from tests.guardian.api.server import serve

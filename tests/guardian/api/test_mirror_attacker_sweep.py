@@ -30,10 +30,10 @@ import pytest
 
 from guardian.audit.events import RequestEvent, ShadowEvent
 from guardian.backends import TokenScores
+from guardian.equivalence.verdicts import sampled_trace_verdict, support_verdict, trace_verdict
 from guardian.governance.rollback import RollbackController
 from guardian.governance.windows import is_mirrored
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy, TriggerPolicy
-from guardian.verdicts import sampled_trace_verdict, support_verdict, trace_verdict
 from tests.guardian.api.conftest import auth
 from tests.guardian.api.fakes import FakeBackend
 

@@ -1,4 +1,4 @@
-"""Least privilege and API keys, attacked from outside (tests/guardian/test_auth.py holds the
+"""Least privilege and API keys, attacked from outside (tests/guardian/security/test_auth.py holds the
 role × endpoint and route matrices; this file looks for the ways around them).
 
 Attackers: a caller holding only an inference key; a caller with a revoked or rotated key; a
@@ -27,7 +27,7 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import GovernanceEvent
-from guardian.auth import (
+from guardian.security.auth import (
     ROLES,
     AuthConfigError,
     AuthenticationError,
@@ -362,7 +362,7 @@ def test_authentication_compares_every_digest_in_constant_time(monkeypatch) -> N
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr("guardian.auth.hmac.compare_digest", counted)
+    monkeypatch.setattr("guardian.security.auth.hmac.compare_digest", counted)
     for key in (KEYS["inference"], KEYS["admin"], "sg-unknown"):
         calls.clear()
         store.authenticate(key)

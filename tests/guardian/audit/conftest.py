@@ -17,7 +17,7 @@ from sqlalchemy.engine import make_url
 
 from guardian.audit.config import AuditSettings
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 
 class DbProxy:

@@ -33,7 +33,7 @@ from guardian.audit.signing import Signer, generate, load_trust
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 from .conftest import count, guards_off, tamper
 

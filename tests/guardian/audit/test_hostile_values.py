@@ -26,7 +26,7 @@ from guardian.audit.events import RequestEvent
 from guardian.audit.rows import Sealer
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import make_checkpoint, verify_db
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 SURROGATE = "\ud800"
 

@@ -36,7 +36,7 @@ from guardian.audit.signing import Signer, generate, load_trust, rotate
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import _normalise, _stream, verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 from .conftest import guards_off, tamper
 

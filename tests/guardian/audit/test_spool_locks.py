@@ -13,7 +13,7 @@ import pytest
 from guardian.audit import upgrade
 from guardian.audit.spool import Spool
 from guardian.audit.verify import verify_db
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 from .conftest import count
 

@@ -22,9 +22,9 @@ from guardian.audit.events import GovernanceEvent, RequestEvent
 from guardian.audit.heads import HeadsConfig
 from guardian.audit.signing import generate
 from guardian.audit.writer import AuditUnavailable, AuditWriter
-from guardian.auth import hash_key
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.policy.model import AuditPolicy, Policy, RoutePolicy, ShadowPolicy
+from guardian.security.auth import hash_key
 from tests.guardian.api.conftest import KEYS, auth, keystore
 from tests.guardian.api.fakes import FakeBackend, ListSink
 

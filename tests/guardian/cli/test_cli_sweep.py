@@ -85,7 +85,7 @@ def db_url(tmp_path: Path) -> str:
 # --- 1. a FIFO or a device where a file is read: refused, never read -------------------------
 # Each read used to block forever on the FIFO (no writer) and, on /dev/zero, to read until
 # memory ran out (MemoryError). Operator-named files follow the keys file's rule
-# (guardian.fileio.read_small): regular files only.
+# (guardian.core.fileio.read_small): regular files only.
 READERS = {
     "policy validate": lambda p, url: ["policy", "validate", p],
     "policy show": lambda p, url: ["policy", "show", p],
@@ -123,7 +123,7 @@ def test_a_fifo_or_a_device_is_refused_not_read(command: str, fifo: Path, db_url
 
 
 def test_a_policy_file_over_the_cap_is_refused(tmp_path: Path) -> None:
-    from guardian.fileio import SMALL_FILE_LIMIT
+    from guardian.core.fileio import SMALL_FILE_LIMIT
 
     big = tmp_path / "big.yaml"
     big.write_bytes(POLICY.read_bytes() + b"#" * SMALL_FILE_LIMIT)
@@ -206,7 +206,7 @@ def test_pair_generate_checks_its_prompt_and_temperature_first(dirs) -> None:  #
 
 def test_demo_checks_its_json_path_before_sending_traffic(tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from guardian import demo as demo_module
+    from guardian.devtools import demo as demo_module
 
     def no_traffic(**_: object) -> None:
         raise AssertionError("the demo ran before its --json path was checked")

@@ -14,7 +14,7 @@ import torch
 
 from guardian.audit import MemorySink, upgrade
 from guardian.audit.events import RequestEvent, ShadowEvent
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance.routestate import ModeResolver, RouteStateStore
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy, TriggerPolicy
 from tests.engine.conftest import build_tokenizer, make_model, perturb, save
@@ -122,7 +122,7 @@ def record_report(db, pair_hash: str, policy_hash: str, spool: Path, *, passed: 
 
 def write_keys(path: Path) -> dict[str, str]:
     """A keys file with one key per role (named `<role>-cli`); returns role -> plaintext key."""
-    from guardian.auth import ROLES, add_key_to_file
+    from guardian.security.auth import ROLES, add_key_to_file
 
     return {role: add_key_to_file(path, f"{role}-cli", role) for role in ROLES}  # type: ignore[arg-type]
 

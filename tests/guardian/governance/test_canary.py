@@ -10,7 +10,7 @@ import pytest
 
 from guardian.audit import upgrade
 from guardian.audit.memory import MemorySink
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance import canary
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.modes import canary_bucket, effective_mode, sticky_key

@@ -83,8 +83,8 @@ def test_golden_lines_carry_stop_strings_top_p_and_top_k(tmp_path) -> None:
 def test_the_gate_judges_with_the_shadow_evaluator(monkeypatch) -> None:
     """The gate's verdicts are the shadow evaluator's: a check the evaluator makes is a check
     the gate makes (here: the evaluator's verdict is replaced, and the gate fails with it)."""
-    import guardian.shadow as shadow
-    from guardian.verdicts import VerdictResult
+    import guardian.equivalence.shadow as shadow
+    from guardian.equivalence.verdicts import VerdictResult
 
     calls = []
 

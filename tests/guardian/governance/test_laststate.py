@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.audit import upgrade
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance import laststate
 from guardian.governance.routestate import ModeResolver, RouteStateStore
 from guardian.policy import load_policy

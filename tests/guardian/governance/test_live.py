@@ -29,7 +29,7 @@ from guardian.policy import (
     LatencyTrigger,
     TriggerPolicy,
 )
-from guardian.serving import GenerationRequest, Served
+from guardian.serving.core import GenerationRequest, Served
 from tests.guardian.governance.conftest import governed_policy as _governed_policy
 
 

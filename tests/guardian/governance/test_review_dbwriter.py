@@ -725,7 +725,7 @@ def test_an_act_that_turns_speculation_on_without_a_signing_key_is_refused(
 def test_the_trust_file_is_re_read_after_an_in_place_edit_that_keeps_its_mtime(tmp_path) -> None:
     """A key retired in the trust file stops counting even when the edit kept the file's size
     and put its mtime back (`cp -p`, `touch -r`): the reload looks at ctime too, as the API
-    keys file's does (`guardian.fileio.file_signature`)."""
+    keys file's does (`guardian.core.fileio.file_signature`)."""
     import json
     import os
     import time

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance.routestate import ModeResolver, RouteStateStore, StateConflict
 
 
