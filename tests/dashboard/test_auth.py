@@ -18,7 +18,7 @@ from dashboard import auth
 from guardian.audit.chain import ESCAPE_MARK
 from guardian.devtools.benchmarks.dashboard_bench import PAGES
 from guardian.security.auth import ROLES, Principal
-from tests.dashboard.conftest import APP, PII, KeysFile, add_pii_request, login, rendered, seed
+from tests.support.dashboard import APP, PII, KeysFile, add_pii_request, login, rendered, seed
 
 pytestmark = pytest.mark.slow
 

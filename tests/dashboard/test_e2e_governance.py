@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.dashboard.conftest import KeysFile, seed
 from tests.dashboard.test_e2e_chromium import (  # noqa: F401 - `browser` is a fixture
     Cdp,
     _open,
@@ -30,6 +29,7 @@ from tests.dashboard.test_e2e_chromium import (  # noqa: F401 - `browser` is a f
     browser,
     streamlit,
 )
+from tests.support.dashboard import KeysFile, seed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

@@ -24,7 +24,6 @@ from typing import ClassVar
 
 import pytest
 
-from tests.dashboard.conftest import KeysFile, seed
 from tests.dashboard.test_e2e_chromium import (
     PAGES,
     Cdp,
@@ -36,6 +35,7 @@ from tests.dashboard.test_e2e_chromium import (
     streamlit,
 )
 from tests.dashboard.test_untrusted_text import write_hostile
+from tests.support.dashboard import KeysFile, seed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

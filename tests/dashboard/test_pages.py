@@ -10,7 +10,7 @@ import pytest
 from dashboard.filters import Filters
 from dashboard.slo import ALERT_WINDOWS, SloTargets, evaluate_alerts, percentile, speedup
 from engine.metrics import SpecCounters
-from tests.dashboard.conftest import SEEDED_ROUTES_POLICY, rendered
+from tests.support.dashboard import SEEDED_ROUTES_POLICY, rendered
 
 pytestmark = pytest.mark.slow
 

@@ -20,7 +20,7 @@ from markdown_it import MarkdownIt
 
 from dashboard.auth import browser_refusal
 from dashboard.plain import code, md, reveal
-from tests.dashboard.conftest import SEEDED_ROUTES_POLICY, rendered, seed
+from tests.support.dashboard import SEEDED_ROUTES_POLICY, rendered, seed
 
 pytestmark = pytest.mark.slow
 

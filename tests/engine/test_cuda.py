@@ -30,8 +30,8 @@ from engine.controllers import make_controller
 from engine.proposers import ProposerConfig
 from engine.sampling import SamplingParams
 from guardian.equivalence.verdicts import PathOutput, judge_greedy
-from tests.engine.conftest import PROMPTS
 from tests.engine.test_continuous import _ids, assert_ragged_rows_keep_logits
+from tests.support.tiny_models import PROMPTS
 
 pytestmark = [pytest.mark.gpu,
               pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")]

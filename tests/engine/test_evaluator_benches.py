@@ -13,8 +13,7 @@ from guardian.devtools.benchmarks.tolerance_bench import (
     recommended,
     round_up_1sig,
 )
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def test_rounding_and_margin() -> None:

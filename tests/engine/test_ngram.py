@@ -11,8 +11,7 @@ from scipy import stats
 
 from engine import generate, score_target
 from engine.proposers import ProposerKind, prompt_lookup
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 ALPHA = 1e-4
 # Repetitive prompts: their continuation is likely to repeat what they already contain.

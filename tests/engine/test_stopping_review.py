@@ -13,7 +13,7 @@ from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers,
 from transformers import PreTrainedTokenizerFast
 
 from engine.stopping import Completion, incremental_ok
-from tests.engine.conftest import CORPUS
+from tests.support.tiny_models import CORPUS
 
 WORDS = ["a", "b", "é", "hello", "ab", "\n", ".", "x", "😀"]
 

@@ -126,7 +126,7 @@ class Harness:
         from guardian.app import build_services, create_app
         from guardian.policy import GatePolicy, Policy, RoutePolicy, ShadowPolicy
         from guardian.security.auth import KeyStore
-        from tests.guardian.api.fakes import ListSink
+        from tests.support.fakes import ListSink
 
         self.backend = backend
         self.sink = ListSink()

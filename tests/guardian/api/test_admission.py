@@ -17,9 +17,9 @@ import pytest
 from guardian.audit.events import RequestEvent
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
 from guardian.serving.admission import Admission, CancelToken, QueueFull
-from tests.guardian.api.conftest import auth
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import serve
+from tests.support.api import auth
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import serve
 
 STEP_S = 0.02
 

@@ -29,9 +29,9 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.settings import Settings
-from tests.guardian.api.conftest import auth, keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import serve
+from tests.support.api import auth, keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import serve
 
 COMPLETION = {"model": "fake-target", "prompt": "hi", "max_tokens": 2, "temperature": 0}
 CHAT = {"model": "fake-target", "max_tokens": 2, "messages": [{"role": "user", "content": "hi"}]}

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from guardian.audit.events import GovernanceEvent, RequestEvent
-from tests.guardian.api.conftest import KEYS, auth, policy
+from tests.support.api import KEYS, auth, policy
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 6, "temperature": 0}
 

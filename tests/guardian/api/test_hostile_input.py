@@ -19,9 +19,9 @@ from guardian.audit.config import AuditSettings
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
 from guardian.core.db import make_engine
-from tests.guardian.api.conftest import auth, keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import serve
+from tests.support.api import auth, keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import serve
 
 OK = {"model": "fake-target", "prompt": "hello", "max_tokens": 4}
 CHAT = {"model": "fake-target", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}
@@ -244,7 +244,7 @@ def test_a_failed_start_does_not_show_its_paths_to_callers(tmp_path) -> None:  #
 
 
 def test_mirror_finish_reason_and_stop_length_are_checked(client) -> None:  # type: ignore[no-untyped-def]
-    from tests.guardian.api.conftest import auth as _auth
+    from tests.support.api import auth as _auth
 
     req = {"model": "fake-target", "prompt": "hi", "max_tokens": 2}
     for reason in ("STOP", {"x": 1}, "nan"):

@@ -34,8 +34,8 @@ from guardian.equivalence.verdicts import sampled_trace_verdict, support_verdict
 from guardian.governance.rollback import RollbackController
 from guardian.governance.windows import is_mirrored
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy, TriggerPolicy
-from tests.guardian.api.conftest import auth
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.api import auth
+from tests.support.fakes import FakeBackend
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
 STOP_BODY = {**BODY, "max_tokens": 40, "stop": ["q"]}  # the target says "nswuioygce" + "q"

@@ -39,9 +39,9 @@ from guardian.security.auth import (
     revoke_key_in_file,
     rotate_key_in_file,
 )
-from tests.guardian.api.conftest import KEYS, auth, keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import serve
+from tests.support.api import KEYS, auth, keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import serve
 
 # Served without a key, on purpose: probes and the API's own description.
 PUBLIC = {("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/openapi.json"),

@@ -28,8 +28,7 @@ from guardian.audit.testing import request_event
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditUnavailable
 from guardian.core.db import make_engine
-
-from .conftest import count
+from tests.support.audit import count
 
 pytestmark = pytest.mark.integration
 

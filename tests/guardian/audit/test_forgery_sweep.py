@@ -34,8 +34,7 @@ from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
 from guardian.core.db import make_engine
-
-from .conftest import count, guards_off, tamper
+from tests.support.audit import count, guards_off, tamper
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[3]

@@ -36,7 +36,7 @@ def test_an_existing_database_keeps_its_mode_and_serve_warns(tmp_path: Path, mon
                                                              caplog) -> None:
     from guardian.app import _load_from_settings, close_services
     from guardian.settings import get_settings
-    from tests.guardian.api.conftest import keystore
+    from tests.support.api import keystore
 
     home = tmp_path / "home"
     home.mkdir(mode=0o755)

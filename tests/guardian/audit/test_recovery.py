@@ -19,8 +19,7 @@ from guardian.audit.store import BatchStore
 from guardian.audit.testing import request_event, shadow_event
 from guardian.audit.verify import verify_db
 from guardian.core.db import make_engine
-
-from .conftest import count
+from tests.support.audit import count
 
 pytestmark = pytest.mark.integration
 

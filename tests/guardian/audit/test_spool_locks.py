@@ -14,8 +14,7 @@ from guardian.audit import upgrade
 from guardian.audit.spool import Spool
 from guardian.audit.verify import verify_db
 from guardian.core.db import make_engine
-
-from .conftest import count
+from tests.support.audit import count
 
 # A writer process that spools one sealed batch and is killed (no close(): its lock stays).
 _KILLED_WRITER = textwrap.dedent("""

@@ -25,8 +25,8 @@ from guardian.audit.writer import AuditUnavailable, AuditWriter
 from guardian.core.db import make_engine
 from guardian.policy.model import AuditPolicy, Policy, RoutePolicy, ShadowPolicy
 from guardian.security.auth import hash_key
-from tests.guardian.api.conftest import KEYS, auth, keystore
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.support.api import KEYS, auth, keystore
+from tests.support.fakes import FakeBackend, ListSink
 
 
 def _policy() -> Policy:

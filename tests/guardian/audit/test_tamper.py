@@ -14,8 +14,7 @@ from guardian.audit.retention import prune
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import make_checkpoint, verify_db
 from guardian.core.db import make_engine
-
-from .conftest import count, tamper
+from tests.support.audit import count, tamper
 
 pytestmark = pytest.mark.integration
 KEY = "test-checkpoint-key"

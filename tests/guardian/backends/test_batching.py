@@ -18,10 +18,10 @@ from guardian.backends import BackendRequest, Sampling
 from guardian.backends.local import LocalEngineBackend
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
 from guardian.serving.admission import Cancelled
-from tests.engine.conftest import PROMPTS, save_tiny_pair
-from tests.guardian.api.conftest import auth, keystore
-from tests.guardian.api.fakes import ListSink
-from tests.guardian.api.server import serve
+from tests.support.api import auth, keystore
+from tests.support.fakes import ListSink
+from tests.support.servers import serve
+from tests.support.tiny_models import PROMPTS, save_tiny_pair
 
 
 @pytest.fixture(scope="module")

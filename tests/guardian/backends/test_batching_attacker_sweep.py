@@ -34,8 +34,8 @@ from guardian.observability.telemetry import Telemetry
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
 from guardian.serving.admission import Cancelled
 from guardian.serving.core import GenerationRequest, ServingCore, ServingError
-from tests.engine.conftest import save_tiny_pair
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.tiny_models import save_tiny_pair
 
 
 @pytest.fixture(scope="module")
@@ -252,7 +252,7 @@ def test_a_dead_engine_thread_answers_503_not_500_and_frees_the_route(dirs, monk
     from fastapi.testclient import TestClient
 
     from guardian.app import build_services, close_services, create_app
-    from tests.guardian.api.conftest import auth, keystore
+    from tests.support.api import auth, keystore
 
     backend = LocalEngineBackend.load(*dirs, device="cpu", batching=True, max_batch=2,
                                       gamma_by_batch={1: 2})
@@ -287,8 +287,8 @@ def test_a_client_that_hangs_up_while_queued_is_audited_and_freed_within_a_step(
     import httpx
 
     from guardian.app import build_services, close_services, create_app
-    from tests.guardian.api.conftest import auth, keystore
-    from tests.guardian.api.server import serve
+    from tests.support.api import auth, keystore
+    from tests.support.servers import serve
 
     backend = LocalEngineBackend.load(*dirs, device="cpu", batching=True, max_batch=1,
                                       gamma_by_batch={1: 0})

@@ -53,7 +53,7 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(
     from guardian.core.db import make_engine
     from guardian.governance.gatecheck import gate_refusal
     from guardian.policy import load_policy
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     tok = build_tokenizer()
     target = make_model("llama", len(tok), 2, seed=1, eos_id=tok.eos_token_id)

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from guardian.cli import route as route_cli
 from guardian.settings import get_settings
-from tests.guardian.governance.conftest import write_keys
+from tests.support.governance import write_keys
 
 POLICY = Path(__file__).resolve().parents[3] / "policies" / "default.yaml"
 
@@ -55,7 +55,7 @@ def register_gated_pair(args: list[str], tmp_path: Path, *, report: bool = True)
     from guardian.core.db import make_engine
     from guardian.governance.registry import PairRegistry
     from guardian.policy import load_policy_file
-    from tests.guardian.governance.conftest import record_report
+    from tests.support.governance import record_report
 
     status_rows(args)  # migrates the embedded DB
     pair = "ab" * 32

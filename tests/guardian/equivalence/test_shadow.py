@@ -8,13 +8,7 @@ import pytest
 
 from guardian.audit.events import RequestEvent, ShadowEvent
 from guardian.policy.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
-from tests.guardian.api.conftest import (  # noqa: F401  (fixtures shared with the API tests)
-    auth,
-    backend,
-    make_client,
-    policy,
-    sink,
-)
+from tests.support.api import auth, policy
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
 
@@ -26,14 +20,14 @@ def _wait_for(pred, timeout: float = 5.0) -> None:
         time.sleep(0.01)
 
 
-def _verdict(client, sink, body=BODY, route_headers=None) -> ShadowEvent:  # noqa: F811
+def _verdict(client, sink, body=BODY, route_headers=None) -> ShadowEvent:
     rid = client.post("/v1/completions", json=body, headers={**auth(), **(route_headers or {})}
                       ).json()["id"]
     _wait_for(lambda: sink.of(ShadowEvent, rid))
     return sink.of(ShadowEvent, rid)[0]
 
 
-def test_target_only_route_checks_speculative_in_shadow(make_client, sink) -> None:  # noqa: F811
+def test_target_only_route_checks_speculative_in_shadow(make_client, sink) -> None:
     client = make_client(policy(sample_rate=1.0))
     event = _verdict(client, sink)
     assert event.verdict == "match" and event.shadow_path == "speculative"
@@ -41,7 +35,7 @@ def test_target_only_route_checks_speculative_in_shadow(make_client, sink) -> No
     assert event.stats["mean_acceptance_length"] > 1
 
 
-def test_speculative_route_keeps_checking_target_only(make_client, sink) -> None:  # noqa: F811
+def test_speculative_route_keeps_checking_target_only(make_client, sink) -> None:
     client = make_client(policy(mode="speculative", sample_rate=1.0))
     event = _verdict(client, sink)
     assert event.verdict == "match" and event.shadow_path == "target_only"
@@ -51,7 +45,7 @@ def test_speculative_route_keeps_checking_target_only(make_client, sink) -> None
 # that is within the route's measured tolerance (guardian/policy/tolerance.py).
 @pytest.mark.parametrize(("flip_margin", "verdict"), [(5.0, "divergence"), (0.1, "divergence"),
                                                       (1e-5, "near_tie")])
-def test_flipped_token_is_reported_with_position_and_margin(make_client, backend, sink,  # noqa: F811
+def test_flipped_token_is_reported_with_position_and_margin(make_client, backend, sink,
                                                             flip_margin, verdict) -> None:
     backend.spec_flip_at, backend.flip_margin = 3, flip_margin
     client = make_client(policy(sample_rate=1.0))
@@ -61,7 +55,7 @@ def test_flipped_token_is_reported_with_position_and_margin(make_client, backend
     assert event.tolerance == DEFAULT_NEAR_TIE_TOLERANCE
 
 
-def test_sampled_requests_compare_distributions(make_client, backend, sink) -> None:  # noqa: F811
+def test_sampled_requests_compare_distributions(make_client, backend, sink) -> None:
     client = make_client(policy(sample_rate=1.0))
     sampled = {**BODY, "temperature": 0.8, "seed": 1}
     ok = _verdict(client, sink, sampled)
@@ -76,7 +70,7 @@ def test_sampled_requests_compare_distributions(make_client, backend, sink) -> N
     assert bad.stats["failed_check"] == "verifier_distribution"
 
 
-def test_full_queue_drops_and_counts(make_client, backend, sink) -> None:  # noqa: F811
+def test_full_queue_drops_and_counts(make_client, backend, sink) -> None:
     client = make_client(policy(sample_rate=1.0), shadow_capacity=2, start_shadow=False)
     for _ in range(5):
         assert client.post("/v1/completions", json=BODY, headers=auth()).status_code == 200
@@ -89,7 +83,7 @@ def test_full_queue_drops_and_counts(make_client, backend, sink) -> None:  # noq
     assert len(sink.of(RequestEvent)) == 5  # serving never waited on the full queue
 
 
-def test_shadow_yields_to_serving_within_one_step(make_client, backend, sink) -> None:  # noqa: F811
+def test_shadow_yields_to_serving_within_one_step(make_client, backend, sink) -> None:
     """A long shadow run is aborted at its next step when a serving request arrives."""
     backend.step_s = 0.05
     # served speculative (16 steps for 64 tokens); the target-only shadow would take 64 steps
@@ -105,7 +99,7 @@ def test_shadow_yields_to_serving_within_one_step(make_client, backend, sink) ->
     _wait_for(lambda: shadow.preempted >= 1, timeout=0.5)
 
 
-def test_mirror_endpoint_judges_a_primary_produced_elsewhere(make_client, sink) -> None:  # noqa: F811
+def test_mirror_endpoint_judges_a_primary_produced_elsewhere(make_client, sink) -> None:
     client = make_client()
     good = client.post("/v1/completions", json=BODY, headers=auth()).json()["choices"][0]["text"]
     r = client.post("/v1/shadow", headers=auth("mirror"), json={
@@ -124,7 +118,7 @@ def test_mirror_endpoint_judges_a_primary_produced_elsewhere(make_client, sink) 
     assert queued.status_code == 202 and queued.json()["status"] in ("queued", "evaluated")
 
 
-def test_an_evaluation_that_raises_reaches_its_waiter(make_client, backend) -> None:  # noqa: F811
+def test_an_evaluation_that_raises_reaches_its_waiter(make_client, backend) -> None:
     """A mirrored request waiting on its verdict learns that evaluation failed: the worker
     resolves the job with the exception (not with None, which reads as 'dropped')."""
     client = make_client(policy(sample_rate=1.0))
@@ -142,7 +136,7 @@ def test_an_evaluation_that_raises_reaches_its_waiter(make_client, backend) -> N
     assert evaluator.dropped >= 1
 
 
-def test_mirror_records_carry_the_mode_in_force(make_client, sink) -> None:  # noqa: F811
+def test_mirror_records_carry_the_mode_in_force(make_client, sink) -> None:
     """A rollback in the database (the resolver's answer) wins over the policy file for
     mirrored records too, exactly as for served ones."""
 

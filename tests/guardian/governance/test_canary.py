@@ -18,7 +18,7 @@ from guardian.governance.rollback import RollbackController
 from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
 from guardian.governance.stats import Measurement
 from guardian.policy import CanaryPolicy, Policy, RoutePolicy
-from tests.guardian.governance.conftest import Clock, record_report
+from tests.support.governance import Clock, record_report
 
 PAIR = "pair-a"
 

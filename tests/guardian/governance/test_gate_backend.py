@@ -10,7 +10,7 @@ import pytest
 from guardian.backends import Unsupported
 from guardian.governance.gates import GoldenPrompt, PromptResult, evaluate_gate, run_gate
 from guardian.policy import GatePolicy
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.fakes import FakeBackend
 
 GREEDY = [GoldenPrompt("a", "def add(a, b):"), GoldenPrompt("b", "the quick", max_tokens=6)]
 SAMPLED = [GoldenPrompt("s", "class Point:", temperature=0.8, seed=3)]

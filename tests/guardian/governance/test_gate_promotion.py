@@ -19,7 +19,7 @@ from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore
 from guardian.policy import load_policy_file
 from guardian.settings import get_settings
-from tests.guardian.governance.conftest import write_keys
+from tests.support.governance import write_keys
 
 POLICY = """version: 1
 default_route: default

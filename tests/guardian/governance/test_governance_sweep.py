@@ -16,7 +16,7 @@ from guardian.policy import (
     LatencyTrigger,
     TriggerPolicy,
 )
-from tests.guardian.governance.conftest import governed_policy, request_event
+from tests.support.governance import governed_policy, request_event
 
 ONLY_LATENCY = dict(acceptance=AcceptanceTrigger(enabled=False), drift=DriftTrigger(enabled=False),
                     divergence=DivergenceTrigger(enabled=False),
@@ -63,7 +63,7 @@ def test_release_cannot_skip_a_rollbacks_cool_down_by_promoting_or_canarying_the
     from guardian.governance import canary
     from guardian.governance.errors import GovernanceRefused
     from guardian.governance.promotion import promote
-    from tests.guardian.governance.conftest import record_report
+    from tests.support.governance import record_report
 
     policy = governed_policy(mode="target_only")
     record_report(db_engine, "pair-a", policy.content_hash, tmp_path / "spool")
@@ -100,7 +100,7 @@ def test_a_route_on_call_turned_off_never_analyses_as_pass_nor_widens_its_canary
     from guardian.governance.promotion import set_route_mode
     from guardian.governance.stats import Measurement
     from guardian.policy import CanaryPolicy
-    from tests.guardian.governance.conftest import Clock, record_report
+    from tests.support.governance import Clock, record_report
 
     policy = governed_policy(mode="target_only",
                              canary=CanaryPolicy(steps=[5, 50, 100], step_duration_s=60))
@@ -133,7 +133,7 @@ def test_a_re_enable_on_one_replica_is_not_undone_by_another_replicas_old_eviden
     """Two replicas saw the same divergence; A rolled the route back. After a (forced,
     gated) re-enable on A, B must not roll the route straight back on the old verdict."""
     from guardian.governance.routestate import RouteStateStore
-    from tests.guardian.governance.conftest import record_report, shadow_event
+    from tests.support.governance import record_report, shadow_event
 
     policy = governed_policy(triggers=TriggerPolicy(
         acceptance=AcceptanceTrigger(enabled=False), drift=DriftTrigger(enabled=False),

@@ -30,7 +30,7 @@ from guardian.policy import (
     TriggerPolicy,
 )
 from guardian.serving.core import GenerationRequest, Served
-from tests.guardian.governance.conftest import governed_policy as _governed_policy
+from tests.support.governance import governed_policy as _governed_policy
 
 
 def governed_policy(**kw):

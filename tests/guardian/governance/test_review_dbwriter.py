@@ -26,8 +26,8 @@ from guardian.governance.errors import GovernanceRefused
 from guardian.governance.promotion import promote, set_route_mode
 from guardian.governance.rollback import reenable_route
 from guardian.governance.routestate import ModeResolver, RouteStateStore
-from tests.guardian.audit.conftest import guards_off
-from tests.guardian.governance.conftest import governed_policy, record_report
+from tests.support.audit import guards_off
+from tests.support.governance import governed_policy, record_report
 
 PAIR = "a" * 64
 NOT_SIGNED = "not signed by a pinned key"
@@ -121,8 +121,8 @@ def served_app(tmp_path) -> Iterator[tuple[Any, Any]]:
     from guardian.audit import upgrade
     from guardian.governance.runtime import attach
     from guardian.policy import load_policy
-    from tests.guardian.api.conftest import keystore
-    from tests.guardian.api.fakes import FakeBackend, ListSink
+    from tests.support.api import keystore
+    from tests.support.fakes import FakeBackend, ListSink
 
     url = f"sqlite:///{tmp_path / 'g.db'}"
     upgrade(url)
@@ -145,7 +145,7 @@ def test_the_serving_resolver_holds_route_states_to_signed_evidence(tmp_path) ->
     from fastapi.testclient import TestClient
 
     from guardian.app import create_app
-    from tests.guardian.api.conftest import auth
+    from tests.support.api import auth
 
     with served_app(tmp_path) as (services, gov):
         assert gov.resolver.require_signed_state
@@ -421,7 +421,7 @@ def test_through_the_app_a_copied_promotion_row_does_not_undo_an_api_rollback(tm
     from engine.identity import PairIdentity
     from guardian.app import create_app
     from guardian.governance.registry import PairRegistry
-    from tests.guardian.api.conftest import auth
+    from tests.support.api import auth
 
     with served_app(tmp_path) as (services, gov):
         pair = services.core.backend.pair_hash

@@ -22,12 +22,7 @@ from guardian.policy import (
     LatencyTrigger,
     TriggerPolicy,
 )
-from tests.guardian.governance.conftest import (
-    governed_policy,
-    record_report,
-    request_event,
-    shadow_event,
-)
+from tests.support.governance import governed_policy, record_report, request_event, shadow_event
 
 ONLY_ACCEPTANCE = dict(latency=LatencyTrigger(enabled=False), drift=DriftTrigger(enabled=False),
                        divergence=DivergenceTrigger(enabled=False))

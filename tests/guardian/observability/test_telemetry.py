@@ -10,13 +10,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from guardian.audit.events import ShadowEvent
 from guardian.observability.telemetry import DURATION_BUCKETS, TTFT_BUCKETS, Telemetry
-from tests.guardian.api.conftest import (  # noqa: F401  (shared fixtures)
-    auth,
-    backend,
-    make_client,
-    policy,
-    sink,
-)
+from tests.support.api import auth, policy
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
 
@@ -25,7 +19,7 @@ def _metrics(client) -> str:
     return client.get("/metrics", headers=auth("oncall")).text
 
 
-def test_genai_metrics_use_the_convention_buckets(make_client) -> None:  # noqa: F811
+def test_genai_metrics_use_the_convention_buckets(make_client) -> None:
     client = make_client(policy(mode="speculative"))
     client.post("/v1/completions", json=BODY, headers=auth())
     text = _metrics(client)
@@ -37,7 +31,7 @@ def test_genai_metrics_use_the_convention_buckets(make_client) -> None:  # noqa:
     assert 'gen_ai_token_type="output"' in text and 'gen_ai_token_type="input"' in text
 
 
-def test_speculative_counters_are_labelled_by_route_pair_mode(make_client) -> None:  # noqa: F811
+def test_speculative_counters_are_labelled_by_route_pair_mode(make_client) -> None:
     client = make_client(policy(mode="speculative"))
     ext = client.post("/v1/completions", json=BODY, headers=auth()).json()["spec_guardian"]
     text = _metrics(client)
@@ -60,7 +54,7 @@ def test_speculative_counters_are_labelled_by_route_pair_mode(make_client) -> No
         stats["mean_acceptance_length"]
 
 
-def test_verdict_counts(make_client, sink) -> None:  # noqa: F811
+def test_verdict_counts(make_client, sink) -> None:
     client = make_client(policy(sample_rate=1.0))
     client.post("/v1/completions", json=BODY, headers=auth())
     deadline = time.monotonic() + 5
@@ -70,7 +64,7 @@ def test_verdict_counts(make_client, sink) -> None:  # noqa: F811
                for x in _metrics(client).splitlines())
 
 
-def test_one_trace_per_request_with_draft_verify_and_shadow_children(make_client, sink,  # noqa: F811
+def test_one_trace_per_request_with_draft_verify_and_shadow_children(make_client, sink,
                                                                     ) -> None:
     exporter = InMemorySpanExporter()
     client = make_client(policy(mode="speculative", sample_rate=1.0),
@@ -91,7 +85,7 @@ def test_one_trace_per_request_with_draft_verify_and_shadow_children(make_client
     assert spans["guardian.shadow"].attributes["guardian.verdict"] == "match"
 
 
-def test_a_fallback_span_carries_the_reason_code_not_the_exception_text(make_client, backend,  # noqa: F811
+def test_a_fallback_span_carries_the_reason_code_not_the_exception_text(make_client, backend,
                                                                         ) -> None:
     """Exception text can carry anything (paths, hosts, an upstream's body): the span keeps
     the reason's code; the full text is in the audit record and the client's response."""

@@ -15,14 +15,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from guardian.observability import telemetry as tel
 from guardian.observability.telemetry import Telemetry
-from tests.guardian.api.conftest import (  # noqa: F401  (shared fixtures)
-    auth,
-    backend,
-    make_client,
-    policy,
-    sink,
-)
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.api import auth, policy
+from tests.support.fakes import FakeBackend
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 4, "temperature": 0}
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -34,7 +28,7 @@ def _request_spans(exporter: InMemorySpanExporter) -> list:
 
 
 # --- sampling ------------------------------------------------------------------------------------
-def test_a_caller_cannot_force_sampling_past_the_configured_ratio(make_client,  # noqa: F811
+def test_a_caller_cannot_force_sampling_past_the_configured_ratio(make_client,
                                                                   monkeypatch) -> None:
     """Operator samples 0 % of traces; a caller sends sampled parents, with trace ids whose
     low bits pass any `traceidratio` threshold. Before: every one of its requests was
@@ -53,7 +47,7 @@ def test_a_caller_cannot_force_sampling_past_the_configured_ratio(make_client,  
     assert _request_spans(exporter) == []
 
 
-def test_a_caller_cannot_hide_its_requests_with_an_unsampled_parent(make_client) -> None:  # noqa: F811
+def test_a_caller_cannot_hide_its_requests_with_an_unsampled_parent(make_client) -> None:
     """Default sampler (always on): a request whose caller says `not sampled` is traced
     all the same, in the caller's trace, with the caller's tracestate."""
     exporter = InMemorySpanExporter()
@@ -81,7 +75,7 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("path", ["/v1/completions", "/healthz", "/nope"])
-def test_hostile_trace_headers_are_dropped_silently(make_client, caplog, path) -> None:  # noqa: F811
+def test_hostile_trace_headers_are_dropped_silently(make_client, caplog, path) -> None:
     """Any caller, signed in or not: never a 500, never reflected, and never a log line
     (before: the propagator logged each oversized or malformed value, raw, at WARNING - an
     unauthenticated caller's text in the log, one line per request)."""
@@ -119,7 +113,7 @@ def _series(client) -> set[tuple[str, tuple]]:  # type: ignore[no-untyped-def]
             for f in text_string_to_metric_families(text) for s in f.samples}
 
 
-def test_callers_cannot_grow_metric_label_sets_or_span_attributes(make_client) -> None:  # noqa: F811
+def test_callers_cannot_grow_metric_label_sets_or_span_attributes(make_client) -> None:
     """150 requests that vary everything a caller controls (model, route header, user agent,
     stop strings, user, API key, trace ids, deadlines that fail): the set of series and of
     span attribute values stays that of a handful of requests."""
@@ -200,7 +194,7 @@ def test_shutdown_is_bounded_when_the_collector_is_down(monkeypatch, fault) -> N
 
 
 # --- error.type: the caller's doing vs the sidecar's faults ---------------------------------------
-def test_a_callers_own_deadline_is_labelled_as_such(make_client, backend: FakeBackend) -> None:  # noqa: F811
+def test_a_callers_own_deadline_is_labelled_as_such(make_client, backend: FakeBackend) -> None:
     """A 5 ms X-Guardian-Deadline-Ms fails every request (504). Before: error_type
     `ServingError`, the same as a server fault, so the errors SLO alert (which now skips
     `deadline_exceeded`) paged on any inference key's say-so."""

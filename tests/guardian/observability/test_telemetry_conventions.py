@@ -10,13 +10,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from prometheus_client.parser import text_string_to_metric_families
 
 from guardian.observability.telemetry import Telemetry, genai_operation
-from tests.guardian.api.conftest import (  # noqa: F401  (shared fixtures)
-    auth,
-    backend,
-    make_client,
-    policy,
-    sink,
-)
+from tests.support.api import auth, policy
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 8, "temperature": 0}
 TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -36,7 +30,7 @@ def _total(samples, name: str, **match: str) -> float:  # type: ignore[no-untype
                if n == name and all(dict(labels).get(k) == val for k, val in match.items()))
 
 
-def test_vllm_counters_have_vllm_names_and_agree_with_the_project_counters(make_client) -> None:  # noqa: F811
+def test_vllm_counters_have_vllm_names_and_agree_with_the_project_counters(make_client) -> None:
     client = make_client(policy(mode="speculative"))
     for _ in range(3):
         assert client.post("/v1/completions", json=BODY, headers=auth()).status_code == 200
@@ -63,7 +57,7 @@ def test_vllm_counters_have_vllm_names_and_agree_with_the_project_counters(make_
         + _total(s, "vllm:spec_decode_num_drafts_total"))
 
 
-def test_request_metrics_carry_genai_operation_and_model(make_client) -> None:  # noqa: F811
+def test_request_metrics_carry_genai_operation_and_model(make_client) -> None:
     client = make_client()
     client.post("/v1/completions", json=BODY, headers=auth())
     client.post("/v1/chat/completions", headers=auth(), json={
@@ -76,7 +70,7 @@ def test_request_metrics_carry_genai_operation_and_model(make_client) -> None:  
     assert genai_operation("embeddings") == "embeddings"  # unknown endpoints pass through
 
 
-def test_incoming_traceparent_continues_the_callers_trace(make_client) -> None:  # noqa: F811
+def test_incoming_traceparent_continues_the_callers_trace(make_client) -> None:
     exporter = InMemorySpanExporter()
     client = make_client(telemetry=Telemetry(span_exporter=exporter))
     header = {"traceparent": f"00-{TRACE_ID}-{PARENT_ID}-01", "tracestate": "vendor=x"}
@@ -99,7 +93,7 @@ def test_incoming_traceparent_continues_the_callers_trace(make_client) -> None: 
     assert all(s.parent is None and format(s.context.trace_id, "032x") != TRACE_ID for s in roots)
 
 
-def test_metrics_exposition_has_no_duplicate_families(make_client) -> None:  # noqa: F811
+def test_metrics_exposition_has_no_duplicate_families(make_client) -> None:
     client = make_client(policy(mode="speculative"))
     client.post("/v1/completions", json=BODY, headers=auth())
     text = client.get("/metrics", headers=auth("oncall")).text

@@ -42,8 +42,8 @@ from guardian.security.auth import (
     revoke_key_in_file,
     rotate_key_in_file,
 )
-from tests.guardian.api.conftest import KEYS, auth, backend, keystore, make_client, sink  # noqa: F401
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.support.api import KEYS, auth, keystore
+from tests.support.fakes import FakeBackend, ListSink
 
 # Who may call what (admin may call everything). Public endpoints are listed apart.
 MATRIX: dict[tuple[str, str], set[str]] = {
@@ -82,13 +82,13 @@ def _url(path: str, request_id: str) -> str:
     return path.replace("{route}", "default").replace("{request_id}", request_id)
 
 
-def test_every_endpoint_is_in_the_matrix(make_client) -> None:  # noqa: F811
+def test_every_endpoint_is_in_the_matrix(make_client) -> None:
     schema = make_client().app.openapi()
     served = {(m.upper(), path) for path, ops in schema["paths"].items() for m in ops}
     assert served - PUBLIC == set(MATRIX), "a new endpoint needs an entry in the role matrix"
 
 
-def test_role_endpoint_matrix(make_client) -> None:  # noqa: F811
+def test_role_endpoint_matrix(make_client) -> None:
     client = make_client()
     rid = client.post("/v1/completions", json=COMPLETION, headers=auth()).json()["id"]
     for (method, path), roles in MATRIX.items():
@@ -177,7 +177,7 @@ def _body(endpoint: str, model: str) -> dict:
 
 
 @pytest.fixture
-def route_client(backend, sink) -> TestClient:  # noqa: F811
+def route_client(backend, sink) -> TestClient:
     services = build_services(backend, sink, policy=route_policy(), keys=route_keystore())
     yield TestClient(create_app(services=services), raise_server_exceptions=False)
     close_services(services)
@@ -197,7 +197,7 @@ def test_models_list_only_what_the_key_may_use(route_client) -> None:
 
 
 @pytest.mark.parametrize("endpoint", ["/v1/completions", "/v1/chat/completions", "/v1/shadow"])
-def test_route_matrix(route_client, sink, endpoint: str) -> None:  # noqa: F811
+def test_route_matrix(route_client, sink, endpoint: str) -> None:
     role = "mirror" if endpoint == "/v1/shadow" else "inference"
     principals = {"plain": (KEYS[role], f"{role}-key"), "routed": (ROUTED[role], f"routed-{role}"),
                   "admin": (KEYS["admin"], "admin-key")}
@@ -236,7 +236,7 @@ def test_route_matrix(route_client, sink, endpoint: str) -> None:  # noqa: F811
     assert r.status_code == 403 and r.json()["error"]["code"] == "insufficient_role"
 
 
-def test_a_header_cannot_store_a_hashed_routes_prompt_in_clear(route_client, sink) -> None:  # noqa: F811
+def test_a_header_cannot_store_a_hashed_routes_prompt_in_clear(route_client, sink) -> None:
     """The issue's case: `X-Guardian-Route: default` on a model of a `hashed` route."""
     secret = "my card is 4111 1111 1111 1111"
     body = {**COMPLETION, "model": "fake-private", "prompt": secret, "stop": ["4111"]}
@@ -257,7 +257,7 @@ def test_a_header_cannot_store_a_hashed_routes_prompt_in_clear(route_client, sin
 
 
 @pytest.mark.parametrize("model_route", ["full", "redacted", "hashed", "none"])
-def test_redaction_floor_order(backend, sink, model_route: str) -> None:  # noqa: F811
+def test_redaction_floor_order(backend, sink, model_route: str) -> None:
     """The documented order, least protective first: full < redacted < hashed < none. A
     header may move a request only to a route at least as protective as its model's."""
     order = ["full", "redacted", "hashed", "none"]
@@ -426,7 +426,7 @@ def test_open_mode_only_on_loopback_and_logged(caplog: pytest.LogCaptureFixture)
         KeyStore.for_server(None, "0.0.0.0")
 
 
-def test_the_running_sidecar_follows_the_keys_file(tmp_path: Path, backend, sink,  # noqa: F811
+def test_the_running_sidecar_follows_the_keys_file(tmp_path: Path, backend, sink,
                                                    caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "keys.yaml"
     old = add_key_to_file(path, "proxy-1", "inference")

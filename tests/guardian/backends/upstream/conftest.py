@@ -1,8 +1,6 @@
 """A fault-injecting fake upstream (guardian.devtools.fake_upstream) served by uvicorn on a thread."""
-
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -11,13 +9,10 @@ import pytest
 import uvicorn
 
 from guardian.devtools.fake_upstream import create_app
-from guardian.policy.model import UpstreamPool, UpstreamPools
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.support.upstream import (  # noqa: F401  (helpers, importable from here too)
+    free_port,
+    pools,
+)
 
 
 @pytest.fixture(scope="session")
@@ -34,10 +29,3 @@ def upstream_url() -> Iterator[str]:
     yield f"http://127.0.0.1:{port}/v1"
     server.should_exit = True
     thread.join(5)
-
-
-def pools(url: str, spec: str = "fake-spec", target: str = "fake-target", **kw: object,
-          ) -> UpstreamPools:
-    timeouts = {"read_timeout_s": 1.0, "connect_timeout_s": 1.0}
-    return UpstreamPools(speculative=UpstreamPool(url=url, model=spec, **timeouts),
-                         target_only=UpstreamPool(url=url, model=target, **timeouts), **kw)

@@ -18,9 +18,9 @@ from guardian.backends import BackendRequest
 from guardian.backends.upstream import wire
 from guardian.backends.upstream.backend import UpstreamBackend
 from guardian.backends.upstream.errors import UpstreamError
-from tests.guardian.backends.upstream.conftest import pools
 from tests.guardian.backends.upstream.rawserver import raw_upstream, read_request
 from tests.guardian.backends.upstream.test_sidecar import AUTH, make  # noqa: F401  (fixture)
+from tests.support.upstream import pools
 
 ROWS = 2000  # the patched row ceiling
 SEEN: list[dict] = []  # request bodies the hostile pool got

@@ -11,7 +11,7 @@ import pytest
 from guardian.backends import BackendRequest
 from guardian.backends.upstream.backend import UpstreamBackend
 from guardian.backends.upstream.errors import UpstreamError
-from tests.guardian.backends.upstream.conftest import free_port, pools
+from tests.support.upstream import free_port, pools
 
 
 def req(p, *, speculative=True, chat=False, k=0, n=5) -> BackendRequest:

@@ -16,8 +16,8 @@ from guardian.backends import BackendRequest
 from guardian.backends.upstream.backend import UpstreamBackend
 from guardian.backends.upstream.errors import UpstreamError
 from guardian.backends.upstream.wire import MAX_ALTERNATIVES, Answer, WireError
-from tests.guardian.backends.upstream.conftest import pools
 from tests.guardian.backends.upstream.rawserver import raw_upstream, read_request
+from tests.support.upstream import pools
 
 Writer = asyncio.StreamWriter
 Scenario = Callable[[Writer, dict], Awaitable[None]]

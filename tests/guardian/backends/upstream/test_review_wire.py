@@ -15,8 +15,8 @@ from guardian.backends import BackendRequest
 from guardian.backends.upstream.backend import UpstreamBackend
 from guardian.backends.upstream.errors import UpstreamError
 from guardian.backends.upstream.wire import Answer, WireError, sse_events
-from tests.guardian.backends.upstream.conftest import pools
 from tests.guardian.backends.upstream.rawserver import raw_upstream, read_request
+from tests.support.upstream import pools
 
 SSE_HEAD = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n"
 

@@ -12,9 +12,9 @@ from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import RequestEvent
 from guardian.backends.upstream.backend import UpstreamBackend
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
-from tests.guardian.api.conftest import KEYS, keystore
-from tests.guardian.api.fakes import ListSink
-from tests.guardian.backends.upstream.conftest import pools
+from tests.support.api import KEYS, keystore
+from tests.support.fakes import ListSink
+from tests.support.upstream import pools
 
 AUTH = {"authorization": f"Bearer {KEYS['inference']}"}
 CHAT = {"model": "fake-target", "messages": [{"role": "user", "content": "hi"}], "max_tokens": 4}
@@ -182,8 +182,8 @@ def _in_flight(client: TestClient) -> int:
 def test_a_client_that_leaves_stops_the_upstream_call_and_is_audited(make, stream) -> None:
     import time
 
-    from tests.guardian.api.server import serve
     from tests.guardian.api.test_admission import _hang_up_after
+    from tests.support.servers import serve
 
     client, sink = _slow(make)
     body = {"model": "fake-target", "prompt": "x", "max_tokens": 4, "stream": stream}
@@ -252,7 +252,7 @@ def test_absurd_ids_and_lengths_are_refused_before_the_upstream(make, field) -> 
 
 def test_the_mirror_endpoint_says_it_needs_a_local_engine(make) -> None:
     # /v1/shadow re-tokenizes the primary's answer: an upstream backend has no tokenizer.
-    from tests.guardian.api.conftest import KEYS
+    from tests.support.api import KEYS
 
     client, _ = make(mode="target_only")
     mirror = {"authorization": f"Bearer {KEYS['mirror']}"}
@@ -271,7 +271,7 @@ def test_a_stream_that_fails_after_text_is_not_served_again_target_only() -> Non
 
     from guardian.backends.base import BackendRequest
     from guardian.serving.core import GenerationRequest
-    from tests.guardian.api.fakes import FakeBackend
+    from tests.support.fakes import FakeBackend
 
     class Breaks(FakeBackend):
         async def agenerate(self, request: BackendRequest, on_text=None):  # type: ignore[no-untyped-def]

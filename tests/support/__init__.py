@@ -1,0 +1,1 @@
+"""Helpers and factories shared by the tests (imported, unlike conftest fixtures)."""
