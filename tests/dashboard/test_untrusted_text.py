@@ -2,7 +2,8 @@
 holder, a prompt sent with an inference key, a request id or route name in a link someone
 sent. Streamlit renders Markdown in st.markdown / caption / alerts / metric labels, values and
 help / expander labels: links, images (which the reader's browser fetches), headings, colours
-and icons all work there without `unsafe_allow_html` (tests/dashboard/test_e2e_hostile.py
+and icons all work there without `unsafe_allow_html`
+(tests/dashboard/test_hostile_text_renders_inert_in_a_browser.py
 shows it in a real browser). Here, under AppTest, every such string of a page is parsed with
 markdown-it (CommonMark) and must hold no link, image, heading, quote or HTML, and the hostile
 URLs may appear only inside code spans (where GFM does not autolink them)."""

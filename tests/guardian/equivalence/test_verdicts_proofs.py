@@ -316,7 +316,7 @@ def test_a_stop_string_a_later_byte_took_away_is_still_late() -> None:
     longer has: <0xC3><0xA9> is "é", one more <0xA9> makes the run three U+FFFD. A completion
     that ran past "é" is late (binary search over the prefixes, which assumed the predicate
     monotone, called it fine); one that stopped at it is not."""
-    from tests.engine.test_stopping_review import TOK, ids
+    from tests.engine.test_stopping_with_byte_fallback_tokenizers import TOK, ids
 
     def decode(xs):
         return TOK.decode(list(xs), skip_special_tokens=True)

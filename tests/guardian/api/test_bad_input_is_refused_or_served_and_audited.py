@@ -48,7 +48,7 @@ def test_underflowing_sampling_values_are_served(client, sampling) -> None:
 
 def test_valid_but_awkward_text_is_served(client, sink) -> None:
     # NUL, the escape mark, controls and astral characters are valid Unicode: served, and the
-    # audit store seals them (tests/guardian/audit/test_hostile_values.py).
+    # audit store seals them (tests/guardian/audit/test_any_value_seals_without_poisoning_the_trail.py).
     text = "a\x00b\ufdd0\x1b\U0001F600\\"
     r = client.post("/v1/completions", json={**OK, "prompt": text, "stop": ["\x00", "\ufdd0"]},
                     headers=auth())
