@@ -162,6 +162,9 @@ def _description(model: type[BaseModel], name: str, field: FieldInfo) -> str:
     for cls in model.__mro__:
         if name in inspect.get_annotations(cls) and (text := _source_comments(cls).get(name)):
             return text
+    for nested in _nested_models(field.annotation):  # a section: its model's first sentence
+        if doc := _docstring(nested):
+            return doc.split("\n\n")[0].replace("\n", " ").split(". ")[0].rstrip(".") + "."
     return ""
 
 
