@@ -312,7 +312,7 @@ class ContinuousEngine:
         if cap == 0 and self._drafting_cap:
             # Speculation turned off: drop the holes rejected drafts left in the target cache
             # now (one copy), rather than have every step at depth 0 attend over them until
-            # the rows leave. One closed-loop measurement at 16 rows (BENCHMARKS.md): the
+            # the rows leave. One closed-loop measurement at 16 rows (BENCHMARKS.md, git history): the
             # learner's estimate of depth 0 inside mixed operation rose from 1,707 to 1,955
             # tokens/s with it (pure depth-0 operation: ~2,500).
             self.target.compact()

@@ -71,8 +71,9 @@ class Settings(BaseSettings):
     policy_file: Path | None = Field(
         default=None, description="Policy YAML (default: policies/default.yaml)."
     )
-    host: str = "127.0.0.1"
-    port: int = Field(8000, ge=1, le=65535)
+    host: str = Field(default="127.0.0.1", description="Address `guardian serve` binds; "
+                      "anything but loopback needs an API keys file.")
+    port: int = Field(8000, ge=1, le=65535, description="Port `guardian serve` listens on.")
     api_keys_file: Path | None = Field(
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )

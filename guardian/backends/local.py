@@ -132,7 +132,7 @@ def to_result(res: GenerationResult, piece: Callable[[int], str] | None = None,
     stats = _plain(dataclasses.asdict(res.stats))
     # Deprecated key, kept in the API's `spec_guardian.stats` and the audit stats JSON for
     # one release so readers of `draft_tokens` (which always counted judged positions) keep
-    # working; new readers use `judged_tokens` / `proposed_tokens` (see README, "Changes").
+    # working; new readers use `judged_tokens` / `proposed_tokens` (see CHANGELOG.md).
     stats["draft_tokens"] = res.stats.judged_tokens
     st = res.stats
     return BackendResult(

@@ -577,7 +577,7 @@ def verdict_of(measurements: dict[str, Measurement]) -> tuple[str, list[str], li
 def analysis_result(route: str, measurements: dict[str, Measurement], decision: ModeDecision,
                     state: RouteStatus | None, canary: CanaryStatus | None, *,
                     policy_hash: str, pair_hash: str | None) -> dict[str, Any]:
-    """The JSON of `GET /v1/analysis/{route}` (documented in README.ops-section.md)."""
+    """The JSON of `GET /v1/analysis/{route}` (documented in docs/guides/release-managers.md)."""
     verdict, failing, unsure = verdict_of(measurements)
     rolled_back = (state is not None and state.mode != "speculative"
                    and state.updated_by.startswith("trigger:"))

@@ -74,6 +74,7 @@ ModelName = Annotated[str, Field(max_length=256), AfterValidator(_model_name)]
 
 
 class ShadowPolicy(Strict):
+    # Share of the route's requests re-run on the other path and judged (the shadow verdict).
     sample_rate: float = Field(0.1, ge=0.0, le=1.0)
     max_new_tokens: int = Field(64, ge=1, le=MAX_NEW_TOKENS)  # caps shadow cost per request
 
@@ -168,13 +169,19 @@ class UpstreamPools(Strict):
 
 
 class RoutePolicy(Strict):
+    # The mode the file asks for: `target_only`, `speculative` (with `gate.require_report`,
+    # served only with a passing gate report) or `off` (no speculation, no shadow checks, no
+    # database state overrides it). A rollback or promotion in the database overrides the rest.
     mode: Mode = "target_only"
     # What proposes draft tokens when this route speculates: the pair's draft model, or
     # n-gram prompt lookup (no draft forward; shines when outputs copy the prompt).
     proposer: ProposerKind = "draft_model"
+    # Request `model` names that pick this route (a model is listed by one route only).
     models: list[ModelName] = Field(default_factory=list, max_length=MAX_ROUTES)
     shadow: ShadowPolicy = ShadowPolicy()
     gamma: GammaPolicy = GammaPolicy()
+    # Requests in flight at or above which speculation is skipped: served target-only with
+    # `fallback_reason: load_shed`.
     load_shed_queue_depth: int = Field(8, ge=1, le=1_000_000)
     # Admission bound: requests of this route in flight at once (queued + running); one
     # more is refused with 429 and Retry-After rather than left to wait (guardian.serving.admission).
@@ -183,6 +190,8 @@ class RoutePolicy(Strict):
     # `key_queue_full`, so one key cannot hold the whole queue. None: no per-key bound. (In
     # open mode, without keys, every caller is one principal.)
     max_queue_per_key: int | None = Field(None, ge=1, le=1_000_000)
+    # What the audit trail keeps of prompts and completions (guardian.audit.redaction): `full`
+    # text, `redacted` (PII masked), `hashed` (a keyed hash) or `none`.
     redaction: Redaction = "full"
     # Logit agreement a flipped argmax must show to be a near tie (guardian/policy/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
@@ -191,7 +200,9 @@ class RoutePolicy(Strict):
     # `drafter_inconsistent`): fp32 defaults; on bf16 measure both (`guardian bench tolerance`).
     distribution_tolerance: float = Field(DEFAULT_DISTRIBUTION_TOLERANCE, gt=0.0, le=1.0)
     drafter_tolerance: float = Field(DEFAULT_DRAFTER_TOLERANCE, gt=0.0, le=1.0)
+    # Judged sampled proposals kept per route and pair for acceptance vs its expectation.
     acceptance_window: int = Field(512, ge=1, le=MAX_WINDOW)
+    # |z| beyond which acceptance off its expectation Σ min(p, q) is a distribution_mismatch.
     acceptance_z: float = Field(4.0, gt=0.0)
     triggers: TriggerPolicy = TriggerPolicy()  # when serving speculatively, what rolls it back
     gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
@@ -248,6 +259,7 @@ class CostPolicy(Strict):
 
 class Policy(Strict):
     version: Literal[1] = 1  # the file format's version; the only one there is
+    # The route of a request whose model no route lists (and that names none by header).
     default_route: str = "default"
     slo: SloPolicy = SloPolicy()
     # Optional: without it cost is shown in pool-seconds only. Left out of the content hash

@@ -123,7 +123,7 @@ def test_a_golden_eos_prompt_ends_with_eos_on_the_demo_pair(demo_pair_paths) -> 
 
     api = pytest.importorskip("engine.api")
     # The demo pair is rebuilt per machine and CPU kernels' summation order differs between
-    # hosts (BENCHMARKS.md, demo pair build), so which greedy prompt ends in EOS varies by a
+    # hosts (docs/benchmarks/demo-pair.md), so which greedy prompt ends in EOS varies by a
     # build; the golden set holds several so that the gate exercises EOS on every build.
     pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
     ended = {}
