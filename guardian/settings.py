@@ -86,6 +86,11 @@ class Settings(BaseSettings):
         "request at a time.")
     max_batch: int = Field(default=16, ge=1, le=256, description="Rows in the local engine's "
                            "shared batch; more requests wait (bounded by each route's max_queue).")
+    batch_order: Literal["fair", "fifo"] = Field(
+        default="fair", description="Order in which waiting requests join the local engine's "
+        "batch: `fair` takes turns across routes (by each route's policy `weight`) and across "
+        "callers within a route, so one route's flood does not stand in front of another's "
+        "requests; `fifo` joins in arrival order.")
     gamma_by_batch: dict[int, int] = Field(
         default_factory=dict, description="Pin the speculation depth cap per batch size "
         "(batch-size band start -> depth, 0 = off), e.g. '{\"1\": 4, \"16\": 0}'; empty: "

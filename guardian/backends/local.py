@@ -154,14 +154,16 @@ class LocalEngineBackend:
 
     def __init__(self, pair: Pair, *, batching: bool = False, max_batch: int = 16,
                  gamma_by_batch: dict[int, int] | None = None,
-                 gamma_policy: str = "modelled", step_costs_dir: Path | None = None) -> None:
+                 gamma_policy: str = "modelled", step_costs_dir: Path | None = None,
+                 batch_order: str = "fair") -> None:
         """`batching`: serve concurrent requests in one continuously batched engine
         (engine.batching); otherwise each `generate` call decodes alone (one at a time on
         the serving core's engine thread). `gamma_by_batch` pins the depth cap per batch
         size; otherwise `gamma_policy` picks how it is chosen: `modelled` (engine.capmodel:
         predicted from step costs measured at start and live acceptance) or `runs`
         (engine.loadaware: each depth tried on live traffic); `step_costs_dir`: where the
-        modelled cap keeps its measured step costs (None: measure at every start)."""
+        modelled cap keeps its measured step costs (None: measure at every start).
+        `batch_order`: `fair` (turns across routes and callers) or `fifo` joins."""
         import engine
 
         self._engine = engine
@@ -179,7 +181,8 @@ class LocalEngineBackend:
             gamma: Any = (LoadAwareGamma(fixed=gamma_by_batch or None)
                           if gamma_by_batch or gamma_policy == "runs"
                           else ModelledGamma(cache_dir=step_costs_dir))
-            self.batcher = BatchScheduler(pair, max_batch=max_batch, gamma=gamma)
+            self.batcher = BatchScheduler(pair, max_batch=max_batch, gamma=gamma,
+                                          fifo=batch_order == "fifo")
         self.identity = pair.identity
         self.model_name: str = pair.identity.target_name
         self.max_context: int = int(pair.max_context)
@@ -233,7 +236,8 @@ class LocalEngineBackend:
         return cls(pair, batching=settings.batching == "continuous", max_batch=settings.max_batch,
                    gamma_by_batch=settings.gamma_by_batch or None,
                    gamma_policy=settings.gamma_policy,
-                   step_costs_dir=settings.step_costs_dir or default_step_costs_dir())
+                   step_costs_dir=settings.step_costs_dir or default_step_costs_dir(),
+                   batch_order=settings.batch_order)
 
     # tokenizer -------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
@@ -304,7 +308,8 @@ class LocalEngineBackend:
             controller=(make_controller(request.gamma_strategy, request.gamma, request.gamma_max)
                         if request.speculative else None),
             generator=generator, on_text=plain, record_distributions=record,
-            alternatives=alternatives), request.check)
+            alternatives=alternatives), request.check,
+            tenant=(request.route or "", request.principal or ""), weight=request.weight)
         return result_of(list(request.prompt_ids), RowResult(seq.completion, seq.stats),
                          request.speculative, record)
 

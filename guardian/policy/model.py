@@ -190,6 +190,10 @@ class RoutePolicy(Strict):
     # `key_queue_full`, so one key cannot hold the whole queue. None: no per-key bound. (In
     # open mode, without keys, every caller is one principal.)
     max_queue_per_key: int | None = Field(None, ge=1, le=1_000_000)
+    # This route's share of the local engine's batch while other routes' requests wait to join
+    # too (weighted fair joins, engine.fairqueue): a route of weight 2 gets two rows for every
+    # one of a route of weight 1. Callers within the route take turns.
+    weight: float = Field(1.0, gt=0.0, le=1000.0)
     # What the audit trail keeps of prompts and completions (guardian.audit.redaction): `full`
     # text, `redacted` (PII masked), `hashed` (a keyed hash) or `none`.
     redaction: Redaction = "full"
@@ -219,6 +223,7 @@ _LATER_ROUTE_SECTIONS: dict[str, object] = {
     "canary": CanaryPolicy().model_dump(mode="json"),
     "max_queue": 32,
     "max_queue_per_key": None,
+    "weight": 1.0,
     "drafter_tolerance": DEFAULT_DRAFTER_TOLERANCE,
 }
 

@@ -702,7 +702,8 @@ class ServingCore:
             gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
             top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
             messages=None if req.messages is None else tuple(req.messages), route=req.route,
-            upstream=getattr(route, "upstream", None), check=check)
+            upstream=getattr(route, "upstream", None), check=check,
+            principal=req.principal, weight=route.weight)
 
     def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     on_text: OnText | None, *, max_new_tokens: int | None = None,
