@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from guardian.audit.checkpoints import log_name, publish_checkpoint
 from guardian.audit.heads import chain_dirname, make_head, read_heads
 from guardian.audit.proofs import tree_of
 from guardian.audit.signing import Signer
@@ -63,6 +64,8 @@ def sign_final_heads(db: Engine, heads_dir: Path, chains: list[str], signer: Sig
                          present[-1][0] if present else 0, final=True)
         d = heads_dir / chain_dirname(cid)
         d.mkdir(parents=True, exist_ok=True)
+        # First: refused (CheckpointError) when the tree no longer extends the last checkpoint.
+        publish_checkpoint(d, signer, log_name(), head, root_at=tree.root)
         with open(d / "heads.jsonl", "a", encoding="utf-8") as fh:
             fh.write(json.dumps(head, separators=(",", ":")) + "\n")
             fh.flush()

@@ -13,7 +13,8 @@ when `every` new leaves are in or `interval_s` passed with new leaves; one of si
 (announces the chain: a chain with no head at all is not attested) and a `final` one at close
 (nothing may follow it). Heads go to `<dir>/<chain>/heads.jsonl` (appended, fsync'd) and
 `<dir>/<chain>/latest.json`; optionally POSTed to a webhook (a witness), off the writer's
-threads. `read_heads` loads them for `guardian audit verify`.
+threads. `read_heads` loads them for `guardian audit verify`. Each head is also published as
+a C2SP checkpoint beside it (`guardian.audit.checkpoints`).
 
 What the database writer cannot do: change, drop or add a record covered by a published head
 without the root differing (Ed25519 over the head; only the replica holds the key).
@@ -36,6 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from guardian.audit.checkpoints import DEFAULT_LOG_NAME, safe_publish
 from guardian.audit.merkle import Frontier
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
 from guardian.audit.rows import SealedBatch, copy_lines
@@ -119,11 +121,12 @@ class HeadsConfig:
     interval_s: float = 10.0
     webhook: str | None = None
     key_path: Path | None = None  # re-read when it changes (`guardian audit keys rotate`)
+    log_name: str | None = DEFAULT_LOG_NAME  # C2SP checkpoints' key name; None: no checkpoints
 
     def publisher(self, chain_id: str, replica_id: str) -> HeadPublisher:
         return HeadPublisher(chain_id, replica_id, self.signer, self.heads_dir,
                              every=self.every, interval_s=self.interval_s, webhook=self.webhook,
-                             key_path=self.key_path)
+                             key_path=self.key_path, log_name=self.log_name)
 
 
 def heads_config(settings: Settings, replica_id: str, *, required: bool = True
@@ -133,10 +136,14 @@ def heads_config(settings: Settings, replica_id: str, *, required: bool = True
     a warning and None - that chain will show as unattested in `guardian audit verify`."""
     if not settings.audit_heads:
         return None
+    from guardian.audit.checkpoints import CheckpointError, log_name
     from guardian.audit.signing import SigningError, key_paths, signer_for
 
     try:
         signer = signer_for(settings, replica_id)
+        name = log_name()
+    except CheckpointError as exc:
+        raise SigningError(str(exc)) from None
     except SigningError as exc:
         if required:
             raise
@@ -145,7 +152,7 @@ def heads_config(settings: Settings, replica_id: str, *, required: bool = True
         return None
     return HeadsConfig(signer, settings.resolved_heads_dir, settings.audit_heads_every,
                        settings.audit_heads_interval_s, settings.audit_heads_webhook,
-                       key_path=key_paths(settings)[0])
+                       key_path=key_paths(settings)[0], log_name=name)
 
 
 class HeadPublisher:
@@ -153,8 +160,10 @@ class HeadPublisher:
 
     def __init__(self, chain_id: str, replica_id: str, signer: Signer, heads_dir: Path, *,
                  every: int = 1000, interval_s: float = 10.0, webhook: str | None = None,
-                 start: bool = True, key_path: Path | None = None) -> None:
+                 start: bool = True, key_path: Path | None = None,
+                 log_name: str | None = None) -> None:
         self.chain_id, self.replica_id, self.signer = chain_id, replica_id, signer
+        self.log_name = log_name  # also publish each head as a C2SP checkpoint under it
         # A key rotated while this runs (`guardian audit keys rotate` retires the old key
         # at once): the next head is signed with the new one, not with a retired key, which
         # `verify` would call forged for ever.
@@ -288,6 +297,8 @@ class HeadPublisher:
             finally:
                 os.close(fd)
             write_atomic(self.dir / "latest.json", json.dumps(head, indent=2) + "\n", mode=0o644)
+            if self.log_name:
+                safe_publish(self.dir, self.signer, self.log_name, head)
         except OSError as exc:
             log.error("could not publish the audit head of %s (size %d) to %s: %s",
                       self.chain_id, frontier.size, self.dir, exc)

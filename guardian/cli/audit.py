@@ -525,6 +525,38 @@ def keys_show(trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP
                    f"until {k.get('not_after') or 'now'}")
 
 
+@keys_app.command("vkey")
+def keys_vkey(trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP),
+              name: str | None = typer.Option(None, "--name", help="Log name (key name of the "
+                                              "C2SP checkpoints; default "
+                                              "$GUARDIAN_AUDIT_LOG_NAME or "
+                                              "spec-guardian.local/audit).")) -> None:
+    """Print each pinned key as a signed-note verifier key (vkey), one a line.
+
+    Give these to anyone verifying the C2SP checkpoints and tlog-proof receipts (e.g. with
+    golang.org/x/mod/sumdb/note) or running a witness; the checkpoint origins are
+    `<name>/<chain id>`. Retired keys are listed too: what they signed stays verifiable.
+    """
+    import base64
+
+    from guardian.audit.checkpoints import CheckpointError, log_name
+    from guardian.audit.notes import NoteError, verifier
+
+    _require_text({"--trust": trust, "--name": name})
+    try:
+        key_name = log_name(name)
+    except CheckpointError as exc:
+        _fail(str(exc))
+    keys = _trust(trust)["keys"]
+    if not keys:
+        _fail(f"no keys pinned in {_trust_path(trust)}", 1)
+    for k in keys:
+        try:
+            typer.echo(verifier(key_name, base64.b64decode(k["public_key"])).vkey)
+        except (NoteError, ValueError) as exc:
+            _fail(f"key {k['key_id']} in the trust file is not an Ed25519 key: {exc}", 1)
+
+
 @app.command("checkpoint")
 def checkpoint_cmd(out: Path = typer.Option(..., "--out", "-o", help="Where to write the JSON."),
                    url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
