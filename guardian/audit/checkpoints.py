@@ -39,6 +39,7 @@ DEFAULT_LOG_NAME = "spec-guardian.local/audit"
 LOG_NAME_ENV = "GUARDIAN_AUDIT_LOG_NAME"
 CHECKPOINTS_FILE = "checkpoints.jsonl"
 LATEST_FILE = "checkpoint"
+COSIGNATURES_FILE = "cosignatures.jsonl"
 
 
 class CheckpointError(RuntimeError):
@@ -145,3 +146,40 @@ def safe_publish(chain_dir: Path, signer: Signer, name: str, head: dict[str, Any
     except (CheckpointError, OSError, NoteError) as exc:
         log.error("checkpoint of %s (size %s) not published: %s", head.get("chain_id"),
                   head.get("size"), exc)
+
+
+# -- witness cosignatures ------------------------------------------------------------------------
+def add_cosignatures(chain_dir: Path, size: int, root: str, lines: list[str]) -> None:
+    """Keep witness cosignature lines of the checkpoint at (size, root hex); the caller has
+    verified them (`guardian.audit.witnessing`)."""
+    doc = {"size": size, "root": root, "lines": lines}
+    fd = os.open(chain_dir / COSIGNATURES_FILE, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        append_whole(fd, (json.dumps(doc, separators=(",", ":")) + "\n").encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def cosignatures(chain_dir: Path, size: int, root: str) -> list[str]:
+    """The cosignature lines kept for the checkpoint at (size, root hex), each once."""
+    path = chain_dir / COSIGNATURES_FILE
+    out: list[str] = []
+    if not path.exists():
+        return out
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            try:
+                doc = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(doc, dict) and doc.get("size") == size and doc.get("root") == root:
+                out += [x for x in doc.get("lines", []) if isinstance(x, str) and x not in out]
+    return out
+
+
+def cosigned_checkpoint(chain_dir: Path, size: int, root: str) -> str:
+    """The checkpoint note at (size, root hex) with the witnesses' cosignatures appended."""
+    note = checkpoint_for(chain_dir, size, root)
+    return note + "".join(x if x.endswith("\n") else x + "\n"
+                          for x in cosignatures(chain_dir, size, root))

@@ -368,6 +368,10 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
           consistency: bool = typer.Option(False, "--consistency", help="Instead: prove that "
                                            "the chain's latest head extends the head given as "
                                            "REQUEST_ID's place, a head file you kept."),
+          fmt: str = typer.Option("json", "--format", help="json (guardian-audit-proof/v1, "
+                                  "for guardian.audit.proofcheck) or tlog-proof (a "
+                                  "c2sp.org/tlog-proof@v1 receipt of the request record "
+                                  "against its chain's C2SP checkpoint)."),
           ) -> None:
     """Print an inclusion proof (JSON) of a request's records in a signed tree head.
 
@@ -381,6 +385,10 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
 
     _require_text({"REQUEST_ID": request_id, "--url": url, "--head": head,
                    "--heads-dir": heads_dir, "--trust": trust, "--out": out})
+    if fmt not in ("json", "tlog-proof"):
+        _fail(f"--format {fmt!r}: use json or tlog-proof")
+    if fmt == "tlog-proof" and consistency:
+        _fail("--format tlog-proof proves a request's inclusion; drop --consistency")
     if out is not None:
         _out_path(out, "--out")
     check_input_file(head, "head file")
@@ -402,6 +410,8 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
         typer.secho(f"cannot prove: {exc}", fg="red", err=True)
         raise typer.Exit(1) from None
     text = json.dumps(proof, indent=2) + "\n"
+    if fmt == "tlog-proof":
+        text, what = _tlog_proof(proof, hdir, request_id)
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -411,6 +421,26 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
     except OSError as exc:
         _fail(f"cannot write {out}: {exc}", 1)
     typer.echo(f"{what} written to {out}", err=True)
+
+
+def _tlog_proof(proof: dict[str, Any], hdir: Path, request_id: str) -> tuple[str, str]:
+    """The tlog-proof receipt of a `prove_request` proof, or exit 1 saying why not."""
+    from guardian.audit.checkpoints import CheckpointError, cosigned_checkpoint
+    from guardian.audit.heads import chain_dirname
+    from guardian.audit.notes import NoteError
+    from guardian.audit.receipts import build_receipt
+
+    head = proof["head"]
+    try:
+        note = cosigned_checkpoint(hdir / chain_dirname(head["chain_id"]), int(head["size"]),
+                                   head["root"])
+        receipt = build_receipt(proof, note)
+    except (CheckpointError, NoteError) as exc:
+        typer.secho(f"cannot write a tlog-proof: {exc} (heads published before C2SP "
+                    "checkpoints have none: prove against a later head)", fg="red", err=True)
+        raise typer.Exit(1) from None
+    return receipt.text, (f"tlog-proof of {request_id!r} (index {receipt.index}) against the "
+                          f"checkpoint of size {head['size']}")
 
 
 def _load_head(path: Path, trust: dict[str, Any]) -> dict[str, Any]:
