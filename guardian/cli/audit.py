@@ -277,6 +277,10 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
            grace_s: float = typer.Option(60.0, "--grace-s", help="Records newer than a chain's "
                                          "latest head count as pending (not an error) while "
                                          "that head is younger than this."),
+           policy: Path | None = typer.Option(None, "--policy", help="A c2sp.org/tlog-policy "
+                                              "file: report each chain's witnessed size (its "
+                                              "largest checkpoint cosigned by the quorum) and "
+                                              "check the database still matches it."),
            ) -> None:
     """Walk every hash chain and check it against the latest signed heads; exit 1 naming the
     first edited/deleted/inserted/reordered/forged record, or when the trust file pins a key
@@ -319,7 +323,24 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
         typer.secho(f"pending: {line}", fg="yellow", err=True)
     if heads is not None and rep.ok:
         typer.echo(f"{len(rep.attested)} chains match their signed heads in {hdir}")
+    if policy is not None:
+        _witnessed(rep, db, hdir, policy, sorted(heads[0]) if heads else [])
     _print_report(rep, "audit database" + (f" against {checkpoint}" if checkpoint else ""))
+
+
+def _witnessed(rep: Any, db: Engine, hdir: Path, policy: Path, chains: list[str]) -> None:
+    from guardian.audit.policy import PolicyError, load_policy
+    from guardian.audit.witnessing import check_witnessed
+
+    check_input_file(policy, "policy file")
+    try:
+        pol = load_policy(policy)
+    except PolicyError as exc:
+        _fail(str(exc))
+    lines, errors = check_witnessed(db, hdir, chains, pol)
+    for line in lines:
+        typer.echo(f"witnessed: {line}")
+    rep.errors += errors
 
 
 def _verify_export(export_file: Path, manifest: Path | None, trust: Path | None) -> None:

@@ -9,11 +9,6 @@ reason, where either is missing."""
 from __future__ import annotations
 
 import base64
-import os
-import shutil
-import subprocess
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,10 +18,8 @@ from typer.testing import CliRunner
 from guardian.audit.checkpoints import read_checkpoints
 from guardian.audit.notes import b64, sign_line, split_note
 from guardian.cli import app
+from tests.support.c2sp import build_go_verifier, run
 
-ROOT = Path(__file__).resolve().parents[3]
-SOURCE = ROOT / "tests" / "support" / "c2sp_verify"
-GOPATH = Path(os.environ.get("GUARDIAN_C2SP_GOPATH", "/usr/share/gocode"))
 LOG = "spec-guardian.local/audit"
 SIZE = 6 * (1 + 3 + 1 + 2)  # six requests of 3 tokens, each with a shadow row of 2
 runner = CliRunner()
@@ -34,52 +27,7 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def go_verify(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    go = shutil.which("go")
-    if go is None:
-        pytest.skip("no `go` on PATH: run .ci/install-c2sp-tools (golang-go, "
-                    "golang-golang-x-mod-dev) to check the C2SP formats against Go's sumdb")
-    if not (GOPATH / "src/golang.org/x/mod/sumdb/note").is_dir():
-        pytest.skip(f"golang.org/x/mod is not under {GOPATH}/src (Debian: "
-                    "golang-golang-x-mod-dev; or set GUARDIAN_C2SP_GOPATH)")
-    out = tmp_path_factory.mktemp("go") / "c2sp_verify"
-    env = {**os.environ, "GO111MODULE": "off", "GOPATH": str(GOPATH), "GOFLAGS": "",
-           "GOCACHE": str(out.parent / "cache"), "CGO_ENABLED": "0"}
-    res = subprocess.run([go, "build", "-o", str(out), "."], cwd=SOURCE, env=env,
-                         capture_output=True, text=True, timeout=300)
-    assert res.returncode == 0, f"go build failed: {res.stderr}"  # present but broken: fail
-    return out
-
-
-def run(tool: Path, *args: str | Path) -> tuple[int, str]:
-    res = subprocess.run([str(tool), *map(str, args)], capture_output=True, text=True,
-                         timeout=60)
-    return res.returncode, (res.stdout + res.stderr).strip()
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
-          ) -> Iterator[tuple[Path, str]]:
-    """A sidecar home whose writer published several heads (hence checkpoints) while six
-    requests came in, a batch at a time. Yields (home, database URL)."""
-    from guardian.audit import open_sink, upgrade
-    from guardian.audit.testing import request_event, shadow_event
-    from guardian.settings import get_settings
-
-    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("GUARDIAN_DATABASE_URL", sqlite_url)
-    monkeypatch.setenv("GUARDIAN_AUDIT_HEADS_EVERY", "3")
-    monkeypatch.chdir(tmp_path)
-    get_settings.cache_clear()
-    upgrade(sqlite_url)
-    sink = open_sink(get_settings())
-    for i in range(6):
-        ev = request_event(3, request_id=f"r{i}", seed=i)
-        sink.submit(ev)
-        sink.submit(shadow_event(ev.request_id, n_tokens=2))
-        time.sleep(0.35)  # past the writer's flush interval: one batch, one head each
-    sink.close()
-    yield tmp_path / "home", sqlite_url
-    get_settings.cache_clear()
+    return build_go_verifier(tmp_path_factory.mktemp("go"))
 
 
 def vkey(home: Path, name: str = LOG) -> str:
@@ -109,8 +57,8 @@ def _flip_signature(note: str) -> str:
 
 
 def test_go_sumdb_verifies_checkpoints_and_rejects_forgeries(
-        go_verify: Path, store: tuple[Path, str], tmp_path: Path) -> None:
-    home, _ = store
+        go_verify: Path, multi_head_home: tuple[Path, str], tmp_path: Path) -> None:
+    home, _ = multi_head_home
     key = vkey(home)
     cp = (chain_dir(home) / "checkpoint").read_text()
     code, out = run(go_verify, "checkpoint", "-vkey", key, "-origin-prefix", LOG,
@@ -146,8 +94,8 @@ def _prove(url: str, request_id: str, out: Path) -> str:
 
 
 def test_go_sumdb_verifies_receipts_and_rejects_forgeries(
-        go_verify: Path, store: tuple[Path, str], tmp_path: Path) -> None:
-    home, url = store
+        go_verify: Path, multi_head_home: tuple[Path, str], tmp_path: Path) -> None:
+    home, url = multi_head_home
     key = vkey(home)
     for i in range(6):  # every request of the chain, at every position in the tree
         path = tmp_path / f"r{i}.tlog-proof"
@@ -185,14 +133,14 @@ def test_go_sumdb_verifies_receipts_and_rejects_forgeries(
 
 
 def test_go_sumdb_checks_consistency_between_checkpoints(
-        go_verify: Path, store: tuple[Path, str], tmp_path: Path) -> None:
+        go_verify: Path, multi_head_home: tuple[Path, str], tmp_path: Path) -> None:
     """The consistency proofs the sidecar hands witnesses are RFC 6962's, as Go reads them."""
     from guardian.audit.heads import read_heads
     from guardian.audit.proofs import prove_consistency
     from guardian.audit.signing import load_trust
     from guardian.db import make_engine
 
-    home, url = store
+    home, url = multi_head_home
     key = vkey(home)
     cps = read_checkpoints(chain_dir(home))
     sizes = sorted({c.size for c in cps})

@@ -1,0 +1,1 @@
+"""Helpers shared by tests (factories, external tools), imported explicitly - not fixtures."""
