@@ -67,6 +67,7 @@ class VerifyReport:
     heads: dict[str, tuple[int, str]] = field(default_factory=dict)
     attested: list[str] = field(default_factory=list)  # one line per chain checked vs heads
     pending: list[str] = field(default_factory=list)  # records newer than a fresh head
+    recovered: list[str] = field(default_factory=list)  # tails signed at a crash's restart
     subset: bool = False  # export mode: gaps are expected
     watched: dict[tuple[str, int], str] = field(default_factory=dict)  # checkpointed seqs
 

@@ -191,6 +191,15 @@ def _print_report(rep: Any, label: str) -> None:
         typer.secho(f"OK: {label}: {rep.records} records in {rep.chains} chains verified",
                     fg="green")
         return
+    if all(e.startswith("unattested") for e in rep.errors):
+        # No record is known bad: a writer died before its next head (its restart attests
+        # the tail, guardian.audit.recovery), or someone without the key appended.
+        typer.secho(f"UNATTESTED: {label}: {rep.first_error}; a killed writer's records are "
+                    "attested when its replica restarts, else review and `guardian audit "
+                    "adopt`", fg="red", err=True)
+        for e in rep.errors[1:]:
+            typer.echo(f"  also: {e}", err=True)
+        raise typer.Exit(1)
     typer.secho(f"TAMPERED: {label}: first bad record: {rep.first_error}", fg="red", err=True)
     for e in rep.errors[1:]:
         typer.echo(f"  also: {e}", err=True)
@@ -321,6 +330,8 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     rep = verify_db(db, checkpoint=cp, checkpoint_key=key, heads=heads, grace_s=grace_s)
     for line in rep.pending:
         typer.secho(f"pending: {line}", fg="yellow", err=True)
+    for line in rep.recovered:
+        typer.secho(f"recovered: {line}", fg="yellow")
     if heads is not None and rep.ok:
         typer.echo(f"{len(rep.attested)} chains match their signed heads in {hdir}")
     if policy is not None:
