@@ -2,7 +2,7 @@
 
 The mechanism is **API-key login against the sidecar's own keys file** (`guardian dashboard
 --keys-file`, i.e. `GUARDIAN_API_KEYS_FILE`): a password field before any page renders; the
-key is checked by `guardian.auth.KeyStore` (SHA-256 digests, constant-time compare), so the
+key is checked by `guardian.security.auth.KeyStore` (SHA-256 digests, constant-time compare), so the
 dashboard has exactly the API's principals and roles, one place to add, revoke and rotate
 them, and nothing else to run. Chosen over
 
@@ -46,7 +46,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from dashboard.plain import code, md
-from guardian.auth import AuthConfigError, KeyStore, Principal, is_loopback
+from guardian.security.auth import AuthConfigError, KeyStore, Principal, is_loopback
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Prometheus recording and alerting rules, generated from a policy (`guardian alerts rules`).
 
-Three groups, over the series the sidecar's `/metrics` exports (names: `guardian.telemetry`):
+Three groups, over the series the sidecar's `/metrics` exports (names: `guardian.observability.telemetry`):
 
 1. **SLO burn rates** (the SRE workbook's multiwindow, multi-burn-rate alerts), from the
    policy's `slo:` section, per route. Three SLIs, each with the policy's `objective`:
@@ -36,8 +36,8 @@ from typing import Any
 
 import yaml
 
+from guardian.observability.telemetry import DURATION_BUCKETS, TTFT_BUCKETS
 from guardian.policy import Policy
-from guardian.telemetry import DURATION_BUCKETS, TTFT_BUCKETS
 
 WINDOWS = ("5m", "30m", "1h", "2h", "6h", "1d", "3d")
 WINDOW_HOURS = {"5m": 5 / 60, "30m": 0.5, "1h": 1, "2h": 2, "6h": 6, "1d": 24, "3d": 72}
@@ -48,7 +48,7 @@ BURN_ALERTS = (("page", "1h", "5m", 0.02), ("page", "6h", "30m", 0.05),
 DURATION = "gen_ai_server_request_duration_seconds"
 TTFT = "gen_ai_server_time_to_first_token_seconds"
 REQUESTS = "guardian_requests_total"
-# `error_type` values of outcomes the caller caused (guardian.telemetry.error_kind).
+# `error_type` values of outcomes the caller caused (guardian.observability.telemetry.error_kind).
 CALLER_CAUSED = ("client_disconnected", "deadline_exceeded", "key_queue_full")
 
 

@@ -34,7 +34,7 @@ from fastapi.responses import JSONResponse
 from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse
 from guardian.api.strictjson import StrictJSONRoute
-from guardian.serving import ServingError
+from guardian.serving.core import ServingError
 
 ANALYSIS_ROLES = ("analysis", "oncall", "release")
 WEBHOOK_STATUS = {"pass": 200, "fail": 412, "inconclusive": 425}

@@ -28,7 +28,7 @@ from guardian.api.schemas import (
     ErrorResponse,
 )
 from guardian.api.strictjson import StrictJSONRoute
-from guardian.serving import GenerationRequest, ServingError
+from guardian.serving.core import GenerationRequest, ServingError
 
 router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
                    dependencies=[Depends(require("inference"))],

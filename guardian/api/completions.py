@@ -21,7 +21,7 @@ from guardian.api.generation import (
 from guardian.api.logprobs import CompletionLogprobs
 from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
 from guardian.api.strictjson import StrictJSONRoute
-from guardian.serving import GenerationRequest
+from guardian.serving.core import GenerationRequest
 
 router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
                    dependencies=[Depends(require("inference"))],

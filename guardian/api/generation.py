@@ -25,7 +25,7 @@ from guardian.api.deps import ROUTE_HEADER, Services, authorized_route, principa
 from guardian.api.schemas import _Request
 from guardian.backends import TraceToken
 from guardian.governance.modes import STICKY_HEADER, sticky_key
-from guardian.serving import GenerationRequest, Served, ServingError
+from guardian.serving.core import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
 
@@ -166,13 +166,13 @@ async def _watch_disconnect(request: Request, req: GenerationRequest) -> None:
 
 async def serve(services: Services, req: GenerationRequest, on_text: Any = None) -> Served:
     """`ServingCore.serve`, plus: an upstream pool's fault carries the request id and is
-    audited (guardian.upstream.faults) before it becomes the client's 502/504."""
+    audited (guardian.backends.upstream.errors) before it becomes the client's 502/504."""
     try:
         return await services.core.serve(req, on_text)
     except ServingError as exc:
         exc.request_id = req.request_id  # the answer names the id the audit record is under
         if getattr(exc, "fault", None) is not None:
-            from guardian.upstream.faults import audit_failure
+            from guardian.serving.recorder import audit_failure
 
             exc.with_request_id(req.request_id)  # type: ignore[attr-defined]
             # Audited whether the pool failed (5xx) or refused the request (its 400/413/422):

@@ -30,23 +30,13 @@ from pydantic import (
     field_validator,
 )
 
-from guardian.enums import Mode
+from guardian.core.enums import Mode
+from guardian.core.limits import MAX_NEW_TOKENS
+from guardian.core.text import valid_unicode
 from guardian.policy.base import BIDI_CONTROLS
 
 MAX_STOP = 4
 MAX_LOGPROBS = 20  # alternatives per token (vLLM's default max_logprobs)
-
-_SURROGATE = re.compile("[\ud800-\udfff]")  # in a Python str, always unpaired
-
-
-def valid_unicode(value: str) -> str:
-    """Reject text that is not valid Unicode (it could not be tokenized, answered or audited
-    verbatim)."""
-    if _SURROGATE.search(value):
-        raise ValueError("contains an unpaired UTF-16 surrogate (e.g. a lone \\ud800 escape), "
-                         "which is not valid Unicode; send valid UTF-8 text")
-    return value
-
 
 Text = Annotated[str, AfterValidator(valid_unicode)]
 
@@ -143,7 +133,6 @@ MAX_STOP_CHARS = 1024
 # What an OpenAI-compatible server may answer as a choice's finish_reason (vLLM adds "abort").
 FINISH_REASONS = frozenset({"stop", "length", "content_filter", "tool_calls", "function_call",
                             "abort"})
-MAX_NEW_TOKENS = 1 << 20
 TokenIds = Annotated[list[Annotated[int, Field(ge=0, le=MAX_TOKEN_ID)]], Field(min_length=1)]
 OnePrompt = Annotated[list[Annotated[Text, Field(min_length=1)]], Field(min_length=1, max_length=1)]
 

@@ -30,8 +30,8 @@ from guardian.api.generation import off_loop
 from guardian.api.schemas import ChatCompletionRequest, ErrorResponse, ShadowAccepted, ShadowRequest
 from guardian.api.strictjson import StrictJSONRoute
 from guardian.audit.events import RequestEvent
-from guardian.serving import GenerationRequest, ServingError
-from guardian.shadow import ShadowJob
+from guardian.equivalence.shadow import ShadowJob
+from guardian.serving.core import GenerationRequest, ServingError
 
 router = APIRouter(route_class=StrictJSONRoute, tags=["inference"], dependencies=[Depends(require("mirror"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},

@@ -23,6 +23,7 @@ recomputed hash to a `LeafLog`; `check_against_heads` then, per chain:
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -33,7 +34,6 @@ from sqlalchemy import Engine
 
 from guardian.audit.merkle import Frontier, record_leaf
 from guardian.audit.models import CHAINED_TABLES, AuditGovernance, AuditMerklePrefix
-from guardian.audit.recovery import parse_recovered
 
 
 class LeafLog:
@@ -112,6 +112,19 @@ def describe_seq(db: Engine, chain_id: str, seq: int) -> str:
             if row is not None:
                 return f"{table.name} chain {chain_id} seq {seq} [{row[0]}]"
     return f"chain {chain_id} seq {seq} (not in the database)"
+
+
+RECOVERED = "recovered-by:"  # a head's replica_id when a restart signed it (audit.recovery)
+
+
+def recovered_by(replica: str, crashed_at: datetime) -> str:
+    return f"{RECOVERED}{replica}@{crashed_at.isoformat(timespec='seconds')}"
+
+
+def parse_recovered(replica_field: str) -> tuple[str, str] | None:
+    """(replica, crash time) of a head signed at a restart, else None."""
+    m = re.fullmatch(re.escape(RECOVERED) + r"(.*)@([^@]+)", replica_field)
+    return (m.group(1), m.group(2)) if m else None
 
 
 def _age_s(head: dict[str, Any], now: datetime) -> float:

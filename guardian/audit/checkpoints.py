@@ -31,7 +31,7 @@ from urllib.parse import quote
 
 from guardian.audit.notes import Checkpoint, NoteError, sign_line, valid_name, verifier
 from guardian.audit.signing import Signer
-from guardian.fileio import append_whole, write_atomic
+from guardian.core.fileio import append_whole, write_atomic
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from guardian.enums import DecodePath, Mode, Redaction, ServedPath, Verdict
+from guardian.core.enums import DecodePath, Mode, Redaction, ServedPath, Verdict
 
 if TYPE_CHECKING:  # a type only: readers of the trail (dashboard, CLI) must not load torch
     from engine.trace import TokenTrace

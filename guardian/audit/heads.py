@@ -42,8 +42,8 @@ from guardian.audit.merkle import Frontier
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
 from guardian.audit.rows import SealedBatch, copy_lines
 from guardian.audit.signing import Signer
-from guardian.fileio import append_whole, file_signature, write_atomic
-from guardian.limits import MAX_WAIT_S
+from guardian.core.fileio import append_whole, file_signature, write_atomic
+from guardian.core.limits import MAX_WAIT_S
 
 if TYPE_CHECKING:
     from guardian.settings import Settings

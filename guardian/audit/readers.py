@@ -1,7 +1,7 @@
 """What each reader role of a Postgres audit database resolves the audit tables' names to.
 
 The audit tables live in `AUDIT_SCHEMA` (`public`), and every connection this project makes
-pins `search_path` to it (`guardian.db.make_engine`), so the sidecar, `guardian audit`, the
+pins `search_path` to it (`guardian.core.db.make_engine`), so the sidecar, `guardian audit`, the
 dashboard and `verify` all read the same tables. A reader that connects some other way (psql,
 a BI tool, a hand-configured dashboard) resolves unqualified names by its role's own
 `search_path` - by default `"$user", public` - so a schema named after that role holding a

@@ -135,7 +135,7 @@ def check_receipt(text: str, logs: list[Verifier], *, origin_prefix: str | None 
 
 
 def write_receipt(path: Path, receipt: Receipt) -> None:
-    from guardian.fileio import private_opener
+    from guardian.core.fileio import private_opener
 
     # a receipt's extra data holds the record's line (prompt text at `full` redaction): 0600
     with open(path, "w", encoding="utf-8", opener=private_opener) as fh:

@@ -21,30 +21,17 @@ from __future__ import annotations
 
 import base64
 import logging
-import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine
 
+from guardian.audit.attest import recovered_by
 from guardian.audit.proofcheck import TRUST_FORMAT
 from guardian.audit.signing import Signer
 
 log = logging.getLogger(__name__)
-
-PREFIX = "recovered-by:"
-
-
-def recovered_by(replica: str, crashed_at: datetime) -> str:
-    return f"{PREFIX}{replica}@{crashed_at.isoformat(timespec='seconds')}"
-
-
-def parse_recovered(replica_field: str) -> tuple[str, str] | None:
-    """(replica, crash time) of a head signed at a restart, else None."""
-    m = re.fullmatch(re.escape(PREFIX) + r"(.*)@([^@]+)", replica_field)
-    return (m.group(1), m.group(2)) if m else None
-
 
 def crash_time(files: list[Path]) -> datetime:
     stamps = [p.stat().st_mtime for p in files if p.exists()]

@@ -46,7 +46,7 @@ from guardian.audit.notes import (
     verifier,
 )
 from guardian.audit.proofcheck import verify_consistency
-from guardian.fileio import write_atomic
+from guardian.core.fileio import write_atomic
 
 log = logging.getLogger(__name__)
 

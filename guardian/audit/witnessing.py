@@ -33,7 +33,7 @@ from guardian.audit.checkpoints import (
 from guardian.audit.notes import NoteError, Signature, b64, cosignature_time, split_note
 from guardian.audit.policy import Policy, Witness
 from guardian.audit.proofs import tree_of
-from guardian.fileio import write_atomic
+from guardian.core.fileio import write_atomic
 
 log = logging.getLogger(__name__)
 

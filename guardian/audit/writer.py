@@ -89,7 +89,7 @@ from guardian.audit.recovery import attest_crashed_chain, crash_time
 from guardian.audit.rows import Event, SealedBatch, Sealer
 from guardian.audit.spool import IntentLog, Spool, WriteAheadLog, read_intents, read_segment
 from guardian.audit.store import BatchStore
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from engine.metrics import SpecCounters
-from guardian.enums import GammaStrategy, Origin, ProposerKind
+from guardian.core.enums import GammaStrategy, Origin, ProposerKind
 
 if TYPE_CHECKING:
     from engine.identity import PairIdentity
@@ -181,7 +181,7 @@ class Distributions:
     """Full processed distributions, one row per completion position: shadow evidence only.
 
     `probs` is array-like (T, V) — a float32 CPU torch.Tensor for the local engine — and is
-    consumed by guardian.verdicts, never by serving code.
+    consumed by guardian.equivalence.verdicts, never by serving code.
     """
 
     probs: Any  # (T, V)

@@ -35,7 +35,7 @@ from guardian.backends.base import (
     TokenScores,
     TraceToken,
 )
-from guardian.enums import PROPOSER_KINDS
+from guardian.core.enums import PROPOSER_KINDS
 
 if TYPE_CHECKING:
     from engine import GenerationResult, Pair
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-# Every proposer the engine builds (engine.proposers.BUILDERS; guardian.enums.PROPOSER_KINDS is
+# Every proposer the engine builds (engine.proposers.BUILDERS; guardian.core.enums.PROPOSER_KINDS is
 # kept equal to the engine's kinds by a test, and is importable without torch).
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=True, top_logprobs=20, local_tokenizer=True,
@@ -68,7 +68,7 @@ def ensure_private_demo_pair(home: Path, **kwargs: Any) -> DemoPairPaths:
     audit database and secrets too, and a first start builds the pair before anything else
     creates it (the build made it 0755). Every guardian caller builds through this."""
     from engine.demo_pair import ensure_demo_pair
-    from guardian.fileio import private_dir
+    from guardian.core.fileio import private_dir
 
     private_dir(home)
     return ensure_demo_pair(home, **kwargs)
@@ -156,7 +156,7 @@ class LocalEngineBackend:
                  gamma_by_batch: dict[int, int] | None = None,
                  gamma_policy: str = "modelled", step_costs_dir: Path | None = None) -> None:
         """`batching`: serve concurrent requests in one continuously batched engine
-        (guardian.batching); otherwise each `generate` call decodes alone (one at a time on
+        (engine.batching); otherwise each `generate` call decodes alone (one at a time on
         the serving core's engine thread). `gamma_by_batch` pins the depth cap per batch
         size; otherwise `gamma_policy` picks how it is chosen: `modelled` (engine.capmodel:
         predicted from step costs measured at start and live acceptance) or `runs`
@@ -172,9 +172,9 @@ class LocalEngineBackend:
             lambda token: pair.tokenizer.decode([token]))
         self.batcher: Any = None
         if batching:
+            from engine.batching import BatchScheduler
             from engine.capmodel import ModelledGamma
             from engine.loadaware import LoadAwareGamma
-            from guardian.batching import BatchScheduler
 
             gamma: Any = (LoadAwareGamma(fixed=gamma_by_batch or None)
                           if gamma_by_batch or gamma_policy == "runs"

@@ -20,7 +20,7 @@ from guardian.cli.route import (
     check_input_file,
     open_writer,
 )
-from guardian.fileio import private_opener
+from guardian.core.fileio import private_opener
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -85,7 +85,7 @@ def _db(url: str | None) -> Engine:
     """The audit DB (a SQLAlchemy Engine), migrated, or a clear error (exit 1)."""
     import sqlalchemy as sa
 
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     resolved = _url(url)
     require_sqlite_file(resolved)  # only reads (or prunes): never creates an empty database
@@ -249,7 +249,7 @@ def _trust(path: Path | None, *, missing_ok: bool = False) -> dict[str, Any]:
     from guardian.audit.signing import SigningError, load_trust
 
     trust_path = _trust_path(path)
-    try:  # load_trust reads regular files only, capped (guardian.fileio.read_small)
+    try:  # load_trust reads regular files only, capped (guardian.core.fileio.read_small)
         doc = load_trust(trust_path, missing_ok=missing_ok and path is None)
     except SigningError as exc:
         hint = ("" if path is not None else
@@ -678,7 +678,7 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
     from guardian.audit.queries import iter_chained
     from guardian.audit.signing import SigningError, signer_for
     from guardian.audit.writer import default_replica_id
-    from guardian.fileio import write_atomic
+    from guardian.core.fileio import write_atomic
     from guardian.settings import get_settings
 
     _require_text({"--out": out, "--since": since, "--until": until, "--route": route,

@@ -49,7 +49,7 @@ def init(key: Path = typer.Option(..., "--key", help=KEY_HELP),
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    from guardian.fileio import write_atomic
+    from guardian.core.fileio import write_atomic
 
     pem = Ed25519PrivateKey.generate().private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,

@@ -4,7 +4,8 @@ Every golden prompt is served speculatively through a `ServingCore` (the serving
 `guardian serve`) and judged by a synchronous `ShadowEvaluator`: the same re-run on the
 target-only path and the same checks as shadowed live traffic (greedy equivalence with proven
 near ties, stopping, per-token sampled checks, acceptance against the recorded q — whatever
-guardian.shadow / guardian.verdicts check), with the gate policy's tolerances. Golden lines
+guardian.equivalence.shadow / guardian.equivalence.verdicts check), with the gate policy's
+tolerances. Golden lines
 may carry stop strings, top-p and top-k; the shipped set has stop-string prompts, prompts
 whose completion ends with EOS, and sampled prompts with top-p and top-k.
 
@@ -43,8 +44,8 @@ from typing import Any
 
 from engine.metrics import SpecCounters
 from guardian.backends import BackendRequest, ServingBackend, Unsupported
-from guardian.enums import ProposerKind
-from guardian.fileio import read_small
+from guardian.core.enums import ProposerKind
+from guardian.core.fileio import read_small
 from guardian.policy import GatePolicy
 
 logger = logging.getLogger(__name__)
@@ -144,7 +145,7 @@ def load_golden(path: str | Path) -> list[GoldenPrompt]:
 class PromptResult:
     id: str
     temperature: float
-    verdict: str  # the shadow evaluator's verdict (guardian.enums.Verdict)
+    verdict: str  # the shadow evaluator's verdict (guardian.core.enums.Verdict)
     passed: bool
     explanation: str
     target_tokens: int
@@ -262,10 +263,10 @@ class _Judge:
     def open(cls, backend: ServingBackend, gate: GatePolicy, *, route: str, policy_hash: str,
              proposer: ProposerKind, max_new: int) -> _Judge:
         from guardian.audit.memory import MemorySink
+        from guardian.equivalence.shadow import ShadowEvaluator
+        from guardian.observability.telemetry import Telemetry
         from guardian.policy import GammaPolicy, Policy, RoutePolicy, ShadowPolicy
-        from guardian.serving import ServingCore
-        from guardian.shadow import ShadowEvaluator
-        from guardian.telemetry import Telemetry
+        from guardian.serving.core import ServingCore
 
         route_policy = RoutePolicy(
             mode="speculative", proposer=proposer,
@@ -286,8 +287,8 @@ class _Judge:
 
     def run(self, backend: ServingBackend, gp: GoldenPrompt, gate: GatePolicy,
             max_new: int) -> PromptResult:
-        from guardian.serving import GenerationRequest, Served
-        from guardian.shadow import ShadowJob
+        from guardian.equivalence.shadow import ShadowJob
+        from guardian.serving.core import GenerationRequest, Served
 
         sampled = gp.temperature > 0
         req = GenerationRequest(

@@ -63,7 +63,8 @@ from typing import Any, get_args
 from guardian.alerts.alertmanager import AlertSender
 from guardian.audit.acts import act_intent, record_act
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
-from guardian.enums import Mode
+from guardian.core.enums import Mode
+from guardian.core.limits import MAX_WAIT_S
 from guardian.governance.canarystate import CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import mode_before, speculation_evidence
@@ -78,7 +79,6 @@ from guardian.governance.routestate import (
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
 from guardian.governance.windows import RouteWindow, is_mirrored
-from guardian.limits import MAX_WAIT_S
 from guardian.policy import Policy, TriggerPolicy
 
 logger = logging.getLogger(__name__)
@@ -149,7 +149,7 @@ class RollbackController:
                 description="Automatic rollbacks of a route to target_only, by trigger.")
             collector = getattr(telemetry, "governance", None)
             if collector is not None:
-                from guardian.telemetry import audit_health_rows
+                from guardian.observability.telemetry import audit_health_rows
 
                 collector.add(self.gauge_rows)
                 collector.add(audit_health_rows(sink))

@@ -59,7 +59,7 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     """Attach governance to `services` (guardian.api.deps.Services); returns the handle.
 
     `state_file`: the last known route state (default `<GUARDIAN_HOME>/route-state.json`)."""
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     from guardian.governance.laststate import FILE_NAME
     from guardian.settings import get_settings
 

@@ -52,7 +52,7 @@ def is_mirrored(stats: Mapping[str, Any]) -> bool:
 # a caller who hangs up on many streams would add zero-latency samples to whichever path
 # served them (hiding a real slowdown of speculation, or faking one against the target-only
 # baseline) and partial outputs to the drift windows. Requests an upstream pool failed or
-# refused (`guardian.upstream.faults.audit_failure`, finish_reason `error`) are no evidence
+# refused (`guardian.serving.recorder.audit_failure`, finish_reason `error`) are no evidence
 # either: empty counters and no tokens would count toward a trigger's minimum sample.
 PARTIAL_FINISH_REASONS = frozenset({"cancelled", "error"})
 

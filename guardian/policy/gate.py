@@ -6,16 +6,16 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from guardian.limits import MAX_GAMMA
+from guardian.core.limits import MAX_GAMMA
 from guardian.policy.base import MAX_COUNT, MAX_NEW_TOKENS, Strict, renamed_field
+from guardian.policy.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 from guardian.policy.triggers import ALPHA_NOT_RATE
-from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 
 
 class GatePolicy(Strict):
     """What a pair must show on a golden prompt set before it may serve speculatively."""
 
-    # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
+    # Logit agreement a flipped argmax must show to be a near tie (guardian/policy/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
     max_near_ties: int = Field(0, ge=0, le=MAX_COUNT)  # near_ties allowed in the whole golden set
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)  # max TV for sampled prompts

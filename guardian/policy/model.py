@@ -16,8 +16,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from guardian.enums import GammaStrategy, Mode, ProposerKind, Redaction
-from guardian.limits import MAX_GAMMA
+from guardian.core.enums import GammaStrategy, Mode, ProposerKind, Redaction
+from guardian.core.limits import MAX_GAMMA
+from guardian.core.resources import data_path
 from guardian.policy.base import (
     MAX_COUNT,
     MAX_INTERVAL_S,
@@ -29,13 +30,12 @@ from guardian.policy.base import (
     check_text,
 )
 from guardian.policy.gate import GatePolicy
-from guardian.policy.triggers import TriggerPolicy
-from guardian.resources import data_path
-from guardian.tolerance import (
+from guardian.policy.tolerance import (
     DEFAULT_DISTRIBUTION_TOLERANCE,
     DEFAULT_DRAFTER_TOLERANCE,
     DEFAULT_NEAR_TIE_TOLERANCE,
 )
+from guardian.policy.triggers import TriggerPolicy
 
 DEFAULT_POLICY_FILE = data_path("policies", "default.yaml")
 
@@ -177,14 +177,14 @@ class RoutePolicy(Strict):
     gamma: GammaPolicy = GammaPolicy()
     load_shed_queue_depth: int = Field(8, ge=1, le=1_000_000)
     # Admission bound: requests of this route in flight at once (queued + running); one
-    # more is refused with 429 and Retry-After rather than left to wait (guardian.admission).
+    # more is refused with 429 and Retry-After rather than left to wait (guardian.serving.admission).
     max_queue: int = Field(32, ge=1, le=1_000_000)
     # At most this many of them from one caller (API key principal): beyond, 429
     # `key_queue_full`, so one key cannot hold the whole queue. None: no per-key bound. (In
     # open mode, without keys, every caller is one principal.)
     max_queue_per_key: int | None = Field(None, ge=1, le=1_000_000)
     redaction: Redaction = "full"
-    # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
+    # Logit agreement a flipped argmax must show to be a near tie (guardian/policy/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
     # Total variation the verifier's and a re-scored target distribution may differ by, and
     # |Δq| a drafter's recorded q and a clean re-score may (the speed-only

@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 
 from dashboard import auth
 from guardian.audit.chain import ESCAPE_MARK
-from guardian.auth import ROLES, Principal
-from guardian.benchmarks.dashboard_bench import PAGES
-from tests.dashboard.conftest import APP, PII, KeysFile, add_pii_request, login, rendered, seed
+from guardian.devtools.benchmarks.dashboard_bench import PAGES
+from guardian.security.auth import ROLES, Principal
+from tests.support.dashboard import APP, PII, KeysFile, add_pii_request, login, rendered, seed
 
 pytestmark = pytest.mark.slow
 

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.e2e.test_quickstart_serve import start, stop
-from tests.guardian.api.server import free_port
+from tests.support.servers import free_port
 
 README_REQUEST = {"model": "code", "prompt": "def fibonacci(n):", "max_tokens": 48,
                   "temperature": 0}

@@ -74,7 +74,7 @@ def tiny_pair(tmp_path_factory):
     after its first few (a random model almost never emits its real EOS), so EOS inside an
     accepted block happens on five prompts."""
     from engine import load_pair
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     root = tmp_path_factory.mktemp("cbpair")
     tok = build_tokenizer()

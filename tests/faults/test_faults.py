@@ -51,7 +51,7 @@ def test_every_fault_restores_the_engine(fault: Fault) -> None:
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):  # a random llama pair whose draft disagrees often enough
     from guardian.backends.local import LocalEngineBackend
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     root = tmp_path_factory.mktemp("pair")
     tok = build_tokenizer()

@@ -1,1 +1,1 @@
-"""Helpers shared by tests (factories, external tools), imported explicitly - not fixtures."""
+"""Helpers and factories shared by the tests (imported, unlike conftest fixtures)."""

@@ -26,9 +26,9 @@ from guardian.governance.modes import STICKY_HEADER, canary_bucket
 from guardian.governance.promotion import record_gate_result
 from guardian.governance.runtime import Governance, attach
 from guardian.policy import load_policy
-from tests.guardian.api.conftest import auth, keystore
-from tests.guardian.api.fakes import FakeBackend, ListSink
 from tests.readme import section
+from tests.support.api import auth, keystore
+from tests.support.fakes import FakeBackend, ListSink
 
 DOC_SECTION = "On-call and release toolchain"
 POLICY = """version: 1

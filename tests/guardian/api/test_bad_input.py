@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guardian.api.conftest import auth
+from tests.support.api import auth
 
 OK = {"model": "fake-target", "prompt": "hello", "max_tokens": 4}
 CHAT = {"model": "fake-target", "messages": [{"role": "user", "content": "hi"}]}
@@ -152,7 +152,7 @@ def test_an_early_413_closes_the_connection(client) -> None:  # type: ignore[no-
     import time
     from urllib.parse import urlparse
 
-    from tests.guardian.api.server import serve
+    from tests.support.servers import serve
 
     with serve(client.app) as url:
         u = urlparse(url)

@@ -138,7 +138,7 @@ def test_go_sumdb_checks_consistency_between_checkpoints(
     from guardian.audit.heads import read_heads
     from guardian.audit.proofs import prove_consistency
     from guardian.audit.signing import load_trust
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     home, url = multi_head_home
     key = vkey(home)

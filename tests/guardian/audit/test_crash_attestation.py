@@ -18,7 +18,7 @@ from guardian.audit.signing import Signer, generate, load_trust
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
 from guardian.cli import app
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 from .conftest import tamper
 

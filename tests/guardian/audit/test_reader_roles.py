@@ -21,7 +21,7 @@ from guardian.audit.signing import generate, load_trust
 from guardian.audit.testing import request_event
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 
 @pytest.fixture

@@ -36,9 +36,8 @@ from guardian.audit.signing import Signer, generate, load_trust, rotate
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import _normalise, _stream, verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
-
-from .conftest import guards_off, tamper
+from guardian.core.db import make_engine
+from tests.support.audit import guards_off, tamper
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[3]

@@ -10,7 +10,7 @@ import pytest
 from guardian.backends import Unsupported
 from guardian.governance.gates import GoldenPrompt, PromptResult, evaluate_gate, run_gate
 from guardian.policy import GatePolicy
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.fakes import FakeBackend
 
 GREEDY = [GoldenPrompt("a", "def add(a, b):"), GoldenPrompt("b", "the quick", max_tokens=6)]
 SAMPLED = [GoldenPrompt("s", "class Point:", temperature=0.8, seed=3)]
@@ -83,8 +83,8 @@ def test_golden_lines_carry_stop_strings_top_p_and_top_k(tmp_path) -> None:
 def test_the_gate_judges_with_the_shadow_evaluator(monkeypatch) -> None:
     """The gate's verdicts are the shadow evaluator's: a check the evaluator makes is a check
     the gate makes (here: the evaluator's verdict is replaced, and the gate fails with it)."""
-    import guardian.shadow as shadow
-    from guardian.verdicts import VerdictResult
+    import guardian.equivalence.shadow as shadow
+    from guardian.equivalence.verdicts import VerdictResult
 
     calls = []
 
