@@ -20,6 +20,8 @@ from guardian.audit.notes import b64, sign_line, split_note
 from guardian.cli import app
 from tests.support.c2sp import build_go_verifier, run
 
+pytestmark = pytest.mark.integration  # Go builds, processes of its own
+
 LOG = "spec-guardian.local/audit"
 SIZE = 6 * (1 + 3 + 1 + 2)  # six requests of 3 tokens, each with a shadow row of 2
 runner = CliRunner()

@@ -22,6 +22,8 @@ from guardian.core.db import make_engine
 
 from .conftest import tamper
 
+pytestmark = pytest.mark.integration  # processes of its own (a killed writer)
+
 ROOT = Path(__file__).resolve().parents[3]
 KILLED_WRITER = """
 import sys, time

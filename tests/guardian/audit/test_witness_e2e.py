@@ -27,6 +27,8 @@ from guardian.cli import app
 
 from .conftest import tamper
 
+pytestmark = pytest.mark.integration  # witness processes of their own
+
 ROOT = Path(__file__).resolve().parents[3]
 LOG = "spec-guardian.local/audit"
 CLI = [sys.executable, "-c", "from guardian.cli import main; main()"]
