@@ -11,7 +11,8 @@ cosignature that comes back is checked against the witness's key before it is ke
 `<chain dir>/witnessed.json`.
 
 `witnessed_size` is what `guardian audit verify --policy` reports: the largest checkpoint of a
-chain whose kept cosignatures meet the policy's quorum.
+chain whose kept cosignatures meet the policy's quorum. What needs the database (the whole
+tree of a chain) is in `guardian.audit.witness_db`.
 """
 
 from __future__ import annotations
@@ -23,16 +24,15 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Engine
-
 from guardian.audit.checkpoints import (
+    StoredCheckpoint,
     add_cosignatures,
     cosignatures,
     read_checkpoints,
 )
+from guardian.audit.merkle import Tree
 from guardian.audit.notes import NoteError, Signature, b64, cosignature_time, split_note
 from guardian.audit.policy import Policy, Witness
-from guardian.audit.proofs import tree_of
 from guardian.core.fileio import write_atomic
 
 log = logging.getLogger(__name__)
@@ -70,14 +70,13 @@ def _valid_cosignatures(text: str, body: str, w: Witness) -> list[str]:
     return out
 
 
-def witness_chain(db: Engine, chain_dir: Path, chain_id: str, policy: Policy) -> list[Outcome]:
-    """Submit the chain's latest checkpoint to each witness with a URL (module docstring)."""
-    cps = read_checkpoints(chain_dir)
-    if not cps:
-        return [Outcome(w.name, False, "no checkpoint published") for w in policy.witnesses.values()]
-    latest = cps[-1]
+def witness_checkpoint(chain_dir: Path, latest: StoredCheckpoint, tree: Tree,
+                       policy: Policy) -> list[Outcome]:
+    """Submit `latest` to each witness with a URL, proving consistency from the witness's
+    size with `tree` (the chain's tree: from the database, or the head publisher's leaves
+    since its last witnessed size over that size's compact range)."""
     text = latest.note[:latest.note.index("\n\n") + 1]
-    tree, _, prefix = tree_of(db, chain_id)
+    prefix = tree.prefix
     if latest.size > tree.size or tree.root(latest.size).hex() != latest.root:
         return [Outcome(w.name, False, "the database no longer matches the checkpoint; run "
                         "`guardian audit verify`") for w in policy.witnesses.values()]
@@ -91,7 +90,7 @@ def witness_chain(db: Engine, chain_dir: Path, chain_id: str, policy: Policy) ->
         for _attempt in range(2):
             if old > latest.size or (old and old < prefix.size):
                 out.append(Outcome(w.name, False, f"the witness cosigned size {old}; this chain "
-                                   f"holds {latest.size} (pruned below {prefix.size})"))
+                                   f"holds {latest.size}, provable from {prefix.size} on"))
                 break
             proof = tree.consistency(old, latest.size) if 0 < old < latest.size else []
             body = (f"old {old}\n" + "".join(f"{b64(h)}\n" for h in proof) + "\n"
@@ -107,7 +106,7 @@ def witness_chain(db: Engine, chain_dir: Path, chain_id: str, policy: Policy) ->
             if status != 200:
                 out.append(Outcome(w.name, False, f"HTTP {status}: {answer.strip()[:200]}"))
                 log.warning("witness %s refused checkpoint %d of %s: HTTP %d %s", w.name,
-                            latest.size, chain_id, status, answer.strip()[:200])
+                            latest.size, chain_dir.name, status, answer.strip()[:200])
                 break
             lines = _valid_cosignatures(text, answer, w)
             if not lines:
@@ -121,6 +120,12 @@ def witness_chain(db: Engine, chain_dir: Path, chain_id: str, policy: Policy) ->
         else:
             out.append(Outcome(w.name, False, f"the witness's size moved twice (last: {old})"))
     return out
+
+
+def witnessed_sizes(chain_dir: Path) -> dict[str, int]:
+    """The size each witness last cosigned for the chain (`STATE_FILE`)."""
+    path = chain_dir / STATE_FILE
+    return json.loads(path.read_text()) if path.exists() else {}
 
 
 def cosigners(chain_dir: Path, size: int, root: str, text: str, policy: Policy) -> set[str]:
@@ -147,42 +152,3 @@ def witnessed_size(chain_dir: Path, policy: Policy) -> int | None:
                 best is None or cp.size > best):
             best = cp.size
     return best
-
-
-def check_witnessed(db: Engine, heads_dir: Path, chains: list[str], policy: Policy
-                    ) -> tuple[list[str], list[str]]:
-    """(one report line per chain, errors) for `guardian audit verify --policy`: each
-    chain's witnessed size, its checkpoint signed by a log key of the policy (when it lists
-    logs) and matched by the database's tree - a witnessed root the database no longer has
-    is tampering the witnesses can prove."""
-    from guardian.audit.heads import chain_dirname
-    from guardian.audit.notes import open_note
-
-    lines: list[str] = []
-    errors: list[str] = []
-    for cid in chains:
-        d = heads_dir / chain_dirname(cid)
-        size = witnessed_size(d, policy)
-        cps = read_checkpoints(d)
-        latest = cps[-1].size if cps else 0
-        if size is None:
-            lines.append(f"chain {cid}: not witnessed (no checkpoint cosigned by quorum "
-                         f"{policy.quorum}; latest checkpoint size {latest})")
-            continue
-        cp = next(c for c in reversed(cps) if c.size == size and policy.satisfied(
-            cosigners(d, c.size, c.root, c.note[:c.note.index("\n\n") + 1], policy)))
-        if policy.log_keys:
-            try:
-                open_note(cp.note, policy.log_keys)
-            except NoteError as exc:
-                errors.append(f"witnessed checkpoint of chain {cid} (size {size}) is not signed "
-                              f"by a log of the policy: {exc}")
-                continue
-        tree, _, prefix = tree_of(db, cid)
-        if size >= prefix.size and (size > tree.size or tree.root(size).hex() != cp.root):
-            errors.append(f"chain {cid} does not match its witnessed checkpoint of size "
-                          f"{size}: records covered by the witnesses were changed or deleted")
-            continue
-        lines.append(f"chain {cid}: witnessed up to size {size} of {latest} (quorum "
-                     f"{policy.quorum})")
-    return lines, errors

@@ -341,7 +341,7 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
 
 def _witnessed(rep: Any, db: Engine, hdir: Path, policy: Path, chains: list[str]) -> None:
     from guardian.audit.policy import PolicyError, load_policy
-    from guardian.audit.witnessing import check_witnessed
+    from guardian.audit.witness_db import check_witnessed
 
     check_input_file(policy, "policy file")
     try:

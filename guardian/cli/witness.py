@@ -121,7 +121,8 @@ def submit(policy: Path = typer.Option(..., "--policy", help=POLICY_HELP),
     from guardian.audit.checkpoints import read_checkpoints
     from guardian.audit.heads import chain_dirname
     from guardian.audit.policy import PolicyError, load_policy
-    from guardian.audit.witnessing import cosigners, witness_chain
+    from guardian.audit.witness_db import witness_chain
+    from guardian.audit.witnessing import cosigners
     from guardian.cli.audit import _db, _heads_dir
 
     try:

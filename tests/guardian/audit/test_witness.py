@@ -127,3 +127,52 @@ quorum two
                      ("quorum none\nquorum none\n", "second quorum")]:
         with pytest.raises(PolicyError, match=why):
             parse_policy(bad)
+
+
+def test_the_head_publisher_gets_each_checkpoint_cosigned(tmp_path: Path) -> None:
+    """GUARDIAN_AUDIT_WITNESS_POLICY: every checkpoint goes to the witnesses as it is signed,
+    proven consistent from the publisher's own leaves (no database read)."""
+    import threading
+    import time
+
+    from guardian.audit.heads import HeadPublisher
+    from guardian.audit.rows import SealedBatch
+    from guardian.audit.signing import generate
+    from guardian.audit.witness import make_server
+    from guardian.audit.witnessing import witnessed_size
+
+    signer = generate(tmp_path / "k", tmp_path / "trust.json", "t")
+    witness = Witness("w.example/1", Ed25519PrivateKey.generate(),
+                      [verifier(LOG, signer.public_raw)], tmp_path / "w.json")
+    server = make_server(witness, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    policy = parse_policy(f"log {verifier(LOG, signer.public_raw).vkey}\n"
+                          f"witness W {witness.vkey} http://127.0.0.1:{server.server_port}\n"
+                          "quorum W\n")
+    pub = HeadPublisher("c/1", "t", signer, tmp_path / "heads", every=10**6, interval_s=3600,
+                        log_name=LOG, witness_policy=policy)
+
+    def batch(first: int, last: int) -> SealedBatch:
+        b = SealedBatch("c/1", first, last)
+        b.requests += [{"seq": s, "hash": f"{s:064x}"} for s in range(first, last + 1)]
+        return b
+
+    def settle(rounds: int) -> None:
+        deadline = time.monotonic() + 10
+        while pub._feeder is not None and pub._feeder.rounds < rounds \
+                and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    try:
+        settle(1)  # the size-0 head of the start
+        for lo, hi, rounds in ((1, 5, 2), (6, 13, 3)):
+            pub.observe(batch(lo, hi))
+            pub.publish()
+            settle(rounds)
+            assert witnessed_size(pub.dir, policy) == hi
+        assert pub._feeder is not None and pub._feeder._base.size == 13  # leaves folded away
+        assert not pub._feeder._leaves
+    finally:
+        pub.close()
+        server.shutdown()
+    assert '"size": 13' in (tmp_path / "w.json").read_text()  # 5 -> 13 proven and cosigned
