@@ -165,3 +165,55 @@ def test_go_sumdb_checks_consistency_between_checkpoints(
         (tmp_path / "proof").write_text("".join(f"{x}\n" for x in [b64(bytes(bad)), *lines[1:]]))
         code, out = run(go_verify, "consistency", "-vkey", key, old, new, tmp_path / "proof")
         assert code == 1 and "REJECT: consistency" in out, out
+
+
+def test_tile_paths_follow_tlog_tiles() -> None:
+    from guardian.audit.tiles import tile_path
+
+    assert tile_path(0, 1234067) == "tile/0/x001/x234/067"
+    assert tile_path(1, 5, 7) == "tile/1/005.p/7"
+    assert tile_path("entries", 1000) == "tile/entries/x001/000"
+
+
+def test_go_sumdb_reads_the_tiles(go_verify: Path, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch, sqlite_url: str) -> None:
+    """A chain of 601 records (two full level-0 tiles, a partial one and a level-1 tile):
+    sumdb/tlog's TileHashReader checks every tile it reads against the checkpoint's root and
+    proves records from them; a changed tile or entry is refused."""
+    from guardian.audit import open_sink, upgrade
+    from guardian.audit.testing import request_event
+    from guardian.settings import get_settings
+
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("GUARDIAN_DATABASE_URL", sqlite_url)
+    monkeypatch.chdir(tmp_path)
+    get_settings.cache_clear()
+    upgrade(sqlite_url)
+    sink = open_sink(get_settings())
+    sink.submit(request_event(600, request_id="long"))
+    sink.close()
+    home = tmp_path / "home"
+    res = runner.invoke(app, ["audit", "tiles", "--out", str(tmp_path / "tiles")])
+    assert res.exit_code == 0 and "for the checkpoint of size 601" in res.output, res.output
+    (log_dir,) = (tmp_path / "tiles").iterdir()
+    assert (log_dir / "tile/0/000").stat().st_size == 256 * 32
+    assert (log_dir / "tile/0/002.p/89").stat().st_size == 89 * 32
+    assert (log_dir / "tile/1/000.p/2").exists()
+    key = vkey(home)
+    for index in (0, 255, 256, 600):
+        code, out = run(go_verify, "tiles", "-vkey", key, log_dir, str(index))
+        assert code == 0 and f"size=601 index={index}" in out, out
+    tile = log_dir / "tile/0/001"
+    data = bytearray(tile.read_bytes())
+    data[40] ^= 1
+    tile.write_bytes(bytes(data))
+    code, out = run(go_verify, "tiles", "-vkey", key, log_dir, "300")
+    assert code == 1 and out.startswith(("REJECT: tiles", "REJECT: entry 300")), out
+    tile.write_bytes(bytes(data[:40]) + bytes([data[40] ^ 1]) + bytes(data[41:]))
+    bundle = log_dir / "tile/entries/002.p/89"
+    entries = bytearray(bundle.read_bytes())
+    entries[5] ^= 1
+    bundle.write_bytes(bytes(entries))
+    code, out = run(go_verify, "tiles", "-vkey", key, log_dir, "512")
+    assert code == 1 and out.startswith("REJECT: entry 512"), out
+    get_settings.cache_clear()

@@ -7,6 +7,7 @@
 //	c2sp_verify checkpoint -vkey VKEY [-origin-prefix P] FILE
 //	c2sp_verify proof      -vkey VKEY [-origin-prefix P] [-witness VKEY -quorum N] FILE
 //	c2sp_verify consistency -vkey VKEY OLD_CHECKPOINT NEW_CHECKPOINT PROOF_FILE
+//	c2sp_verify tiles -vkey VKEY DIR INDEX   (c2sp.org/tlog-tiles: DIR/checkpoint, DIR/tile/...)
 //
 // Prints "OK ..." and exits 0, or "REJECT: reason" and exits 1 (2: bad usage).
 package main
@@ -203,6 +204,57 @@ func verifyConsistency(oldMsg, newMsg, proofText []byte, vkeys []string, prefix 
 	fmt.Printf("OK consistency origin=%s %d -> %d\n", newCp.origin, oldCp.size, newCp.size)
 }
 
+// c2spTiles reads c2sp.org/tlog-tiles files: sumdb's tile paths without the height element
+// ("tile/8/L/N" -> "tile/L/N"); sumdb/tlog's TileHashReader checks each against the tree.
+type c2spTiles struct{ dir string }
+
+func (c2spTiles) Height() int { return 8 }
+
+func (r c2spTiles) ReadTiles(tiles []tlog.Tile) ([][]byte, error) {
+	var out [][]byte
+	for _, t := range tiles {
+		b, err := os.ReadFile(r.dir + "/" + strings.Replace(t.Path(), "tile/8/", "tile/", 1))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+func (c2spTiles) SaveTiles([]tlog.Tile, [][]byte) {}
+
+func verifyTiles(dir string, index int64, vkeys []string, prefix string) {
+	cp := openCheckpoint(readFile(dir+"/checkpoint"), vkeys, prefix)
+	if index < 0 || index >= cp.size {
+		reject("index %d outside the tree of size %d", index, cp.size)
+	}
+	tree := tlog.Tree{N: cp.size, Hash: cp.root}
+	hr := tlog.TileHashReader(tree, c2spTiles{dir})
+	proof, err := tlog.ProveRecord(cp.size, index, hr)
+	if err != nil {
+		reject("tiles: %v", err)
+	}
+	// the entry bundle holding the record: "tile/8/data/N" in sumdb, "tile/entries/N" here
+	data := tlog.Tile{H: 8, L: -1, N: index / 256, W: 256}
+	if left := cp.size - 256*(index/256); left < 256 {
+		data.W = int(left)
+	}
+	bundle := readFile(dir + "/" + strings.Replace(data.Path(), "tile/8/data/", "tile/entries/", 1))
+	var entry []byte
+	for i := int64(0); i <= index%256; i++ {
+		if len(bundle) < 2 || len(bundle) < 2+int(binary.BigEndian.Uint16(bundle)) {
+			reject("entry bundle truncated")
+		}
+		n := int(binary.BigEndian.Uint16(bundle))
+		entry, bundle = bundle[2:2+n], bundle[2+n:]
+	}
+	if err := tlog.CheckRecord(proof, cp.size, cp.root, index, tlog.RecordHash(entry)); err != nil {
+		reject("entry %d: %v", index, err)
+	}
+	fmt.Printf("OK tiles origin=%s size=%d index=%d record=%x\n", cp.origin, cp.size, index, entry)
+}
+
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Println("usage: c2sp_verify checkpoint|proof|consistency -vkey VKEY ... FILE...")
@@ -224,6 +276,13 @@ func main() {
 		fmt.Printf("OK checkpoint origin=%s size=%d root=%s\n", cp.origin, cp.size, cp.root)
 	case os.Args[1] == "proof" && fs.NArg() == 1:
 		verifyProof(readFile(fs.Arg(0)), vkeys, witnesses, *prefix, *quorum)
+	case os.Args[1] == "tiles" && fs.NArg() == 2:
+		index, err := strconv.ParseInt(fs.Arg(1), 10, 64)
+		if err != nil {
+			fmt.Println("INDEX must be a number")
+			os.Exit(2)
+		}
+		verifyTiles(fs.Arg(0), index, vkeys, *prefix)
 	case os.Args[1] == "consistency" && fs.NArg() == 3:
 		verifyConsistency(readFile(fs.Arg(0)), readFile(fs.Arg(1)), readFile(fs.Arg(2)), vkeys, *prefix)
 	default:
