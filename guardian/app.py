@@ -104,11 +104,10 @@ def memory_reader(sink: AuditSink) -> Callable[[str], list[dict[str, Any]]] | No
 
 def db_reader(url: str) -> Callable[[str], list[dict[str, Any]]]:
     """Reader over the audit database (the store's own query helpers)."""
-    import sqlalchemy as sa
-
     from guardian.audit.queries import get_request
+    from guardian.core.db import make_engine
 
-    db = sa.create_engine(url)
+    db = make_engine(url)  # search_path pinned, like every reader (guardian.audit.readers)
 
     def read(request_id: str) -> list[dict[str, Any]]:
         record = get_request(db, request_id)

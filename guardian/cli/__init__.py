@@ -26,6 +26,7 @@ from guardian.cli import (
     policy,
     route,
     serve,
+    witness,
 )
 
 app = typer.Typer(
@@ -49,6 +50,7 @@ app.add_typer(audit.app, name="audit")
 app.add_typer(db.app, name="db")
 app.add_typer(bench.app, name="bench")
 app.add_typer(keys.app, name="keys")
+app.add_typer(witness.app, name="witness")
 
 
 @app.callback()

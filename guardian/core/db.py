@@ -46,8 +46,12 @@ def make_engine(url: str, *, connect_timeout_s: float = 5, statement_timeout_ms:
     connect_args: dict[str, Any] = {}
     if is_postgres(url):
         connect_args["connect_timeout"] = max(1, int(connect_timeout_s))  # libpq wants an int
+        # Pinned: a role's own search_path (a schema named after it first, by default) must
+        # not change which audit_requests a query reads (guardian.audit.readers).
+        options = ["-c search_path=public"]
         if statement_timeout_ms:
-            connect_args["options"] = f"-c statement_timeout={statement_timeout_ms}"
+            options.append(f"-c statement_timeout={statement_timeout_ms}")
+        connect_args["options"] = " ".join(options)
         kwargs.setdefault("pool_pre_ping", True)
     else:
         # SQLite busy timeout: how long to wait for another writer's lock before the call

@@ -50,9 +50,10 @@ without a traceback.
 Live reload: a `KeyStore` read from a file re-reads it when the file changes (one `stat` per
 authentication, compared on device, inode, size, mtime and ctime; `guardian keys` replaces
 the file atomically, so a change is always a new inode). A revoked key is refused from the
-next request on, without a restart. If the changed file cannot be read or is invalid, the last
-good keys stay in force and the error is logged once per change: a bad edit must not open
-the sidecar nor lock every caller out.
+next request on, without a restart. If the changed file cannot be read, is invalid or is gone,
+the store fails closed: no key is accepted until a valid file is back, and the error is logged
+once per change. (Keeping the last good keys kept a key valid whose removal came with a
+YAML mistake, or with the file's deletion.)
 
 With no keys file the sidecar runs *open* (every caller is admin) — allowed only when bound
 to a loopback address, and logged loudly; on any other address it refuses to start.
@@ -383,7 +384,9 @@ class KeyStore:
         if self.path is None:
             return False
         signature = file_signature(self.path)
-        if signature == self._signature or signature == self._failed_signature:
+        # (A deleted file's signature is None: never taken for "the failure already logged".)
+        failed = self._failed_signature
+        if signature == self._signature or (failed is not None and signature == failed):
             return False
         with self._lock:
             if signature == self._signature:
@@ -392,8 +395,10 @@ class KeyStore:
                 entries = self._load(self.path)
             except AuthConfigError as exc:
                 if signature != self._failed_signature:
-                    logger.error("API keys file changed but cannot be used; keeping the %d keys "
-                                 "loaded before: %s", len(self._by_digest), exc)
+                    logger.critical("API keys file changed but cannot be used: REFUSING EVERY "
+                                    "API KEY until a valid file is back (%d were loaded "
+                                    "before): %s", len(self._by_digest), exc)
+                self._by_digest, self._signature = {}, None  # fail closed
                 self._failed_signature = signature
                 return False
             self._by_digest, self._signature = entries, signature

@@ -3,6 +3,7 @@ of Postgres (to take "the database" down and up without touching the shared serv
 helper that tampers with rows the way an attacker with DB access would (triggers bypassed)."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,33 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
         ev = request_event(4, request_id=f"q{i}", seed=i)
         sink.submit(ev)
         sink.submit(shadow_event(ev.request_id))
+    sink.close()
+    yield tmp_path / "home", sqlite_url
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def multi_head_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
+                    ) -> Iterator[tuple[Path, str]]:
+    """A sidecar home (like `home`) whose writer published several heads, hence C2SP
+    checkpoints, while six requests came in a batch at a time (42 records: each request has
+    3 tokens and a shadow row of 2). Yields (home, database URL)."""
+    from guardian.audit import open_sink, upgrade
+    from guardian.audit.testing import request_event, shadow_event
+    from guardian.settings import get_settings
+
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("GUARDIAN_DATABASE_URL", sqlite_url)
+    monkeypatch.setenv("GUARDIAN_AUDIT_HEADS_EVERY", "3")
+    monkeypatch.chdir(tmp_path)
+    get_settings.cache_clear()
+    upgrade(sqlite_url)
+    sink = open_sink(get_settings())
+    for i in range(6):
+        ev = request_event(3, request_id=f"r{i}", seed=i)
+        sink.submit(ev)
+        sink.submit(shadow_event(ev.request_id, n_tokens=2))
+        time.sleep(0.35)  # past the writer's flush interval: one batch, one head each
     sink.close()
     yield tmp_path / "home", sqlite_url
     get_settings.cache_clear()

@@ -453,13 +453,44 @@ def test_the_running_sidecar_follows_the_keys_file(tmp_path: Path, backend, sink
         assert status(rotated) == 401
         rotated = add_key_to_file(path, "proxy-4", "inference")
         assert status(rotated) == 200
-        # A broken edit keeps the last good keys (neither open nor locked out) and says so.
+        # A broken edit fails closed (a key it removed must not stay valid) and says so.
         with caplog.at_level(logging.ERROR, logger="guardian.security.auth"):
+            good = path.read_text()
             path.write_text("keys: [oops")
-            assert status(rotated) == 200 and status(new) == 401
-        assert "cannot be used" in caplog.text
+            assert status(rotated) == 401 and status(new) == 401
+            path.write_text(good)
+            assert status(rotated) == 200
+        assert "REFUSING EVERY API KEY" in caplog.text
     finally:
         close_services(services)
+
+
+def test_a_broken_or_deleted_keys_file_fails_closed(tmp_path: Path,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    """A hand edit that removes a key and breaks the YAML, or the file's deletion, left every
+    key loaded before valid - the removed one too. Now no key is accepted until a valid file
+    is back, and the change is logged as critical."""
+    path = tmp_path / "keys.yaml"
+    keep = add_key_to_file(path, "keep", "inference")
+    drop = add_key_to_file(path, "drop", "inference")
+    store = KeyStore.from_file(path)
+    assert store.authenticate(keep) and store.authenticate(drop)
+    text = path.read_text()
+    lines = text.splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if "drop" in line)
+    hand_edited = "".join(lines[:start - 1]) + "  - name: [unclosed\n"  # "drop" cut, YAML broken
+    with caplog.at_level(logging.CRITICAL, logger="guardian.security.auth"):
+        path.write_text(hand_edited)
+        assert store.authenticate(drop) is None and store.authenticate(keep) is None
+    assert "REFUSING EVERY API KEY" in caplog.text
+    path.write_text(text)
+    assert store.authenticate(keep) and store.authenticate(drop)
+    path.unlink()
+    assert store.authenticate(keep) is None and store.authenticate(drop) is None
+    add_key_to_file(path, "other", "inference")  # a valid file is back: it alone counts
+    assert store.authenticate(keep) is None
+    path.write_text(text)
+    assert store.authenticate(keep) is not None
 
 
 def test_keys_commands(tmp_path: Path, monkeypatch) -> None:
