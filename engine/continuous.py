@@ -556,6 +556,7 @@ class ContinuousEngine:
             stats.verify_time_s += verify_s
         if seq.req.speculative:
             step.count(stats)
+            stats.shared_spec_steps += int(bool(step.proposed) and len(self.rows) >= 2)
             if seq.req.controller is not None and step.proposed:
                 seq.req.controller.update(step.proposed, step.judged, step.accepted, draft_s,
                                           verify_s)

@@ -100,6 +100,8 @@ class GenerationStats:
     # Steps at which this speculative row asked for a depth > 0 and the batch's depth cap
     # (engine.capmodel / engine.loadaware) answered 0: speculation off by load, not by choice.
     capped_steps: int = 0
+    # Steps at which this row proposed draft tokens while the batch had other rows too.
+    shared_spec_steps: int = 0
 
     @property
     def draft_tokens(self) -> int:

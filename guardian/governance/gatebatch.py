@@ -117,8 +117,8 @@ def _phase(judge: Any, backend: Any, groups: list[list[Any]], gate: GatePolicy,
 
 
 def _speculated_together(results: list[Any]) -> bool:
-    """Some row speculated (a depth > 0) in a batch of at least two rows."""
-    return any(r.batch_rows_max >= 2 and any(d > 0 for d in r.depths) for r in results)
+    """Some row proposed draft tokens at a step it shared with another row."""
+    return any(r.shared_spec_steps > 0 for r in results)
 
 
 def engine_summary(backend: Any, results: list[Any]) -> dict[str, Any]:
@@ -132,7 +132,7 @@ def engine_summary(backend: Any, results: list[Any]) -> dict[str, Any]:
         p["prompts"] += 1
         p["batch_rows_max"] = max(p["batch_rows_max"], r.batch_rows_max)
         p["depths"] |= set(r.depths)
-        p["speculated_in_batch"] += int(r.batch_rows_max >= 2 and any(d > 0 for d in r.depths))
+        p["speculated_in_batch"] += int(r.shared_spec_steps > 0)
     out["phases"] = {k: {**v, "depths": sorted(v["depths"])} for k, v in phases.items()}
     return out
 
@@ -149,7 +149,7 @@ def batched_check(engine: dict[str, Any], results: list[Any], gate: GatePolicy) 
     if not gate.batch_sizes:
         return Check("batched_speculation", "skipped", None, None,
                      "gate.batch_sizes is empty: judged one at a time only")
-    together = sum(r.batch_rows_max >= 2 and any(d > 0 for d in r.depths) for r in batched)
+    together = sum(r.shared_spec_steps > 0 for r in batched)
     rows = max((r.batch_rows_max for r in batched), default=0)
     detail = (f"{together}/{len(batched)} batched rows speculated in a shared batch "
               f"(up to {rows} rows); phases: {', '.join(sorted({r.phase for r in batched}))}"

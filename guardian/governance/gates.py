@@ -175,6 +175,7 @@ class PromptResult:
     # the most rows its shared batch had at one step and the depths its steps ran at.
     phase: str = "alone"
     batch_rows_max: int = 0
+    shared_spec_steps: int = 0  # its steps that proposed draft tokens beside other rows
     depths: list[int] = field(default_factory=list)
     stopping: str | None = None  # guardian.equivalence.stopcases.stopping_case
 
@@ -374,6 +375,7 @@ class _Judge:
             check=_failed_check(event), stop=list(gp.stop), top_p=gp.top_p, top_k=gp.top_k,
             finish_reason=result.finish_reason, phase=phase,
             batch_rows_max=int(result.stats.get("batch_rows_max") or 0),
+            shared_spec_steps=int(result.stats.get("shared_spec_steps") or 0),
             depths=sorted({int(t.gamma) for t in result.trace}),
             stopping=stopping_case(result.token_ids, result.finish_reason, result.trace,
                                    eos_token_ids=getattr(backend, "eos_token_ids", None),
