@@ -5,9 +5,10 @@ A fault that needs a shared batch is invisible to a speculative run decoded alon
 rollback caused by one, the shadow's re-runs judged alone came back clean while the fault was
 still there. So on a route whose verdicts say its engine batches (`stats["batch"]["engine"]
 == "continuous"`, guardian.equivalence.batchshadow.batch_record), speculation may come back
-only on `triggers.min_batched_evidence` verdicts judged *in a shared batch* (the speculative
-run proposed draft tokens at a step it shared with another row) about requests served since
-the rollback (or re-enable), and none of the verdicts since then a correctness failure.
+only on `triggers.min_batched_evidence` clean verdicts judged *in a shared batch* (the
+speculative run proposed draft tokens at a step it shared with another row) about requests
+served since the rollback (or re-enable) — and after the last correctness failure among them:
+while the fault is there, failures keep coming and the clean run never gets long enough.
 Routes whose engine decodes one request at a time are not held to it (there is no batch).
 
 Two readers of the same rule: `BatchedTally` (in memory, per route since its last reset:
@@ -46,7 +47,7 @@ def batching_engine(stats: dict[str, Any] | None) -> bool:
 @dataclass(slots=True)
 class _Counts:
     batching: bool = False  # some verdict came from a batching engine
-    batched: int = 0  # verdicts judged in a shared batch, not failing
+    batched: int = 0  # clean verdicts judged in a shared batch since the last failure
     failing: int = 0  # correctness failures (any batch)
 
 
@@ -63,6 +64,7 @@ class BatchedTally:
             c.batching = c.batching or batching_engine(stats)
             if verdict in FAILING:
                 c.failing += 1
+                c.batched = 0
             elif judged_in_batch(stats):
                 c.batched += 1
 
@@ -76,14 +78,11 @@ class BatchedTally:
         """Why the route's evidence since its reset is not enough (None: it is)."""
         with self._lock:
             c = self._counts.get(route) or _Counts()
-        if minimum <= 0 or not c.batching:
+        if minimum <= 0 or not c.batching or c.batched >= minimum:
             return None
-        if c.failing:
-            return f"{c.failing} failing verdict(s) since the last reset"
-        if c.batched < minimum:
-            return (f"{c.batched} of {minimum} verdicts judged in a shared batch since the "
-                    "last reset (triggers.min_batched_evidence)")
-        return None
+        after = " after the last failing verdict" if c.failing else " since the last reset"
+        return (f"{c.batched} of {minimum} clean verdicts judged in a shared batch{after} "
+                "(triggers.min_batched_evidence)")
 
     def as_dict(self, route: str) -> dict[str, Any]:
         with self._lock:
@@ -115,14 +114,14 @@ def evidence_since(db: sa.Engine, route: str, pair_hash: str | None,
         query = query.where(t.c.pair_hash == pair_hash)
     query = query.order_by(t.c.created_at.desc()).limit(MAX_ROWS_READ)
     out = {"batching_engine": False, "batched": 0, "failing": 0, "since": since.isoformat()}
-    with db.connect() as conn:
+    with db.connect() as conn:  # newest first: clean batched verdicts until the last failure
         for verdict, stats, created in conn.execute(query):
             out["batching_engine"] = out["batching_engine"] or batching_engine(stats)
             if _served_at(stats, created) < since:
                 continue
             if verdict in FAILING:
                 out["failing"] += 1
-            elif judged_in_batch(stats):
+            elif judged_in_batch(stats) and not out["failing"]:
                 out["batched"] += 1
     return out
 
@@ -139,10 +138,12 @@ def reenable_refusal(db: sa.Engine | None, route: str, pair_hash: str | None, st
     counts["required"] = minimum
     if not counts["batching_engine"]:
         return None, counts
-    if counts["failing"]:
+    if counts["failing"] and counts["batched"] < minimum:
         return (f"{counts['failing']} shadow verdict(s) about requests served since the "
-                f"rollback ({counts['since']}) are correctness failures: the fault is still "
-                "there. Fix the engine (or the pair) and let the shadow judge it again."), counts
+                f"rollback ({counts['since']}) are correctness failures, the last followed by "
+                f"only {counts['batched']} of the {minimum} clean verdicts judged in a shared "
+                "batch a re-enable needs: the fault is still there. Fix the engine (or the "
+                "pair) and let the shadow judge it again."), counts
     if counts["batched"] < minimum:
         return (f"only {counts['batched']} of the {minimum} shadow verdicts a re-enable needs "
                 f"were judged in a shared batch since the rollback ({counts['since']}); a "
