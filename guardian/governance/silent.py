@@ -11,7 +11,8 @@ controller already observes) and raises the anomaly once that whole window propo
 (`kind="proposes_nothing"`) or proposed and accepted nothing (`kind="accepts_nothing"`),
 with the reason when the engine or the serving core said it:
 
-- `depth_cap`: the batch's depth cap answered 0 at every step (engine stats `capped_steps`);
+- `depth_cap`: the batch's depth cap answered 0 where the row asked to speculate (engine
+  stats `capped_steps`) and it proposed nothing;
 - `load_shed` / `unsupported_proposer`: the serving core skipped speculation
   (`fallback_reason`);
 - `speculative_failed`: speculation raised and the request was re-run target-only;
@@ -56,9 +57,9 @@ def reason_of(event: RequestEvent) -> str | None:
     if event.fallback_reason:
         code = str(event.fallback_reason).split(":")[0]
         return "speculative_failed" if code not in ("load_shed", "unsupported_proposer") else code
-    steps, capped = int(stats.get("steps") or 0), int(stats.get("capped_steps") or 0)
-    if capped and capped >= steps:
-        return "depth_cap"
+    proposed = stats.get("proposed_tokens", stats.get("draft_tokens"))
+    if int(stats.get("capped_steps") or 0) and not proposed:
+        return "depth_cap"  # it asked for a depth and the batch's cap answered 0
     return None
 
 
