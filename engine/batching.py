@@ -91,6 +91,7 @@ class BatchScheduler:
                                  "speculative rows keep their own depth")
         self._engine = ContinuousEngine(pair, gamma_cap=self.gamma)
         self._jobs: dict[int, _Job] = {}  # id(Sequence) -> its job
+        self.fifo = fifo
         self._waiting: FairQueue[_Job] = FairQueue(fifo=fifo)
         self._cv = threading.Condition()
         self._stop = False

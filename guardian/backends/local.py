@@ -12,11 +12,12 @@ settings' home (`pair_dirs`), so `guardian serve`, `guardian gate --pair demo`,
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -90,6 +91,16 @@ def pair_dirs(settings: Settings, draft: Path | None = None, target: Path | None
     logger.info("no pair configured (GUARDIAN_DRAFT_DIR/GUARDIAN_TARGET_DIR): using the demo "
                 "pair (built on first use, a few minutes)")
     return demo_pair_dirs(settings)
+
+
+def serving_options(settings: Settings) -> dict[str, Any]:
+    """`LocalEngineBackend` options `guardian serve` uses (batching, depth policy): the gate
+    loads its pair with the same, so it judges the engine that serves."""
+    return {"batching": settings.batching == "continuous", "max_batch": settings.max_batch,
+            "gamma_by_batch": settings.gamma_by_batch or None,
+            "gamma_policy": settings.gamma_policy,
+            "step_costs_dir": settings.step_costs_dir or default_step_costs_dir(),
+            "batch_order": settings.batch_order}
 
 
 def _opt(x: Any, kind: type) -> Any:
@@ -233,11 +244,41 @@ class LocalEngineBackend:
         # 2 threads vs 0.12 s with 1 under load); unset, the faster of torch's count and one
         # thread, timed here (engine.threads).
         settle(pair, settings.torch_threads)
-        return cls(pair, batching=settings.batching == "continuous", max_batch=settings.max_batch,
-                   gamma_by_batch=settings.gamma_by_batch or None,
-                   gamma_policy=settings.gamma_policy,
-                   step_costs_dir=settings.step_costs_dir or default_step_costs_dir(),
-                   batch_order=settings.batch_order)
+        return cls(pair, **serving_options(settings))
+
+    # the engine that serves ------------------------------------------------------------------
+    def engine_description(self) -> dict[str, Any]:
+        """Which engine serves and how its depth is capped (the gate report records it)."""
+        if self.batcher is None:
+            return {"engine": "request", "batching": "off", "max_batch": 1}
+        gamma = self.batcher.gamma
+        return {"engine": "continuous", "batching": "continuous",
+                "max_batch": self.batcher.max_batch,
+                "depth_policy": ("pinned" if gamma.fixed is not None
+                                 else type(gamma).__name__),
+                "gamma_cap_by_batch_size": {str(b): g for b, g in gamma.table().items()}}
+
+    @contextlib.contextmanager
+    def pinned_depth(self, gamma: int) -> Iterator[None]:
+        """Serve through a fresh batch whose depth cap is pinned at `gamma` for every batch
+        size, then the serving one again (the gate judges batches at the depth a route asks
+        for too: a learnt cap moves with load and acceptance). Request-level: no-op."""
+        if self.batcher is None:
+            yield
+            return
+        from engine.batching import BatchScheduler
+        from engine.loadaware import LoadAwareGamma
+
+        serving = self.batcher
+        pinned = BatchScheduler(self.pair, max_batch=serving.max_batch,
+                                gamma=LoadAwareGamma(fixed={1: gamma}),
+                                fifo=serving.fifo)
+        self.batcher = pinned
+        try:
+            yield
+        finally:
+            self.batcher = serving
+            pinned.shutdown()
 
     # tokenizer -------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:

@@ -100,11 +100,21 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     draft_dir, target_dir = _pair_dirs(pair)
     from guardian.settings import get_settings
 
-    threads = threads or get_settings().torch_threads  # serve's setting (env or .env)
+    settings = get_settings()
+    threads = threads or settings.torch_threads  # serve's setting (env or .env)
+    from engine.threads import settle
+    from guardian.backends.local import serving_options
+
     try:
         # The engine checks compatibility before reading any weights (an incompatible pair
-        # fails in milliseconds naming what differs) and computes the identity.
-        backend = LocalEngineBackend.load(draft_dir, target_dir, device=device)
+        # fails in milliseconds naming what differs) and computes the identity. Loaded as
+        # `guardian serve` loads it (batching, depth policy: the settings'), so the gate
+        # judges the engine that serves; the batching engine starts (and measures its step
+        # costs) once the threads are settled, as in `LocalEngineBackend.from_settings`.
+        import engine as engine_mod
+
+        pair = engine_mod.load_pair(draft_dir, target_dir, device=device or settings.device,
+                                    fp32_logits=settings.fp32_logits)
     except (FileNotFoundError, OSError, ValueError) as exc:  # IncompatiblePairError is a ValueError
         raise fail(f"cannot load the pair: {exc}", 2) from None
     except (RuntimeError, AssertionError) as exc:  # torch: an unknown or absent --device
@@ -112,9 +122,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
         raise fail(f"cannot load the pair{where}: {exc}", 2) from None
     # The rule `guardian serve` follows (engine.threads): unset, torch's count or one thread,
     # whichever decodes faster here, so the speedup is timed as serving will run.
-    from engine.threads import settle
-
-    settle(backend.pair, threads)
+    settle(pair, threads)
+    backend = LocalEngineBackend(pair, **serving_options(settings))
     try:
         check_backend(backend, prompts, proposer)
     except Unsupported as exc:
@@ -128,13 +137,17 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
                   f"{os.environ.get('OMP_WAIT_POLICY')}")
     with Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("{task.description}"), console=console, transient=False) as progress:
-        task = progress.add_task("", total=len(prompts))
+        task = progress.add_task("", total=len(prompts) * (1 + len(gate_policy.batch_sizes)))
 
         def advance(r: object) -> None:
             progress.update(task, advance=1, description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
 
-        report = run_gate(backend, prompts, gate_policy, policy_hash=policy.content_hash,
-                          route=route, golden_file=golden, on_prompt=advance, proposer=proposer)
+        try:
+            report = run_gate(backend, prompts, gate_policy, policy_hash=policy.content_hash,
+                              route=route, golden_file=golden, on_prompt=advance,
+                              proposer=proposer)
+        finally:
+            backend.shutdown()
     json_path, md_path = report.write(report_dir)
     if who is not None:
         _record(url, identity, report, who)
@@ -147,6 +160,10 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
                       "" if c.value is None else f"{c.value:.4g}",
                       "" if c.threshold is None else f"{c.threshold:.4g}", c.detail)
     console.print(table)
+    e = report.engine
+    console.print(f"engine judged: {e.get('engine')} (max batch {e.get('max_batch')}); phases: "
+                  + ", ".join(f"{k} rows<={v['batch_rows_max']} depths {v['depths']}"
+                              for k, v in (e.get("phases") or {}).items()))
     for p in report.failing_prompts:
         console.print(f"[red]✗ {p.id}[/red]: {p.explanation}")
     console.print(f"reports: {json_path}  {md_path}")

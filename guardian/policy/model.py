@@ -77,6 +77,14 @@ class ShadowPolicy(Strict):
     # Share of the route's requests re-run on the other path and judged (the shadow verdict).
     sample_rate: float = Field(0.1, ge=0.0, le=1.0)
     max_new_tokens: int = Field(64, ge=1, le=MAX_NEW_TOKENS)  # caps shadow cost per request
+    # Speculative re-runs (a route serving target-only, probes after a rollback) are judged
+    # in a shared batch of up to this many rows: the queued jobs, topped up with replays of
+    # recently served requests (guardian.equivalence.batchshadow); 1: alone.
+    batch_rows: int = Field(4, ge=1, le=MAX_COUNT)
+    # Per route, judged completions of each stopping case (stop string, EOS inside an accepted
+    # block, max_tokens) for greedy and sampled requests the shadow keeps sampling for among
+    # its last `acceptance`-window verdicts, beyond sample_rate (guardian.equivalence.quota).
+    stopping_quota: int = Field(2, ge=0, le=MAX_COUNT)
 
 
 class GammaPolicy(Strict):
@@ -228,6 +236,14 @@ _LATER_ROUTE_SECTIONS: dict[str, object] = {
 }
 
 
+# Fields added to a route's sections after the first release: left out at these values too.
+_LATER_ROUTE_FIELDS: dict[str, dict[str, object]] = {
+    "gate": {"batch_sizes": [4], "stopping_quota": 1},
+    "shadow": {"batch_rows": 4, "stopping_quota": 2},
+    "triggers": {"silent_window": 20, "min_batched_evidence": 8},
+}
+
+
 class SloPolicy(Strict):
     """Service-level objectives the dashboard's Overview page and burn-rate alerts use."""
 
@@ -300,6 +316,11 @@ class Policy(Strict):
             for name, default in _LATER_ROUTE_SECTIONS.items():
                 if route.get(name) == default:
                     route.pop(name, None)
+            for section, fields in _LATER_ROUTE_FIELDS.items():
+                part = route.get(section)
+                for name, default in fields.items():
+                    if isinstance(part, dict) and part.get(name) == default:
+                        part.pop(name, None)
         canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()
 

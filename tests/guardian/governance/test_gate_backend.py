@@ -17,7 +17,7 @@ SAMPLED = [GoldenPrompt("s", "class Point:", temperature=0.8, seed=3)]
 
 
 def gate(backend: FakeBackend, prompts: list[GoldenPrompt]):
-    return run_gate(backend, prompts, GatePolicy(min_speedup=0.0, max_new_tokens=8),
+    return run_gate(backend, prompts, GatePolicy(min_speedup=0.0, max_new_tokens=8, stopping_quota=0),
                     policy_hash="p" * 64, route="default")
 
 
