@@ -1,0 +1,1 @@
+"""Helpers for tests that need real outside things (factories, launchers); not fixtures."""
