@@ -63,6 +63,7 @@ from guardian.backends.upstream.wire import (
 from guardian.core.enums import PROPOSER_KINDS
 
 if TYPE_CHECKING:
+    from guardian.policy import Policy
     from guardian.policy.model import UpstreamPool, UpstreamPools
     from guardian.settings import Settings
 
@@ -176,7 +177,11 @@ class UpstreamBackend:
         model is the default `model` clients send."""
         from guardian.policy import load_policy
 
-        policy = load_policy(settings.policy_file)
+        return cls.from_policy(load_policy(settings.policy_file))
+
+    @classmethod
+    def from_policy(cls, policy: Policy) -> UpstreamBackend:
+        """The backend (and so the upstream pair) a sidecar with this policy serves."""
         default = policy.route(policy.default_route).upstream
         if default is None:
             raise ValueError(f"GUARDIAN_BACKEND=upstream needs routes.{policy.default_route}."

@@ -66,8 +66,11 @@ def sidecar(pools, tmp_path_factory) -> Iterator[TestClient]:
     policy.write_text(yaml.safe_dump({"version": 1, "default_route": "default", "routes": {
         "default": governed_route(pools["spec"], pools["plain"], models=[MODEL]),
         "broken": governed_route(pools["perturbed"], pools["plain"], models=["broken"]),
+        # gate: a timing on 2 shared cores is no speed evidence (min_speedup 0 here)
         "quiet": governed_route(pools["spec"], pools["plain"], models=["quiet"],
-                                sample_rate=0.0)}}))
+                                sample_rate=0.0, gate={"require_report": False,
+                                                       "min_speedup": 0.0, "min_alpha": 0.2,
+                                                       "max_new_tokens": 12})}}))
     settings = Settings(backend="upstream", policy_file=policy, home=home,
                         database_url=f"sqlite:///{home / 'audit.db'}")
     with TestClient(create_app(settings)) as client:
@@ -223,3 +226,39 @@ def test_audit_show_prints_an_upstream_request_with_its_tokens(sidecar) -> None:
     assert "upstream" in shown.output and "pool" in shown.output
     assert "came from an upstream pool" in shown.output
     assert "not reported" in shown.output  # α and mean acceptance length: llama.cpp omits them
+
+
+def test_guardian_gate_runs_on_a_routes_pools_and_records_the_upstream_pair(sidecar) -> None:
+    from typer.testing import CliRunner
+
+    from guardian.cli import app
+
+    golden = sidecar.home / "golden.jsonl"  # type: ignore[attr-defined]
+    golden.write_text("".join(json.dumps({"id": f"p{i}", "prompt": p}) + "\n" for i, p in
+                              enumerate([REPEATING, "a b c d a b c d a b c", PROSE[1]])))
+    url = str(sidecar.db.url)  # type: ignore[attr-defined]
+    policy = str(sidecar.home / "policy.yaml")  # type: ignore[attr-defined]
+    reports = sidecar.home / "reports"  # type: ignore[attr-defined]
+    runner = CliRunner()
+    base = ["gate", "--upstream", "--policy", policy, "--golden", str(golden), "--url", url,
+            "--report-dir", str(reports), "--dev"]
+    passed = runner.invoke(app, [*base, "--route", "quiet"])
+    assert passed.exit_code == 0, passed.output + repr(passed.exception)
+    pair = sidecar.app.state.services.core.backend.pair_hash
+    report = json.loads(next(reports.glob("*.json")).read_text())
+    assert report["pair_hash"] == pair and report["route"] == "quiet" and report["passed"]
+    assert report["pair"]["upstream"]["speculative"]["url"].endswith("/v1")
+    alpha = next(c for c in report["checks"] if c["name"] == "min_alpha")
+    assert "not reported" in alpha["detail"] and alpha["value"] > 0.2
+    with sidecar.db.connect() as conn:  # type: ignore[attr-defined]
+        recorded = conn.execute(sa.text("SELECT pair_hash, details FROM audit_governance "
+                                        "WHERE kind = 'gate_result'")).mappings().all()
+    assert [r["pair_hash"] for r in recorded] == [pair]
+
+    failed = runner.invoke(app, [*base, "--route", "broken"])  # the perturbed pool
+    assert failed.exit_code == 1, failed.output
+    assert "divergence" in failed.output
+
+    shown = runner.invoke(app, ["pair", "show", "--upstream", "--policy", policy])
+    assert shown.exit_code == 0, shown.output
+    assert f"pair_hash: {pair}" in shown.output and "route broken:" in shown.output
