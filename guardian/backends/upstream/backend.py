@@ -422,6 +422,13 @@ class UpstreamBackend:
             if "draft_tokens" in spec:  # the legacy name counts judged (and proposed) positions
                 reported |= {"proposed_tokens", "judged_tokens"}
         stats["unreported"] = [k for k in _COUNTERS if k not in reported]
+        t = answer.timings or {}
+        if "predicted_n" in t:
+            # llama.cpp: the prompt's forward gives the first token and every later forward
+            # one token more than it accepts, so its forwards are tokens - accepted drafts
+            # (the dashboard's M4; with no `draft_n` it did not draft: one per token).
+            stats["target_forwards"] = max(1, int(t["predicted_n"])
+                                           - int(t.get("draft_n_accepted", 0)))
         prompt_n = (answer.usage or {}).get("prompt_tokens")
         if prompt_n is None and answer.timings is not None and "prompt_n" in answer.timings:
             prompt_n = int(answer.timings["prompt_n"] + answer.timings.get("cache_n", 0))
