@@ -31,7 +31,7 @@ GATE = GatePolicy(min_speedup=0.0, min_alpha=0.0, stopping_quota=0, batch_sizes=
 def tiny_pair(tmp_path_factory):
     """A random llama target and a close draft (whole blocks accepted often)."""
     from engine import load_pair
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     torch.set_num_threads(1)
     root = tmp_path_factory.mktemp("gatepair")

@@ -27,7 +27,7 @@ from guardian.policy import (
     TriggerPolicy,
 )
 from tests.faults.continuous_faults import CB_BY_NAME
-from tests.guardian.governance.conftest import record_report
+from tests.support.governance import record_report
 
 KEY = "sg-reenable-inference"
 PROMPTS = ["def add(a, b):\n    return", "the quick brown fox", "for i in range(10):\n    ",
@@ -38,7 +38,7 @@ FAULT = CB_BY_NAME["cb_rows_commit_batch_max_count"]  # shows only beside anothe
 @pytest.fixture(scope="module")
 def tiny_pair(tmp_path_factory):
     from engine import load_pair
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     torch.set_num_threads(1)
     root = tmp_path_factory.mktemp("reenable")

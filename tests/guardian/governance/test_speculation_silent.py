@@ -15,7 +15,7 @@ import yaml
 from guardian.governance.silent import SilentSpeculationWatch
 from guardian.policy import Policy, RoutePolicy, TriggerPolicy
 from tests.faults.judging_faults import JUDGING_BY_NAME
-from tests.guardian.governance.conftest import request_event
+from tests.support.governance import request_event
 
 PROMTOOL = shutil.which("promtool")
 
@@ -114,7 +114,7 @@ def tiny_pair(tmp_path_factory):
     import torch
 
     from engine import load_pair
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     torch.set_num_threads(1)
     root = tmp_path_factory.mktemp("silent")
