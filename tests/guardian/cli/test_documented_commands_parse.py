@@ -33,6 +33,7 @@ def doc_commands() -> list[str]:
     out = set()
     for command in found:
         command = command.split(" #")[0].strip().rstrip("\\").strip()
+        command = command.removesuffix("&").strip()  # started in the background
         if not SKIP.search(command):
             out.add(command)
     return sorted(out)
