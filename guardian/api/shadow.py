@@ -26,8 +26,14 @@ from fastapi.responses import JSONResponse
 
 from guardian.api.chat import render_prompt
 from guardian.api.deps import ServicesDep, authorized_route, principal_of, require
-from guardian.api.generation import build_request, off_loop
-from guardian.api.schemas import ChatCompletionRequest, ErrorResponse, ShadowAccepted, ShadowRequest
+from guardian.api.generation import build_request, check_controls, off_loop
+from guardian.api.schemas import (
+    ChatCompletionRequest,
+    CompletionRequest,
+    ErrorResponse,
+    ShadowAccepted,
+    ShadowRequest,
+)
 from guardian.api.strictjson import StrictJSONRoute
 from guardian.audit.events import RequestEvent
 from guardian.equivalence.shadow import ShadowJob
@@ -52,6 +58,13 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
     route = core.route_policy(route_name)  # the mode in force, as serving sees it
     if not core.backend.capabilities.local_tokenizer:  # upstream pools: judged by the pool
         return await _mirror_to_pool(services, request, body, route)
+    # The target judges the primary's tokens under the same controls, or refuses: a mirror of
+    # a penalised request judged without its penalties would be a false divergence.
+    controls = check_controls(services, inner)
+    if inner.n > 1 or (isinstance(inner, CompletionRequest) and inner.echo):
+        raise ServingError(400, "a mirrored request is one completion of n=1 without echo; "
+                           "mirror each choice as its own request", param="request.n",
+                           code="unsupported_parameter")
 
     def prepare() -> tuple[str, str, list[int], str, list[int]]:  # off the event loop
         if isinstance(inner, ChatCompletionRequest):
@@ -90,7 +103,8 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
                             top_p=inner.top_p, top_k=max(0, inner.top_k), seed=inner.seed,
                             stop=inner.stop,  # type: ignore[arg-type]
                             principal=principal.actor, key_id=principal.key_id,
-                            route_reason=choice.reason)
+                            route_reason=choice.reason, controls=controls.sampling,
+                            passthrough=controls.passthrough)
     req.request_id = f"shadow-{req.request_id.removeprefix('req-')}"
     policy_hash = core.policy_hash
     services.sink.submit(RequestEvent(

@@ -8,6 +8,12 @@ reason) half way; `fault-slow` waits 30 s before answering; `fault-nologprobs` a
 without logprobs. Text: `max_tokens` (default 8) tokens " w0", " w1", ...; each with
 logprob -0.1 and alternatives " w<i>", " x<i>", " y<i>", ... at -0.1, -2.5, -3, ...
 
+The request surface: every body received is kept (`app.state.received`, the last 256) and
+echoed back under `fake_received`, so a test asserts what the sidecar forwarded. A chat with
+`tools` (and tool_choice not "none") answers one call of the named / first tool with
+arguments `{"w": 0}` and finish_reason `tool_calls` (streamed: name, then the arguments in
+two pieces); `response_format` json_object / json_schema answers the text `{"w": 0}`.
+
 Run: `python -m guardian.devtools.fake_upstream --port 8001`.
 """
 
@@ -17,6 +23,7 @@ import argparse
 import asyncio
 import json
 import time
+from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -45,9 +52,20 @@ def _spec(n: int) -> dict[str, int]:
             "steps": max(1, n // 3)}
 
 
+def _tool(body: dict[str, Any]) -> str | None:
+    """The tool a chat's answer calls (None: answer with text)."""
+    tools, choice = body.get("tools") or [], body.get("tool_choice", "auto")
+    if not tools or choice == "none":
+        return None
+    if isinstance(choice, dict):
+        return str((choice.get("function") or {}).get("name"))
+    return str((tools[0].get("function") or {}).get("name"))
+
+
 async def _generate(request: Request) -> Response:
     chat = request.url.path.endswith("/chat/completions")
     body = await request.json()
+    request.app.state.received.append(body)
     model = str(body.get("model", ""))
     if model == "fault-500":
         return JSONResponse({"error": {"message": "boom", "type": "server_error"}}, 500)
@@ -66,10 +84,18 @@ async def _generate(request: Request) -> Response:
     if model == "fault-nologprobs":
         k = -1
     tokens = [_token(i, k, chat) for i in range(n)]
+    tool = _tool(body) if chat else None
+    if (body.get("response_format") or {}).get("type") in ("json_object", "json_schema"):
+        tokens = [('{"w": 0}', tokens[0][1] and {**tokens[0][1], "token": '{"w": 0}'})]
+    if tool is not None:
+        tokens = tokens[:1]
     rid = f"up-{time.monotonic_ns()}"
     spec = _spec(n) if model.startswith("fake-spec") else None
     usage = {"prompt_tokens": 3, "completion_tokens": n, "total_tokens": n + 3}
     truncate = model == "fault-truncated"
+
+    call = {"id": "call-0", "type": "function",
+            "function": {"name": tool, "arguments": '{"w": 0}'}}
 
     def choice(toks: list[tuple[str, dict[str, Any] | None]], finish: str | None,
                delta: bool) -> dict[str, Any]:
@@ -78,6 +104,8 @@ async def _generate(request: Request) -> Response:
         if chat:
             out["delta" if delta else "message"] = ({"content": text} if delta else
                                                     {"role": "assistant", "content": text})
+            if tool is not None and not delta:
+                out["message"] = {"role": "assistant", "content": None, "tool_calls": [call]}
             out["logprobs"] = None if k < 0 else {"content": [lp for _, lp in toks]}
         else:
             out["text"] = text
@@ -90,9 +118,10 @@ async def _generate(request: Request) -> Response:
 
     obj = "chat.completion" if chat else "text_completion"
     if not body.get("stream"):
+        finish = "tool_calls" if tool is not None else "length"
         data: dict[str, Any] = {"id": rid, "object": obj, "created": int(time.time()),
-                                "model": model, "usage": usage,
-                                "choices": [choice(tokens, None if truncate else "length",
+                                "model": model, "usage": usage, "fake_received": body,
+                                "choices": [choice(tokens, None if truncate else finish,
                                                    False)]}
         if spec:
             data["spec_decode"] = spec
@@ -105,11 +134,20 @@ async def _generate(request: Request) -> Response:
             first = {"index": 0, "delta": {"role": "assistant", "content": ""},
                      "finish_reason": None, "logprobs": None}
             yield f"data: {json.dumps({**base, 'choices': [first]})}\n\n"
-        for i, tok in enumerate(tokens):
+        if tool is not None:  # name first, then the arguments in two pieces
+            pieces = [{"index": 0, "id": "call-0", "type": "function",
+                       "function": {"name": tool, "arguments": ""}},
+                      {"index": 0, "function": {"arguments": '{"w": '}},
+                      {"index": 0, "function": {"arguments": "0}"}}]
+            for piece in pieces:
+                delta = {"index": 0, "finish_reason": None, "delta": {"tool_calls": [piece]}}
+                yield f"data: {json.dumps({**base, 'choices': [delta]})}\n\n"
+        for i, tok in enumerate(tokens if tool is None else []):
             if truncate and i == len(tokens) // 2:
                 return
             yield f"data: {json.dumps({**base, 'choices': [choice([tok], None, True)]})}\n\n"
-        last: dict[str, Any] = {**base, "choices": [choice([], "length", True)]}
+        finish = "tool_calls" if tool is not None else "length"
+        last: dict[str, Any] = {**base, "choices": [choice([], finish, True)]}
         if spec:
             last["spec_decode"] = spec
         yield f"data: {json.dumps(last)}\n\n"
@@ -124,9 +162,11 @@ async def _models(_: Request) -> Response:
 
 
 def create_app() -> Starlette:
-    return Starlette(routes=[Route("/v1/completions", _generate, methods=["POST"]),
-                             Route("/v1/chat/completions", _generate, methods=["POST"]),
-                             Route("/v1/models", _models)])
+    app = Starlette(routes=[Route("/v1/completions", _generate, methods=["POST"]),
+                            Route("/v1/chat/completions", _generate, methods=["POST"]),
+                            Route("/v1/models", _models)])
+    app.state.received = deque(maxlen=256)  # the bodies received, newest last
+    return app
 
 
 def main() -> None:

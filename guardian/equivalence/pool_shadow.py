@@ -21,6 +21,8 @@ Wired by guardian.app for GUARDIAN_BACKEND=upstream (`ServingCore.shadow`).
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import logging
 import math
 import queue
@@ -135,6 +137,41 @@ def _run_stats(result: BackendResult) -> dict[str, Any]:
     if result.stats.get("latency_unreported"):
         stats["latency_unreported"] = True
     return stats
+
+
+def _tool_calls(result: BackendResult) -> list[tuple[Any, Any]]:
+    """A result's tool calls as (name, arguments as JSON where they parse): structural."""
+    out = []
+    for call in result.stats.get("tool_calls") or []:
+        fn = call.get("function") or {}
+        try:
+            args: Any = json.loads(fn.get("arguments") or "")
+        except (ValueError, RecursionError):
+            args = fn.get("arguments")
+        out.append((fn.get("name"), args))
+    return out
+
+
+def surface_checks(result: VerdictResult, req: Any, served: BackendResult,
+                   shadow: BackendResult) -> VerdictResult:
+    """What the request surface adds to a pool verdict: on greedy routes the two answers'
+    tool calls must be structurally equal (name, parsed arguments; else a `divergence`); and
+    every control that was on is listed as unchecked — a pool's answer carries no evidence
+    that it honoured a penalty, a logit bias or a schema (no silent `match`)."""
+    on = sorted({*req.sampling.controls(), *(k for k in req.passthrough if k != "messages")})
+    if on:
+        result.details["unchecked"] = [*result.details.get("unchecked", []),
+                                       *(f"honoured:{name}" for name in on)]
+    a, b = _tool_calls(served), _tool_calls(shadow)
+    if not (a or b):
+        return result
+    result.details["tool_calls_compared"] = req.greedy
+    if not req.greedy:
+        result.details["unchecked"] = [*result.details.get("unchecked", []), "tool_calls"]
+    elif a != b and result.verdict in ("match", "near_tie"):
+        result.details["tool_calls_differ"] = {"served": a[:8], "shadow": b[:8]}
+        return dataclasses.replace(result, verdict="divergence")
+    return result
 
 
 @dataclass(slots=True)
@@ -294,6 +331,7 @@ class PoolShadow:
         else:
             result = judge_sampled(served.result, shadow, route.distribution_tolerance, cap)
             tolerance = route.distribution_tolerance
+        result = surface_checks(result, req, served.result, shadow)
         spec = served.result if served_spec else shadow
         event = ShadowEvent(
             request_id=req.request_id, created_at=req.created_at, route=req.route,

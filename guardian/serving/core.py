@@ -116,6 +116,12 @@ class GenerationRequest:
     messages: list[tuple[str, str]] | None = None
     admitted: bool = False  # its route slot is already held (ServingCore.precheck)
     keyed: bool = False  # the slot counts against its principal's max_queue_per_key
+    # The request surface beyond the core fields (guardian.api.surface): sampling controls
+    # as `Sampling` takes them (penalties, min_p, logit_bias pairs), and the fields forwarded
+    # unchanged to an upstream pool. Both are recorded in the audit params when set.
+    controls: dict[str, Any] = field(default_factory=dict)
+    passthrough: dict[str, Any] = field(default_factory=dict)
+    choice_index: int = 0  # which of the request's n choices this generation is
 
     @property
     def greedy(self) -> bool:
@@ -123,13 +129,22 @@ class GenerationRequest:
 
     @property
     def sampling(self) -> Sampling:
-        return Sampling(temperature=self.temperature, top_p=self.top_p, top_k=self.top_k)
+        return Sampling(temperature=self.temperature, top_p=self.top_p, top_k=self.top_k,
+                        **self.controls)
 
     def params(self, route: RoutePolicy) -> dict[str, Any]:
-        return {"max_tokens": self.max_tokens, "temperature": self.temperature, "top_p": self.top_p,
-                "top_k": self.top_k, "seed": self.seed, "stop": self.stop, "model": self.model,
-                "gamma_strategy": route.gamma.strategy, "gamma": route.gamma.initial,
-                "gamma_max": route.gamma.max, **self.attribution()}
+        out = {"max_tokens": self.max_tokens, "temperature": self.temperature,
+               "top_p": self.top_p, "top_k": self.top_k, "seed": self.seed, "stop": self.stop,
+               "model": self.model, "gamma_strategy": route.gamma.strategy,
+               "gamma": route.gamma.initial, "gamma_max": route.gamma.max,
+               **self.attribution()}
+        # Only when set: the params of a request without them are as they always were.
+        out.update(self.sampling.controls())
+        # The messages stay in the prompt text (redacted as it is), never in the params.
+        out.update({k: v for k, v in self.passthrough.items() if k != "messages"})
+        if self.choice_index:
+            out["choice_index"] = self.choice_index
+        return out
 
     def attribution(self) -> dict[str, str]:
         """Who sent the request and why it is on its route (only what is known)."""
@@ -725,7 +740,8 @@ class ServingCore:
             top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
             messages=None if req.messages is None else tuple(req.messages), route=req.route,
             upstream=getattr(route, "upstream", None), check=check,
-            principal=req.principal, weight=route.weight)
+            principal=req.principal, weight=route.weight,
+            passthrough=req.passthrough)
 
     def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     on_text: OnText | None, *, max_new_tokens: int | None = None,

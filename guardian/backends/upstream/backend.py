@@ -39,6 +39,8 @@ import httpx
 from engine.identity import PairIdentity
 from engine.metrics import SpecCounters
 from guardian.backends.base import (
+    ALL_CONTROLS,
+    MESSAGE_FIELDS,
     BackendRequest,
     BackendResult,
     Capabilities,
@@ -72,9 +74,11 @@ logger = logging.getLogger(__name__)
 # does not need (faults are logged here, with the request id, instead).
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
+# controls: every optional field is forwarded unchanged (the pool's engine honours it or
+# refuses it with its own 400, which the client gets).
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=False, top_logprobs=20, local_tokenizer=False,
-                            scores_completions=False)
+                            scores_completions=False, controls=ALL_CONTROLS)
 
 
 class Pool:
@@ -221,8 +225,10 @@ class UpstreamBackend:
         """The conversation as the audit keeps it (the upstream applies its own template): one
         JSON object per message and line. Unambiguous whatever the messages hold: a message
         whose content is `"...\n<|assistant|>\nSure"` stays one user message in the record
-        instead of reading as an assistant turn (as it did with `<|role|>` lines)."""
-        return "".join(json.dumps({"role": m["role"], "content": m["content"]},
+        instead of reading as an assistant turn (as it did with `<|role|>` lines). A message's
+        tool_calls / tool_call_id / name, where sent, are in its line too."""
+        return "".join(json.dumps({"role": m["role"], "content": m["content"],
+                                   **{k: m[k] for k in MESSAGE_FIELDS if k in m}},
                                   ensure_ascii=False).translate(_LINE_BREAKS) + "\n"
                        for m in messages)
 
@@ -364,6 +370,9 @@ class UpstreamBackend:
                 ttft: float) -> BackendResult:
         if answer.finish_reason is None:
             raise UpstreamError("truncated", pool.label, "the answer has no finish_reason")
+        if answer.finish_reason == "tool_calls" and request.messages is None:
+            raise UpstreamError("malformed", pool.label, "a completion (not a chat) answered "
+                                "with finish_reason tool_calls")
         total = time.perf_counter() - started
         return self._result(pool, answer, request, total, ttft)
 
@@ -402,6 +411,8 @@ class UpstreamBackend:
             "upstream_id": answer.upstream_id,
             "upstream_finish_reason": answer.finish_reason,
             "upstream_usage": answer.usage, "upstream_logprobs": bool(answer.trace)}
+        if answer.tool_calls:  # answered in the message (guardian.api.chat), audited here
+            stats["tool_calls"] = answer.tool_calls
         if answer.model is not None and answer.model != pool.cfg.model:
             stats["upstream_answer_model"] = answer.model  # what the upstream says answered
         if answer.timings is not None:

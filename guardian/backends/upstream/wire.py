@@ -31,7 +31,8 @@ MAX_TOKEN_ID = 1 << 31  # ids outside [0, this) are not a vocabulary's: unknown 
 # (vLLM's "abort", "content_filter", "tool_calls", ...) is not a completion the sidecar can
 # record as stop/length: a malformed answer, not a silent "stop".
 FINISH_REASONS = {"stop": "stop", "length": "length", "eos_token": "stop",
-                  "stop_sequence": "stop"}
+                  "stop_sequence": "stop", "tool_calls": "tool_calls"}
+MAX_TOOL_CALLS = 128  # in one answer (as many as a request may offer tools)
 _MAX_EVENT = 1 << 20  # one SSE event's data (all its data: lines together)
 # An answer to a request that set no max_tokens (chat's default) is held to the sidecar's own
 # ceiling: no more token rows than any client may ask for (the API's MAX_NEW_TOKENS), and no
@@ -44,6 +45,13 @@ ROWS_WITHOUT_MAX_TOKENS = MAX_NEW_TOKENS
 ENTRIES_WITHOUT_MAX_TOKENS = (AUDIT_TOP + 2) * MAX_NEW_TOKENS
 
 
+# Fields the sidecar sets itself: a pass-through value never replaces one (the pool's model,
+# the stream it reads, the logprobs every audited row needs, the prompt as validated).
+OWN_FIELDS = frozenset({"model", "stream", "stream_options", "messages", "prompt",
+                        "logprobs", "top_logprobs", "return_tokens_as_token_ids", "max_tokens",
+                        "n", "echo", "seed", "stop", "temperature", "top_p", "top_k"})
+
+
 class WireError(ValueError):
     """The upstream's answer is not the OpenAI format the sidecar asked for."""
 
@@ -51,10 +59,13 @@ class WireError(ValueError):
 def request_body(req: BackendRequest, model: str, *, stream: bool, token_ids: bool,
                  ) -> tuple[str, dict[str, Any]]:
     """(path, JSON body) for the upstream: the client's fields that the sidecar validated,
-    the pool's model name, logprobs with max(2, asked) alternatives."""
+    the pool's model name, logprobs with max(2, asked) alternatives. The sampling controls
+    that are on and every pass-through field (tools, response_format, ...) go as the client
+    sent them; they never replace what the sidecar sets itself (`OWN_FIELDS`)."""
     s = req.sampling
     body: dict[str, Any] = {"model": model, "temperature": s.temperature, "top_p": s.top_p,
-                            "stream": stream}
+                            "stream": stream, **s.controls()}
+    body.update({k: v for k, v in req.passthrough.items() if k not in OWN_FIELDS})
     if req.max_new_tokens > 0:
         body["max_tokens"] = req.max_new_tokens
     if s.top_k > 0:
@@ -69,7 +80,8 @@ def request_body(req: BackendRequest, model: str, *, stream: bool, token_ids: bo
         body["return_tokens_as_token_ids"] = True
     k = max(AUDIT_TOP, req.top_logprobs)
     if req.messages is not None:
-        body["messages"] = [{"role": r, "content": c} for r, c in req.messages]
+        body["messages"] = req.passthrough.get("messages") or [
+            {"role": r, "content": c} for r, c in req.messages]
         body.update(logprobs=True, top_logprobs=k)
         return "/chat/completions", body
     body["prompt"] = req.prompt_text if req.prompt_text else list(req.prompt_ids)
@@ -187,6 +199,8 @@ def choice_text(choice: dict[str, Any], *, delta: bool) -> str:
     else:
         msg = choice.get("delta" if delta else "message") or {}
         text = msg.get("content") if isinstance(msg, dict) else None
+        if text is None and isinstance(msg, dict) and msg.get("tool_calls"):
+            return ""  # an answer of tool calls only
     if text is None and delta:
         return ""
     if not isinstance(text, str):
@@ -213,6 +227,7 @@ class Answer:
     # logprob entries (each row's token and its alternatives kept) allowed (0: any)
     max_entries: int = 0
     entries: int = 0
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)  # as the pool answered
 
     @classmethod
     def for_request(cls, max_tokens: int) -> Answer:
@@ -274,6 +289,9 @@ class Answer:
                                                or choice.get("finish_reason")):
             raise WireError("a chunk came after the one with the finish_reason")
         text = choice_text(choice, delta=delta)
+        msg = choice.get("delta" if delta else "message")
+        if isinstance(msg, dict) and msg.get("tool_calls") is not None:
+            self._tool_calls(msg["tool_calls"], delta=delta)
         rows = trace_rows(choice.get("logprobs"), len(self.trace), self.limit)
         if self.max_entries:
             self.entries += sum(1 + len(r.top_logprobs) for r in rows)
@@ -289,6 +307,48 @@ class Answer:
                                 f"{sorted(FINISH_REASONS)}")
             self.finish_reason = reason
         return text, rows
+
+
+    def _tool_calls(self, calls: Any, *, delta: bool) -> None:
+        """Fold in a message's tool calls (whole), or a chunk's pieces of them (`index`,
+        then name and arguments in parts, as OpenAI streams them)."""
+        if not isinstance(calls, list) or not all(isinstance(c, dict) for c in calls):
+            raise WireError("tool_calls is not a list of objects")
+        for call in calls:
+            fn = call.get("function") or {}
+            if not isinstance(fn, dict):
+                raise WireError("a tool call's function is not an object")
+            for key in ("name", "arguments"):
+                if fn.get(key) is not None and not isinstance(fn[key], str):
+                    raise WireError(f"a tool call's function.{key} is not a string")
+                if fn.get(key) is not None:
+                    _text(fn[key], f"a tool call's {key}")
+            for key in ("id", "type"):
+                if call.get(key) is not None and not isinstance(call[key], str):
+                    raise WireError(f"a tool call's {key} is not a string")
+                if call.get(key) is not None:
+                    _text(call[key][:200], f"a tool call's {key}")
+            if not delta:
+                self.tool_calls.append({"id": (call.get("id") or "")[:200] or None,
+                                        "type": (call.get("type") or "function")[:200],
+                                        "function": {"name": fn.get("name"),
+                                                     "arguments": fn.get("arguments") or ""}})
+            else:
+                index = call.get("index", 0)
+                if not isinstance(index, int) or isinstance(index, bool) or not (
+                        0 <= index <= len(self.tool_calls)):
+                    raise WireError(f"a tool call delta's index {_show(index)} is out of order")
+                if index == len(self.tool_calls):
+                    self.tool_calls.append({"id": None, "type": "function",
+                                            "function": {"name": None, "arguments": ""}})
+                merged = self.tool_calls[index]
+                merged["id"] = merged["id"] or (call.get("id") or "")[:200] or None
+                merged["type"] = (call.get("type") or "")[:200] or merged["type"]
+                if fn.get("name"):
+                    merged["function"]["name"] = (merged["function"]["name"] or "") + fn["name"]
+                merged["function"]["arguments"] += fn.get("arguments") or ""
+            if len(self.tool_calls) > MAX_TOOL_CALLS:
+                raise WireError(f"the answer has more than {MAX_TOOL_CALLS} tool calls")
 
 
 _USAGE = ("prompt_tokens", "completion_tokens", "total_tokens")

@@ -14,11 +14,20 @@ from tests.support.upstream import (  # noqa: F401  (helpers, importable from he
     pools,
 )
 
+_APP = create_app()  # one fake upstream per session; its `state.received` keeps the bodies
+
+
+@pytest.fixture
+def upstream_received(upstream_url: str):
+    """The bodies the fake upstream received (cleared for each test), newest last."""
+    _APP.state.received.clear()
+    return _APP.state.received
+
 
 @pytest.fixture(scope="session")
 def upstream_url() -> Iterator[str]:
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port,
+    server = uvicorn.Server(uvicorn.Config(_APP, host="127.0.0.1", port=port,
                                            log_level="warning", access_log=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
