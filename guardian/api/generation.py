@@ -185,12 +185,10 @@ async def serve(services: Services, req: GenerationRequest, on_text: Any = None)
     except ServingError as exc:
         exc.request_id = req.request_id  # the answer names the id the audit record is under
         if getattr(exc, "fault", None) is not None:
-            from guardian.serving.recorder import audit_failure
-
             exc.with_request_id(req.request_id)  # type: ignore[attr-defined]
             # Audited whether the pool failed (5xx) or refused the request (its 400/413/422):
             # either way the prompt reached the pool. No evidence for triggers (windows).
-            audit_failure(services.core, req, exc)  # type: ignore[arg-type]
+            services.core.recorder.upstream_failure(req, exc)  # type: ignore[arg-type]
         raise
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import UTC, datetime
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
@@ -35,7 +34,6 @@ from guardian.api.schemas import (
     ShadowRequest,
 )
 from guardian.api.strictjson import StrictJSONRoute
-from guardian.audit.events import RequestEvent
 from guardian.equivalence.shadow import ShadowJob
 from guardian.policy import RoutePolicy
 from guardian.serving.core import GenerationRequest, ServingError
@@ -106,17 +104,8 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
                             route_reason=choice.reason, controls=controls.sampling,
                             passthrough=controls.passthrough)
     req.request_id = f"shadow-{req.request_id.removeprefix('req-')}"
-    policy_hash = core.policy_hash
-    services.sink.submit(RequestEvent(
-        request_id=req.request_id, created_at=datetime.now(UTC), route=route_name,
-        mode=route.mode, served_path="external", pair_hash=core.backend.pair_hash,
-        policy_hash=policy_hash, endpoint="shadow", redaction=route.redaction,
-        prompt_text=prompt, completion_text=completion, prompt_token_ids=prompt_ids,
-        completion_token_ids=completion_ids,
-        finish_reason=str(body.response.choices[0].get("finish_reason") or "unknown"),
-        params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
-        time_to_first_token_s=0.0, time_per_output_token_s=0.0, stats={}, trace=[],
-        replica_id=core.replica_id))
+    policy_hash = core.recorder.mirrored(
+        req, route, completion, completion_ids, body.response.choices[0].get("finish_reason"))
     # The primary's text and the request's own max_tokens: how the primary ended is judged
     # against them (its text holds neither EOS nor the stop string that ended it).
     limit = (inner.requested_max_tokens if isinstance(inner, ChatCompletionRequest)
@@ -184,16 +173,7 @@ async def _mirror_to_pool(services: ServicesDep, request: Request, body: ShadowR
         req = build_request(services, request, inner, "completions", text, ids,
                             inner.max_tokens, "shadow")
     finish = body.response.choices[0].get("finish_reason")
-    policy_hash = core.policy_hash
-    services.sink.submit(RequestEvent(
-        request_id=req.request_id, created_at=datetime.now(UTC), route=req.route,
-        mode=route.mode, served_path="external", pair_hash=core.backend.pair_hash,
-        policy_hash=policy_hash, endpoint="shadow", redaction=route.redaction,
-        prompt_text=req.prompt_text, completion_text=completion, prompt_token_ids=[],
-        completion_token_ids=[], finish_reason=str(finish or "unknown"),
-        params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
-        time_to_first_token_s=0.0, time_per_output_token_s=0.0, stats={}, trace=[],
-        replica_id=core.replica_id))
+    policy_hash = core.recorder.mirrored(req, route, completion, [], finish, prompt_ids=[])
     job = MirrorJob(req, route, policy_hash, completion, finish)
     hdrs = {"x-request-id": req.request_id}
     if not pool_shadow.offer_mirror(job):

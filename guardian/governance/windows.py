@@ -47,12 +47,13 @@ def is_mirrored(stats: Mapping[str, Any]) -> bool:
     return bool(stats.get("external"))
 
 
-# Generations stopped by their client or deadline (`ServingCore._record_cancelled`): their
-# counters are empty, their latency is recorded as 0.0 and their tokens are a prefix. Counted,
+# Generations stopped by their client or deadline (guardian.serving.recorder,
+# `RequestRecorder.cancelled`): their counters are empty, their latency is recorded as 0.0
+# and their tokens are a prefix. Counted,
 # a caller who hangs up on many streams would add zero-latency samples to whichever path
 # served them (hiding a real slowdown of speculation, or faking one against the target-only
 # baseline) and partial outputs to the drift windows. Requests an upstream pool failed or
-# refused (`guardian.serving.recorder.audit_failure`, finish_reason `error`) are no evidence
+# refused (`RequestRecorder.upstream_failure`, finish_reason `error`) are no evidence
 # either: empty counters and no tokens would count toward a trigger's minimum sample.
 PARTIAL_FINISH_REASONS = frozenset({"cancelled", "error"})
 

@@ -48,7 +48,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Literal
 
-from guardian.audit.events import AuditSink, RequestEvent
+from guardian.audit.events import AuditSink
 from guardian.backends import (
     BackendRequest,
     BackendResult,
@@ -64,6 +64,7 @@ from guardian.core.errors import ServingError
 from guardian.observability.telemetry import Telemetry, genai_labels, now_ns
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
 from guardian.serving.admission import Admission, Cancelled, CancelToken, QueueFull
+from guardian.serving.recorder import RequestRecorder
 
 logger = logging.getLogger(__name__)
 
@@ -217,6 +218,12 @@ def prompt_tokens(req: GenerationRequest, result: BackendResult) -> int:
 
 
 # --- the core -----------------------------------------------------------------------------
+def time_per_output_token(result: BackendResult) -> float:
+    """Mean seconds between output tokens after the first (0 for one token or none)."""
+    n, timings = len(result.token_ids), result.timings
+    return (timings.total_s - timings.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
+
+
 class _Slot:
     """What one admitted request holds: its route's admission slot and a place in the serving
     core's pending count. `release` gives both back once, however many exit paths call it."""
@@ -279,6 +286,7 @@ class ServingCore:
         self.shadow: Any = None  # guardian.equivalence.shadow.ShadowEvaluator, attached by the app
         self.resolver: Any = None  # guardian.governance.routestate.ModeResolver, ditto
         self.admission = Admission()
+        self.recorder = RequestRecorder(self)  # every request's audit event
         self.admission.parallel = max(1, self.batch_rows)
 
     @property
@@ -460,7 +468,7 @@ class ServingCore:
                     # The awaiter went away just after the job had ended with a result:
                     # nobody answers or records it now, so audit it as cancelled.
                     if not f.cancelled() and f.exception() is None:
-                        self._record_abandoned(req, route, f.result(), enqueued)
+                        self.recorder.abandoned(req, route, f.result(), enqueued)
 
                 served = await self._await_job(job, req, slot, late)
             except BaseException as exc:
@@ -479,7 +487,7 @@ class ServingCore:
                                    served.fallback_reason.split(":")[0])
             self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), result,
                                               served.served_path == "speculative")
-            durable = self._record(served, route)
+            durable = self.recorder.served(served, route)
             if sampled and self.shadow is not None:
                 self.shadow.offer_served(served, route, span.get_span_context())
             if durable is not None:
@@ -581,10 +589,10 @@ class ServingCore:
             if not slot.finish():
                 # Its awaiter answered 504/499 before this ended (the last check passed just
                 # before the cancel): nobody records it now, so audit it here as cancelled.
-                self._record_abandoned(req, route, served, enqueued)
+                self.recorder.abandoned(req, route, served, enqueued)
             return served
         except Cancelled as exc:
-            self._record_cancelled(req, route, exc, enqueued, started)
+            self.recorder.cancelled(req, route, exc, enqueued, started)
             raise
         finally:
             # Released here, not by the awaiting coroutine: the job is done only when the
@@ -651,7 +659,7 @@ class ServingCore:
                 raise
             cancelled = Cancelled(why)
             cancelled.partial = (path, "".join(sent), list(emitted))  # type: ignore[attr-defined]
-            self._record_cancelled(req, route, cancelled, enqueued, started)
+            self.recorder.cancelled(req, route, cancelled, enqueued, started)
             raise cancelled from None
         finally:
             if hook is not None:
@@ -661,7 +669,7 @@ class ServingCore:
                         else "target_only", reason, started - enqueued,
                         time.perf_counter() - started, "", False)
         if not slot.finish():  # answered 504/499 already (see _run)
-            self._record_abandoned(req, route, served, enqueued)
+            self.recorder.abandoned(req, route, served, enqueued)
         return served
 
     def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
@@ -757,8 +765,7 @@ class ServingCore:
 
     @staticmethod
     def _tpot(result: BackendResult) -> float:
-        n, timings = len(result.token_ids), result.timings
-        return (timings.total_s - timings.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
+        return time_per_output_token(result)
 
     def _record_telemetry(self, served: Served, labels: dict[str, str], *,
                           error: ServingError | None = None) -> None:
@@ -774,55 +781,6 @@ class ServingCore:
             completion_tokens=len(result.token_ids), result=result,
             speculative=served.served_path == "speculative",
             error_type=None if error is None else type(error).__name__, error=error)
-
-    def _record(self, served: Served, route: RoutePolicy) -> Future[None] | None:
-        """The audit event; for an `audit.durability: sync` route, the future that completes
-        once the record is durable (`AuditWriter.submit_durable`)."""
-        req, result, timings = served.request, served.result, served.result.timings
-        tpot = self._tpot(result)
-        event = RequestEvent(
-            request_id=req.request_id, created_at=req.created_at, route=req.route,
-            mode=route.mode, served_path=served.served_path, pair_hash=self.backend.pair_hash,
-            policy_hash=served.policy_hash, endpoint=req.endpoint, redaction=route.redaction,
-            prompt_text=req.prompt_text, completion_text=result.text,
-            prompt_token_ids=list(req.prompt_ids), completion_token_ids=list(result.token_ids),
-            finish_reason=result.finish_reason, params=req.params(route),
-            queue_time_s=served.queue_time_s, compute_time_s=served.compute_time_s,
-            time_to_first_token_s=timings.time_to_first_token_s, time_per_output_token_s=tpot,
-            stats=stats_dict(result), trace=list(result.trace),  # type: ignore[arg-type]
-            fallback_reason=served.fallback_reason, replica_id=self.replica_id,
-            prompt_tokens=None if req.prompt_ids else prompt_tokens(req, result))
-        submit_durable = getattr(self.sink, "submit_durable", None)
-        if route.audit.durability == "sync" and submit_durable is not None:
-            return submit_durable(event)  # type: ignore[no-any-return]
-        self.sink.submit(event)
-        return None
-
-    def _record_abandoned(self, req: GenerationRequest, route: RoutePolicy, served: Served,
-                          enqueued: float) -> None:
-        """A generation that ended with a result its client never got (answered 504/499
-        first): audited as cancelled, with everything it generated."""
-        exc = Cancelled(req.cancel.reason or "client_disconnected")
-        exc.partial = (served.served_path, served.result.text,  # type: ignore[attr-defined]
-                       list(served.result.trace))
-        self._record_cancelled(req, route, exc, enqueued, enqueued + served.queue_time_s)
-
-    def _record_cancelled(self, req: GenerationRequest, route: RoutePolicy, exc: Cancelled,
-                          enqueued: float, started: float) -> None:
-        """Audit a generation stopped by its client or deadline: what it had emitted so far,
-        finish_reason `cancelled` and why (in stats)."""
-        path, text, trace = getattr(exc, "partial", ("target_only", "", []))
-        self.sink.submit(RequestEvent(
-            request_id=req.request_id, created_at=req.created_at, route=req.route,
-            mode=route.mode, served_path=path, pair_hash=self.backend.pair_hash,
-            policy_hash=self.policy_hash, endpoint=req.endpoint, redaction=route.redaction,
-            prompt_text=req.prompt_text, completion_text=text,
-            prompt_token_ids=list(req.prompt_ids),
-            completion_token_ids=[t.token_id for t in trace], finish_reason="cancelled",
-            params=req.params(route), queue_time_s=started - enqueued,
-            compute_time_s=time.perf_counter() - started, time_to_first_token_s=0.0,
-            time_per_output_token_s=0.0, stats={"cancelled": exc.reason},
-            trace=trace, replica_id=self.replica_id))
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)

@@ -23,7 +23,6 @@ import openai
 import pytest
 import yaml
 
-from tests.support.dashboard import dashboard_keys, open_page  # noqa: F401  (fixtures)
 from tests.support.llamacpp import (
     MODEL,
     LlamaServer,
@@ -177,7 +176,7 @@ def test_a_gate_run_on_the_pools_lets_the_route_speculate(deployment) -> None:
 
 
 def test_a_pool_that_changes_outputs_is_rolled_back_and_the_trail_shows_why(
-        deployment, open_page) -> None:  # noqa: F811
+        deployment, open_page) -> None:
     client = deployment["client"]
     ids = []
     for prompt in PROSE:

@@ -28,7 +28,7 @@ def _controller(store, sink, policy) -> RollbackController:
 
 
 def _cancelled(path: str) -> object:
-    """What `ServingCore._record_cancelled` audits for a client that hung up mid-stream."""
+    """What `RequestRecorder.cancelled` audits for a client that hung up mid-stream."""
     ev = request_event(path=path, tpot=0.0)
     return dataclasses.replace(ev, finish_reason="cancelled", stats={"cancelled": "client_disconnected"},
                                time_per_output_token_s=0.0, compute_time_s=0.0)
