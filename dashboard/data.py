@@ -473,8 +473,11 @@ def pool_price() -> tuple[float | None, str]:
 
 def _usage(rows: pd.DataFrame, path: str) -> Usage:
     part = rows[rows["served_path"] == path]
+    known = part["forward_requests"] if "forward_requests" in part else part["requests"]
+    tokens = part["forward_tokens"] if "forward_tokens" in part else part["output_tokens"]
     return Usage(int(part["requests"].sum()), float(part["output_tokens"].sum()),
-                 float(part["target_forwards"].sum()), float(part["seconds"].sum()))
+                 float(part["target_forwards"].sum()), float(part["seconds"].sum()),
+                 int(known.sum()), float(tokens.sum()))
 
 
 def _paired(rows: pd.DataFrame) -> Paired:

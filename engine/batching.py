@@ -2,7 +2,8 @@
 
 `BatchScheduler` owns one `engine.continuous.ContinuousEngine` and the one thread that drives
 it. Callers on any thread `submit` a request and wait on a Future; the engine thread, between
-steps, lets waiting requests join (up to `max_batch` rows, oldest first), runs one step for
+steps, lets waiting requests join (up to `max_batch` rows, in weighted fair order across routes
+and callers: engine.fairqueue), runs one step for
 every row at once, and resolves the Futures of the rows that finished. So requests with
 different prompts, lengths, sampling parameters, stop strings and proposers share forwards,
 and each leaves as soon as it is done.
@@ -36,7 +37,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -44,6 +44,7 @@ from typing import Any
 
 from engine.capmodel import ModelledGamma
 from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
+from engine.fairqueue import DEFAULT_TENANT, FairQueue
 from engine.loadaware import LoadAwareGamma
 from engine.loading import Pair
 
@@ -64,6 +65,8 @@ class EngineUnavailable(RuntimeError):
 class _Job:
     req: SequenceRequest
     check: Callable[[], None] | None
+    tenant: tuple[str, str] = DEFAULT_TENANT  # (route, caller): whose turn it joins on
+    weight: float = 1.0  # its route's share while others wait
     future: Future[Sequence] = field(default_factory=Future)
     queued_at: float = field(default_factory=time.perf_counter)
 
@@ -72,9 +75,10 @@ class BatchScheduler:
     """One engine thread, one shared batch of at most `max_batch` rows."""
 
     def __init__(self, pair: Pair, *, max_batch: int = 16,
-                 gamma: LoadAwareGamma | ModelledGamma | None = None) -> None:
+                 gamma: LoadAwareGamma | ModelledGamma | None = None, fifo: bool = False) -> None:
         """`gamma`: the depth cap (default ModelledGamma); a ModelledGamma without step
-        costs is calibrated here, before the engine thread starts."""
+        costs is calibrated here, before the engine thread starts. `fifo`: join in arrival
+        order instead of weighted fair order across routes and callers (engine.fairqueue)."""
         if max_batch < 1:
             raise ValueError(f"max_batch must be >= 1, got {max_batch}")
         self.pair, self.max_batch = pair, max_batch
@@ -87,7 +91,8 @@ class BatchScheduler:
                                  "speculative rows keep their own depth")
         self._engine = ContinuousEngine(pair, gamma_cap=self.gamma)
         self._jobs: dict[int, _Job] = {}  # id(Sequence) -> its job
-        self._waiting: deque[_Job] = deque()
+        self.fifo = fifo
+        self._waiting: FairQueue[_Job] = FairQueue(fifo=fifo)
         self._cv = threading.Condition()
         self._stop = False
         self._dead: BaseException | None = None  # why the engine thread ended unexpectedly
@@ -109,23 +114,26 @@ class BatchScheduler:
         """The engine thread is running (False once it died or was shut down)."""
         return self._thread.is_alive() and self._dead is None and not self._stop
 
-    def submit(self, req: SequenceRequest, check: Callable[[], None] | None = None
+    def submit(self, req: SequenceRequest, check: Callable[[], None] | None = None, *,
+               tenant: tuple[str, str] = DEFAULT_TENANT, weight: float = 1.0,
                ) -> Future[Sequence]:
-        """Queue a request to join the batch; the Future gets its finished Sequence."""
-        job = _Job(req, check)
+        """Queue a request to join the batch; the Future gets its finished Sequence.
+        `tenant` (route, caller) and `weight` (the route's share) set its turn to join."""
+        job = _Job(req, check, tenant, weight)
         with self._cv:
             if self._dead is not None:
                 raise EngineUnavailable(f"the engine thread died ({self._dead!r}); the "
                                         "sidecar must be restarted")
             if self._stop:
                 raise EngineUnavailable("the engine is shutting down")
-            self._waiting.append(job)
+            self._waiting.push(job, tenant, weight)
             self._cv.notify()
         return job.future
 
-    def run(self, req: SequenceRequest, check: Callable[[], None] | None = None) -> Sequence:
+    def run(self, req: SequenceRequest, check: Callable[[], None] | None = None, *,
+            tenant: tuple[str, str] = DEFAULT_TENANT, weight: float = 1.0) -> Sequence:
         """`submit` and wait (a serving worker thread blocks here, not the engine)."""
-        seq = self.submit(req, check).result()
+        seq = self.submit(req, check, tenant=tenant, weight=weight).result()
         if seq.error is not None:
             raise seq.error
         return seq
@@ -184,7 +192,8 @@ class BatchScheduler:
                 for job in [*self._in_hand, *self._jobs.values(), *self._waiting]:
                     if not job.future.done():
                         job.future.set_exception(err)
-                self._in_hand, self._waiting = [], deque()
+                self._in_hand = []
+                self._waiting.drain()
                 self._jobs.clear()
 
     def _serve(self) -> None:
@@ -198,7 +207,7 @@ class BatchScheduler:
                 self._drop_cancelled()
                 joining = self._in_hand = []
                 while self._waiting and self._engine.size + len(joining) < self.max_batch:
-                    joining.append(self._waiting.popleft())
+                    joining.append(self._waiting.pop())
             if joining and self._busy_since is None:
                 # Busy from this join on: its prefill (and the first tokens it may give) is
                 # part of the next step's goodput.
@@ -248,17 +257,18 @@ class BatchScheduler:
         queue now, at this step boundary, instead of when a row frees up for them."""
         if not self._waiting or not any(j.check is not None for j in self._waiting):
             return
-        keep: deque[_Job] = deque()
-        for job in self._waiting:
+
+        def cancelled(job: _Job) -> bool:
             try:
                 if job.check is not None:
                     job.check()
             except BaseException as exc:
                 if not job.future.done():
                     job.future.set_exception(exc)
-                continue
-            keep.append(job)
-        self._waiting = keep
+                return True
+            return False
+
+        self._waiting.remove_if(cancelled)
 
     def _join(self, jobs: list[_Job]) -> None:
         """Joiners are prefilled together (one forward per model); a cancelled or invalid
@@ -295,7 +305,6 @@ class BatchScheduler:
 
     def _fail_all(self, exc: BaseException) -> None:
         self._fail_batch(exc)
-        while self._waiting:
-            job = self._waiting.popleft()
+        for job in self._waiting.drain():
             if not job.future.done():
                 job.future.set_exception(exc)

@@ -71,9 +71,12 @@ def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy |
     evaluator = ShadowEvaluator(core, sink, telemetry, capacity=shadow_capacity)
     core.shadow = evaluator
     if getattr(backend, "kind", None) == "upstream":  # shadow across the route's two pools
+        from guardian.backends.upstream.poolmetrics import PoolMetrics
         from guardian.equivalence.pool_shadow import PoolShadow
 
         core.shadow = PoolShadow(core, sink)
+        # /metrics: each route's speculative pool's own spec_decode counters (pool-wide)
+        telemetry.governance.add(PoolMetrics(lambda: core.policy).gauge_rows)
     if start_shadow:
         evaluator.start()
     services = Services(core=core, shadow=evaluator, sink=sink, telemetry=telemetry,

@@ -71,8 +71,9 @@ class Settings(BaseSettings):
     policy_file: Path | None = Field(
         default=None, description="Policy YAML (default: policies/default.yaml)."
     )
-    host: str = "127.0.0.1"
-    port: int = Field(8000, ge=1, le=65535)
+    host: str = Field(default="127.0.0.1", description="Address `guardian serve` binds; "
+                      "anything but loopback needs an API keys file.")
+    port: int = Field(8000, ge=1, le=65535, description="Port `guardian serve` listens on.")
     api_keys_file: Path | None = Field(
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )
@@ -85,6 +86,11 @@ class Settings(BaseSettings):
         "request at a time.")
     max_batch: int = Field(default=16, ge=1, le=256, description="Rows in the local engine's "
                            "shared batch; more requests wait (bounded by each route's max_queue).")
+    batch_order: Literal["fair", "fifo"] = Field(
+        default="fair", description="Order in which waiting requests join the local engine's "
+        "batch: `fair` takes turns across routes (by each route's policy `weight`) and across "
+        "callers within a route, so one route's flood does not stand in front of another's "
+        "requests; `fifo` joins in arrival order.")
     gamma_by_batch: dict[int, int] = Field(
         default_factory=dict, description="Pin the speculation depth cap per batch size "
         "(batch-size band start -> depth, 0 = off), e.g. '{\"1\": 4, \"16\": 0}'; empty: "

@@ -203,6 +203,55 @@ def migrated_db_url(db_url: str) -> str:
     return db_url
 
 
+# --- migrations from a template -----------------------------------------------------------
+# Alembic takes 1-2 s to build the schema in a new SQLite file, and ~160 tests start from one.
+# The migrations run for real once per session into a template file; after that, an upgrade to
+# head of an empty SQLite file (what `guardian.audit.upgrade` finds on a first start: the file
+# it just created private) starts from a copy of the template's bytes, and Alembic then sees
+# the head and does nothing. The result is the file the migrations make, byte for byte.
+# Tests of the migrations themselves opt out with `@pytest.mark.real_migrations`, and so does
+# any process the tests start (the sidecar as a subprocess migrates for real);
+# GUARDIAN_TEST_REAL_MIGRATIONS=1 turns the template off for a whole run.
+_TEMPLATE: dict[str, bytes] = {}
+
+
+def _sqlite_template(real_upgrade, tmp_root) -> bytes:  # type: ignore[no-untyped-def]
+    if "head" not in _TEMPLATE:
+        import sqlite3
+
+        from guardian.audit.migrate import alembic_config
+
+        path = tmp_root / "schema-template.db"
+        real_upgrade(alembic_config(f"sqlite:///{path}"), "head")
+        with sqlite3.connect(path) as conn:  # fold the WAL into the file
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        _TEMPLATE["head"] = path.read_bytes()
+    return _TEMPLATE["head"]
+
+
+@pytest.fixture(autouse=True)
+def _migrate_sqlite_from_template(request: pytest.FixtureRequest,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    if (request.node.get_closest_marker("real_migrations") is not None
+            or os.environ.get("GUARDIAN_TEST_REAL_MIGRATIONS")):
+        return
+    from guardian.audit import migrate
+    from guardian.core.db import sqlite_path
+
+    real = migrate.command.upgrade
+    tmp_root = request.config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+
+    def upgrade(config, revision, *args, **kwargs):  # type: ignore[no-untyped-def]
+        path = sqlite_path(config.get_main_option("sqlalchemy.url"))
+        if (revision == "head" and path is not None and path.is_file()
+                and path.stat().st_size == 0 and not path.with_name(path.name + "-wal").exists()):
+            with open(path, "r+b") as f:  # keeps the file (and its private mode) as created
+                f.write(_sqlite_template(real, tmp_root))
+        return real(config, revision, *args, **kwargs)
+
+    monkeypatch.setattr(migrate.command, "upgrade", upgrade)
+
+
 @pytest.fixture(autouse=True)
 def _settings_not_carried_over() -> Iterator[None]:
     """`get_settings()` is cached: a test that built settings from its own environment (a

@@ -20,7 +20,9 @@ Three groups, over the series the sidecar's `/metrics` exports (names: `guardian
    ticket when 10 % burns in 1 d (1d / 2h) or in 3 d (3d / 6h). Burn-rate factors are
    computed for the policy's `period_days` (14.4 / 6 / 3 / 1 for 30 days).
 2. **Governance**: a route rolled back by a trigger (page), a trigger failing (warning), the
-   analysis failing (warning), a canary aborted (warning).
+   analysis failing (warning), speculation silently stopped on a speculative route
+   (`GuardianSpeculationSilent`, warning: guardian.governance.silent), a canary aborted
+   (warning).
 3. **Audit health**: the audit database not accepting writes (page), audit events lost or
    sealed records dropped / quarantined (page: `guardian_audit_dropped_events_total`,
    `guardian_audit_records_total`, exported by the audit writer), records spooled on local
@@ -139,6 +141,17 @@ def governance_group() -> dict[str, Any]:
          "for": "5m", "labels": {"severity": "warning"},
          "annotations": {"summary": "analysis of route {{ $labels.route }} fails",
                          "description": "Rollout controllers reading /v1/analysis see `fail`."}},
+        {"alert": "GuardianSpeculationSilent", "expr": "guardian_speculation_silent == 1",
+         "labels": {"severity": "warning"},
+         "annotations": {"summary": "route {{ $labels.route }} is labelled speculative but "
+                                    "{{ $labels.kind }} (reason: {{ $labels.reason }})",
+                         "description": "Its last triggers.silent_window served requests "
+                                        "proposed no draft token, or accepted none: it serves "
+                                        "at target-only speed under a speculative label. "
+                                        "depth_cap: the batch's depth cap answers 0 "
+                                        "(GET /admin/speculation); load_shed: the serving "
+                                        "queue is deep; unsupported_proposer: the backend "
+                                        "cannot speculate with the route's proposer."}},
         {"alert": "GuardianCanaryAborted", "expr": "guardian_canary_step == -1",
          "labels": {"severity": "warning"},
          "annotations": {"summary": "the canary of route {{ $labels.route }} was aborted",

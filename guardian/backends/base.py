@@ -86,6 +86,10 @@ class BackendRequest:
     prompt_text: str | None = None
     messages: tuple[tuple[str, str], ...] | None = None  # (role, content)
     route: str | None = None  # the route it is served on (an upstream backend picks its pool)
+    # Who asked (the API key's principal) and the route's weight: the local engine's turn to
+    # join its batch (engine.fairqueue). Runs for the shadow or a gate carry none.
+    principal: str | None = None
+    weight: float = 1.0
     upstream: Any = None  # the route's pools (guardian.policy.model.UpstreamPools) or None
     # Raises when the request was cancelled (client gone, deadline passed): a batching
     # backend calls it before a queued request joins the batch.

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 app = typer.Typer(help="Audit trail: show, verify, prove, checkpoint, export, prune, keys.",
                   no_args_is_help=True)
 
-ORIGIN_STYLE = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "blue"}
+ORIGIN_STYLE = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "blue",
+                "upstream": "magenta"}
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -145,11 +146,21 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
                   f"{r['prompt_tokens']}+{r['completion_tokens']}")
     # Ratios from the stored counters (engine.metrics), like every other view of them.
     spec = SpecCounters.from_stats(r.get("stats"))
-    rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α {spec.alpha:.3f}  mean acceptance "
-             f"length {spec.mean_acceptance_length:.2f}" if spec.proposed else "")
+    unreported = set((r.get("stats") or {}).get("unreported") or ())
+
+    def ratio(value: float, needs: str, fmt: str) -> str:
+        return "not reported" if needs in unreported else format(value, fmt)
+
+    rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α "
+             f"{ratio(spec.alpha, 'judged_tokens', '.3f')}  mean acceptance length "
+             f"{ratio(spec.mean_acceptance_length, 'steps', '.2f')}" if spec.proposed else "")
+    if (r.get("stats") or {}).get("latency_unreported"):
+        per_token = "not reported (a whole upstream answer)"
+    else:
+        per_token = f"{r['time_per_output_token_s'] * 1e3:.2f} ms"
     console.print(f"queue {r['queue_time_s'] * 1e3:.1f} ms  compute {r['compute_time_s'] * 1e3:.1f} ms"
                   f"  TTFT {r['time_to_first_token_s'] * 1e3:.1f} ms  per token "
-                  f"{r['time_per_output_token_s'] * 1e3:.2f} ms{rates}")
+                  f"{per_token}{rates}")
     if r["prompt_text"] is not None:
         console.print(f"[dim]prompt:[/dim] {esc(repr(r['prompt_text']))}")
         console.print(f"[dim]completion:[/dim] {esc(repr(r['completion_text']))}")
@@ -167,16 +178,25 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
     for t in rec.tokens:
         token = (str(t["token_id"]) if t["token_id"] is not None
                  else (t["token_hash"][:12] + "…") if t["token_hash"] else "—")
-        style = ORIGIN_STYLE.get(t["origin"], "")
-        who = "draft" if t["origin"] == "accepted" else "target"
-        table.add_row(str(t["position"]), token, f"[{style}]{who}[/{style}]",
-                      f"[{style}]{esc(t['origin'])}[/{style}]",
+        style = ORIGIN_STYLE.get(t["origin"])
+        who = {"accepted": "draft", "upstream": "pool"}.get(t["origin"], "target")
+        table.add_row(str(t["position"]), token, styled(who, style), styled(t["origin"], style),
                       _num(t["draft_prob"]), _num(t["target_prob"]), _num(t["target_margin"]),
                       str(t["step"]), str(t["gamma"]))
     console.print(table)
+    pooled = sum(t["origin"] == "upstream" for t in rec.tokens)
+    if pooled:  # an upstream pool tells no origin per token, only its counters (above)
+        console.print(f"{pooled} of {len(rec.tokens)} tokens came from an upstream pool "
+                      "(which tokens were drafted it does not say per token)")
+        return
     drafted = sum(t["origin"] == "accepted" for t in rec.tokens)
     console.print(f"{drafted} of {len(rec.tokens)} tokens came from the draft model (accepted), "
                   f"{len(rec.tokens) - drafted} from the target")
+
+
+def styled(value: object, style: str | None) -> str:
+    """`value` as literal text in `style` (none: plain; "[]...[/]" is a markup error)."""
+    return f"[{style}]{esc(value)}[/{style}]" if style else esc(value)
 
 
 def esc(value: object) -> str:

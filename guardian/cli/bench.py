@@ -43,3 +43,7 @@ app.command("step-profile", help=step_profile.cli.__doc__)(step_profile.cli)
 from guardian.devtools.benchmarks import telemetry_bench  # noqa: E402
 
 app.command("telemetry", help=telemetry_bench.cli.__doc__)(telemetry_bench.cli)
+
+from guardian.devtools.benchmarks import fairness_bench  # noqa: E402
+
+app.command("fairness", help=fairness_bench.cli.__doc__)(fairness_bench.cli)

@@ -67,5 +67,5 @@ def environment_notes(environ: dict[str, str] | None = None, dotenv: Path = Path
                      - known, key=str.upper)
     if unknown:
         notes.append(f"ignored, no setting of that name: {', '.join(unknown)} (misspelt? "
-                     "`guardian serve --help` and the README's Configuration table list them)")
+                     "`guardian serve --help` and docs/reference/configuration.md list them)")
     return notes

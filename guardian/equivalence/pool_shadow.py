@@ -27,17 +27,19 @@ import queue
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from concurrent.futures import Future
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from guardian.audit.events import ShadowEvent
 from guardian.backends import BackendResult, TraceToken
 from guardian.equivalence.verdicts import VerdictResult, greedy_verdict
+from guardian.serving.core import stats_dict
 
 if TYPE_CHECKING:
     from guardian.audit.events import AuditSink
     from guardian.policy import RoutePolicy
-    from guardian.serving.core import Served, ServingCore
+    from guardian.serving.core import GenerationRequest, Served, ServingCore
 
 logger = logging.getLogger(__name__)
 
@@ -117,10 +119,41 @@ def judge_sampled(served: BackendResult, shadow: BackendResult, tolerance: float
     return VerdictResult("distribution_ok", details=details)
 
 
+# What a shadow row keeps of the speculative run's stats: its counters and their ratios
+# (absent / None where the pool does not report them, guardian.serving.core.stats_dict).
+_COUNTER_STATS = ("proposed_tokens", "judged_tokens", "accepted", "steps", "unreported",
+                  "acceptance_rate", "alpha", "mean_acceptance_length")
+
+
+def _run_stats(result: BackendResult) -> dict[str, Any]:
+    """The shadow run as the rollback windows read it (`shadow_stats`): its counters when it
+    speculated, its timings (a target-only run is the latency trigger's baseline)."""
+    stats = {k: v for k, v in stats_dict(result).items() if k in _COUNTER_STATS}
+    stats.update(total_time_s=result.timings.total_s,
+                 time_to_first_token_s=result.timings.time_to_first_token_s,
+                 completion_tokens=len(result.token_ids))
+    if result.stats.get("latency_unreported"):
+        stats["latency_unreported"] = True
+    return stats
+
+
 @dataclass(slots=True)
 class _Job:
     served: Served
     route: RoutePolicy
+
+
+@dataclass(slots=True)
+class MirrorJob:
+    """A mirrored request (`/v1/shadow`): the primary's text, judged against the target-only
+    pool (guardian.equivalence.pool_mirror); `done` gets the ShadowEvent (or the error)."""
+
+    request: GenerationRequest
+    route: RoutePolicy
+    policy_hash: str
+    text: str
+    finish_reason: str | None
+    done: Future[ShadowEvent | None] = field(default_factory=Future)
 
 
 class PoolShadow:
@@ -129,7 +162,7 @@ class PoolShadow:
     def __init__(self, core: ServingCore, sink: AuditSink, *, capacity: int = 64,
                  workers: int = 4) -> None:
         self.core, self.sink = core, sink
-        self._queue: queue.Queue[_Job | None] = queue.Queue(capacity)
+        self._queue: queue.Queue[_Job | MirrorJob | None] = queue.Queue(capacity)
         self._inflight: dict[str, int] = {}
         self._lock = threading.Lock()
         self.shed = self.completed = self.failed = 0
@@ -148,8 +181,14 @@ class PoolShadow:
             self._shed(served, "queue_full")
             return False
 
+    def _labels(self, served: Served) -> dict[str, str]:
+        """The shadow series' labels, as guardian.equivalence.shadow gives them."""
+        return {"route": served.request.route, "pair": self.core.backend.pair_hash[:12],
+                "mode": served.served_path}
+
     def _shed(self, served: Served, why: str) -> None:
         self.shed += 1
+        self.core.telemetry.shadow_drops.add(1, {**self._labels(served), "reason": why})
         logger.debug("shed pool shadow of %s (%s)", served.request.request_id, why)
 
     def _acquire(self, pool: Any) -> bool:
@@ -166,13 +205,68 @@ class PoolShadow:
         with self._lock:
             self._inflight[key] -= 1
 
+    def offer_mirror(self, job: MirrorJob) -> bool:
+        """Queue a mirrored request (never blocks); False: the queue is full (dropped)."""
+        try:
+            self._queue.put_nowait(job)
+            return True
+        except queue.Full:
+            self.shed += 1
+            return False
+
     def _worker(self) -> None:
         while (job := self._queue.get()) is not None:
+            if isinstance(job, MirrorJob):
+                try:
+                    job.done.set_result(self.evaluate_mirror(job))
+                except Exception as exc:  # the mirror caller is told "failed", never a 500
+                    self.failed += 1
+                    logger.warning("pool mirror of %s failed: %r", job.request.request_id, exc)
+                    job.done.set_exception(exc)
+                continue
             try:
                 self.evaluate(job.served, job.route)
             except Exception as exc:  # a shadow failure must never reach serving
                 self.failed += 1
                 logger.warning("pool shadow of %s failed: %r", job.served.request.request_id, exc)
+
+    def evaluate_mirror(self, job: MirrorJob) -> ShadowEvent | None:
+        """The target-only pool on the mirrored request, its answer walked along the
+        primary's text (`pool_mirror.judge_text`); the verdict recorded (None: shed)."""
+        from guardian.equivalence.pool_mirror import judge_text
+
+        req, route = job.request, job.route
+        pools = route.upstream
+        assert pools is not None
+        if not self._acquire(pools.target_only):
+            self.shed += 1
+            return None
+        cap = min(req.max_tokens or route.shadow.max_new_tokens, route.shadow.max_new_tokens)
+        started = time.perf_counter()
+        try:
+            target, _ = self.core.run_backend(req, route, False, None, max_new_tokens=cap)
+        finally:
+            self._release(pools.target_only)
+        result = judge_text(target, job.text, route.near_tie_tolerance, cap, job.finish_reason)
+        event = ShadowEvent(
+            request_id=req.request_id, created_at=req.created_at, route=req.route,
+            pair_hash=self.core.backend.pair_hash, policy_hash=job.policy_hash,
+            shadow_path="target_only", verdict=result.verdict,
+            first_divergence_position=result.first_divergence_position,
+            margin_at_divergence=result.margin_at_divergence,
+            tolerance=route.near_tie_tolerance,
+            stats={"shadow_pool": "target_only", "compared_cap": cap, "source": "mirror",
+                   "external": True, "principal": req.principal, "shadow_stats": _run_stats(target),
+                   **result.details, "request_created_at": req.created_at.isoformat()},
+            shadow_compute_time_s=time.perf_counter() - started,
+            shadow_trace=list(target.trace), redaction=route.redaction)
+        self.sink.submit(event)
+        self.completed += 1
+        self.core.telemetry.verdicts.add(1, {"route": req.route,
+                                             "pair": self.core.backend.pair_hash[:12],
+                                             "mode": route.mode, "verdict": result.verdict,
+                                             "shadow_path": "target_only", "source": "mirror"})
+        return event
 
     def evaluate(self, served: Served, route: RoutePolicy) -> ShadowEvent | None:
         """Run the other pool on the served request and record the verdict (None: shed)."""
@@ -208,12 +302,21 @@ class PoolShadow:
             verdict=result.verdict, first_divergence_position=result.first_divergence_position,
             margin_at_divergence=result.margin_at_divergence, tolerance=tolerance,
             stats={"shadow_pool": shadow.stats.get("upstream_pool"), "compared_cap": cap,
-                   **spec.counters.as_dict(), **result.details,
+                   **{k: v for k, v in stats_dict(spec).items() if k in _COUNTER_STATS},
+                   "shadow_stats": _run_stats(shadow), **result.details,
                    "request_created_at": req.created_at.isoformat()},
             shadow_compute_time_s=elapsed, shadow_trace=list(shadow.trace),
             redaction=route.redaction)
         self.sink.submit(event)
         self.completed += 1
+        # /metrics: the same series as the local engine's shadow (alert rules read them)
+        self.core.telemetry.verdicts.add(1, {**self._labels(served), "verdict": result.verdict,
+                                             "shadow_path": event.shadow_path,
+                                             "source": "sidecar"})
+        if result.verdict in ("divergence", "distribution_mismatch"):
+            logger.warning("pool shadow verdict %s for %s on route %s at position %s",
+                           result.verdict, req.request_id, req.route,
+                           result.first_divergence_position)
         return event
 
     def close(self) -> None:

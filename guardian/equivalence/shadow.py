@@ -50,6 +50,7 @@ from opentelemetry import trace
 from guardian.audit.events import AuditSink, ShadowEvent
 from guardian.backends import BackendResult, OnText, Unsupported
 from guardian.core.enums import DecodePath
+from guardian.equivalence.batchshadow import BatchedReruns, batch_record
 from guardian.equivalence.verdicts import (
     MIN_WINDOW_FOR_ACCEPTANCE_TEST,
     PIT_ALPHA,
@@ -148,6 +149,8 @@ class ShadowEvaluator:
         self._stop = threading.Event()
         self._threads = [threading.Thread(target=self._worker, name=f"shadow-{i}", daemon=True)
                          for i in range(workers)]
+        # Speculative re-runs judged in shared batches (guardian.equivalence.batchshadow).
+        self.batched = BatchedReruns(self)
 
     def start(self) -> None:
         for t in self._threads:
@@ -160,6 +163,8 @@ class ShadowEvaluator:
                                     served=served, parent=parent))
 
     def offer(self, job: ShadowJob) -> bool:
+        if job.served is not None:
+            self.batched.remember(job)
         try:
             self._queue.put_nowait(job)
             return True
@@ -189,29 +194,46 @@ class ShadowEvaluator:
                 return
             if not self._wait_for_quiet():
                 return
-            try:
-                event = self.evaluate(job)
-                job.done.set_result(event)
-            except Preempted:
-                self.preempted += 1
-                if self._stop.is_set():
-                    self._drop(job, "shutdown")
-                    return
-                job.attempts += 1
-                if job.attempts > 1 or not self._requeue(job):
-                    self._drop(job, "preempted")
-            except Unsupported as exc:  # the backend cannot give the evidence this job needs
-                # Counted per route (drops{reason="unsupported"}); a log line per sampled
-                # request would only repeat the same configuration fact.
-                logger.debug("shadow job %s not evaluated: %s", job.request.request_id, exc)
-                self._drop(job, "unsupported")
-            except Exception as exc:  # one bad job must not kill the evaluator
-                logger.exception("shadow evaluation failed for %s", job.request.request_id)
-                # The waiter (`/v1/shadow` with wait) must see the failure, not a silent drop:
-                # resolve with the exception before _drop would resolve it with None.
-                if not job.done.done():
-                    job.done.set_exception(exc)
-                self._drop(job, "error")
+            if self.batched.wants(job):
+                together, others = self.batched.gather(job, self._queue)
+                runs, mates = self.batched.rerun(together, self._preempt(True))
+                for j, run in zip(together, runs, strict=True):
+                    if not self._run_job(j, (run, len(together), mates)):
+                        return
+                for j in others:
+                    if not self._run_job(j):
+                        return
+                continue
+            if not self._run_job(job):
+                return
+
+    def _run_job(self, job: ShadowJob, rerun: tuple[Any, int, int] | None = None) -> bool:
+        """Evaluate one job (`rerun`: its speculative re-run, already decoded in a batch,
+        with the batch's judged rows and companions); False when shutting down."""
+        try:
+            event = self.evaluate(job, rerun=rerun)
+            job.done.set_result(event)
+        except Preempted:
+            self.preempted += 1
+            if self._stop.is_set():
+                self._drop(job, "shutdown")
+                return False
+            job.attempts += 1
+            if job.attempts > 1 or not self._requeue(job):
+                self._drop(job, "preempted")
+        except Unsupported as exc:  # the backend cannot give the evidence this job needs
+            # Counted per route (drops{reason="unsupported"}); a log line per sampled
+            # request would only repeat the same configuration fact.
+            logger.debug("shadow job %s not evaluated: %s", job.request.request_id, exc)
+            self._drop(job, "unsupported")
+        except Exception as exc:  # one bad job must not kill the evaluator
+            logger.exception("shadow evaluation failed for %s", job.request.request_id)
+            # The waiter (`/v1/shadow` with wait) must see the failure, not a silent drop:
+            # resolve with the exception before _drop would resolve it with None.
+            if not job.done.done():
+                job.done.set_exception(exc)
+            self._drop(job, "error")
+        return True
 
     def _wait_for_quiet(self) -> bool:
         """Block until serving has been idle for `idle_grace_s` (False: shutting down).
@@ -244,7 +266,8 @@ class ShadowEvaluator:
         return self._check_preempt if preemptible else None
 
     # --- evaluation (sync; tests call it directly) ---------------------------------------
-    def evaluate(self, job: ShadowJob, *, preemptible: bool = True) -> ShadowEvent:
+    def evaluate(self, job: ShadowJob, *, preemptible: bool = True,
+                 rerun: tuple[Any, int, int] | None = None) -> ShadowEvent:
         ctx = trace.set_span_in_context(trace.NonRecordingSpan(job.parent)) if job.parent else None
         with self.telemetry.tracer.start_as_current_span("guardian.shadow", context=ctx, attributes={
                 "guardian.request_id": job.request.request_id}) as span:
@@ -252,7 +275,8 @@ class ShadowEvaluator:
             if job.external_ids is not None:
                 result, shadow_path, shadow_trace, stats = self._judge_external(job, preemptible)
             else:
-                result, shadow_path, shadow_trace, stats = self._judge_served(job, preemptible)
+                result, shadow_path, shadow_trace, stats = self._judge_served(job, preemptible,
+                                                                              rerun)
             elapsed = time.perf_counter() - started
             span.set_attribute("guardian.verdict", result.verdict)
             span.set_attribute("guardian.shadow_path", shadow_path)
@@ -285,6 +309,7 @@ class ShadowEvaluator:
         return event
 
     def _judge_served(self, job: ShadowJob, preemptible: bool,
+                      rerun: tuple[Any, int, int] | None = None,
                       ) -> tuple[VerdictResult, DecodePath, list, dict]:
         assert job.served is not None
         req, served, route = job.request, job.served, job.route
@@ -295,14 +320,25 @@ class ShadowEvaluator:
                               f"{route.proposer!r}; there is no speculative path to compare")
         cap = min(req.max_tokens, route.shadow.max_new_tokens)
         want_evidence = shadow_spec and not req.greedy and caps.full_distributions
-        shadow, shadow_evidence = self.core.run_backend(
-            req, route, shadow_spec, self._preempt(preemptible),
-            max_new_tokens=cap, evidence=want_evidence)
+        together, mates = 1, 0
+        if rerun is not None:  # decoded already, in a shared batch (BatchedReruns)
+            outcome, together, mates = rerun
+            if isinstance(outcome, BaseException):
+                raise outcome
+            shadow, shadow_evidence = outcome
+        else:
+            shadow, shadow_evidence = self.core.run_backend(
+                req, route, shadow_spec, self._preempt(preemptible),
+                max_new_tokens=cap, evidence=want_evidence)
         spec, ref = (shadow, served.result) if shadow_spec else (served.result, shadow)
         verifier = shadow_evidence if shadow_spec else served.evidence
         stats: dict[str, Any] = {"shadow_stats": stats_dict(shadow), "compared_cap": cap,
                                  # what the audit row's acceptance columns come from
-                                 **spec.counters.as_dict()}
+                                 **spec.counters.as_dict(),
+                                 # the batch the judged speculative run decoded in
+                                 "batch": batch_record(spec, self.backend,
+                                                       judged_together=together,
+                                                       companions=mates)}
         path: DecodePath = "speculative" if shadow_spec else "target_only"
         # Both paths were cut at the cap (the served one may have gone on): their lengths
         # and finish reasons say nothing, only the tokens up to the cap are compared.

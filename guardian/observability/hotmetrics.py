@@ -6,8 +6,8 @@ Why not the OpenTelemetry SDK here: one measurement through it (attribute cleani
 hashing, a Measurement object, the reader's storage) cost ~13 us of the event loop's time,
 and a speculative request makes about fifteen. Here a measurement is a dict lookup and a few
 additions under a lock; the labels are sanitised and the families built only when `/metrics`
-is scraped: a third of the SDK's CPU per request (`guardian bench telemetry`; BENCHMARKS.md,
-"Telemetry per request, recorded without the SDK").
+is scraped: a third of the SDK's CPU per request (`guardian bench telemetry`;
+docs/benchmarks/telemetry.md).
 
 The exposition is the one the SDK's reader produces (`test_hotmetrics`'s parity tests
 render both from the same measurements, edge cases included): names, units and label keys

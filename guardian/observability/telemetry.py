@@ -225,7 +225,7 @@ class Telemetry:
             readers.append(PeriodicExportingMetricReader(OTLPMetricExporter()))
         # Exemplars go out only through OTLP (the Prometheus reader drops them): without it,
         # sampling one per measurement cost ~75 of a request's ~300 us of telemetry CPU
-        # (BENCHMARKS.md, "Telemetry per request"). OTEL_METRICS_EXEMPLAR_FILTER still rules.
+        # (docs/benchmarks/telemetry.md). OTEL_METRICS_EXEMPLAR_FILTER still rules.
         exemplars = (None if otlp or os.environ.get("OTEL_METRICS_EXEMPLAR_FILTER")
                      else AlwaysOffExemplarFilter())
         self.meter_provider = MeterProvider(metric_readers=readers, resource=resource,

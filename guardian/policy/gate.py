@@ -31,6 +31,14 @@ class GatePolicy(Strict):
     # exact pair and policy hash; without one the route serves target_only (audited once as a
     # `policy_decision`). false: the file's mode applies as written (tests, load tests).
     require_report: bool = True
+    # The batched phase (guardian.governance.gatebatch): besides one at a time, the golden
+    # prompts are served concurrently in mixed batches of these sizes (capped at the serving
+    # engine's max_batch) through the engine `guardian serve` runs; [] judges alone only.
+    batch_sizes: list[int] = Field(default_factory=lambda: [4], max_length=8)
+    # Judged completions each of greedy and sampled must end by a stop string, by an EOS
+    # accepted inside a draft block and at max_tokens (guardian.equivalence.stopcases);
+    # fewer fails `stopping_coverage` (0: counted, never failed).
+    stopping_quota: int = Field(1, ge=0, le=MAX_COUNT)
 
     @model_validator(mode="before")
     @classmethod

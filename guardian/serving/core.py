@@ -174,9 +174,31 @@ async def _await_durable(request_id: str, durable: Future[None], timeout: float)
                            code="audit_unavailable", type_="service_unavailable") from exc
 
 
+# The counters each derived ratio needs: a ratio over a counter the backend did not report
+# (an upstream pool's `unreported`) is None, never 0.
+_RATIO_NEEDS = {"acceptance_rate": ("proposed_tokens", "accepted"),
+                "alpha": ("judged_tokens", "accepted"),
+                "mean_acceptance_length": ("steps", "accepted")}
+
+
 def stats_dict(result: BackendResult) -> dict[str, Any]:
     """The backend's raw stats plus the ratios derived from its counters (audit, API)."""
-    return {**result.stats, **result.counters.ratios()}
+    ratios: dict[str, Any] = result.counters.ratios()
+    unreported = result.stats.get("unreported")
+    if unreported:
+        for name, needs in _RATIO_NEEDS.items():
+            if any(k in unreported for k in needs):
+                ratios[name] = None
+    return {**result.stats, **ratios}
+
+
+def prompt_tokens(req: GenerationRequest, result: BackendResult) -> int:
+    """Prompt tokens: the local tokenizer's count, else what the backend counted (an
+    upstream pool's usage: it tokenized the prompt)."""
+    if req.prompt_ids:
+        return len(req.prompt_ids)
+    counted = result.stats.get("prompt_tokens")
+    return int(counted) if isinstance(counted, int) and not isinstance(counted, bool) else 0
 
 
 # --- the core -----------------------------------------------------------------------------
@@ -702,7 +724,8 @@ class ServingCore:
             gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
             top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
             messages=None if req.messages is None else tuple(req.messages), route=req.route,
-            upstream=getattr(route, "upstream", None), check=check)
+            upstream=getattr(route, "upstream", None), check=check,
+            principal=req.principal, weight=route.weight)
 
     def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                     on_text: OnText | None, *, max_new_tokens: int | None = None,
@@ -731,7 +754,7 @@ class ServingCore:
         self.telemetry.record_request(
             labels, duration_s=served.queue_time_s + served.compute_time_s,
             ttft_s=served.queue_time_s + result.timings.time_to_first_token_s,
-            tpot_s=self._tpot(result), prompt_tokens=len(req.prompt_ids),
+            tpot_s=self._tpot(result), prompt_tokens=prompt_tokens(req, result),
             completion_tokens=len(result.token_ids), result=result,
             speculative=served.served_path == "speculative",
             error_type=None if error is None else type(error).__name__, error=error)
@@ -751,7 +774,8 @@ class ServingCore:
             queue_time_s=served.queue_time_s, compute_time_s=served.compute_time_s,
             time_to_first_token_s=timings.time_to_first_token_s, time_per_output_token_s=tpot,
             stats=stats_dict(result), trace=list(result.trace),  # type: ignore[arg-type]
-            fallback_reason=served.fallback_reason, replica_id=self.replica_id)
+            fallback_reason=served.fallback_reason, replica_id=self.replica_id,
+            prompt_tokens=None if req.prompt_ids else prompt_tokens(req, result))
         submit_durable = getattr(self.sink, "submit_durable", None)
         if route.audit.durability == "sync" and submit_durable is not None:
             return submit_durable(event)  # type: ignore[no-any-return]

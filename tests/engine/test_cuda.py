@@ -10,7 +10,7 @@ completions to be `match` or `near_tie` by the shadow evaluator's own rule
 (guardian.equivalence.verdicts.judge_greedy) — never a divergence. How often each happened is printed
 (`pytest -m gpu -s`).
 
-First run (H200, 2026-11-26, BENCHMARKS.md "On a GPU"): 8 passed; the batched tests failed
+First run (H200, 2026-11-26, BENCHMARKS.md "On a GPU", git history): 8 passed; the batched tests failed
 because the tolerance then measured only verify noise (zero on these models) while batched
 rows moved log-probabilities by up to 0.03 — which is why the measurement now includes batches.
 """

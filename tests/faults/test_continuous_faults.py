@@ -270,5 +270,5 @@ def test_demo_continuous_clean_traffic_raises_no_alarm(demo_continuous) -> None:
 
 
 def test_the_continuous_suite_command_is_documented() -> None:
-    doc = (Path(__file__).parents[2] / "VERIFICATION.md").read_text()
+    doc = (Path(__file__).parents[2] / "docs" / "guides" / "compliance.md").read_text()
     assert "python -m tests.faults --full --batching continuous" in doc

@@ -6,7 +6,7 @@
   keeps speculative output exact;
 - `-m faults` (integration, needs the demo pair): a few faults through the real app + shadow
   path, caught within 40 requests, and clean traffic with no false alarm. The whole suite:
-  `python -m tests.faults --full` (see VERIFICATION.md).
+  `python -m tests.faults --full` (see docs/guides/compliance.md, "Evidence").
 """
 
 from __future__ import annotations
@@ -154,5 +154,5 @@ def test_fast_subset_clean_traffic_raises_no_alarm(demo) -> None:
 
 
 def test_the_full_suite_command_is_documented() -> None:
-    doc = (Path(__file__).parents[2] / "VERIFICATION.md").read_text()
+    doc = (Path(__file__).parents[2] / "docs" / "guides" / "compliance.md").read_text()
     assert "python -m tests.faults --full" in doc

@@ -1,1 +1,2 @@
-"""Helpers and factories shared by the tests (imported, unlike conftest fixtures)."""
+"""Helpers and factories shared by the tests (imported, unlike conftest fixtures), and
+launchers of real outside things (the llama.cpp server)."""

@@ -58,10 +58,12 @@ from guardian.backends.upstream.wire import (
     WireError,
     request_body,
     sse_events,
+    timings_spec,
 )
 from guardian.core.enums import PROPOSER_KINDS
 
 if TYPE_CHECKING:
+    from guardian.policy import Policy
     from guardian.policy.model import UpstreamPool, UpstreamPools
     from guardian.settings import Settings
 
@@ -175,7 +177,11 @@ class UpstreamBackend:
         model is the default `model` clients send."""
         from guardian.policy import load_policy
 
-        policy = load_policy(settings.policy_file)
+        return cls.from_policy(load_policy(settings.policy_file))
+
+    @classmethod
+    def from_policy(cls, policy: Policy) -> UpstreamBackend:
+        """The backend (and so the upstream pair) a sidecar with this policy serves."""
         default = policy.route(policy.default_route).upstream
         if default is None:
             raise ValueError(f"GUARDIAN_BACKEND=upstream needs routes.{policy.default_route}."
@@ -398,23 +404,43 @@ class UpstreamBackend:
             "upstream_usage": answer.usage, "upstream_logprobs": bool(answer.trace)}
         if answer.model is not None and answer.model != pool.cfg.model:
             stats["upstream_answer_model"] = answer.model  # what the upstream says answered
+        if answer.timings is not None:
+            stats["upstream_timings"] = answer.timings
         counters = SpecCounters()
-        if answer.spec is not None:
-            stats["upstream_spec"] = answer.spec
-            counters = SpecCounters.from_stats(answer.spec)
+        # The request's own counters: a per-request stats object (a guardian pool's, vLLM /
+        # SGLang extensions) first, else llama.cpp's timings. What neither says is listed in
+        # `unreported` (its ratios are None, never 0: guardian.serving.core.stats_dict).
+        spec = answer.spec if answer.spec is not None else timings_spec(answer.timings)
+        reported: set[str] = set()
+        if spec is not None:
+            stats["upstream_spec"] = spec
+            counters = SpecCounters.from_stats(spec)
             for key in ("proposed_tokens", "judged_tokens", "accepted", "steps"):
-                if key in answer.spec:
-                    stats[key] = answer.spec[key]
-        prompt_n = int((answer.usage or {}).get("prompt_tokens") or 0)
-        stats["prompt_tokens"] = prompt_n
+                if key in spec:
+                    stats[key] = spec[key]
+                    reported.add(key)
+            if "draft_tokens" in spec:  # the legacy name counts judged (and proposed) positions
+                reported |= {"proposed_tokens", "judged_tokens"}
+        stats["unreported"] = [k for k in _COUNTERS if k not in reported]
+        t = answer.timings or {}
+        if "predicted_n" in t:
+            # llama.cpp: the prompt's forward gives the first token and every later forward
+            # one token more than it accepts, so its forwards are tokens - accepted drafts
+            # (the dashboard's M4; with no `draft_n` it did not draft: one per token).
+            stats["target_forwards"] = max(1, int(t["predicted_n"])
+                                           - int(t.get("draft_n_accepted", 0)))
+        prompt_n = (answer.usage or {}).get("prompt_tokens")
+        if prompt_n is None and answer.timings is not None and "prompt_n" in answer.timings:
+            prompt_n = int(answer.timings["prompt_n"] + answer.timings.get("cache_n", 0))
+        stats["prompt_tokens"] = prompt_n  # None: the pool did not say
         stats["completion_tokens"] = len(answer.trace)
         ids = [t.token_id for t in answer.trace]
+        timings = _latency(answer, total, ttft, len(ids), stats)
         return BackendResult(
             prompt_token_ids=list(request.prompt_ids), token_ids=ids, text=text,
             finish_reason=FINISH_REASONS[answer.finish_reason or "stop"],  # type: ignore[arg-type]
             trace=list(answer.trace), speculative=request.speculative, counters=counters,
-            timings=Timings(total_s=total, time_to_first_token_s=ttft, verify_s=total),
-            stats=stats)
+            timings=timings, stats=stats)
 
     # shadow evidence: not from an upstream ---------------------------------------------------
     def generate_with_evidence(self, request: BackendRequest, on_text: OnText | None = None,
@@ -432,6 +458,32 @@ class UpstreamBackend:
     def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
                             sampling: Sampling) -> Distributions | None:
         raise Unsupported("an upstream pool returns no full distributions (full_distributions)")
+
+
+_COUNTERS = ("proposed_tokens", "judged_tokens", "accepted", "steps")
+
+
+def _latency(answer: Answer, total: float, ttft: float, n: int, stats: dict[str, Any],
+             ) -> Timings:
+    """The answer's timings. The pool's own per-token time where it sends one (llama.cpp's
+    `timings.predicted_ms / predicted_n`): time per output token is that, and the first
+    token is what is left of the call. A whole (non-streamed) answer without it arrives all
+    at once: its per-token time is not known (`stats["latency_unreported"]`, and the latency
+    trigger skips it) rather than the ~µs between parsing its first and last token."""
+    t = answer.timings or {}
+    if n > 1 and t.get("predicted_n", 0) > 1 and t.get("predicted_ms") is not None:
+        # llama.cpp times the tokens after the first (that one comes out of the prompt's
+        # forward): predicted_per_token_ms = predicted_ms / (predicted_n - 1)
+        tpot = t.get("predicted_per_token_ms", t["predicted_ms"] / (t["predicted_n"] - 1)) / 1000.0
+        first = max(0.0, total - (n - 1) * tpot)
+        stats["latency_source"] = "pool_timings"
+        return Timings(total_s=total, time_to_first_token_s=first, verify_s=total,
+                       prefill_s=t.get("prompt_ms", 0.0) / 1000.0)
+    if not answer.streamed and n > 1:
+        stats["latency_unreported"] = True
+        return Timings(total_s=total, time_to_first_token_s=total, verify_s=total)
+    stats["latency_source"] = "stream"
+    return Timings(total_s=total, time_to_first_token_s=ttft, verify_s=total)
 
 
 def _fault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:

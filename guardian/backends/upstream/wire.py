@@ -111,21 +111,32 @@ def _logprob(value: Any, where: str) -> float:
     return min(0.0, max(float(value), LOGPROB_FLOOR))
 
 
-def _row(position: int, token: str, logprob: Any, alts: list[TokenLogprob]) -> TraceToken:
+def _given_id(value: Any) -> int:
+    """A token id an upstream sent beside the text (llama.cpp's `id`); -1 when none."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_TOKEN_ID:
+        return value
+    return -1
+
+
+def _row(position: int, token: str, logprob: Any, alts: list[TokenLogprob],
+         token_id: int = -1) -> TraceToken:
     token = _text(token, f"logprobs token {position}")
     lp = _logprob(logprob, f"token {position}")
     alts.sort(key=lambda a: a.logprob, reverse=True)
     del alts[MAX_ALTERNATIVES:]
     margin = alts[0].logprob - alts[1].logprob if len(alts) >= 2 else 0.0
-    return TraceToken(position=position, token_id=_token_id(token), origin="upstream",
+    tid = token_id if token_id >= 0 else _token_id(token)
+    return TraceToken(position=position, token_id=tid, origin="upstream",
                       draft_prob=None, target_prob=math.exp(lp), target_margin=max(margin, 0.0),
                       step=position, gamma=0, token=token, top_logprobs=tuple(alts))
 
 
-def _alt(token: Any, logprob: Any) -> TokenLogprob:
+def _alt(token: Any, logprob: Any, token_id: Any = None) -> TokenLogprob:
     if not isinstance(token, str):
         raise WireError(f"alternative {_show(token)}: {_show(logprob)} is not (text, number)")
+    given = _given_id(token_id)
     return TokenLogprob(_text(token, "alternative"), _logprob(logprob, "alternative"),
+                        given if given >= 0 else
                         _token_id(token) if token.startswith("token_id:") else None)
 
 
@@ -151,9 +162,10 @@ def trace_rows(logprobs: Any, start: int, limit: int = 0) -> list[TraceToken]:
         for i, item in enumerate(content):
             if not isinstance(item, dict) or not isinstance(item.get("token"), str):
                 raise WireError("logprobs.content[] needs {token, logprob, top_logprobs}")
-            alts = [_alt(a.get("token"), a.get("logprob"))
+            alts = [_alt(a.get("token"), a.get("logprob"), a.get("id"))
                     for a in item.get("top_logprobs") or [] if isinstance(a, dict)]
-            rows.append(_row(start + i, item["token"], item.get("logprob"), alts))
+            rows.append(_row(start + i, item["token"], item.get("logprob"), alts,
+                             _given_id(item.get("id"))))
         return rows
     tokens, lps = logprobs.get("tokens"), logprobs.get("token_logprobs")
     tops = logprobs.get("top_logprobs") or [None] * len(tokens or [])
@@ -191,9 +203,13 @@ class Answer:
     finish_reason: str | None = None
     usage: dict[str, Any] | None = None
     spec: dict[str, Any] | None = None  # per-request speculative stats, where returned
+    # llama.cpp's per-answer `timings` (prompt_n, prompt_ms, predicted_n, predicted_ms, and
+    # draft_n / draft_n_accepted when it speculated), finite numbers only
+    timings: dict[str, float] | None = None
     upstream_id: str | None = None
     model: str | None = None  # the model the upstream says answered (the first one named)
     limit: int = 0  # max_tokens sent (0: none): an answer with more token rows is refused
+    streamed: bool = False  # read as SSE events (tokens timed as they came)
     # logprob entries (each row's token and its alternatives kept) allowed (0: any)
     max_entries: int = 0
     entries: int = 0
@@ -221,6 +237,7 @@ class Answer:
     def _add(self, data: Any, *, delta: bool) -> tuple[str, list[TraceToken]]:
         if not isinstance(data, dict):
             raise WireError("the answer is not a JSON object")
+        self.streamed = self.streamed or delta
         if "error" in data and not data.get("choices"):
             err = data["error"]
             msg = err.get("message") if isinstance(err, dict) else err
@@ -235,6 +252,8 @@ class Answer:
             self.model = _text(data["model"][:200], "the answer's model")
         if isinstance(data.get("usage"), dict):
             self.usage = _usage(data["usage"])
+        if isinstance(data.get("timings"), dict):
+            self.timings = pool_timings(data["timings"])
         spec = spec_stats(data)
         if spec is not None:
             self.spec = spec
@@ -323,6 +342,36 @@ def spec_stats(data: dict[str, Any]) -> dict[str, Any] | None:
         if isinstance(data.get(key), dict):
             return _scalars(data[key])
     return None
+
+
+_TIMINGS = ("cache_n", "prompt_n", "prompt_ms", "predicted_n", "predicted_ms",
+            "predicted_per_token_ms", "draft_n", "draft_n_accepted")
+
+
+def pool_timings(timings: dict[str, Any]) -> dict[str, float] | None:
+    """llama.cpp's `timings` as recorded: its known keys with finite, non-negative numbers;
+    None when the draft counts are not counts with accepted <= drafted."""
+    out: dict[str, float] = {}
+    for key in _TIMINGS:
+        v = timings.get(key)
+        if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) \
+                and 0 <= v < 1 << 53:
+            out[key] = v
+    if "draft_n" in out or "draft_n_accepted" in out:
+        drafted, accepted = out.get("draft_n"), out.get("draft_n_accepted")
+        if not (_count(drafted) and _count(accepted) and accepted <= drafted):  # type: ignore[operator]
+            return None
+    return out
+
+
+def timings_spec(timings: dict[str, float] | None) -> dict[str, Any] | None:
+    """Speculative counters from llama.cpp's timings (None when it did not speculate):
+    `draft_n` drafted = proposed, `draft_n_accepted` = accepted. Judged positions and steps
+    are not in them: left out (not reported), never 0."""
+    if not timings or "draft_n" not in timings:
+        return None
+    return {"proposed_tokens": int(timings["draft_n"]),
+            "accepted": int(timings["draft_n_accepted"]), "source": "llamacpp_timings"}
 
 
 class SSEFeed:

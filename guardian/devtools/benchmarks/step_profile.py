@@ -1,7 +1,7 @@
 """`guardian bench step-profile`: where a continuous-batching step's time goes, by batch size.
 
 Written after the first serving bench on a GPU (H100, bf16, the large pair, BENCHMARKS.md
-"On a GPU: NVIDIA H100"): a one-row step of the continuous engine cost 16 ms there, but steps
+in git history, "On a GPU: NVIDIA H100"): a one-row step of the continuous engine cost 16 ms there, but steps
 of 2 to 16 rows cost 75-180 ms, so batching served fewer tokens/s than one request at a time
 at 1-4 clients. On the CPU the same steps differ by 2x at most, and the forward launches the
 same operators with and without the attention mask, so the cause is something only the device

@@ -19,8 +19,7 @@ from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
 from guardian.cli import app
 from guardian.core.db import make_engine
-
-from .conftest import tamper
+from tests.support.audit import tamper
 
 pytestmark = pytest.mark.integration  # processes of its own (a killed writer)
 

@@ -5,7 +5,7 @@ after a head, forged gap, forged anchor, drop/add export lines} x {SQLite, Postg
 {latest signed head available, none}. The attacker here may run any SQL, recompute SHA-256
 chain hashes and write whole chains; only the Ed25519 key and the published heads are out of
 reach. Each case asserts its outcome for both columns: caught (with the words naming the
-first bad record) or, without a head, documented as undetectable (README, "The audit trail").
+first bad record) or, without a head, documented as undetectable (docs/guides/compliance.md).
 """
 
 from __future__ import annotations
@@ -223,7 +223,7 @@ def forged_anchor(url: str, chain: str) -> None:
            f"('{chain}', {upto}, '{h}', '2026-01-01', '2026-01-01', 'cli:attacker')")
 
 
-UNDETECTABLE = None  # without a signed head: stated in README.audit-section.md
+UNDETECTABLE = None  # without a signed head: stated in docs/guides/compliance.md
 # case -> (attack, first error without heads, first error with heads)
 MATRIX: dict[str, tuple[Any, str | None, str | tuple[str, ...]]] = {
     "edit": (edit, "edited: audit_requests", "edited: audit_requests"),

@@ -24,8 +24,7 @@ from guardian.audit.merkle import Tree, record_leaf
 from guardian.audit.notes import Checkpoint, b64, parse_vkey, sign_line
 from guardian.audit.receipts import check_receipt
 from guardian.cli import app
-
-from .conftest import tamper
+from tests.support.audit import tamper
 
 pytestmark = pytest.mark.integration  # witness processes of their own
 

@@ -19,7 +19,8 @@ def test_every_variable_the_project_reads_is_known() -> None:
     used: set[str] = set()
     for path in [*ROOT.glob("guardian/**/*.py"), *ROOT.glob("engine/**/*.py"),
                  *ROOT.glob("dashboard/**/*.py"), *ROOT.glob("tests/**/*.py"),
-                 ROOT / ".ci" / "run", ROOT / ".ci" / "gpu", ROOT / "README.md"]:
+                 ROOT / ".ci" / "run", ROOT / ".ci" / "gpu", ROOT / ".ci" / "docs", ROOT / "README.md",
+                 ROOT / "CHANGELOG.md", *ROOT.glob("docs/**/*.md")]:
         if path.is_file() and path != Path(__file__):
             used |= set(NAME.findall(path.read_text(errors="replace")))
     # Prefixes written in prose ("GUARDIAN_AUDIT_HEADS_*") are not variables.

@@ -309,7 +309,7 @@ def test_the_replica_that_saw_the_rollback_keeps_it_without_the_audit_record(
         db, tmp_path, writer) -> None:
     """The writer also deletes the rollback's audit record: the replica that saw the rollback
     (and, after a restart, its last-known-state file) still refuses the copy; `guardian audit
-    verify` shows the deleted record. Only a replica that never saw it is fooled (README)."""
+    verify` shows the deleted record. Only a replica that never saw it is fooled (docs/guides/security.md)."""
     policy = governed_policy("speculative")
     running = ModeResolver(RouteStateStore(db), pair_hash=PAIR, require_signed_state=True,
                            state_file=tmp_path / "route-state.json")

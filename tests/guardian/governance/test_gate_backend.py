@@ -17,7 +17,7 @@ SAMPLED = [GoldenPrompt("s", "class Point:", temperature=0.8, seed=3)]
 
 
 def gate(backend: FakeBackend, prompts: list[GoldenPrompt]):
-    return run_gate(backend, prompts, GatePolicy(min_speedup=0.0, max_new_tokens=8),
+    return run_gate(backend, prompts, GatePolicy(min_speedup=0.0, max_new_tokens=8, stopping_quota=0),
                     policy_hash="p" * 64, route="default")
 
 
@@ -123,7 +123,7 @@ def test_a_golden_eos_prompt_ends_with_eos_on_the_demo_pair(demo_pair_paths) -> 
 
     api = pytest.importorskip("engine.api")
     # The demo pair is rebuilt per machine and CPU kernels' summation order differs between
-    # hosts (BENCHMARKS.md, demo pair build), so which greedy prompt ends in EOS varies by a
+    # hosts (docs/benchmarks/demo-pair.md), so which greedy prompt ends in EOS varies by a
     # build; the golden set holds several so that the gate exercises EOS on every build.
     pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
     ended = {}

@@ -391,4 +391,7 @@ def test_usage_and_spec_stats_that_lie_are_not_recorded(backend) -> None:
     r = BackendRequest(prompt_ids=[], max_new_tokens=4, speculative=True, prompt_text="hi")
     p = pools("http://127.0.0.1:9/v1")
     result = backend._result(backend.pool(p.speculative, p), answer, r, 0.1, 0.1)
-    assert result.stats["prompt_tokens"] == 0 and result.counters.accepted == 0
+    # a count the pool did not give (validly) is not reported (None), never a made-up 0
+    assert result.stats["prompt_tokens"] is None and result.counters.accepted == 0
+    assert set(result.stats["unreported"]) == {"proposed_tokens", "judged_tokens", "accepted",
+                                                "steps"}

@@ -1,4 +1,4 @@
-"""The deployment docs' YAML (README, "In front of vLLM") parses and says what the text says:
+"""The deployment docs' YAML (docs/guides/upstream.md, "In front of vLLM") parses and says what the text says:
 the policy blocks are valid policies, the Kubernetes manifests are well-formed and wired."""
 
 from __future__ import annotations
@@ -8,13 +8,13 @@ import re
 import yaml
 
 from guardian.policy import Policy
-from tests.readme import section
+from tests.support.docs import DOCS
 
-DOC_SECTION = "In front of vLLM"
+DOC_PAGE = DOCS / "guides" / "upstream.md"
 
 
 def _blocks() -> list[list[dict]]:
-    text = section(DOC_SECTION)
+    text = DOC_PAGE.read_text()
     return [[d for d in yaml.safe_load_all(b) if d is not None]
             for b in re.findall(r"```yaml\n(.*?)```", text, flags=re.S)]
 

@@ -250,17 +250,32 @@ def test_absurd_ids_and_lengths_are_refused_before_the_upstream(make, field) -> 
     assert not events(sink)
 
 
-def test_the_mirror_endpoint_says_it_needs_a_local_engine(make) -> None:
-    # /v1/shadow re-tokenizes the primary's answer: an upstream backend has no tokenizer.
+def test_the_mirror_endpoint_judges_against_the_target_only_pool(make) -> None:
+    # /v1/shadow over pools: the target-only pool answers greedily and the primary's text is
+    # walked along its tokens (no local tokenizer needed; it answered 501 before).
+    from guardian.audit.events import ShadowEvent
     from tests.support.api import KEYS
 
-    client, _ = make(mode="target_only")
+    client, sink = make(mode="target_only")
     mirror = {"authorization": f"Bearer {KEYS['mirror']}"}
-    r = client.post("/v1/shadow", headers=mirror, json={
-        "request": {"model": "fake-target", "prompt": "hi", "max_tokens": 2},
-        "response": {"choices": [{"text": " w0 w1", "finish_reason": "length"}]}})
-    assert r.status_code == 501, r.text
-    assert r.json()["error"]["code"] == "not_supported" and "tokenizer" in r.text
+
+    def judge(text: str, **request: object) -> dict:
+        r = client.post("/v1/shadow", headers=mirror, json={
+            "request": {"model": "fake-target", "prompt": "hi", "max_tokens": 2,
+                        "temperature": 0, **request},
+            "response": {"choices": [{"text": text, "finish_reason": "length"}]}, "wait": True})
+        assert r.status_code in (200, 400), r.text
+        return r.json()
+
+    assert judge(" w0 w1")["verdict"] == "match"
+    out = judge(" w0 zz")
+    assert out["verdict"] == "divergence" and out["first_divergence_position"] == 1
+    assert judge(" w0")["verdict"] == "divergence"  # the primary stopped early
+    refused = judge(" w0 w1", temperature=0.7)
+    assert refused["error"]["param"] == "request.temperature"
+    shadows = sink.of(ShadowEvent)
+    assert [e.verdict for e in shadows] == ["match", "divergence", "divergence"]
+    assert all(e.stats["external"] and e.stats["source"] == "mirror" for e in shadows)
 
 
 def test_a_stream_that_fails_after_text_is_not_served_again_target_only() -> None:

@@ -1,4 +1,5 @@
-"""Every `guardian ...` command the README shows to be run parses as written: its subcommands
+"""Every `guardian ...` command the docs (README.md, CHANGELOG.md, docs/**/*.md) show to be run
+parses as written: its subcommands
 exist and it passes every required argument and option (a newcomer copying `guardian route
 disable ROUTE --key K` from the command table got "Missing option '--reason'"). Shown to be
 run: a line of a code block, or an inline span that fills an option with a placeholder
@@ -16,14 +17,14 @@ import pytest
 from typer.main import get_command
 
 from guardian.cli import app
-from tests.readme import README
+from tests.support.docs import ROOT, markdown_files
 
 SKIP = re.compile(r"[|\[<>…─►]|\.\.\.|\$\(")
 INVOCATION = re.compile(r"--[a-z-]+ [A-Z][A-Z_]*\b")  # an option given a placeholder value
 
 
-def readme_commands() -> list[str]:
-    text = README.read_text()
+def doc_commands() -> list[str]:
+    text = "\n".join(path.read_text() for path in markdown_files())
     found = [span for span in re.findall(r"`(guardian [^`\n]+)`", text)
              if INVOCATION.search(span)]
     for block in re.findall(r"```[a-z]*\n(.*?)```", text, re.S):
@@ -47,15 +48,16 @@ def parse(command: Any, args: list[str], name: str = "guardian", parent: Any = N
             parse(sub, sub_args, sub_name, ctx)
 
 
-COMMANDS = readme_commands()
+COMMANDS = doc_commands()
 
 
-def test_the_readme_shows_commands() -> None:
+def test_the_docs_show_commands() -> None:
     assert len(COMMANDS) > 15, COMMANDS
+    assert (ROOT / "docs" / "guides").is_dir()  # the guides are scanned too
 
 
 @pytest.mark.parametrize("command", COMMANDS)
-def test_a_readme_command_parses_as_written(command: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_documented_command_parses_as_written(command: str, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     for name in ("GUARDIAN_API_KEYS_FILE", "GUARDIAN_API_KEY", "GUARDIAN_DEV_MODE"):
         monkeypatch.delenv(name, raising=False)  # what a newcomer's shell has
     try:
