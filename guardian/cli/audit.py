@@ -672,6 +672,46 @@ def tiles_cmd(out: Path = typer.Option(..., "--out", "-o", help="Directory to wr
     raise typer.Exit(1 if failed else 0)
 
 
+@app.command("bundle")
+def bundle_cmd(request_id: str = typer.Argument(..., help="Request id."),
+               out: Path = typer.Option(..., "--out", "-o", help="The bundle (.tar.gz)."),
+               url: str | None = typer.Option(None, "--url", help=URL_HELP),
+               heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+               trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP),
+               policy: Path | None = typer.Option(None, "--policy", help="A tlog-policy file "
+                                                  "to include (witnesses and quorum)."),
+               ) -> None:
+    """Write one request's evidence as a compliance bundle: its tlog-proof receipt, the log's
+    vkeys, the policy, any RFC 3161 timestamp of the checkpoint, and how to check them."""
+    import base64
+
+    from guardian.audit.bundle import write_bundle
+    from guardian.audit.checkpoints import log_name
+    from guardian.audit.heads import chain_dirname
+    from guardian.audit.notes import verifier
+    from guardian.audit.proofs import ProveError, prove_request
+    from guardian.audit.receipts import parse_receipt
+
+    _require_text({"REQUEST_ID": request_id, "--out": out, "--url": url,
+                   "--heads-dir": heads_dir, "--trust": trust, "--policy": policy})
+    _out_path(out, "--out")
+    check_input_file(policy, "policy file")
+    hdir = _heads_dir(heads_dir)
+    keys = _trust(trust)["keys"]
+    name = log_name()
+    try:
+        proof = prove_request(_db(url), request_id, hdir)
+    except (ProveError, OSError, ValueError, KeyError) as exc:
+        typer.secho(f"cannot prove: {exc}", fg="red", err=True)
+        raise typer.Exit(1) from None
+    text, _ = _tlog_proof(proof, hdir, request_id)
+    head = proof["head"]
+    vkeys = [verifier(name, base64.b64decode(k["public_key"])).vkey for k in keys]
+    names = write_bundle(out, parse_receipt(text), vkeys, name, int(head["size"]),
+                         hdir / chain_dirname(head["chain_id"]), policy)
+    typer.echo(f"bundle of {request_id!r} written to {out}: {', '.join(names)}", err=True)
+
+
 @app.command("timestamp")
 def timestamp_cmd(tsa: str = typer.Option(..., "--tsa", help="URL of an RFC 3161 "
                                           "Time-Stamp Authority (HTTP POST)."),

@@ -92,3 +92,25 @@ def test_prove_refuses_tlog_proof_without_a_checkpoint(home: tuple[Path, str]) -
     assert res.exit_code == 1 and "no checkpoint of size 30" in res.output
     res = runner.invoke(app, ["audit", "prove", "q1", "--url", url, "--format", "xml"])
     assert res.exit_code == 2 and "use json or tlog-proof" in res.output
+
+
+def test_a_compliance_bundle_holds_what_an_auditor_checks(home: tuple[Path, str],
+                                                         tmp_path: Path) -> None:
+    import tarfile
+
+    home_dir, url = home
+    policy = tmp_path / "policy"
+    policy.write_text(f"log {vkeys(home_dir)[0]}\nquorum none\n")
+    out = tmp_path / "q2.tar.gz"
+    res = runner.invoke(app, ["audit", "bundle", "q2", "--url", url, "-o", str(out),
+                              "--policy", str(policy)])
+    assert res.exit_code == 0, res.output
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    with tarfile.open(out) as tar:
+        files = {m.name: tar.extractfile(m).read() for m in tar.getmembers()}  # type: ignore[union-attr]
+    assert set(files) == {"receipt.tlog-proof", "vkeys.txt", "VERIFY.txt", "policy"}
+    logs = [parse_vkey(v) for v in files["vkeys.txt"].decode().split()]
+    checked = check_receipt(files["receipt.tlog-proof"].decode(), logs,
+                            origin_prefix="spec-guardian.local/audit")
+    assert b"\tq2\t" in checked.record
+    assert files["policy"] == policy.read_bytes()
