@@ -148,7 +148,12 @@ def _rates(stats: dict[str, Any]) -> tuple[float | None, float | None]:
     if not _COUNTER_KEYS & stats.keys():
         return None, None
     counters = SpecCounters.from_stats(stats)
-    return json_safe(counters.acceptance_rate), json_safe(counters.mean_acceptance_length)
+    # A counter the backend did not report (an upstream pool's `unreported`) leaves its ratio
+    # unknown (NULL), not 0.
+    unreported = stats.get("unreported") or ()
+    rate = None if "proposed_tokens" in unreported else json_safe(counters.acceptance_rate)
+    mal = None if "steps" in unreported else json_safe(counters.mean_acceptance_length)
+    return rate, mal
 
 
 class Sealer:

@@ -138,6 +138,8 @@ def test_a_pool_that_changes_outputs_is_rolled_back_by_its_shadow_divergences(si
     assert 'guardian_shadow_verdicts_total{' in metrics
     assert any('route="broken"' in line and 'verdict="divergence"' in line
                for line in metrics.splitlines() if line.startswith("guardian_shadow_verdicts"))
+    # what the alert rules read (guardian alerts rules: GuardianRouteRolledBack)
+    assert 'guardian_route_rolled_back{route="broken"} 1.0' in metrics
     with sidecar.db.connect() as conn:  # type: ignore[attr-defined]
         acts = conn.execute(sa.text("SELECT kind, route, details FROM audit_governance "
                                     "WHERE kind = 'rollback'")).mappings().all()
@@ -187,6 +189,7 @@ def test_the_speculative_pool_reports_acceptance_and_what_it_does_not_is_not_zer
     assert stats["alpha"] is None and stats["mean_acceptance_length"] is None
     row = request_row(sidecar, out["id"])
     assert row["acceptance_rate"] == pytest.approx(stats["acceptance_rate"])
+    assert row["mean_acceptance_length"] is None  # steps not reported: NULL, not 0.0
 
     # a target-only answer (and a speculative one that drafted nothing) reports no counters
     plain = complete(sidecar, "My favourite food is", model="quiet", max_tokens=4)
