@@ -64,6 +64,7 @@ from guardian.core.errors import ServingError
 from guardian.observability.telemetry import Telemetry, genai_labels, now_ns
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
 from guardian.serving.admission import Admission, Cancelled, CancelToken, QueueFull
+from guardian.serving.provenance import decoding_rule
 
 logger = logging.getLogger(__name__)
 
@@ -167,6 +168,11 @@ class Served:
     # Shadow evidence, not for serving: the target distributions a sampled speculative run
     # used, kept for the shadow evaluator (only from backends with full_distributions).
     evidence: Distributions | None = None
+    route: RoutePolicy | None = None  # the route as served (its proposer, depth)
+
+    def rule(self) -> dict[str, Any]:
+        """Which rule produced the tokens (guardian.serving.provenance)."""
+        return decoding_rule(self, self.route)
 
     def extension(self) -> dict[str, Any]:
         """The `spec_guardian` field added to OpenAI responses."""
@@ -174,7 +180,7 @@ class Served:
                 "mode": self.mode, "served_path": self.served_path,
                 "fallback_reason": self.fallback_reason, "shadow_sampled": self.shadow_sampled,
                 "queue_time_s": self.queue_time_s, "compute_time_s": self.compute_time_s,
-                "stats": stats_dict(self.result)}
+                "speculation": self.rule(), "stats": stats_dict(self.result)}
 
 
 async def _await_durable(request_id: str, durable: Future[None], timeout: float) -> None:
@@ -637,7 +643,7 @@ class ServingCore:
             slot.release(None if result is None else time.perf_counter() - started)
         served = Served(req, result, route.mode, "speculative" if speculative and reason is None
                         else "target_only", reason, started - enqueued,
-                        time.perf_counter() - started, "", False)
+                        time.perf_counter() - started, "", False, route=route)
         if not slot.finish():  # answered 504/499 already (see _run)
             self._record_abandoned(req, route, served, enqueued)
         return served
@@ -699,7 +705,7 @@ class ServingCore:
         compute = time.perf_counter() - started
         return Served(req, result, route.mode, "speculative" if speculative and reason is None
                       else "target_only", reason, started - enqueued, compute, "", False,
-                      evidence=kept)
+                      evidence=kept, route=route)
 
     def backend_request(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                         max_new_tokens: int | None = None, *,
@@ -766,7 +772,8 @@ class ServingCore:
             finish_reason=result.finish_reason, params=req.params(route),
             queue_time_s=served.queue_time_s, compute_time_s=served.compute_time_s,
             time_to_first_token_s=timings.time_to_first_token_s, time_per_output_token_s=tpot,
-            stats=stats_dict(result), trace=list(result.trace),  # type: ignore[arg-type]
+            stats={**stats_dict(result), "decoding_rule": served.rule()},
+            trace=list(result.trace),  # type: ignore[arg-type]
             fallback_reason=served.fallback_reason, replica_id=self.replica_id)
         submit_durable = getattr(self.sink, "submit_durable", None)
         if route.audit.durability == "sync" and submit_durable is not None:
