@@ -289,6 +289,7 @@ class _Judge:
             max_new: int) -> PromptResult:
         from guardian.equivalence.shadow import ShadowJob
         from guardian.serving.core import GenerationRequest, Served
+        from guardian.serving.provenance import declared_lossy
 
         sampled = gp.temperature > 0
         req = GenerationRequest(
@@ -301,6 +302,16 @@ class _Judge:
         t0 = time.perf_counter()
         result, verifier = self.core.run_backend(req, self.route, True, None, evidence=evidence)
         t_spec = time.perf_counter() - t0
+        lossy = declared_lossy(result)
+        if lossy is not None:  # recorded as such; no gate passes a lossy acceptance rule
+            c = result.counters
+            return PromptResult(
+                gp.id, gp.temperature, "divergence", False,
+                f"the speculative path declares a lossy acceptance rule ({lossy}): its output "
+                "is not the target's distribution, whatever the tokens say",
+                0, len(result.token_ids), 0.0, t_spec, c.proposed, c.accepted, judged=c.judged,
+                check="lossy_acceptance", stop=list(gp.stop), top_p=gp.top_p, top_k=gp.top_k,
+                finish_reason=result.finish_reason)
         served = Served(req, result, "speculative", "speculative", None, 0.0, t_spec,
                         self.policy_hash, True, verifier)
         t1 = time.perf_counter()

@@ -89,3 +89,15 @@ def decoding_rule(served: Any, route: RoutePolicy | None) -> dict[str, Any]:
     if isinstance(reported, dict):
         rule["pool_reported"] = reported
     return rule
+
+
+def declared_lossy(result: Any) -> str | None:
+    """The lossy acceptance rule a backend's result declares (an upstream pool's reported
+    stats), or None: a gate fails on any (guardian.governance.gates)."""
+    reported = result.stats.get("upstream_spec") if isinstance(result.stats, dict) else None
+    if not isinstance(reported, dict):
+        return None
+    _, acceptance, lossless = _pool_rule(reported)
+    if lossless is False:
+        return acceptance or "lossless: false"
+    return None
