@@ -8,8 +8,8 @@ into a GenerationResult (engine/trace.py).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
-from typing import overload
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, overload
 
 import torch
 
@@ -69,12 +69,16 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
              on_text: Callable[[str, list[TokenTrace]], None] | None = None,
              proposer: ProposerKind = "draft_model", prompt_lookup_min: int = 1,
              prompt_lookup_max: int = 4, alternatives: int = 0,
+             controls: Mapping[str, Any] | None = None,
              ) -> GenerationResult | list[GenerationResult]:
     """Decode one prompt (-> GenerationResult) or a batch (-> list, one per prompt).
 
     alternatives: record each emitted token's top-k (id, p) under the processed target
     distribution it was chosen from (TokenTrace.alternatives; OpenAI's top_logprobs), taken
     from the forward that chose it. 0: none.
+
+    controls: SamplingParams' other fields (min_p, presence / frequency / repetition
+    penalties, logit_bias pairs), applied alike on the draft and verify paths.
 
     proposer: what proposes the speculative tokens — "draft_model" (the pair's draft) or
     "ngram" (prompt lookup over prompt + output, matching suffixes of prompt_lookup_max
@@ -85,7 +89,8 @@ def generate(pair: Pair, prompt: Prompt | Sequence[Prompt], *, speculative: bool
     if alternatives < 0:
         raise ValueError(f"alternatives must be >= 0, got {alternatives}")
     proposing = ProposerConfig(proposer, prompt_lookup_min, prompt_lookup_max)
-    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
+    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k,
+                            **(controls or {}))
     batched = _is_batch(prompt)
     if batched and on_text is not None:
         raise ValueError("on_text streaming works with a single prompt, not a batch")

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 import torch
 
 from engine.controllers import GammaController
+from engine.controls import History, adjust_rows, adjusts
 from engine.loading import Pair
 from engine.proposers import ProposerConfig
 from engine.proposers.ngram import prompt_lookup
@@ -365,6 +366,7 @@ class ContinuousEngine:
             logits, col = self.draft.forward(self.pair.draft, feeds, self.filler, last_only=True)
             logits = logits[:, -1]  # (B_d, V)
             first1 = col if k == 1 else first1
+            logits = self._controlled_drafts(logits, gammas, where, props, k)
             argmax = logits.argmax(dim=-1).tolist()  # one device->host copy for greedy rows
             feeds = []
             for j, seq in enumerate(self.drows):
@@ -397,6 +399,47 @@ class ContinuousEngine:
                 else:
                     prop.q = stacked
         return props, depth, first1
+
+    def _controlled_drafts(self, logits: torch.Tensor, gammas: list[int],
+                           where: dict[int, int], props: list[_Proposal], k: int,
+                           ) -> torch.Tensor:
+        """(B_d, V) draft logits with each controlled row's penalties / logit_bias applied
+        for its k-th draft position (history: its tokens + its drafts so far, as the
+        verifier will read it); the other rows' logits are unchanged."""
+        rows = [j for j, s in enumerate(self.drows)
+                if adjusts(s.req.params) and k < gammas[where[id(s)]] and s.error is None]
+        if not rows:
+            return logits
+        logits = logits.float().clone()
+        for j in rows:
+            seq = self.drows[j]
+            try:
+                history = _history(seq, props[where[id(seq)]].tokens, logits.shape[-1],
+                                   logits.device)
+                logits[j] = adjust_rows(logits[j:j + 1].unsqueeze(1), seq.req.params,
+                                        history)[0, 0]
+            except Exception as exc:  # this row's fault (e.g. a bias outside the vocabulary)
+                seq.error = exc
+        return logits
+
+    def _controlled(self, rows: list[Sequence], props: list[_Proposal],
+                    logits: torch.Tensor) -> torch.Tensor:
+        """(B, T, V) target logits with each controlled row's penalties / logit_bias applied
+        at its g + 1 positions (position t's history: its tokens + its drafts x_1..x_t)."""
+        controlled = [i for i, s in enumerate(rows) if adjusts(s.req.params) and s.error is None]
+        if not controlled:
+            return logits
+        logits = logits.float().clone()
+        for i in controlled:
+            seq, g = rows[i], len(props[i].tokens)
+            try:
+                block = torch.tensor([props[i].tokens], dtype=torch.long, device=logits.device)
+                history = _history(seq, [], logits.shape[-1], logits.device)
+                logits[i, :g + 1] = adjust_rows(logits[i:i + 1, :g + 1], seq.req.params,
+                                                history, block)[0]
+            except Exception as exc:  # this row's fault: it alone fails
+                seq.error = exc
+        return logits
 
     def _verify(self, props: list[_Proposal], depth: int, first1: int, t0: float,
                 t1: float) -> tuple[int, int, int]:
@@ -459,6 +502,7 @@ class ContinuousEngine:
         each row emits, the distributions to record, the top-k alternatives asked for). A
         row's fault sets its `error`; the others go on."""
         b, t = logits.shape[0], logits.shape[1]
+        logits = self._controlled(rows, props, logits)
         dev = logits.device
         lens = torch.tensor([len(p.tokens) for p in props], device=dev)  # (B,)
         x = torch.tensor([p.tokens + [self.filler] * (t - 1 - len(p.tokens)) for p in props],
@@ -563,6 +607,13 @@ class ContinuousEngine:
         seq.steps += 1
         seq.completion.extend(step.tokens, traces, dists[0] if dists is not None else None,
                               qdists[0] if qdists is not None else None)
+
+
+def _history(seq: Sequence, drafts: list[int], vocab: int, device: torch.device) -> History:
+    """A row's penalty history: its prompt, and its output so far plus `drafts`."""
+    prompt = len(seq.req.prompt)
+    return History.of_lists([seq.tokens[:prompt]], [seq.tokens[prompt:] + drafts], vocab,
+                            device)
 
 
 def _row_step(seq: Sequence, host: HostVerdict, i: int, n: int, proposed: int) -> RowStep:

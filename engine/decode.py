@@ -22,6 +22,7 @@ from transformers import DynamicCache
 
 from engine.batch import Batch, DecodeRequest, RowResult, finish, forward, sync
 from engine.controllers import GammaController
+from engine.controls import History, adjust_rows, adjusts, batch_history
 from engine.kv import crop_to, new_cache
 from engine.loading import Pair
 from engine.proposers import Proposal, Proposer, ProposerConfig
@@ -49,9 +50,14 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
     batch = Batch(pair, req, extra_columns=req.max_new_tokens + 1)
     params, cache = req.params, new_cache()
     ids, start, step, first_token_at = batch.tokens, 0, 0, None
+    history: History | None = None
     while batch.active():
         t0 = time.perf_counter()
         logits = forward(pair.target, ids, cache, start, batch, last_only=True)[:, -1]  # (B, V)
+        if adjusts(params):  # penalties / logit_bias over prompt + output so far
+            history = history or batch_history(batch.tokens, batch.width, batch.pad,
+                                               logits.shape[-1])
+            logits = adjust_rows(logits.unsqueeze(1), params, history)[:, 0]
         start += ids.shape[1]
         top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
         margin = top.values[:, 0] - top.values[:, 1]
@@ -92,6 +98,8 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
                     top2_logit=top2_logit, target_logprob=lp)], alternatives.get(i)),
                 dists[i:i + 1] if dists is not None else None)
         step += 1
+        if history is not None:
+            history = history.then(token)
         if start + 1 >= pair.max_context:  # the next token would not fit the context
             break
         ids = token.unsqueeze(1)
@@ -146,6 +154,9 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
     t1 = time.perf_counter()
     ids = torch.cat([batch.tokens[:, committed - 1:committed], x], dim=1)
     logits = forward(pair.target, ids, target_cache, committed - 1, batch)  # (B, g+1, V)
+    if adjusts(params):  # position i's history: the committed tokens + x_1..x_i-1
+        logits = adjust_rows(logits, params, batch_history(
+            batch.tokens[:, :committed], batch.width, batch.pad, logits.shape[-1]), x)
     top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
     margin = (top.values[..., 0] - top.values[..., 1]).float()  # (B, g+1)
     lse = torch.logsumexp(logits.float(), dim=-1)  # (B, g+1)

@@ -1,4 +1,7 @@
-"""Logits processing shared by draft and target: temperature, top-k, top-p, sampling.
+"""Logits processing shared by draft and target: temperature, min_p, top-k, top-p, sampling.
+
+(The controls that read the token history - penalties, logit_bias - adjust the raw logits
+before this, in engine.controls.)
 
 Speculative decoding is lossless only if the draft's q and the target's p are built by the
 *same* transformation of their raw logits, so both sides call `process_logits` and nothing
@@ -17,6 +20,7 @@ row with NaN, inf, negative entries or no mass (a device-side assert on CUDA).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import torch
@@ -32,6 +36,17 @@ class SamplingParams:
     temperature: float = 0.0  # 0 = greedy (argmax); >0 divides the logits before softmax
     top_p: float = 1.0  # nucleus mass kept; 1.0 disables (saves a sort over V per row)
     top_k: int = 0  # keep the k largest logits; 0 disables
+    # Drop tokens whose probability (after temperature) is below min_p x the top token's; 0
+    # disables. Applied before top-k / top-p, as vLLM does.
+    min_p: float = 0.0
+    # History-dependent controls, applied to the raw logits by engine.controls (both paths
+    # alike, draft tokens of the block included): OpenAI's presence / frequency penalties
+    # over the output, vLLM's repetition penalty over prompt + output, and logit_bias as
+    # (token id, bias) pairs.
+    presence_penalty: float = 0.0
+    frequency_penalty: float = 0.0
+    repetition_penalty: float = 1.0
+    logit_bias: tuple[tuple[int, float], ...] = ()
 
     def __post_init__(self) -> None:
         if not self.temperature >= 0.0:
@@ -40,6 +55,15 @@ class SamplingParams:
             raise ValueError(f"top_p must be in (0, 1], got {self.top_p}")
         if self.top_k < 0:
             raise ValueError(f"top_k must be >= 0 (0 disables it), got {self.top_k}")
+        if not 0.0 <= self.min_p <= 1.0:
+            raise ValueError(f"min_p must be in [0, 1], got {self.min_p}")
+        if not self.repetition_penalty > 0.0:
+            raise ValueError(f"repetition_penalty must be > 0, got {self.repetition_penalty}")
+        for name in ("presence_penalty", "frequency_penalty"):
+            if not -2.0 <= getattr(self, name) <= 2.0:
+                raise ValueError(f"{name} must be in [-2, 2], got {getattr(self, name)}")
+        if any(t < 0 or b != b for t, b in self.logit_bias):
+            raise ValueError("logit_bias takes (token id >= 0, finite bias) pairs")
 
     @property
     def greedy(self) -> bool:
@@ -59,6 +83,10 @@ def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor
     else:
         logits = logits / params.temperature
     vocab = logits.shape[-1]
+    if params.min_p > 0.0:
+        # p(x) < min_p * max p  <=>  logit(x) < max logit + log(min_p): no softmax needed
+        floor = logits.amax(dim=-1, keepdim=True) + math.log(params.min_p)
+        logits = logits.masked_fill(logits < floor, float("-inf"))
     if 0 < params.top_k < vocab:
         kth = torch.topk(logits, params.top_k, dim=-1).values[..., -1:]
         logits = logits.masked_fill(logits < kth, float("-inf"))

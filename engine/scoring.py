@@ -6,10 +6,13 @@ to compare the distributions a speculative run recorded with the target's own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import torch
 
+from engine.controls import History, adjust_rows, adjusts
 from engine.kv import new_cache, with_cache
 from engine.loading import Pair
 from engine.sampling import SamplingParams, process_logits, top2_margin
@@ -28,11 +31,25 @@ class TargetScore:
     logprobs: list[float] = field(default_factory=list)  # log softmax(raw)[completion token]
 
 
+def _controlled(logits: torch.Tensor, params: SamplingParams, prompt_ids: list[int],
+                completion_ids: list[int]) -> torch.Tensor:
+    """(T, V) teacher-forced logits with the request's penalties / logit_bias applied: row t's
+    history is the prompt + completion_ids[:t], as decoding saw it (engine.controls)."""
+    if not adjusts(params):
+        return logits
+    history = History.of_lists([list(prompt_ids)], [[]], logits.shape[-1], logits.device)
+    block = torch.tensor([list(completion_ids[:-1])], dtype=torch.long, device=logits.device)
+    return adjust_rows(logits.unsqueeze(0), params, history, block)[0]
+
+
 @torch.inference_mode()
 def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *,
-                 temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0) -> TargetScore:
-    """One target forward over prompt + completion; position t scores completion_ids[t]."""
-    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
+                 temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0,
+                 controls: Mapping[str, Any] | None = None) -> TargetScore:
+    """One target forward over prompt + completion; position t scores completion_ids[t].
+    `controls`: SamplingParams' other fields (min_p, penalties, logit_bias)."""
+    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k,
+                            **(controls or {}))
     if not prompt_ids:
         raise ValueError("prompt_ids is empty; the target needs a prefix to score against")
     total = len(prompt_ids) + len(completion_ids)
@@ -42,7 +59,8 @@ def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *
     vocab = pair.target.config.get_text_config(decoder=True).vocab_size
     if not completion_ids:
         return TargetScore(torch.empty(0, vocab), [], [], [])
-    logits = target_logits(pair, prompt_ids, completion_ids)
+    logits = _controlled(target_logits(pair, prompt_ids, completion_ids), params, prompt_ids,
+                         completion_ids)
     probs = process_logits(logits, params)
     target = torch.tensor(completion_ids, device=probs.device).unsqueeze(1)
     top = torch.topk(logits, 2, dim=-1)
@@ -59,8 +77,8 @@ def score_target(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *
 
 @torch.inference_mode()
 def score_draft(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *,
-                temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0
-                ) -> torch.Tensor | None:
+                temperature: float = 0.0, top_p: float = 1.0, top_k: int = 0,
+                controls: Mapping[str, Any] | None = None) -> torch.Tensor | None:
     """(T, V) float32 cpu: the draft's processed q at each completion prefix (one teacher-
     forced forward, the same logits pipeline the drafter samples through); None for an empty
     completion.
@@ -70,8 +88,11 @@ def score_draft(pair: Pair, prompt_ids: list[int], completion_ids: list[int], *,
     for the acceptance expectation with the q recorded at proposal time."""
     if not completion_ids:
         return None
-    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k)
-    return process_logits(draft_logits(pair, prompt_ids, completion_ids), params).cpu()
+    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k,
+                            **(controls or {}))
+    logits = _controlled(draft_logits(pair, prompt_ids, completion_ids), params, prompt_ids,
+                         completion_ids)
+    return process_logits(logits, params).cpu()
 
 
 def target_logits(pair: Pair, prompt_ids: list[int], completion_ids: list[int]) -> torch.Tensor:

@@ -12,6 +12,7 @@ import torch
 from transformers import PreTrainedModel
 
 from engine.batch import Batch, forward
+from engine.controls import adjust_rows, adjusts, batch_history
 from engine.kv import crop_to, new_cache
 from engine.proposers.base import Proposal
 from engine.sampling import SamplingParams, process_logits, sample
@@ -33,10 +34,16 @@ class DraftModelProposer:
             return Proposal.empty(batch.size, batch.device)
         ids = batch.tokens[:, self.draft_len:committed]
         tokens, rows = [], []
+        history = None
         for i in range(gamma):
             logits = forward(self.draft, ids, self.cache, self.draft_len, batch,
                              last_only=True)[:, -1]  # (B, V)
             self.draft_len += ids.shape[1]
+            if adjusts(params):  # as the verifier will: committed tokens + earlier drafts
+                history = (batch_history(batch.tokens[:, :committed], batch.width, batch.pad,
+                                         logits.shape[-1]) if history is None
+                           else history.then(tokens[-1]))
+                logits = adjust_rows(logits.unsqueeze(1), params, history)[:, 0]
             if params.greedy:
                 token = logits.argmax(dim=-1)
                 rows.append(logits)  # q(x) for the trace is computed once, after the step

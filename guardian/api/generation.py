@@ -98,6 +98,12 @@ def check_controls(services: Services, body: _Request) -> Controls:
     backend = services.core.backend
     controls = controls_of(body)
     require_honoured(controls, backend.capabilities.controls, backend.kind)
+    bias = controls.sampling.get("logit_bias", ())
+    if bias and backend.capabilities.local_tokenizer and max(t for t, _ in bias) >= \
+            backend.vocab_size:
+        raise ServingError(400, f"logit_bias names token {max(t for t, _ in bias)}; this "
+                           f"model's vocabulary has {backend.vocab_size} tokens",
+                           param="logit_bias", code="invalid_value")
     return controls
 
 

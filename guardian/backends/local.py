@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from engine.metrics import SpecCounters
 from guardian.backends.base import (
     LOGPROB_FLOOR,
+    SAMPLING_CONTROLS,
     TRACE_EVIDENCE_FIELDS,
     BackendRequest,
     BackendResult,
@@ -47,9 +48,19 @@ logger = logging.getLogger(__name__)
 
 # Every proposer the engine builds (engine.proposers.BUILDERS; guardian.core.enums.PROPOSER_KINDS is
 # kept equal to the engine's kinds by a test, and is importable without torch).
+# controls: the sampling controls (engine.controls / engine.sampling apply them on the draft
+# and verify paths alike, speculation on); tools, response_format and the other
+# pass-through fields are not implemented by the engine yet (a 400 naming them).
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=True, top_logprobs=20, local_tokenizer=True,
-                            scores_completions=True)
+                            scores_completions=True, controls=frozenset(SAMPLING_CONTROLS))
+
+
+def engine_controls(s: Sampling) -> dict[str, Any]:
+    """The request's sampling controls as engine.sampling.SamplingParams fields."""
+    return {"presence_penalty": s.presence_penalty, "frequency_penalty": s.frequency_penalty,
+            "repetition_penalty": s.repetition_penalty, "min_p": s.min_p,
+            "logit_bias": s.logit_bias}
 
 
 def default_step_costs_dir() -> Path:
@@ -307,7 +318,7 @@ class LocalEngineBackend:
             temperature=s.temperature, top_p=s.top_p, top_k=s.top_k, gamma=request.gamma,
             gamma_strategy=request.gamma_strategy, gamma_max=request.gamma_max,
             seed=request.seed, stop=list(request.stop), record_distributions=record,
-            proposer=request.proposer, alternatives=alternatives)
+            proposer=request.proposer, alternatives=alternatives, controls=engine_controls(s))
         if on_text is not None:
             piece = self._piece if alternatives > 0 else None
 
@@ -343,7 +354,8 @@ class LocalEngineBackend:
 
         seq = self.batcher.run(SequenceRequest(
             prompt=list(request.prompt_ids),
-            params=SamplingParams(temperature=s.temperature, top_p=s.top_p, top_k=s.top_k),
+            params=SamplingParams(temperature=s.temperature, top_p=s.top_p, top_k=s.top_k,
+                                  **engine_controls(s)),
             max_new_tokens=request.max_new_tokens, stop=list(request.stop),
             speculative=request.speculative, proposer=ProposerConfig(request.proposer),
             controller=(make_controller(request.gamma_strategy, request.gamma, request.gamma_max)
@@ -403,7 +415,8 @@ class LocalEngineBackend:
     def _score(self, prompt_ids: list[int], completion_ids: list[int], sampling: Sampling) -> Any:
         return self._engine.score_target(self.pair, list(prompt_ids), list(completion_ids),
                                          temperature=sampling.temperature, top_p=sampling.top_p,
-                                         top_k=sampling.top_k)
+                                         top_k=sampling.top_k,
+                                         controls=engine_controls(sampling))
 
     def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
                             sampling: Sampling) -> Distributions | None:
@@ -411,5 +424,5 @@ class LocalEngineBackend:
         one teacher-forced forward; a re-scored q, see its docstring)."""
         q = self._engine.score_draft(self.pair, list(prompt_ids), list(completion_ids),
                                      temperature=sampling.temperature, top_p=sampling.top_p,
-                                     top_k=sampling.top_k)
+                                     top_k=sampling.top_k, controls=engine_controls(sampling))
         return None if q is None else Distributions(q)

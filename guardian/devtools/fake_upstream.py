@@ -8,6 +8,9 @@ reason) half way; `fault-slow` waits 30 s before answering; `fault-nologprobs` a
 without logprobs. Text: `max_tokens` (default 8) tokens " w0", " w1", ...; each with
 logprob -0.1 and alternatives " w<i>", " x<i>", " y<i>", ... at -0.1, -2.5, -3, ...
 
+`fake-lossy*` declares `acceptance: typical_acceptance` in its spec_decode stats (a lossy
+rule); `fake-llamacpp*` reports llama.cpp's `timings` (draft_n, draft_n_accepted).
+
 The request surface: every body received is kept (`app.state.received`, the last 256) and
 echoed back under `fake_received`, so a test asserts what the sidecar forwarded. A chat with
 `tools` (and tool_choice not "none") answers one call of the named / first tool with
@@ -90,7 +93,11 @@ async def _generate(request: Request) -> Response:
     if tool is not None:
         tokens = tokens[:1]
     rid = f"up-{time.monotonic_ns()}"
-    spec = _spec(n) if model.startswith("fake-spec") else None
+    spec: dict[str, Any] | None = _spec(n) if model.startswith("fake-spec") else None
+    if model.startswith("fake-lossy"):  # a pool that declares a lossy acceptance rule
+        spec = {**_spec(n), "acceptance": "typical_acceptance"}
+    timings = ({"draft_n": 4 * n // 3, "draft_n_accepted": 3 * n // 4, "predicted_n": n}
+               if model.startswith("fake-llamacpp") else None)  # llama.cpp's server
     usage = {"prompt_tokens": 3, "completion_tokens": n, "total_tokens": n + 3}
     truncate = model == "fault-truncated"
 
@@ -125,6 +132,8 @@ async def _generate(request: Request) -> Response:
                                                    False)]}
         if spec:
             data["spec_decode"] = spec
+        if timings:
+            data["timings"] = timings
         return JSONResponse(data)
 
     async def events() -> AsyncIterator[str]:
@@ -150,6 +159,8 @@ async def _generate(request: Request) -> Response:
         last: dict[str, Any] = {**base, "choices": [choice([], finish, True)]}
         if spec:
             last["spec_decode"] = spec
+        if timings:
+            last["timings"] = timings
         yield f"data: {json.dumps(last)}\n\n"
         yield f"data: {json.dumps({**base, 'choices': [], 'usage': usage})}\n\n"
         yield "data: [DONE]\n\n"

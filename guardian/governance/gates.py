@@ -352,8 +352,20 @@ class _Judge:
               phase: str = "alone") -> PromptResult:
         """The shadow evaluator's verdict on one served golden prompt."""
         from guardian.equivalence.shadow import ShadowJob
+        from guardian.serving.provenance import declared_lossy
 
         req, result, t_spec = served.request, served.result, served.compute_time_s
+        lossy = declared_lossy(result)
+        if lossy is not None:  # recorded as such; no gate passes a lossy acceptance rule
+            c = result.counters
+            return PromptResult(
+                gp.id if phase == "alone" else f"{gp.id}@{phase}", gp.temperature,
+                "divergence", False,
+                f"the speculative path declares a lossy acceptance rule ({lossy}): its output "
+                "is not the target's distribution, whatever the tokens say",
+                0, len(result.token_ids), 0.0, t_spec, c.proposed, c.accepted, judged=c.judged,
+                check="lossy_acceptance", stop=list(gp.stop), top_p=gp.top_p, top_k=gp.top_k,
+                finish_reason=result.finish_reason, phase=phase)
         t1 = time.perf_counter()
         event = self.evaluator.evaluate(ShadowJob(req, self.route, self.policy_hash,
                                                   "speculative", served=served),

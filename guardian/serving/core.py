@@ -64,6 +64,7 @@ from guardian.core.errors import ServingError
 from guardian.observability.telemetry import Telemetry, genai_labels, now_ns
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
 from guardian.serving.admission import Admission, Cancelled, CancelToken, QueueFull
+from guardian.serving.provenance import decoding_rule
 from guardian.serving.recorder import RequestRecorder
 
 logger = logging.getLogger(__name__)
@@ -168,6 +169,11 @@ class Served:
     # Shadow evidence, not for serving: the target distributions a sampled speculative run
     # used, kept for the shadow evaluator (only from backends with full_distributions).
     evidence: Distributions | None = None
+    route: RoutePolicy | None = None  # the route as served (its proposer, depth)
+
+    def rule(self) -> dict[str, Any]:
+        """Which rule produced the tokens (guardian.serving.provenance)."""
+        return decoding_rule(self, self.route)
 
     def extension(self) -> dict[str, Any]:
         """The `spec_guardian` field added to OpenAI responses."""
@@ -175,7 +181,7 @@ class Served:
                 "mode": self.mode, "served_path": self.served_path,
                 "fallback_reason": self.fallback_reason, "shadow_sampled": self.shadow_sampled,
                 "queue_time_s": self.queue_time_s, "compute_time_s": self.compute_time_s,
-                "stats": stats_dict(self.result)}
+                "speculation": self.rule(), "stats": stats_dict(self.result)}
 
 
 async def _await_durable(request_id: str, durable: Future[None], timeout: float) -> None:
@@ -667,7 +673,7 @@ class ServingCore:
             slot.release(None if result is None else time.perf_counter() - started)
         served = Served(req, result, route.mode, "speculative" if speculative and reason is None
                         else "target_only", reason, started - enqueued,
-                        time.perf_counter() - started, "", False)
+                        time.perf_counter() - started, "", False, route=route)
         if not slot.finish():  # answered 504/499 already (see _run)
             self.recorder.abandoned(req, route, served, enqueued)
         return served
@@ -729,7 +735,7 @@ class ServingCore:
         compute = time.perf_counter() - started
         return Served(req, result, route.mode, "speculative" if speculative and reason is None
                       else "target_only", reason, started - enqueued, compute, "", False,
-                      evidence=kept)
+                      evidence=kept, route=route)
 
     def backend_request(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                         max_new_tokens: int | None = None, *,

@@ -64,7 +64,8 @@ class RequestRecorder:
             compute_time_s=served.compute_time_s,
             time_to_first_token_s=result.timings.time_to_first_token_s,
             time_per_output_token_s=time_per_output_token(result),
-            stats=stats_dict(result), trace=list(result.trace),
+            stats={**stats_dict(result), "decoding_rule": served.rule()},
+            trace=list(result.trace),
             fallback_reason=served.fallback_reason,
             prompt_tokens=None if req.prompt_ids else prompt_tokens(req, result))
         sink = self.core.sink

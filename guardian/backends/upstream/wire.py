@@ -394,13 +394,23 @@ def _scalars(stats: dict[str, Any]) -> dict[str, Any] | None:
 
 def spec_stats(data: dict[str, Any]) -> dict[str, Any] | None:
     """Per-request speculative statistics an upstream returned: a guardian pool's
-    `spec_guardian.stats`, or a `spec_decode` / `speculative_stats` object (None: none)."""
+    `spec_guardian.stats`, a `spec_decode` / `speculative_stats` object, or llama.cpp's
+    `timings` with draft_n (None: none). A pool's declared `acceptance` / `lossless` are
+    kept as reported (guardian.serving.provenance reads them)."""
     ext = data.get("spec_guardian")
     if isinstance(ext, dict) and isinstance(ext.get("stats"), dict):
         return _scalars({**ext["stats"], "served_path": ext.get("served_path")})
     for key in ("spec_decode", "speculative_stats", "spec_decode_stats"):
         if isinstance(data.get(key), dict):
             return _scalars(data[key])
+    timings = data.get("timings")  # llama.cpp's server: draft_n / draft_n_accepted
+    if isinstance(timings, dict) and _count(timings.get("draft_n")):
+        accepted = timings.get("draft_n_accepted")
+        return _scalars({"source": "llama.cpp timings", "draft_n": timings["draft_n"],
+                         "draft_n_accepted": accepted,
+                         "proposed_tokens": timings["draft_n"],
+                         "judged_tokens": timings["draft_n"],  # upper bound: not reported
+                         "accepted": accepted if _count(accepted) else 0})
     return None
 
 

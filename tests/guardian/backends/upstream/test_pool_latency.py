@@ -11,7 +11,7 @@ from guardian.backends import BackendRequest
 from guardian.backends.upstream.backend import UpstreamBackend
 from guardian.governance.windows import RouteWindow
 from guardian.serving.core import ServingCore, stats_dict
-from tests.guardian.backends.upstream.conftest import pools
+from tests.support.upstream import pools
 
 
 def _event(result, served_path: str = "speculative") -> RequestEvent:

@@ -212,3 +212,43 @@ def test_official_openai_client_gets_the_whole_surface_through_a_pool(sidecar) -
             temperature=0.9)
         assert [c.index for c in sampled.choices] == [0, 1, 2]
         assert sampled.usage.completion_tokens == 9
+
+
+@pytest.mark.parametrize(("pool", "method", "lossless"), [
+    ("fake-spec", "upstream_pool", None), ("fake-llamacpp", "upstream_pool", None),
+    ("fake-lossy", "upstream_pool", False)])
+def test_each_response_records_the_rule_that_made_its_tokens(sidecar, pool, method,
+                                                             lossless) -> None:
+    client, sink = sidecar(spec=pool)
+    r = client.post("/v1/completions", headers=AUTH, json={
+        "model": "fake-target", "prompt": "hi", "max_tokens": 6, "temperature": 0})
+    assert r.status_code == 200, r.text
+    rule = r.json()["spec_guardian"]["speculation"]
+    assert rule["method"] == method and rule["lossless"] is lossless and rule["ran"]
+    if pool == "fake-llamacpp":  # what the pool itself reported
+        assert rule["pool_reported"]["draft_n"] == 8
+        assert rule["pool_reported"]["draft_n_accepted"] == 4
+    if pool == "fake-lossy":
+        assert rule["acceptance"] == "typical_acceptance"
+    [ev] = sink.of(RequestEvent)
+    assert ev.stats["decoding_rule"] == rule  # audited, hash-covered, as answered
+    target = client.post("/v1/completions", headers={**AUTH, "x-guardian-route": "default"},
+                         json={"model": "fake-target", "prompt": "hi", "max_tokens": 2})
+    assert target.status_code == 200
+
+
+def test_a_declared_lossy_acceptance_cannot_pass_a_gate() -> None:
+    from engine.metrics import SpecCounters
+    from guardian.backends import BackendResult
+    from guardian.backends.base import Timings
+    from guardian.serving.provenance import declared_lossy
+
+    def result(spec: dict | None) -> BackendResult:
+        stats = {"upstream_pool": "speculative", **({"upstream_spec": spec} if spec else {})}
+        return BackendResult([], [], "", "stop", [], True, SpecCounters(), Timings(),
+                             stats=stats)
+
+    assert declared_lossy(result({"acceptance": "typical_acceptance"})) == "typical_acceptance"
+    assert declared_lossy(result({"lossless": False})) == "lossless: false"
+    assert declared_lossy(result({"acceptance": "rejection_sampling"})) is None
+    assert declared_lossy(result(None)) is None
