@@ -115,7 +115,7 @@ def teacher_states(target: PreTrainedModel, rows: list[list[int]], batch_size: i
 class DistillResult:
     steps: int
     seconds: float
-    loss: float  # mean of the last steps' hidden-state MSE
+    loss: float  # mean of the last steps' hidden-state MSE, relative to the states' energy
 
 
 def distill(draft: PreTrainedModel, data: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor]],
@@ -130,6 +130,9 @@ def distill(draft: PreTrainedModel, data: list[tuple[torch.Tensor, torch.Tensor,
     for p in params:
         p.requires_grad_(True)
     opt = torch.optim.AdamW(params, lr=cfg.lr, weight_decay=0.0)
+    # Relative error: the normed states' scale is set by the norm's weights (O(1)-O(10) per
+    # dimension here), so the loss reads as a fraction of the target's own energy.
+    scale = sum(float(h[m.bool()].pow(2).mean()) for _, m, h in data) / len(data)
     draft.train()
     t0 = time.perf_counter()
     step, recent = 0, []
@@ -145,7 +148,7 @@ def distill(draft: PreTrainedModel, data: list[tuple[torch.Tensor, torch.Tensor,
             g["lr"] = cfg.lr * warm * 0.5 * (1 + math.cos(math.pi * frac))
         got = draft.model(input_ids=ids, attention_mask=mask).last_hidden_state  # (B, T, d)
         keep = mask.bool()
-        mse = F.mse_loss(got[keep], want[keep])
+        mse = F.mse_loss(got[keep], want[keep]) / scale
         loss = mse
         if cfg.kl_weight:
             flat_got, flat_want = got[keep], want[keep]
@@ -159,7 +162,7 @@ def distill(draft: PreTrainedModel, data: list[tuple[torch.Tensor, torch.Tensor,
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
         step += 1
-        recent = ([*recent, float(mse)])[-20:]
+        recent = ([*recent, float(mse.detach())])[-20:]
         if on_step:
             on_step(step, sum(recent) / len(recent))
     draft.eval()
