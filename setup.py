@@ -6,7 +6,7 @@
   pure-Python sealer (same output) runs instead.
 * The data a regular install needs: `policies/`, `migrations/` and `alembic.ini` live at the
   top of the checkout (the design card's layout); the build copies them into the package as
-  `guardian/_data/`, where `guardian.resources` finds them when there is no checkout.
+  `guardian/_data/`, where `guardian.core.resources` finds them when there is no checkout.
 """
 
 import shutil
@@ -15,7 +15,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
-DATA = ("policies", "migrations", "alembic.ini")  # = guardian.resources.DATA
+DATA = ("policies", "migrations", "alembic.ini")  # = guardian.core.resources.DATA
 
 
 class BuildPyWithData(build_py):

@@ -2,7 +2,7 @@
 
 The mechanism is **API-key login against the sidecar's own keys file** (`guardian dashboard
 --keys-file`, i.e. `GUARDIAN_API_KEYS_FILE`): a password field before any page renders; the
-key is checked by `guardian.auth.KeyStore` (SHA-256 digests, constant-time compare), so the
+key is checked by `guardian.security.auth.KeyStore` (SHA-256 digests, constant-time compare), so the
 dashboard has exactly the API's principals and roles, one place to add, revoke and rotate
 them, and nothing else to run. Chosen over
 
@@ -21,7 +21,8 @@ Sessions: the principal lives in `st.session_state` (server memory; never sent t
 The key is kept there too, and re-checked on every rerun against the keys file (re-read when it
 changes), so revoking or re-roling a key ends open sessions at their next interaction. Failed
 logins say only "not accepted" (unknown key and refused role differ only for a *valid* key,
-whose holder knows it) and each failure in a session waits a little longer before answering.
+whose holder knows it) and each failure waits a little longer before answering - counted per
+client address and per attempted key across sessions (`dashboard.backoff`).
 
 Without a keys file the dashboard refuses to run unless `guardian dashboard --dev` started it
 (`GUARDIAN_DASHBOARD_DEV=1`) on a loopback address (checked here too, against Streamlit's
@@ -45,8 +46,9 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+from dashboard.backoff import BACKOFF
 from dashboard.plain import code, md
-from guardian.auth import AuthConfigError, KeyStore, Principal, is_loopback
+from guardian.security.auth import AuthConfigError, KeyStore, Principal, is_loopback
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +57,7 @@ METADATA_ROLES = ("oncall", "release")  # ids, lengths, hashes, verdicts, timing
 DEV_ENV = "GUARDIAN_DASHBOARD_DEV"
 KEYS_ENV = "GUARDIAN_API_KEYS_FILE"
 FAILURE_DELAY_S = 0.5  # first failed login waits this long; each further one doubles it ...
-MAX_FAILURE_DELAY_S = 8.0  # ... up to this (per browser session)
+MAX_FAILURE_DELAY_S = 8.0  # ... up to this (per client address / attempted key)
 _SESSION = "auth_access"
 _KEY = "auth_key"
 _FAILURES = "auth_failures"
@@ -220,12 +222,15 @@ def _login_form(store: KeyStore) -> None:
     principal = store.authenticate(key.strip())
     access = access_for(principal)
     if access is None:
-        failures = int(st.session_state.get(_FAILURES, 0)) + 1
-        st.session_state[_FAILURES] = failures
-        # Slows guessing from one session; keys are 256-bit random, so this is belt and braces.
+        address = _client_address()
+        # Per client address and attempted key across sessions (dashboard.backoff): a new
+        # browser session no longer starts again at no delay. Keys are 256-bit random, so
+        # this is belt and braces.
+        failures = BACKOFF.failed(address, key.strip())
+        st.session_state[_FAILURES] = int(st.session_state.get(_FAILURES, 0)) + 1
         _sleep(failure_delay(failures))
         if principal is None:
-            log.warning("dashboard login failed (%d in this session)", failures)
+            log.warning("dashboard login failed (%d from %s)", failures, address or "unknown")
             st.error("Login failed: this key is not accepted. Check it and try again.")
         else:
             log.warning("dashboard login refused for %s (role %s)", principal.name, principal.role)
@@ -233,10 +238,20 @@ def _login_form(store: KeyStore) -> None:
                      "oncall or release key).")
         return
     log.info("dashboard login: %s (role %s)", access.name, access.role)
+    BACKOFF.succeeded(key.strip())
     st.session_state[_FAILURES] = 0
     st.session_state[_KEY] = key.strip()
     st.session_state[_SESSION] = access
     st.rerun()
+
+
+def _client_address() -> str | None:
+    """The browser's address as Streamlit saw it (None when unknown, e.g. under AppTest)."""
+    try:
+        address = st.context.ip_address
+    except Exception:  # no script run context: unknown (one name shared by all such)
+        return None
+    return address if isinstance(address, str) and address else None  # AppTest: a mock
 
 
 def sidebar(access: Access) -> None:

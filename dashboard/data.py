@@ -32,7 +32,7 @@ from dashboard import queries
 from dashboard.drift import DriftThresholds, scores
 from dashboard.slo import ALERT_WINDOWS, AlertStatus, SloTargets, evaluate_alerts, speedup
 from engine.metrics import SpecCounters
-from guardian.db import DatabaseUnreachable, has_audit_schema
+from guardian.core.db import DatabaseUnreachable, has_audit_schema
 from guardian.governance.cost import Paired, Usage
 from guardian.governance.cost import figures as cost_figures_of
 
@@ -67,7 +67,7 @@ def _read_only(dbapi_conn: Any, _record: Any) -> None:
 @st.cache_resource(show_spinner=False)
 def db_for(url: str) -> Engine:
     """The read-only audit database (a SQLAlchemy Engine) at `url`, one per process."""
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     db = make_engine(url, pool_size=4, max_overflow=4) if url.startswith("postgres") \
         else make_engine(url)
@@ -473,8 +473,11 @@ def pool_price() -> tuple[float | None, str]:
 
 def _usage(rows: pd.DataFrame, path: str) -> Usage:
     part = rows[rows["served_path"] == path]
+    known = part["forward_requests"] if "forward_requests" in part else part["requests"]
+    tokens = part["forward_tokens"] if "forward_tokens" in part else part["output_tokens"]
     return Usage(int(part["requests"].sum()), float(part["output_tokens"].sum()),
-                 float(part["target_forwards"].sum()), float(part["seconds"].sum()))
+                 float(part["target_forwards"].sum()), float(part["seconds"].sum()),
+                 int(known.sum()), float(tokens.sum()))
 
 
 def _paired(rows: pd.DataFrame) -> Paired:

@@ -444,16 +444,24 @@ def cost_usage(db: Engine, since: datetime, until: datetime, routes: Sequence[st
         sa.case((R.c.served_path == "speculative", stats["steps"].as_float() + 1),
                 else_=sa.cast(R.c.completion_tokens, sa.Float)))
     seconds = sa.func.coalesce(stats["total_time_s"].as_float(), R.c.compute_time_s)
+    # A speculative answer whose pool reported neither forwards nor steps (an upstream pool
+    # without counters) has no forward count: counted apart, never as 0 forwards.
+    known = forwards.isnot(None)
     b = bucket_expr(db, R.c.created_at, bucket_s).label("bucket")
     q = (sa.select(b, R.c.route, R.c.pair_hash, R.c.served_path,
                    sa.func.count().label("requests"),
                    sa.func.coalesce(sa.func.sum(R.c.completion_tokens), 0).label("output_tokens"),
                    sa.func.coalesce(sa.func.sum(forwards), 0).label("target_forwards"),
-                   sa.func.coalesce(sa.func.sum(seconds), 0).label("seconds"))
+                   sa.func.coalesce(sa.func.sum(seconds), 0).label("seconds"),
+                   sa.func.coalesce(sa.func.sum(sa.case((known, 1), else_=0)), 0)
+                   .label("forward_requests"),
+                   sa.func.coalesce(sa.func.sum(sa.case((known, R.c.completion_tokens),
+                                                        else_=0)), 0).label("forward_tokens"))
          .where(*_where(R, since, until, routes))
          .group_by(b, R.c.route, R.c.pair_hash, R.c.served_path).order_by(b))
     df = _frame(db, q)
-    for c in ("output_tokens", "target_forwards", "seconds"):
+    df["forward_requests"] = df["forward_requests"].astype(int)
+    for c in ("output_tokens", "target_forwards", "seconds", "forward_tokens"):
         df[c] = df[c].astype(float)
     return _to_ts(df)
 

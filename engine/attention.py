@@ -6,7 +6,7 @@ query length, key length) and caches it. Decoding makes a new key length at ever
 continuous batching changes rows and query lengths too, so nearly every forward built a graph:
 on an H100 with bf16, a one-token forward of a 16-layer target over a growing cache cost 47-85
 ms with cuDNN attention and 12-22 ms with eager attention, and the kernels themselves ran 3-8
-ms per step (`guardian bench step-profile`, BENCHMARKS.md "the cause"). Flash attention (the
+ms per step (`guardian bench step-profile`, docs/benchmarks/step-profile.md). Flash attention (the
 unmasked forwards) and memory-efficient attention (masked ones, every ragged batch) build
 nothing per shape, so the engine turns cuDNN attention off for the process when it loads a
 pair on CUDA. The switch is torch's own process-wide flag; code that wants cuDNN attention for

@@ -287,6 +287,8 @@ class ContinuousEngine:
                 seq.error = exc
                 g = 0
             if cap is not None:
+                if cap == 0 and g > 0:
+                    seq.stats.capped_steps += 1
                 g = min(g, cap)
             out.append(max(0, min(g, room - 1)))
         return out, cap
@@ -312,7 +314,7 @@ class ContinuousEngine:
         if cap == 0 and self._drafting_cap:
             # Speculation turned off: drop the holes rejected drafts left in the target cache
             # now (one copy), rather than have every step at depth 0 attend over them until
-            # the rows leave. One closed-loop measurement at 16 rows (BENCHMARKS.md): the
+            # the rows leave. One closed-loop measurement at 16 rows (BENCHMARKS.md, git history): the
             # learner's estimate of depth 0 inside mixed operation rose from 1,707 to 1,955
             # tokens/s with it (pure depth-0 operation: ~2,500).
             self.target.compact()
@@ -546,6 +548,7 @@ class ContinuousEngine:
             # token from a join at cap 0 too, as one-at-a-time speculation counts its first
             # step; a target-only row's prefill is not a decoding step, as one at a time.
             stats.batch_rows += (len(self.rows) - stats.batch_rows) / (stats.steps + 1)
+            stats.batch_rows_max = max(stats.batch_rows_max, len(self.rows))
             stats.steps += 1
         if not prefill:
             stats.target_forwards += 1
@@ -553,6 +556,7 @@ class ContinuousEngine:
             stats.verify_time_s += verify_s
         if seq.req.speculative:
             step.count(stats)
+            stats.shared_spec_steps += int(bool(step.proposed) and len(self.rows) >= 2)
             if seq.req.controller is not None and step.proposed:
                 seq.req.controller.update(step.proposed, step.judged, step.accepted, draft_s,
                                           verify_s)

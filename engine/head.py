@@ -4,7 +4,7 @@ A bf16 model's logits come out rounded to bf16 — 8 significant bits, so betwee
 step is 0.125 — and that rounding is a large part of the noise the equivalence checks must
 forgive: on an H100 and an H200 the verify forward and one-token
 decoding differed by at most 0.14–0.16 in a logit and exactly 0.125 (one step) in the top two
-(BENCHMARKS.md), and two top logits rounded to the same value are an exact tie a single
+(docs/benchmarks/tolerance.md), and two top logits rounded to the same value are an exact tie a single
 rounding flips. With the projection in float32 the logits keep the hidden state's precision:
 on the demo pair in bf16 (CPU) the top-2 disagreement halved, the emitted log-probability's
 fell 3.4x and clean traffic flipped half as often, so the tolerances `guardian bench

@@ -7,7 +7,7 @@ loses more to it than a 1-token decode forward (a GEMV) does. Storing the same v
 column-major — `W.t().contiguous().t()`, same shape, same numbers, only the strides
 change — is measured by `guardian bench layout` (demo target, 1 thread): the 5-token verify
 forward ~8 % faster, the 1-token forward ~1 % faster, so a verify costs 1.15 instead of
-1.23 decode forwards (BENCHMARKS.md). Model code is untouched, tied weights stay tied (the
+1.23 decode forwards (docs/benchmarks/layout.md). Model code is untouched, tied weights stay tied (the
 Parameter objects are kept, only their storage is replaced) and the pair's identity hash,
 taken from the files, does not change.
 

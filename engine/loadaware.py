@@ -16,7 +16,7 @@ What it measures, and why so:
   the GIL time the serving threads take per step (streaming, audit: ~4 ms per step, measured at
   16 clients) halved the goodput of short depth-0 steps while barely denting long speculative
   ones: the learner picked depth 6–8 where end to end it ran at 0.71–0.78 of target-only
-  (BENCHMARKS.md). A run of steps pays its own prefills and its own share of that time.
+  (BENCHMARKS.md, git history). A run of steps pays its own prefills and its own share of that time.
 - **The sustained batch size.** The band is that of the largest batch of the last
   `window` steps — the size the load sustains — not of the instantaneous size, which at a
   steady 16 clients wanders between 8 and 16 as rows finish and their clients send the next

@@ -5,7 +5,7 @@ intra-op pool, and with `OMP_WAIT_POLICY=PASSIVE` (which `guardian serve` sets, 
 spinning pool collapses on a small shared CPU) each parallel region wakes sleeping threads:
 on the project's 2-core machine a one-row decode forward of the demo pair took 11.8 ms with
 torch's default 2 threads against 2.5 ms with 1, and a 16-row continuous-batching step 15.1
-ms against 5.4 ms (BENCHMARKS.md "Torch threads on the CPU"). A large model's operators are
+ms against 5.4 ms (docs/benchmarks/threads.md). A large model's operators are
 long enough for the pool to pay off. So, when the operator has not set a count, `choose`
 times a one-token decode forward of the target with torch's current count and with one
 thread, and keeps the faster.

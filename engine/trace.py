@@ -38,7 +38,7 @@ class TokenTrace:
     target_margin: float  # target top-1 minus top-2 raw logit at this position (>= 0)
     step: int  # index of the target forward that emitted this token
     gamma: int  # speculation depth used at that step (0 for target-only)
-    # --- evidence for the shadow evaluator's proofs (guardian/verdicts.py); additive, so
+    # --- evidence for the shadow evaluator's proofs (guardian/equivalence/verdicts.py); additive, so
     # None where a producer does not record them. All from the forward that emitted the token.
     top1_id: int | None = None  # target argmax (raw logits) at this position
     top2_id: int | None = None  # target runner-up (raw logits)
@@ -96,6 +96,12 @@ class GenerationStats:
     # Continuous batching (engine/continuous.py): mean rows of the shared batch over this
     # request's steps; 0 when it was decoded on its own (engine.generate).
     batch_rows: float = 0.0
+    batch_rows_max: int = 0  # most rows of the shared batch at one of its steps (0: alone)
+    # Steps at which this speculative row asked for a depth > 0 and the batch's depth cap
+    # (engine.capmodel / engine.loadaware) answered 0: speculation off by load, not by choice.
+    capped_steps: int = 0
+    # Steps at which this row proposed draft tokens while the batch had other rows too.
+    shared_spec_steps: int = 0
 
     @property
     def draft_tokens(self) -> int:

@@ -41,15 +41,15 @@ from guardian.api.errors import BodySizeLimit, install
 from guardian.audit.config import AuditSettings
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.audit.metrics import register_audit_metrics
-from guardian.auth import KeyStore, is_loopback
 from guardian.backends import ServingBackend, open_backend
-from guardian.db import sqlite_path
-from guardian.fileio import private_dir, warn_if_shared
+from guardian.core.db import sqlite_path
+from guardian.core.fileio import private_dir, warn_if_shared
+from guardian.equivalence.shadow import ShadowEvaluator
+from guardian.observability.telemetry import Telemetry, TraceContextMiddleware
 from guardian.policy import Policy, load_policy
-from guardian.serving import ServingCore
+from guardian.security.auth import KeyStore, is_loopback
+from guardian.serving.core import ServingCore
 from guardian.settings import Settings, get_settings
-from guardian.shadow import ShadowEvaluator
-from guardian.telemetry import Telemetry, TraceContextMiddleware
 
 logger = logging.getLogger(__name__)
 
@@ -71,9 +71,12 @@ def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy |
     evaluator = ShadowEvaluator(core, sink, telemetry, capacity=shadow_capacity)
     core.shadow = evaluator
     if getattr(backend, "kind", None) == "upstream":  # shadow across the route's two pools
-        from guardian.upstream.shadow import PoolShadow
+        from guardian.backends.upstream.poolmetrics import PoolMetrics
+        from guardian.equivalence.pool_shadow import PoolShadow
 
         core.shadow = PoolShadow(core, sink)
+        # /metrics: each route's speculative pool's own spec_decode counters (pool-wide)
+        telemetry.governance.add(PoolMetrics(lambda: core.policy).gauge_rows)
     if start_shadow:
         evaluator.start()
     services = Services(core=core, shadow=evaluator, sink=sink, telemetry=telemetry,
@@ -104,11 +107,10 @@ def memory_reader(sink: AuditSink) -> Callable[[str], list[dict[str, Any]]] | No
 
 def db_reader(url: str) -> Callable[[str], list[dict[str, Any]]]:
     """Reader over the audit database (the store's own query helpers)."""
-    import sqlalchemy as sa
-
     from guardian.audit.queries import get_request
+    from guardian.core.db import make_engine
 
-    db = sa.create_engine(url)
+    db = make_engine(url)  # search_path pinned, like every reader (guardian.audit.readers)
 
     def read(request_id: str) -> list[dict[str, Any]]:
         record = get_request(db, request_id)

@@ -21,7 +21,7 @@ Browser safety: requests whose Host is not in `trusted_hosts` get 400 (DNS rebin
 state-changing requests with an Origin not in `allowed_origins` get 403.
 
 Connection limits: `guardian serve` applies the `limit_*`/`timeout_*`/`h11_*`/`max_*` fields to
-uvicorn (see `guardian.connections`).
+uvicorn (see `guardian.api.connections`).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from urllib.parse import urlsplit
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from guardian.limits import MAX_GAMMA, MAX_WAIT_S
-from guardian.secrets import SECRETS_FILE_NAME
+from guardian.core.limits import MAX_GAMMA, MAX_WAIT_S
+from guardian.security.secrets import SECRETS_FILE_NAME
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")  # as in a Host header: IPv6 in brackets
 
@@ -71,8 +71,9 @@ class Settings(BaseSettings):
     policy_file: Path | None = Field(
         default=None, description="Policy YAML (default: policies/default.yaml)."
     )
-    host: str = "127.0.0.1"
-    port: int = Field(8000, ge=1, le=65535)
+    host: str = Field(default="127.0.0.1", description="Address `guardian serve` binds; "
+                      "anything but loopback needs an API keys file.")
+    port: int = Field(8000, ge=1, le=65535, description="Port `guardian serve` listens on.")
     api_keys_file: Path | None = Field(
         default=None, description="API keys YAML (hashed keys + roles); none = open on loopback only."
     )
@@ -81,10 +82,15 @@ class Settings(BaseSettings):
         "count or 1, whichever decodes faster, timed at start: engine.threads).")
     batching: Literal["continuous", "off"] = Field(
         default="continuous", description="Local engine: `continuous` serves concurrent "
-        "requests in one continuously batched engine (guardian.batching); `off` decodes one "
+        "requests in one continuously batched engine (engine.batching); `off` decodes one "
         "request at a time.")
     max_batch: int = Field(default=16, ge=1, le=256, description="Rows in the local engine's "
                            "shared batch; more requests wait (bounded by each route's max_queue).")
+    batch_order: Literal["fair", "fifo"] = Field(
+        default="fair", description="Order in which waiting requests join the local engine's "
+        "batch: `fair` takes turns across routes (by each route's policy `weight`) and across "
+        "callers within a route, so one route's flood does not stand in front of another's "
+        "requests; `fifo` joins in arrival order.")
     gamma_by_batch: dict[int, int] = Field(
         default_factory=dict, description="Pin the speculation depth cap per batch size "
         "(batch-size band start -> depth, 0 = off), e.g. '{\"1\": 4, \"16\": 0}'; empty: "
@@ -136,7 +142,7 @@ class Settings(BaseSettings):
         default_factory=list, description="Browser origins (`https://ops.example.com`) allowed "
         "to send state-changing requests besides the sidecar's own; others get 403.")
 
-    # Connection limits (applied by `guardian serve`; guardian.connections).
+    # Connection limits (applied by `guardian serve`; guardian.api.connections).
     # Off by default: uvicorn counts *open connections* against it too, so a flood of slow
     # heads would answer real requests 503 (measured); max_connections bounds both instead.
     limit_concurrency: int | None = Field(

@@ -17,7 +17,7 @@ from alembic import context
 from sqlalchemy import Connection
 
 from guardian.audit.models import Base
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("configure_logging", True):

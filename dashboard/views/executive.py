@@ -65,10 +65,19 @@ cols[3].metric(f"SLO compliance ({targets.period_days} d)", fmt(compliance, ".2%
                f"{targets.objective:.2%}",
                delta_color="normal")
 cols = st.columns(4)
-cols[0].metric("M4 target forwards / request", fmt(overall["forwards_per_request"], ".1f"),
+# Served requests whose pool reported no forward count (an upstream pool without counters):
+# M4 says so rather than showing what the others' figure implies for them.
+unknown_forwards = int(usage["requests"].sum() - usage["forward_requests"].sum()) \
+    if "forward_requests" in usage else 0
+cols[0].metric("M4 target forwards / request",
+               "not reported" if pd.isna(overall["forwards_per_request"]) and unknown_forwards
+               else fmt(overall["forwards_per_request"], ".1f"),
                delta=None if pd.isna(overall["forwards_saved"]) else
                f"{-overall['forwards_saved']:.0%} vs target-only "
-               f"{overall['baseline_forwards_per_request']:.1f}", delta_color="inverse")
+               f"{overall['baseline_forwards_per_request']:.1f}", delta_color="inverse",
+               help=None if not unknown_forwards else
+               f"{unknown_forwards} speculative answers came from a pool that reports no "
+               "counters: their forwards are not reported and left out of M4.")
 
 
 def per_1k(cost: object, seconds: object) -> float | None:

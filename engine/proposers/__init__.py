@@ -30,7 +30,7 @@ def _ngram(pair: Pair, batch: Batch, config: ProposerConfig) -> Proposer:
 
 
 # The registration a new proposer adds (with its name in `ProposerKind`; a test checks that
-# every kind has a builder and that the kinds equal guardian.enums.ProposerKind).
+# every kind has a builder and that the kinds equal guardian.core.enums.ProposerKind).
 BUILDERS: dict[str, Callable[[Pair, Batch, ProposerConfig], Proposer]] = {
     "draft_model": _draft_model,
     "ngram": _ngram,

@@ -20,7 +20,7 @@ from engine.sampling import SamplingParams, token_probs
 if TYPE_CHECKING:
     from engine.batch import Batch
 
-# Must equal guardian.enums.ProposerKind (a test keeps them equal).
+# Must equal guardian.core.enums.ProposerKind (a test keeps them equal).
 ProposerKind = Literal["draft_model", "ngram"]
 
 

@@ -12,7 +12,7 @@ is cut short (in `a b c a b c` it offers 3 tokens, not 4). So: the most recent o
 with a whole gamma-token continuation, else the earliest (the longest continuation).
 Measured side by side (`guardian bench engine --proposer ngram`, demo pair, code-edit
 workload, one loaded run each): plain most-recent 2.23 tokens proposed per step, mean
-acceptance length 2.37; earliest 3.17 / 2.88; this rule 3.17 / 2.93 (BENCHMARKS.md).
+acceptance length 2.37; earliest 3.17 / 2.88; this rule 3.17 / 2.93 (BENCHMARKS.md, git history).
 
 The proposal is deterministic, so its q is the point mass δ_x: the verifier accepts x with
 probability p(x) and, at a rejection, resamples from norm(max(0, p - δ_x)); greedy output is

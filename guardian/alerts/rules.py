@@ -1,6 +1,6 @@
 """Prometheus recording and alerting rules, generated from a policy (`guardian alerts rules`).
 
-Three groups, over the series the sidecar's `/metrics` exports (names: `guardian.telemetry`):
+Three groups, over the series the sidecar's `/metrics` exports (names: `guardian.observability.telemetry`):
 
 1. **SLO burn rates** (the SRE workbook's multiwindow, multi-burn-rate alerts), from the
    policy's `slo:` section, per route. Three SLIs, each with the policy's `objective`:
@@ -20,7 +20,9 @@ Three groups, over the series the sidecar's `/metrics` exports (names: `guardian
    ticket when 10 % burns in 1 d (1d / 2h) or in 3 d (3d / 6h). Burn-rate factors are
    computed for the policy's `period_days` (14.4 / 6 / 3 / 1 for 30 days).
 2. **Governance**: a route rolled back by a trigger (page), a trigger failing (warning), the
-   analysis failing (warning), a canary aborted (warning).
+   analysis failing (warning), speculation silently stopped on a speculative route
+   (`GuardianSpeculationSilent`, warning: guardian.governance.silent), a canary aborted
+   (warning).
 3. **Audit health**: the audit database not accepting writes (page), audit events lost or
    sealed records dropped / quarantined (page: `guardian_audit_dropped_events_total`,
    `guardian_audit_records_total`, exported by the audit writer), records spooled on local
@@ -36,8 +38,8 @@ from typing import Any
 
 import yaml
 
+from guardian.observability.telemetry import DURATION_BUCKETS, TTFT_BUCKETS
 from guardian.policy import Policy
-from guardian.telemetry import DURATION_BUCKETS, TTFT_BUCKETS
 
 WINDOWS = ("5m", "30m", "1h", "2h", "6h", "1d", "3d")
 WINDOW_HOURS = {"5m": 5 / 60, "30m": 0.5, "1h": 1, "2h": 2, "6h": 6, "1d": 24, "3d": 72}
@@ -48,7 +50,7 @@ BURN_ALERTS = (("page", "1h", "5m", 0.02), ("page", "6h", "30m", 0.05),
 DURATION = "gen_ai_server_request_duration_seconds"
 TTFT = "gen_ai_server_time_to_first_token_seconds"
 REQUESTS = "guardian_requests_total"
-# `error_type` values of outcomes the caller caused (guardian.telemetry.error_kind).
+# `error_type` values of outcomes the caller caused (guardian.observability.telemetry.error_kind).
 CALLER_CAUSED = ("client_disconnected", "deadline_exceeded", "key_queue_full")
 
 
@@ -139,6 +141,17 @@ def governance_group() -> dict[str, Any]:
          "for": "5m", "labels": {"severity": "warning"},
          "annotations": {"summary": "analysis of route {{ $labels.route }} fails",
                          "description": "Rollout controllers reading /v1/analysis see `fail`."}},
+        {"alert": "GuardianSpeculationSilent", "expr": "guardian_speculation_silent == 1",
+         "labels": {"severity": "warning"},
+         "annotations": {"summary": "route {{ $labels.route }} is labelled speculative but "
+                                    "{{ $labels.kind }} (reason: {{ $labels.reason }})",
+                         "description": "Its last triggers.silent_window served requests "
+                                        "proposed no draft token, or accepted none: it serves "
+                                        "at target-only speed under a speculative label. "
+                                        "depth_cap: the batch's depth cap answers 0 "
+                                        "(GET /admin/speculation); load_shed: the serving "
+                                        "queue is deep; unsupported_proposer: the backend "
+                                        "cannot speculate with the route's proposer."}},
         {"alert": "GuardianCanaryAborted", "expr": "guardian_canary_step == -1",
          "labels": {"severity": "warning"},
          "annotations": {"summary": "the canary of route {{ $labels.route }} was aborted",

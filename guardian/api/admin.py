@@ -47,9 +47,9 @@ from guardian.api.schemas import ErrorResponse, RouteChange, RouteState, RouteSt
 from guardian.api.strictjson import StrictJSONRoute
 from guardian.audit.acts import record_act
 from guardian.audit.events import GovernanceEvent
-from guardian.auth import Principal
-from guardian.enums import Mode
-from guardian.serving import ServingError
+from guardian.core.enums import Mode
+from guardian.security.auth import Principal
+from guardian.serving.core import ServingError
 
 logger = logging.getLogger(__name__)
 

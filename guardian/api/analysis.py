@@ -20,7 +20,7 @@ now, or the route was rolled back by a trigger, or its canary was aborted; `pass
 enabled trigger passes; otherwise `inconclusive` (fewer samples than a trigger's
 `min_samples`, e.g. no traffic, no shadow baseline yet). Needs governance (an audit
 database); without it the endpoints answer 404 (`no_governance`). No answer is a 5xx:
-those mean the sidecar itself is broken. Documented examples: README.ops-section.md.
+those mean the sidecar itself is broken. Documented examples: docs/guides/release-managers.md.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from fastapi.responses import JSONResponse
 from guardian.api.deps import Services, ServicesDep, require
 from guardian.api.schemas import ErrorResponse
 from guardian.api.strictjson import StrictJSONRoute
-from guardian.serving import ServingError
+from guardian.serving.core import ServingError
 
 ANALYSIS_ROLES = ("analysis", "oncall", "release")
 WEBHOOK_STATUS = {"pass": 200, "fail": 412, "inconclusive": 425}

@@ -9,13 +9,14 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from jinja2 import TemplateError
 
+from guardian.api.choices import fan_out, refuse_streamed, serve_choices, total_usage
 from guardian.api.deps import ServicesDep, authorized_route, require
 from guardian.api.generation import (
     build_request,
+    check_controls,
     extension,
     headers,
     off_loop,
-    serve_watching,
     stream,
     usage,
 )
@@ -28,7 +29,7 @@ from guardian.api.schemas import (
     ErrorResponse,
 )
 from guardian.api.strictjson import StrictJSONRoute
-from guardian.serving import GenerationRequest, ServingError
+from guardian.serving.core import GenerationRequest, Served, ServingError
 
 router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
                    dependencies=[Depends(require("inference"))],
@@ -37,8 +38,8 @@ router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
 
 
 def render_prompt(services: ServicesDep, body: ChatCompletionRequest) -> str:
-    messages = [{"role": "system" if m.role == "developer" else m.role, "content": m.text()}
-                for m in body.messages]
+    # Tool calls and names only reach a backend that honours them (check_controls ran).
+    messages = [{**m.wire(), "content": m.text()} for m in body.messages]
     try:
         return services.core.backend.chat_prompt(messages)
     # e.g. a template that rejects the role order (HF templates raise jinja2's TemplateError)
@@ -51,6 +52,7 @@ def render_prompt(services: ServicesDep, body: ChatCompletionRequest) -> str:
 async def create_chat_completion(body: ChatCompletionRequest, request: Request,
                                  services: ServicesDep) -> Any:
     authorized_route(services.core, request, body.model)  # refuse before rendering the prompt
+    check_controls(services, body)  # ... and a field the backend cannot honour
 
     def prepare() -> GenerationRequest:  # rendering, tokenizing: off the event loop
         prompt = render_prompt(services, body)
@@ -59,6 +61,7 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
         return build_request(services, request, body, "chat.completions", prompt, None,
                              body.requested_max_tokens, "chatcmpl", messages)
 
+    refuse_streamed(body.n, body.stream)
     req = await off_loop(services, request, prepare)
     k = body.logprobs_wanted
     lp = None if k is None else ChatLogprobs(services.core.backend, k)
@@ -68,15 +71,33 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
             return {"index": 0, "delta": {"content": delta} if delta else {},
                     "finish_reason": finish, "logprobs": logprobs}
 
+        def tool_calls(served: Served) -> list[dict[str, Any]]:
+            calls = served.result.stats.get("tool_calls")
+            if not calls:
+                return []
+            return [{"index": 0, "finish_reason": None, "logprobs": None, "delta": {
+                "tool_calls": [{"index": i, **c} for i, c in enumerate(calls)]}}]
+
         first = {"index": 0, "delta": {"role": "assistant", "content": ""},
                  "finish_reason": None, "logprobs": None}
         return stream(services, req, "chat.completion.chunk", choice, body.include_usage, first,
-                      logprobs=lp)
-    served = await serve_watching(services, request, req)
+                      logprobs=lp, tail=tool_calls)
+    served = await serve_choices(services, request, fan_out(req, body.n))
+    per_choice = [usage(s) for s in served]
     result = ChatCompletion(
         id=req.request_id, created=int(time.time()), model=req.model,
-        choices=[ChatChoice(message=AssistantMessage(content=served.result.text),
-                            finish_reason=served.result.finish_reason,
-                            logprobs=None if lp is None else lp(served.result.trace))],
-        usage=usage(served), spec_guardian=extension(served))
-    return JSONResponse(result.model_dump(mode="json"), headers=headers(served))
+        choices=[ChatChoice(index=i, message=_message(s), finish_reason=s.result.finish_reason,
+                            logprobs=None if lp is None else lp(s.result.trace))
+                 for i, s in enumerate(served)],
+        usage=total_usage(served, per_choice), spec_guardian=extension(served[0]))
+    body_out = result.model_dump(mode="json")
+    if len(served) > 1:  # each choice's own record: its id, path and stats
+        body_out["spec_guardian"]["choices"] = [extension(s) for s in served]
+    return JSONResponse(body_out, headers=headers(served[0]))
+
+
+def _message(served: Served) -> AssistantMessage:
+    calls = served.result.stats.get("tool_calls")
+    text = served.result.text
+    return AssistantMessage(content=None if calls and not text else text,
+                            tool_calls=calls or None)

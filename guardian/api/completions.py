@@ -8,20 +8,20 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
+from guardian.api.choices import fan_out, refuse_streamed, serve_choices, total_usage
 from guardian.api.deps import ServicesDep, require
 from guardian.api.generation import (
     build_request,
     extension,
     headers,
     off_loop,
-    serve_watching,
     stream,
     usage,
 )
 from guardian.api.logprobs import CompletionLogprobs
 from guardian.api.schemas import Completion, CompletionChoice, CompletionRequest, ErrorResponse
 from guardian.api.strictjson import StrictJSONRoute
-from guardian.serving import GenerationRequest
+from guardian.serving.core import GenerationRequest, ServingError
 
 router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
                    dependencies=[Depends(require("inference"))],
@@ -43,19 +43,35 @@ async def create_completion(body: CompletionRequest, request: Request, services:
         return build_request(services, request, body, "completions", text, ids,
                              body.max_tokens, "cmpl")
 
+    refuse_streamed(body.n, body.stream)
     req = await off_loop(services, request, prepare)
+    echo = ""
+    if body.echo:
+        if not req.prompt_text:  # ids to an upstream pool: no tokenizer here to show them
+            raise ServingError(400, "echo needs a text prompt on this route (its backend has "
+                               "no local tokenizer to show token ids as text)", param="echo",
+                               code="unsupported_parameter")
+        echo = req.prompt_text
     lp = None if body.logprobs is None else CompletionLogprobs(backend, body.logprobs)
     if body.stream:
         def choice(delta: str, finish: str | None, logprobs: dict[str, Any] | None,
                    ) -> dict[str, Any]:
             return {"index": 0, "text": delta, "finish_reason": finish, "logprobs": logprobs}
 
+        first = ({"index": 0, "text": echo, "finish_reason": None, "logprobs": None}
+                 if echo else None)
         return stream(services, req, "text_completion", choice, body.include_usage,
-                      logprobs=lp)
-    served = await serve_watching(services, request, req)
+                      first, logprobs=lp)
+    served = await serve_choices(services, request, fan_out(req, body.n))
+    per_choice = [usage(s) for s in served]
     result = Completion(id=req.request_id, created=int(time.time()), model=req.model,
                         choices=[CompletionChoice(
-                            text=served.result.text, finish_reason=served.result.finish_reason,
-                            logprobs=None if lp is None else lp(served.result.trace))],
-                        usage=usage(served), spec_guardian=extension(served))
-    return JSONResponse(result.model_dump(mode="json"), headers=headers(served))
+                            index=i, text=echo + s.result.text,
+                            finish_reason=s.result.finish_reason,  # type: ignore[arg-type]
+                            logprobs=None if lp is None else lp(s.result.trace))
+                            for i, s in enumerate(served)],
+                        usage=total_usage(served, per_choice), spec_guardian=extension(served[0]))
+    body_out = result.model_dump(mode="json")
+    if len(served) > 1:  # each choice's own record: its id, path and stats
+        body_out["spec_guardian"]["choices"] = [extension(s) for s in served]
+    return JSONResponse(body_out, headers=headers(served[0]))

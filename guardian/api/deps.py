@@ -3,7 +3,7 @@
 Routers depend on `ServicesDep` and declare their roles with `Depends(require(...))`; the
 role table itself is the routers' `dependencies=[...]`, so the role × endpoint test can read
 it off the app. Handlers that serve or judge traffic pick the request's route with
-`authorized_route` (the key's authorized routes and the redaction floor; `guardian.auth`).
+`authorized_route` (the key's authorized routes and the redaction floor; `guardian.security.auth`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from fastapi import Depends, Request
 
 from guardian.audit.acts import ACT_ORIGIN
 from guardian.audit.events import AuditSink
-from guardian.auth import OPEN_PRINCIPAL, KeyStore, Principal, allowed, is_loopback
+from guardian.equivalence.shadow import ShadowEvaluator
+from guardian.observability.telemetry import Telemetry
 from guardian.policy import Policy
-from guardian.serving import RouteChoice, ServingCore, ServingError
-from guardian.shadow import ShadowEvaluator
-from guardian.telemetry import Telemetry
+from guardian.security.auth import OPEN_PRINCIPAL, KeyStore, Principal, allowed, is_loopback
+from guardian.serving.core import RouteChoice, ServingCore, ServingError
 
 
 @dataclass

@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from guardian.api.strictjson import DUPLICATE
 from guardian.backends.base import Unsupported
-from guardian.serving import ServingError
+from guardian.serving.core import ServingError
 
 logger = logging.getLogger(__name__)
 

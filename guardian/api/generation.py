@@ -23,13 +23,15 @@ from fastapi.responses import StreamingResponse
 
 from guardian.api.deps import ROUTE_HEADER, Services, authorized_route, principal_of
 from guardian.api.schemas import _Request
+from guardian.api.surface import Controls, controls_of, require_honoured
 from guardian.backends import TraceToken
 from guardian.governance.modes import STICKY_HEADER, sticky_key
-from guardian.serving import GenerationRequest, Served, ServingError
+from guardian.serving.core import GenerationRequest, Served, ServingError
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["DEADLINE_HEADER", "ROUTE_HEADER", "build_request", "extension", "headers",
+__all__ = ["DEADLINE_HEADER", "ROUTE_HEADER", "build_request", "check_controls", "extension",
+           "headers",
            "off_loop", "serve", "serve_watching", "stream", "usage"]
 
 T = TypeVar("T")
@@ -90,12 +92,22 @@ ChunkBuilder = Callable[[str, str | None, dict[str, Any] | None], dict[str, Any]
 LogprobsBuilder = Callable[[list[TraceToken]], dict[str, Any]]
 
 
+def check_controls(services: Services, body: _Request) -> Controls:
+    """The request's controls (guardian.api.surface), or a 400 naming the first one that is
+    on and that the backend does not honour (`Capabilities.controls`)."""
+    backend = services.core.backend
+    controls = controls_of(body)
+    require_honoured(controls, backend.capabilities.controls, backend.kind)
+    return controls
+
+
 def build_request(services: Services, request: Request, body: _Request, endpoint: str,
                   prompt_text: str, prompt_ids: list[int] | None, max_tokens: int | None,
                   id_prefix: str, messages: list[tuple[str, str]] | None = None,
                   ) -> GenerationRequest:
     core = services.core
     choice = authorized_route(core, request, body.model)
+    controls = check_controls(services, body)
     deadline = deadline_of(request)
     principal = principal_of(request)
     k = getattr(body, "logprobs_wanted", None) or 0
@@ -124,7 +136,8 @@ def build_request(services: Services, request: Request, body: _Request, endpoint
         top_p=body.top_p, top_k=max(0, body.top_k), seed=body.seed,
         stop=body.stop,  # type: ignore[arg-type]  # validator normalised it to a list
         principal=principal.actor, key_id=principal.key_id, route_reason=choice.reason,
-        top_logprobs=k, messages=messages)
+        top_logprobs=k, messages=messages, controls=controls.sampling,
+        passthrough=controls.passthrough)
     req.request_id = f"{id_prefix}-{req.request_id.removeprefix('req-')}"
     req.cancel.deadline = deadline
     req.sticky_key = sticky_key(request.headers.get(STICKY_HEADER), body.user,
@@ -166,13 +179,13 @@ async def _watch_disconnect(request: Request, req: GenerationRequest) -> None:
 
 async def serve(services: Services, req: GenerationRequest, on_text: Any = None) -> Served:
     """`ServingCore.serve`, plus: an upstream pool's fault carries the request id and is
-    audited (guardian.upstream.faults) before it becomes the client's 502/504."""
+    audited (guardian.backends.upstream.errors) before it becomes the client's 502/504."""
     try:
         return await services.core.serve(req, on_text)
     except ServingError as exc:
         exc.request_id = req.request_id  # the answer names the id the audit record is under
         if getattr(exc, "fault", None) is not None:
-            from guardian.upstream.faults import audit_failure
+            from guardian.serving.recorder import audit_failure
 
             exc.with_request_id(req.request_id)  # type: ignore[attr-defined]
             # Audited whether the pool failed (5xx) or refused the request (its 400/413/422):
@@ -186,8 +199,9 @@ def extension(served: Served) -> dict[str, Any]:
     audit trail, not in answers to inference keys."""
     ext = served.extension()
     stats = ext.get("stats")
-    if isinstance(stats, dict) and "upstream_url" in stats:
-        ext["stats"] = {k: v for k, v in stats.items() if k != "upstream_url"}
+    if isinstance(stats, dict) and ("upstream_url" in stats or "tool_calls" in stats):
+        # tool calls are answered in the message, not twice
+        ext["stats"] = {k: v for k, v in stats.items() if k not in ("upstream_url", "tool_calls")}
     return ext
 
 
@@ -207,10 +221,12 @@ def headers(served_or_req: Served | GenerationRequest) -> dict[str, str]:
 
 def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBuilder,
            include_usage: bool, first_choice: dict[str, Any] | None = None,
-           logprobs: LogprobsBuilder | None = None) -> StreamingResponse:
+           logprobs: LogprobsBuilder | None = None,
+           tail: Callable[[Served], list[dict[str, Any]]] | None = None) -> StreamingResponse:
     """SSE response. The first chunk (chat: the role) is sent before any text. With
-    `logprobs`, each chunk carries its tokens' logprobs. A full route is a 429 before the
-    stream starts: the route slot is taken here and the generation starts at once."""
+    `logprobs`, each chunk carries its tokens' logprobs; `tail`: choices sent after the text,
+    before the finish (chat: an upstream pool's tool calls, whole). A full route is a 429
+    before the stream starts: the route slot is taken here and the generation starts at once."""
     services.core.precheck(req)
     loop = asyncio.get_running_loop()
     q: asyncio.Queue[tuple[str, list[TraceToken]] | None] = asyncio.Queue()
@@ -290,6 +306,8 @@ def stream(services: Services, req: GenerationRequest, obj: str, choice: ChunkBu
                                                     "type": "server_error"}}) + "\n\n")
             yield "data: [DONE]\n\n"
             return
+        for extra in tail(served) if tail is not None else []:
+            yield chunk([extra])
         yield chunk([choice("", served.result.finish_reason, None)],
                     spec_guardian=extension(served))
         if include_usage:

@@ -26,8 +26,8 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 
 from guardian.api.deps import ServicesDep, optional_principal, require
-from guardian.auth import allowed
-from guardian.telemetry import PROMETHEUS_CONTENT_TYPE
+from guardian.observability.telemetry import PROMETHEUS_CONTENT_TYPE
+from guardian.security.auth import allowed
 
 public = APIRouter(tags=["health"])
 METRICS_ROLES = ("metrics", "oncall")  # and admin
@@ -67,7 +67,7 @@ async def _readiness(request: Request) -> dict[str, Any]:
     batcher = getattr(services.core.backend, "batcher", None)
     if batcher is not None and not batcher.alive:
         # The local engine's thread is gone: every request would be a 503 engine_unavailable
-        # (guardian.batching). Out of the load balancer until it is restarted.
+        # (engine.batching). Out of the load balancer until it is restarted.
         return {"status": "failed", "error": "the engine thread is not running "
                 "(the reason is in the sidecar's log)"}
     body = {"status": "ready", "pair_hash": services.core.backend.pair_hash,

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends
 
 from guardian.api.deps import ServicesDep, require
 from guardian.api.schemas import Model, ModelList
-from guardian.auth import Principal
+from guardian.security.auth import Principal
 
 router = APIRouter(tags=["inference"])
 

@@ -1,10 +1,15 @@
 """Pydantic models of the OpenAI wire format the sidecar speaks (the subset it serves).
 
-Owns request validation (ranges match OpenAI's documented ones; parameters that would change
-outputs in ways the sidecar cannot honour — n > 1, echo, penalties, logit_bias,
-tools, response_format, best_of, ... (`UNSUPPORTED`) — are rejected with a 400 naming them
-instead of silently ignored) and the response shapes, plus the `spec_guardian` extension field
-carrying the request's speculative stats.
+Owns request validation (ranges match OpenAI's documented ones) and the response shapes,
+plus the `spec_guardian` extension field carrying the request's speculative stats.
+
+The wider surface — penalties, min_p, logit_bias, tools / tool_choice, response_format,
+guided_*, best_of, min_tokens, n up to `MAX_N` — is validated here (types, ranges, sizes,
+nesting: guardian.api.surface) and honoured where the route's backend says it can
+(`Capabilities.controls`; an upstream pool gets every one forwarded unchanged); elsewhere
+it is a 400 naming the field. Parameters no backend here serves (audio, prediction, beam
+search, prompt_logprobs, logits_processors: `UNSUPPORTED`) are a 400 naming them, never
+silently ignored.
 
 logprobs (completions `logprobs: k`, chat `logprobs` + `top_logprobs: k`, k <= 20) are
 answered in the OpenAI/vLLM shapes (`guardian.api.logprobs`): the log-probability of each
@@ -30,62 +35,41 @@ from pydantic import (
     field_validator,
 )
 
-from guardian.enums import Mode
+from guardian.api.surface import (
+    MAX_LOGIT_BIAS,
+    MAX_N,
+    MAX_STRUCTURE_BYTES,
+    MAX_TOOLS,
+    check_structure,
+)
+from guardian.core.enums import Mode
+from guardian.core.limits import MAX_NEW_TOKENS
+from guardian.core.text import valid_unicode
 from guardian.policy.base import BIDI_CONTROLS
 
 MAX_STOP = 4
 MAX_LOGPROBS = 20  # alternatives per token (vLLM's default max_logprobs)
-
-_SURROGATE = re.compile("[\ud800-\udfff]")  # in a Python str, always unpaired
-
-
-def valid_unicode(value: str) -> str:
-    """Reject text that is not valid Unicode (it could not be tokenized, answered or audited
-    verbatim)."""
-    if _SURROGATE.search(value):
-        raise ValueError("contains an unpaired UTF-16 surrogate (e.g. a lone \\ud800 escape), "
-                         "which is not valid Unicode; send valid UTF-8 text")
-    return value
-
 
 Text = Annotated[str, AfterValidator(valid_unicode)]
 
 # Parameters the sidecar does not implement, with the values that mean "off" (accepted).
 # Anything else is a 400 naming the parameter: silently ignoring it would change the answer.
 UNSUPPORTED: dict[str, tuple[Any, ...]] = {
-    "tools": ([],), "tool_choice": ("none",), "parallel_tool_calls": (False, True),
-    "functions": ([],), "function_call": ("none",), "response_format": ({"type": "text"},),
-    "best_of": (1,), "audio": (), "modalities": (["text"],),
-    "prediction": (), "min_p": (0, 0.0), "repetition_penalty": (1, 1.0),
-    "min_tokens": (0,), "use_beam_search": (False,), "guided_json": (), "guided_regex": (),
-    "guided_choice": (), "guided_grammar": (), "guided_decoding_backend": (),
+    "audio": (), "modalities": (["text"],), "prediction": (), "use_beam_search": (False,),
     "prompt_logprobs": (0,), "logits_processors": ([],),
 }
 _NOT_SUPPORTED = "Not supported: any value other than null/off is rejected with a 400."
+_SOME_BACKENDS = ("Forwarded unchanged to an upstream pool; honoured by the local engine where "
+                  "it says so (else a 400 naming it).")
 
 
 class _Unsupported(BaseModel):
     """Declared so the 400 names the parameter (and the OpenAPI schema says so)."""
 
-    tools: Any = Field(None, description=_NOT_SUPPORTED)
-    tool_choice: Any = Field(None, description=_NOT_SUPPORTED)
-    parallel_tool_calls: Any = Field(None, description=_NOT_SUPPORTED)
-    functions: Any = Field(None, description=_NOT_SUPPORTED)
-    function_call: Any = Field(None, description=_NOT_SUPPORTED)
-    response_format: Any = Field(None, description=_NOT_SUPPORTED)
-    best_of: Any = Field(None, description=_NOT_SUPPORTED)
     audio: Any = Field(None, description=_NOT_SUPPORTED)
     modalities: Any = Field(None, description=_NOT_SUPPORTED)
     prediction: Any = Field(None, description=_NOT_SUPPORTED)
-    min_p: Any = Field(None, description=_NOT_SUPPORTED)
-    repetition_penalty: Any = Field(None, description=_NOT_SUPPORTED)
-    min_tokens: Any = Field(None, description=_NOT_SUPPORTED)
     use_beam_search: Any = Field(None, description=_NOT_SUPPORTED)
-    guided_json: Any = Field(None, description=_NOT_SUPPORTED)
-    guided_regex: Any = Field(None, description=_NOT_SUPPORTED)
-    guided_choice: Any = Field(None, description=_NOT_SUPPORTED)
-    guided_grammar: Any = Field(None, description=_NOT_SUPPORTED)
-    guided_decoding_backend: Any = Field(None, description=_NOT_SUPPORTED)
     prompt_logprobs: Any = Field(None, description=_NOT_SUPPORTED)
     logits_processors: Any = Field(None, description=_NOT_SUPPORTED)
 
@@ -101,7 +85,78 @@ class _Unsupported(BaseModel):
                          + (f" or send {off[0]!r}" if off else ""))
 
 
-class _Request(_Unsupported):
+JSONObject = dict[str, Any]
+
+
+class _Surface(_Unsupported):
+    """The wider request surface (guardian.api.surface): validated here, honoured per
+    backend (`Capabilities.controls`)."""
+
+    presence_penalty: float = Field(0.0, ge=-2.0, le=2.0, description=_SOME_BACKENDS)
+    frequency_penalty: float = Field(0.0, ge=-2.0, le=2.0, description=_SOME_BACKENDS)
+    repetition_penalty: float | None = Field(None, gt=0.0, le=10.0, description=(
+        "Extension (vLLM): > 1 discourages tokens already in the prompt or the output. "
+        + _SOME_BACKENDS))
+    min_p: float | None = Field(None, ge=0.0, le=1.0, description=(
+        "Extension (vLLM): drop tokens below min_p x the top token's probability. "
+        + _SOME_BACKENDS))
+    logit_bias: dict[str, float] | None = Field(None, max_length=MAX_LOGIT_BIAS, description=(
+        "Token id (as a string) -> bias in [-100, 100] added to its logit. " + _SOME_BACKENDS))
+    tools: list[JSONObject] | None = Field(None, max_length=MAX_TOOLS, description=_SOME_BACKENDS)
+    tool_choice: str | JSONObject | None = Field(None, description=_SOME_BACKENDS)
+    parallel_tool_calls: bool | None = Field(None, description=_SOME_BACKENDS)
+    functions: list[JSONObject] | None = Field(None, max_length=MAX_TOOLS,
+                                               description=_SOME_BACKENDS)
+    function_call: str | JSONObject | None = Field(None, description=_SOME_BACKENDS)
+    response_format: JSONObject | None = Field(None, description=(
+        "{type: text | json_object | json_schema}. " + _SOME_BACKENDS))
+    best_of: int | None = Field(None, ge=1, le=MAX_N, description=_SOME_BACKENDS)
+    min_tokens: int | None = Field(None, ge=0, le=MAX_NEW_TOKENS, description=_SOME_BACKENDS)
+    guided_json: str | JSONObject | None = Field(None, description=_SOME_BACKENDS)
+    guided_regex: str | None = Field(None, max_length=4096, description=_SOME_BACKENDS)
+    guided_choice: list[Text] | None = Field(None, max_length=256, description=_SOME_BACKENDS)
+    guided_grammar: str | None = Field(None, max_length=MAX_STRUCTURE_BYTES,
+                                       description=_SOME_BACKENDS)
+    guided_decoding_backend: str | None = Field(None, max_length=64,
+                                                description=_SOME_BACKENDS)
+
+    @field_validator("logit_bias")
+    @classmethod
+    def _logit_bias(cls, v: dict[str, float] | None) -> dict[str, float] | None:
+        for key, bias in (v or {}).items():
+            if not (key.isascii() and key.isdigit() and int(key) <= MAX_TOKEN_ID):
+                raise ValueError(f"logit_bias keys are token ids as decimal strings, got "
+                                 f"{key[:20]!r}")
+            if not -100.0 <= bias <= 100.0:
+                raise ValueError(f"logit_bias values are in [-100, 100], got {bias!r} for "
+                                 f"token {key}")
+        return v
+
+    @field_validator("tools", "tool_choice", "functions", "function_call", "response_format",
+                     "guided_json")
+    @classmethod
+    def _structure(cls, v: Any, info: ValidationInfo) -> Any:
+        return check_structure(info.field_name or "?", v)
+
+    @field_validator("response_format")
+    @classmethod
+    def _response_format(cls, v: JSONObject | None) -> JSONObject | None:
+        if v is None:
+            return v
+        kind = v.get("type")
+        if kind not in ("text", "json_object", "json_schema"):
+            raise ValueError("response_format.type is one of text, json_object, json_schema")
+        if kind == "json_schema":
+            spec = v.get("json_schema")
+            if not isinstance(spec, dict) or not isinstance(spec.get("name", ""), str):
+                raise ValueError("response_format json_schema needs json_schema: {name, "
+                                 "schema}")
+            if not isinstance(spec.get("schema", {}), dict):
+                raise ValueError("response_format.json_schema.schema is a JSON object")
+        return v
+
+
+class _Request(_Surface):
     # Strict JSON types; unknown fields are ignored (see the module docstring).
     model_config = ConfigDict(extra="ignore", strict=True)
 
@@ -109,14 +164,12 @@ class _Request(_Unsupported):
     temperature: float = Field(1.0, ge=0.0, le=2.0)
     top_p: float = Field(1.0, gt=0.0, le=1.0)
     top_k: int = Field(0, ge=-1, le=100_000, description="Extension (vLLM): 0 or -1 disables.")
-    n: int = Field(1, ge=1, le=1, description="Only n=1 is served.")
+    n: int = Field(1, ge=1, le=MAX_N, description=(
+        "Choices: each one a generation of its own (seeded requests: seed + index)."))
     stream: bool = False
     stream_options: dict[str, Any] | None = None
     stop: Text | list[Text] | None = None
     seed: int | None = Field(None, ge=-(2**63), le=2**63 - 1)
-    presence_penalty: float = Field(0.0, ge=0.0, le=0.0, description="Not supported (must be 0).")
-    frequency_penalty: float = Field(0.0, ge=0.0, le=0.0, description="Not supported (must be 0).")
-    logit_bias: dict[str, float] | None = Field(None, max_length=0, description="Not supported.")
     user: Text | None = None
 
     @field_validator("stop")
@@ -143,7 +196,6 @@ MAX_STOP_CHARS = 1024
 # What an OpenAI-compatible server may answer as a choice's finish_reason (vLLM adds "abort").
 FINISH_REASONS = frozenset({"stop", "length", "content_filter", "tool_calls", "function_call",
                             "abort"})
-MAX_NEW_TOKENS = 1 << 20
 TokenIds = Annotated[list[Annotated[int, Field(ge=0, le=MAX_TOKEN_ID)]], Field(min_length=1)]
 OnePrompt = Annotated[list[Annotated[Text, Field(min_length=1)]], Field(min_length=1, max_length=1)]
 
@@ -152,9 +204,11 @@ class CompletionRequest(_Request):
     prompt: Annotated[Text, Field(min_length=1)] | TokenIds | OnePrompt = Field(
         description="One prompt: a string or a list of token ids (batches are not served).")
     max_tokens: int | None = Field(16, ge=1, le=MAX_NEW_TOKENS)
-    echo: bool = Field(False, description="Not supported (must be false).")
     logprobs: int | None = Field(None, ge=0, le=MAX_LOGPROBS, description=(
         "Log-probabilities of the emitted tokens plus this many alternatives per token."))
+    echo: bool = Field(False, description=(
+        "The prompt before the completion's text (a text prompt, or ids on a backend with a "
+        "local tokenizer; not with logprobs)."))
     suffix: str | None = Field(None, max_length=0, description="Not supported.")
 
     @property
@@ -164,9 +218,10 @@ class CompletionRequest(_Request):
 
     @field_validator("echo")
     @classmethod
-    def _echo(cls, v: bool) -> bool:
-        if v:
-            raise ValueError("echo is not supported; send echo=false")
+    def _echo(cls, v: bool, info: ValidationInfo) -> bool:
+        if v and info.data.get("logprobs") is not None:
+            raise ValueError("echo with logprobs is not served (the prompt tokens' logprobs "
+                             "are not computed); send one of them")
         return v
 
     @field_validator("prompt")
@@ -195,28 +250,32 @@ class ChatMessage(BaseModel):
 
     role: Literal["system", "developer", "user", "assistant", "tool"]
     content: Text | list[TextPart] | None = None
-    # Refused, not dropped: neither the pair's chat template nor the upstream request nor the
-    # audit record carries a participant's name, and a template that uses it answers
-    # differently (a field that changes the output is a 400, never silently ignored).
-    name: Any = Field(None, description=_NOT_SUPPORTED)
-    tool_calls: Any = Field(None, description=_NOT_SUPPORTED)
-    tool_call_id: Any = Field(None, description=_NOT_SUPPORTED)
+    # Forwarded to an upstream pool (guardian.api.surface.MESSAGE_FIELDS); the local engine
+    # refuses them (a 400 naming the field): neither its chat template rendering nor the
+    # audit record carries a participant's name or a tool call yet, and a template that
+    # uses them answers differently (a field that changes the output is never dropped).
+    name: Text | None = Field(None, max_length=256, description=_SOME_BACKENDS)
+    tool_calls: list[dict[str, Any]] | None = Field(None, max_length=MAX_TOOLS,
+                                                    description=_SOME_BACKENDS)
+    tool_call_id: Text | None = Field(None, max_length=256, description=_SOME_BACKENDS)
 
-    @field_validator("tool_calls", "tool_call_id")
+    @field_validator("tool_calls")
     @classmethod
-    def _no_tools(cls, v: Any, info: ValidationInfo) -> None:
-        if v is None or v == []:
+    def _tool_calls(cls, v: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+        if v == []:
             return None
-        raise ValueError(f"'{info.field_name}' is not supported by this sidecar (no tool "
-                         "calling); remove it")
+        return check_structure("tool_calls", v)
 
-    @field_validator("name")
-    @classmethod
-    def _no_name(cls, v: Any) -> None:
-        if v is None:
-            return None
-        raise ValueError("'name' is not supported by this sidecar (the chat template and the "
-                         "audit record carry no participant names); remove it")
+    def wire(self) -> dict[str, Any]:
+        """The message as forwarded to an upstream pool (developer -> system, as the
+        template path does; unset fields left out)."""
+        out: dict[str, Any] = {"role": "system" if self.role == "developer" else self.role,
+                               "content": (self.content if not isinstance(self.content, list)
+                                           else self.text())}
+        for name in ("name", "tool_calls", "tool_call_id"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        return out
 
     def text(self) -> str:
         if self.content is None:
@@ -278,13 +337,14 @@ class Completion(BaseModel):
 
 class AssistantMessage(BaseModel):
     role: Literal["assistant"] = "assistant"
-    content: str
+    content: str | None
+    tool_calls: list[dict[str, Any]] | None = None  # an upstream pool's, as it answered
 
 
 class ChatChoice(BaseModel):
     index: int = 0
     message: AssistantMessage
-    finish_reason: Literal["stop", "length"] | None
+    finish_reason: Literal["stop", "length", "tool_calls"] | None
     logprobs: dict[str, Any] | None = None
 
 

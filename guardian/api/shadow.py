@@ -26,12 +26,19 @@ from fastapi.responses import JSONResponse
 
 from guardian.api.chat import render_prompt
 from guardian.api.deps import ServicesDep, authorized_route, principal_of, require
-from guardian.api.generation import off_loop
-from guardian.api.schemas import ChatCompletionRequest, ErrorResponse, ShadowAccepted, ShadowRequest
+from guardian.api.generation import build_request, check_controls, off_loop
+from guardian.api.schemas import (
+    ChatCompletionRequest,
+    CompletionRequest,
+    ErrorResponse,
+    ShadowAccepted,
+    ShadowRequest,
+)
 from guardian.api.strictjson import StrictJSONRoute
 from guardian.audit.events import RequestEvent
-from guardian.serving import GenerationRequest, ServingError
-from guardian.shadow import ShadowJob
+from guardian.equivalence.shadow import ShadowJob
+from guardian.policy import RoutePolicy
+from guardian.serving.core import GenerationRequest, ServingError
 
 router = APIRouter(route_class=StrictJSONRoute, tags=["inference"], dependencies=[Depends(require("mirror"))],
                    responses={400: {"model": ErrorResponse}, 401: {"model": ErrorResponse},
@@ -49,6 +56,15 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
     principal = principal_of(request)
     route_name = choice.name
     route = core.route_policy(route_name)  # the mode in force, as serving sees it
+    if not core.backend.capabilities.local_tokenizer:  # upstream pools: judged by the pool
+        return await _mirror_to_pool(services, request, body, route)
+    # The target judges the primary's tokens under the same controls, or refuses: a mirror of
+    # a penalised request judged without its penalties would be a false divergence.
+    controls = check_controls(services, inner)
+    if inner.n > 1 or (isinstance(inner, CompletionRequest) and inner.echo):
+        raise ServingError(400, "a mirrored request is one completion of n=1 without echo; "
+                           "mirror each choice as its own request", param="request.n",
+                           code="unsupported_parameter")
 
     def prepare() -> tuple[str, str, list[int], str, list[int]]:  # off the event loop
         if isinstance(inner, ChatCompletionRequest):
@@ -87,7 +103,8 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
                             top_p=inner.top_p, top_k=max(0, inner.top_k), seed=inner.seed,
                             stop=inner.stop,  # type: ignore[arg-type]
                             principal=principal.actor, key_id=principal.key_id,
-                            route_reason=choice.reason)
+                            route_reason=choice.reason, controls=controls.sampling,
+                            passthrough=controls.passthrough)
     req.request_id = f"shadow-{req.request_id.removeprefix('req-')}"
     policy_hash = core.policy_hash
     services.sink.submit(RequestEvent(
@@ -121,6 +138,75 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
     except Exception:  # the evaluator logged it with the stack; the mirror call itself is fine
         logger.warning("shadow evaluation of %s failed; answering status 'failed'",
                        req.request_id)
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="failed").model_dump(),
+                            status_code=202, headers=hdrs)
+    if event is None:
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
+                            status_code=202, headers=hdrs)
+    return JSONResponse(ShadowAccepted(
+        id=req.request_id, status="evaluated", verdict=event.verdict,
+        first_divergence_position=event.first_divergence_position,
+        margin_at_divergence=event.margin_at_divergence).model_dump(), status_code=200,
+        headers=hdrs)
+
+
+async def _mirror_to_pool(services: ServicesDep, request: Request, body: ShadowRequest,
+                          route: RoutePolicy) -> JSONResponse:
+    """`/v1/shadow` over upstream pools: the route's target-only pool answers the mirrored
+    request greedily and the primary's text is walked along its tokens
+    (guardian.equivalence.pool_mirror); audited as on the local engine."""
+    from guardian.equivalence.pool_shadow import MirrorJob, PoolShadow
+
+    core, inner = services.core, body.request
+    pool_shadow = core.shadow
+    if not isinstance(pool_shadow, PoolShadow) or route.upstream is None:
+        raise ServingError(400, f"route {request.url.path!r} has no upstream pools to judge "
+                           "mirrored traffic with (routes.<route>.upstream)", code="no_pools")
+    if inner.temperature != 0:
+        raise ServingError(400, "mirrored traffic over upstream pools is judged greedily: one "
+                           "sampled text cannot be checked against a pool's top-k logprobs; "
+                           "mirror temperature 0 requests", param="request.temperature",
+                           code="invalid_value")
+    try:
+        completion = body.response.completion_text()
+    except ValueError as exc:
+        raise ServingError(400, str(exc), param="response.choices") from exc
+    core.check_text(completion, "response.choices")
+    if isinstance(inner, ChatCompletionRequest):
+        prompt = render_prompt(services, inner)
+        messages = [("system" if m.role == "developer" else m.role, m.text())
+                    for m in inner.messages]
+        req = build_request(services, request, inner, "chat.completions", prompt, None,
+                            inner.requested_max_tokens, "shadow", messages)
+    else:
+        text = inner.prompt if isinstance(inner.prompt, str) else ""
+        ids = None if isinstance(inner.prompt, str) else list(inner.prompt)  # type: ignore[arg-type]
+        req = build_request(services, request, inner, "completions", text, ids,
+                            inner.max_tokens, "shadow")
+    finish = body.response.choices[0].get("finish_reason")
+    policy_hash = core.policy_hash
+    services.sink.submit(RequestEvent(
+        request_id=req.request_id, created_at=datetime.now(UTC), route=req.route,
+        mode=route.mode, served_path="external", pair_hash=core.backend.pair_hash,
+        policy_hash=policy_hash, endpoint="shadow", redaction=route.redaction,
+        prompt_text=req.prompt_text, completion_text=completion, prompt_token_ids=[],
+        completion_token_ids=[], finish_reason=str(finish or "unknown"),
+        params=req.params(route), queue_time_s=0.0, compute_time_s=0.0,
+        time_to_first_token_s=0.0, time_per_output_token_s=0.0, stats={}, trace=[],
+        replica_id=core.replica_id))
+    job = MirrorJob(req, route, policy_hash, completion, finish)
+    hdrs = {"x-request-id": req.request_id}
+    if not pool_shadow.offer_mirror(job):
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="dropped").model_dump(),
+                            status_code=202, headers=hdrs)
+    if not body.wait:
+        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
+                            status_code=202, headers=hdrs)
+    try:
+        event = await asyncio.wait_for(asyncio.wrap_future(job.done), WAIT_TIMEOUT_S)
+    except TimeoutError:
+        event = None
+    except Exception:  # logged by the pool shadow; the mirror call itself is fine
         return JSONResponse(ShadowAccepted(id=req.request_id, status="failed").model_dump(),
                             status_code=202, headers=hdrs)
     if event is None:

@@ -32,7 +32,7 @@ def open_sink(settings: Settings | None = None, *,
     `settings.spool_dir`. The schema must already be migrated (`upgrade`)."""
     from guardian.audit.heads import heads_config
     from guardian.audit.writer import AuditWriter, default_replica_id
-    from guardian.fileio import private_dir
+    from guardian.core.fileio import private_dir
     from guardian.settings import get_settings
 
     settings = settings or get_settings()

@@ -12,7 +12,7 @@
  * (__index__, __float__) can run, and no foreign __str__ reaches the COPY text.
  *
  * Why: on a 2-core machine the production audit path's rate is bounded by the Python CPU it
- * spends per token row beside Postgres's own COPY work (BENCHMARKS.md, "Audit write path");
+ * spends per token row beside Postgres's own COPY work (docs/benchmarks/audit.md);
  * the pure-Python loop spent ~11 us of CPU per row on the slower machine, this ~1-2 us; its
  * "%.9g" is exact integer arithmetic (g9_fast) and its hashing runs with the GIL released.
  * Built when a C compiler and OpenSSL's headers are there (setup.py marks it optional);

@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from guardian.audit.checkpoints import log_name, publish_checkpoint
 from guardian.audit.heads import chain_dirname, make_head, read_heads
 from guardian.audit.proofs import tree_of
 from guardian.audit.signing import Signer
@@ -51,18 +52,21 @@ def adoptable(db: Engine, heads_dir: Path, trust: dict[str, Any],
 
 
 def sign_final_heads(db: Engine, heads_dir: Path, chains: list[str], signer: Signer,
-                     replica: str) -> list[str]:
+                     replica: str = "", *, replica_field: str | None = None) -> list[str]:
     """Sign and append a `final` head over each chain's records as the database holds them
-    now; one line per chain."""
+    now; one line per chain. The head's signed `replica_id` says who signed it and why:
+    `adopted-by:<replica>`, or `replica_field` (`guardian.audit.recovery`)."""
     adopted = []
     for cid in chains:
         tree, present, prefix = tree_of(db, cid)
         f = prefix.copy()
         f.extend(tree.leaves)
-        head = make_head(signer, cid, f"adopted-by:{replica}", f,
+        head = make_head(signer, cid, replica_field or f"adopted-by:{replica}", f,
                          present[-1][0] if present else 0, final=True)
         d = heads_dir / chain_dirname(cid)
         d.mkdir(parents=True, exist_ok=True)
+        # First: refused (CheckpointError) when the tree no longer extends the last checkpoint.
+        publish_checkpoint(d, signer, log_name(), head, root_at=tree.root)
         with open(d / "heads.jsonl", "a", encoding="utf-8") as fh:
             fh.write(json.dumps(head, separators=(",", ":")) + "\n")
             fh.flush()

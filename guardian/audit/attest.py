@@ -23,6 +23,7 @@ recomputed hash to a `LeafLog`; `check_against_heads` then, per chain:
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -113,6 +114,19 @@ def describe_seq(db: Engine, chain_id: str, seq: int) -> str:
     return f"chain {chain_id} seq {seq} (not in the database)"
 
 
+RECOVERED = "recovered-by:"  # a head's replica_id when a restart signed it (audit.recovery)
+
+
+def recovered_by(replica: str, crashed_at: datetime) -> str:
+    return f"{RECOVERED}{replica}@{crashed_at.isoformat(timespec='seconds')}"
+
+
+def parse_recovered(replica_field: str) -> tuple[str, str] | None:
+    """(replica, crash time) of a head signed at a restart, else None."""
+    m = re.fullmatch(re.escape(RECOVERED) + r"(.*)@([^@]+)", replica_field)
+    return (m.group(1), m.group(2)) if m else None
+
+
 def _age_s(head: dict[str, Any], now: datetime) -> float:
     ts = datetime.fromisoformat(head["time"])
     return (now - (ts if ts.tzinfo else ts.replace(tzinfo=UTC))).total_seconds()
@@ -190,6 +204,16 @@ def _check_chain(errors: list[str], db: Engine, rep: Any, cid: str, hs: list[dic
             return
         last_ok = h
     latest = hs[-1]
+    recovered = parse_recovered(str(latest.get("replica_id", "")))
+    if recovered is not None and len(hs) > 1:
+        before = hs[-2]
+        n = int(latest["size"]) - int(before["size"])
+        if n > 0:
+            rep.recovered.append(
+                f"chain {cid}: {n} records after its head of {before['time']} (up to seq "
+                f"{latest['last_seq']}) recovered after a crash at {recovered[1]}: signed at "
+                f"the restart by {recovered[0]} ({latest['time']}), not by the writer that "
+                "wrote them")
     rep.attested.append(f"chain {cid}: {int(latest['size'])} records match its signed head "
                         f"of {latest['time']} (key {latest['key_id']})")
     extra = total - int(latest["size"])
@@ -205,8 +229,12 @@ def _check_chain(errors: list[str], db: Engine, rep: Any, cid: str, hs: list[dic
                       f"{_age_s(latest, now):.0f}s old): appended by someone without the key, "
                       "or written by a writer that died before its next head")
     else:
-        rep.pending.append(f"chain {cid}: {what} latest signed head ({latest['time']}); "
-                           "the next head will cover them")
+        # Not "the next head will cover them": a killed writer signs no next head (its
+        # restart does, `guardian.audit.recovery`), and verify cannot tell which it is.
+        rep.pending.append(f"chain {cid}: {what} latest signed head ({latest['time']}, "
+                           f"{_age_s(latest, now):.0f}s old): not attested yet - a running "
+                           "writer signs them with its next head, a killed one's restart "
+                           "does")
 
 
 def _losses_in(rep: Any, cid: str, lo: int, hi: int) -> str:

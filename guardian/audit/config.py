@@ -8,7 +8,7 @@ verify/checkpoint`, `guardian demo` and every `AuditWriter` read them through `A
 Precedence (documented in guardian.settings): constructor argument > environment / `.env` >
 the secrets file > (dev mode only) the public development values. Anything else raises
 `SecretsError`. Only `AuditSettings.for_server` may create the secrets file, and only for the
-embedded quickstart (`guardian.secrets.may_generate`).
+embedded quickstart (`guardian.security.secrets.may_generate`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field, PrivateAttr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from guardian.secrets import (
+from guardian.security.secrets import (
     DEV_DEFAULTS,
     MIN_SECRET_CHARS,
     SECRET_VARS,

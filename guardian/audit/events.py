@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from guardian.enums import DecodePath, Mode, Redaction, ServedPath, Verdict
+from guardian.core.enums import DecodePath, Mode, Redaction, ServedPath, Verdict
 
 if TYPE_CHECKING:  # a type only: readers of the trail (dashboard, CLI) must not load torch
     from engine.trace import TokenTrace
@@ -44,6 +44,9 @@ class RequestEvent:
     trace: list[TokenTrace]  # one per emitted token of the served path
     fallback_reason: str | None = None  # set when speculation failed/was shed and target-only served
     replica_id: str | None = None
+    # Prompt tokens as counted where the prompt was tokenized: None = len(prompt_token_ids)
+    # (the local engine); an upstream pool's own count (its usage), which has no local ids.
+    prompt_tokens: int | None = None
 
 
 @dataclass(slots=True)

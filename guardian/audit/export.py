@@ -35,7 +35,7 @@ from guardian.audit.merkle import Frontier, record_leaf
 from guardian.audit.proofcheck import ProofError, verify_signed
 from guardian.audit.signing import Signer
 from guardian.audit.verify import VerifyReport, no_repeated_keys, walk
-from guardian.fileio import private_opener
+from guardian.core.fileio import private_opener
 
 MANIFEST_FORMAT = "guardian-audit-export-manifest/v1"
 

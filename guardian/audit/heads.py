@@ -13,7 +13,9 @@ when `every` new leaves are in or `interval_s` passed with new leaves; one of si
 (announces the chain: a chain with no head at all is not attested) and a `final` one at close
 (nothing may follow it). Heads go to `<dir>/<chain>/heads.jsonl` (appended, fsync'd) and
 `<dir>/<chain>/latest.json`; optionally POSTed to a webhook (a witness), off the writer's
-threads. `read_heads` loads them for `guardian audit verify`.
+threads. `read_heads` loads them for `guardian audit verify`. Each head is also published as
+a C2SP checkpoint beside it (`guardian.audit.checkpoints`), and submitted to the witnesses
+of `GUARDIAN_AUDIT_WITNESS_POLICY` when one is set (`guardian.audit.autowitness`).
 
 What the database writer cannot do: change, drop or add a record covered by a published head
 without the root differing (Ed25519 over the head; only the replica holds the key).
@@ -36,12 +38,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from guardian.audit.autowitness import WitnessFeeder
+from guardian.audit.checkpoints import DEFAULT_LOG_NAME, safe_publish
 from guardian.audit.merkle import Frontier
+from guardian.audit.policy import Policy
 from guardian.audit.proofcheck import HEAD_FORMAT, ProofError, check_head, head_body
 from guardian.audit.rows import SealedBatch, copy_lines
 from guardian.audit.signing import Signer
-from guardian.fileio import append_whole, file_signature, write_atomic
-from guardian.limits import MAX_WAIT_S
+from guardian.core.fileio import append_whole, file_signature, write_atomic
+from guardian.core.limits import MAX_WAIT_S
 
 if TYPE_CHECKING:
     from guardian.settings import Settings
@@ -119,11 +124,14 @@ class HeadsConfig:
     interval_s: float = 10.0
     webhook: str | None = None
     key_path: Path | None = None  # re-read when it changes (`guardian audit keys rotate`)
+    log_name: str | None = DEFAULT_LOG_NAME  # C2SP checkpoints' key name; None: no checkpoints
+    witness_policy: Policy | None = None  # submit each checkpoint to its witnesses
 
     def publisher(self, chain_id: str, replica_id: str) -> HeadPublisher:
         return HeadPublisher(chain_id, replica_id, self.signer, self.heads_dir,
                              every=self.every, interval_s=self.interval_s, webhook=self.webhook,
-                             key_path=self.key_path)
+                             key_path=self.key_path, log_name=self.log_name,
+                             witness_policy=self.witness_policy)
 
 
 def heads_config(settings: Settings, replica_id: str, *, required: bool = True
@@ -133,10 +141,19 @@ def heads_config(settings: Settings, replica_id: str, *, required: bool = True
     a warning and None - that chain will show as unattested in `guardian audit verify`."""
     if not settings.audit_heads:
         return None
+    from guardian.audit.autowitness import POLICY_ENV
+    from guardian.audit.checkpoints import CheckpointError, log_name
+    from guardian.audit.policy import PolicyError, load_policy
     from guardian.audit.signing import SigningError, key_paths, signer_for
 
     try:
         signer = signer_for(settings, replica_id)
+        name = log_name()
+        policy_file = os.environ.get(POLICY_ENV)
+        witness_policy = load_policy(Path(policy_file)) if policy_file else None
+    except (CheckpointError, PolicyError) as exc:
+        raise SigningError(f"{exc}" if not isinstance(exc, PolicyError)
+                           else f"{POLICY_ENV}: {exc}") from None
     except SigningError as exc:
         if required:
             raise
@@ -145,7 +162,8 @@ def heads_config(settings: Settings, replica_id: str, *, required: bool = True
         return None
     return HeadsConfig(signer, settings.resolved_heads_dir, settings.audit_heads_every,
                        settings.audit_heads_interval_s, settings.audit_heads_webhook,
-                       key_path=key_paths(settings)[0])
+                       key_path=key_paths(settings)[0], log_name=name,
+                       witness_policy=witness_policy)
 
 
 class HeadPublisher:
@@ -153,8 +171,10 @@ class HeadPublisher:
 
     def __init__(self, chain_id: str, replica_id: str, signer: Signer, heads_dir: Path, *,
                  every: int = 1000, interval_s: float = 10.0, webhook: str | None = None,
-                 start: bool = True, key_path: Path | None = None) -> None:
+                 start: bool = True, key_path: Path | None = None,
+                 log_name: str | None = None, witness_policy: Policy | None = None) -> None:
         self.chain_id, self.replica_id, self.signer = chain_id, replica_id, signer
+        self.log_name = log_name  # also publish each head as a C2SP checkpoint under it
         # A key rotated while this runs (`guardian audit keys rotate` retires the old key
         # at once): the next head is signed with the new one, not with a retired key, which
         # `verify` would call forged for ever.
@@ -174,6 +194,8 @@ class HeadPublisher:
         self._hooks: queue.Queue[dict[str, Any] | None] = queue.Queue(maxsize=1000)
         self.last_head: dict[str, Any] | None = None
         self.last_head_at: float | None = None  # time.monotonic() of the last publication
+        self._feeder = (WitnessFeeder(self.dir, witness_policy)
+                        if witness_policy is not None and log_name else None)
         self._thread = threading.Thread(target=self._loop, name="audit-heads", daemon=True)
         self._hook_thread = (threading.Thread(target=self._post_loop, name="audit-heads-hook",
                                               daemon=True) if webhook else None)
@@ -220,6 +242,8 @@ class HeadPublisher:
             if batch is not None:
                 last, leaves = batch
                 self._frontier.extend(leaves)
+                if self._feeder is not None:
+                    self._feeder.add(leaves)
                 self._last_seq, self._next_seq = last, last + 1
                 continue
             lost = next((hi for lo, hi in self._lost if lo <= self._next_seq <= hi), None)
@@ -239,6 +263,8 @@ class HeadPublisher:
         with self._lock:
             complete = not self._pending
         self.publish(final=final and complete)
+        if self._feeder is not None:
+            self._feeder.close(timeout_s)
         if self._hook_thread is not None:
             self._hooks.put(None)
             self._hook_thread.join(timeout_s)
@@ -288,6 +314,10 @@ class HeadPublisher:
             finally:
                 os.close(fd)
             write_atomic(self.dir / "latest.json", json.dumps(head, indent=2) + "\n", mode=0o644)
+            if self.log_name:
+                safe_publish(self.dir, self.signer, self.log_name, head)
+                if self._feeder is not None:
+                    self._feeder.kick()
         except OSError as exc:
             log.error("could not publish the audit head of %s (size %d) to %s: %s",
                       self.chain_id, frontier.size, self.dir, exc)

@@ -14,9 +14,9 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from guardian.db import make_engine, normalize_url, sqlite_path
-from guardian.fileio import create_private, private_dir
-from guardian.resources import data_root
+from guardian.core.db import make_engine, normalize_url, sqlite_path
+from guardian.core.fileio import create_private, private_dir
+from guardian.core.resources import data_root
 
 log = logging.getLogger(__name__)
 

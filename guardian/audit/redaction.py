@@ -1,4 +1,5 @@
-"""Redaction levels (`guardian.enums.Redaction`), applied by the writer before anything is hashed or stored.
+"""Redaction levels (`guardian.core.enums.Redaction`), applied by the writer before anything is
+hashed or stored.
 
 | redaction  | text                      | token ids (request + per-token) | per-token hash |
 |------------|---------------------------|---------------------------------|----------------|
@@ -22,7 +23,7 @@ import hashlib
 import re
 from typing import Any
 
-from guardian.enums import REDACTIONS
+from guardian.core.enums import REDACTIONS
 
 # Order matters: cards and SSNs before the looser phone pattern.
 _PII: list[tuple[re.Pattern[str], str]] = [
@@ -67,7 +68,7 @@ def redact_text(redaction: str, key: bytes, text: str | None) -> tuple[str | Non
     return mask_pii(text), None
 
 
-# Set by the API from the authenticated key (`guardian.serving.GenerationRequest.attribution`).
+# Set by the API from the authenticated key (`guardian.serving.core.GenerationRequest.attribution`).
 ATTRIBUTION_PARAMS = frozenset({"principal", "key_id", "route_reason"})
 
 

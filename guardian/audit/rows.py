@@ -214,7 +214,8 @@ class Sealer:
             "completion_hash": completion_h,
             "prompt_token_ids": [int(t) for t in ev.prompt_token_ids] if full else None,
             "completion_token_ids": [int(t) for t in ev.completion_token_ids] if full else None,
-            "prompt_tokens": len(ev.prompt_token_ids),
+            "prompt_tokens": (len(ev.prompt_token_ids) if ev.prompt_tokens is None
+                              else int(ev.prompt_tokens)),
             "completion_tokens": len(ev.completion_token_ids),
             "finish_reason": ev.finish_reason,
             "params": json_safe(redaction.redact_params(redaction_level, ev.params)),

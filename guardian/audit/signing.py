@@ -1,7 +1,7 @@
 """Per-replica Ed25519 signing keys for audit heads and export manifests, and the trust file.
 
 * The signing key lives in `<home>/audit-signing.key` (or `GUARDIAN_AUDIT_SIGNING_KEY_FILE`),
-  PKCS#8 PEM, mode 0600, written atomically (`guardian.fileio.write_atomic`). Each replica
+  PKCS#8 PEM, mode 0600, written atomically (`guardian.core.fileio.write_atomic`). Each replica
   (each sidecar home) has its own; a replica writing several chains signs all of them.
 * The trust file (`<home>/audit-trust.json` or `GUARDIAN_AUDIT_TRUST_FILE`) pins the public
   keys: `{"format": "guardian-audit-trust/v1", "keys": [{key_id, public_key (base64 raw),
@@ -14,7 +14,7 @@
   deleted.
 
 Key resolution (`signer_for`): an existing key file is used; in dev mode or for the embedded
-quickstart (`guardian.secrets.may_generate`) a missing key is generated and pinned; anything
+quickstart (`guardian.security.secrets.may_generate`) a missing key is generated and pinned; anything
 else is a `SigningError` at start-up saying how to create one (`guardian audit keys init`).
 """
 
@@ -33,8 +33,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from guardian.audit.proofcheck import TRUST_FORMAT, key_id_of
-from guardian.fileio import read_small, warn_if_shared, write_atomic
-from guardian.secrets import SecretsError
+from guardian.core.fileio import read_small, warn_if_shared, write_atomic
+from guardian.security.secrets import SecretsError
 
 if TYPE_CHECKING:
     from guardian.settings import Settings
@@ -190,7 +190,7 @@ def key_paths(settings: Settings) -> tuple[Path, Path]:
 
 def signer_for(settings: Settings, replica: str) -> Signer:
     """The replica's signing key (see module docstring for when one is generated)."""
-    from guardian.secrets import may_generate
+    from guardian.security.secrets import may_generate
 
     key_path, trust_path = key_paths(settings)
     if key_path.exists():

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from guardian.audit.rows import SealedBatch
-from guardian.fileio import append_whole
+from guardian.core.fileio import append_whole
 
 log = logging.getLogger(__name__)
 

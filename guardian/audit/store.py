@@ -45,7 +45,7 @@ _TS = TOKEN_COLUMNS.index("created_at")
 # that wakes while it runs waits for a core (79 % of the slowest 1 % of one-client proxied
 # requests overlapped such a write, against 6 % of all). Slices of ~1 ms of work with a pause
 # between let the serving thread in: one-client p99 0.2-1.3 ms lower in 13 of 14 side-by-side
-# runs (BENCHMARKS.md, "Audit writes in slices"). One transaction still, so the pauses hold
+# runs (docs/benchmarks/proxy.md). One transaction still, so the pauses hold
 # SQLite's write lock: at most `_SQLITE_MAX_PAUSES` a batch (the rest goes in at once), and
 # none after a pause that overslept by `_SQLITE_OVERSHOOT_S` - with another Python thread
 # busy a 0.5 ms sleep returns only after the GIL's switch interval (~5 ms), and pausing

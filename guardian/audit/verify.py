@@ -67,6 +67,7 @@ class VerifyReport:
     heads: dict[str, tuple[int, str]] = field(default_factory=dict)
     attested: list[str] = field(default_factory=list)  # one line per chain checked vs heads
     pending: list[str] = field(default_factory=list)  # records newer than a fresh head
+    recovered: list[str] = field(default_factory=list)  # tails signed at a crash's restart
     subset: bool = False  # export mode: gaps are expected
     watched: dict[tuple[str, int], str] = field(default_factory=dict)  # checkpointed seqs
 
@@ -388,8 +389,10 @@ def check_storage(db: Engine) -> list[str]:
     rules and no row-level security. Each of those lets what a reader sees differ from what
     `verify` walked - a view or rule can answer by `current_user` or query text, a policy can
     hide rows from the dashboard's role only, a foreign-table partition lives elsewhere - and
-    none of it touches a stored value or hash. (Checked as the verifying role resolves the
-    names; a reader whose role has another `search_path` is beyond what verify can see.)"""
+    none of it touches a stored value or hash. Names are checked schema-qualified
+    (`readers.AUDIT_SCHEMA`), and what each reader role's own `search_path` resolves them
+    to is checked too (`guardian.audit.readers`): a schema named after a role, holding a view
+    of the same name, used to hide rows from that role only."""
     if db.dialect.name != "postgresql":
         return []
     errors: list[str] = []
@@ -404,9 +407,13 @@ def check_storage(db: Engine) -> list[str]:
         "(SELECT count(*) FROM pg_policy p WHERE p.polrelid = c.oid) "
         "FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
         "WHERE i.inhparent = to_regclass(:name)")
+    from guardian.audit.readers import AUDIT_SCHEMA, reader_role_problems
+
     with db.connect() as conn:
+        errors += reader_role_problems(conn, _READ_TABLES)
         for name in _READ_TABLES:
-            for rel, kind, rls, force, rules, policies in conn.execute(q, {"name": name}):
+            qualified = {"name": f"{AUDIT_SCHEMA}.{name}"}
+            for rel, kind, rls, force, rules, policies in conn.execute(q, qualified):
                 if kind not in ("r", "p"):
                     errors.append(f"storage: {rel} is a {_RELKIND.get(kind, kind)}, not a table: "
                                   "what readers are shown need not be what verify walked")

@@ -85,10 +85,11 @@ from guardian.audit.chain import decode_text, is_plain, storable_text
 from guardian.audit.config import AuditSettings
 from guardian.audit.events import GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.audit.heads import HeadsConfig
+from guardian.audit.recovery import attest_crashed_chain, crash_time
 from guardian.audit.rows import Event, SealedBatch, Sealer
 from guardian.audit.spool import IntentLog, Spool, WriteAheadLog, read_intents, read_segment
 from guardian.audit.store import BatchStore
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 log = logging.getLogger(__name__)
 
@@ -1077,14 +1078,25 @@ class AuditWriter:
                 "reason": "accepted by a writer that died before the events were durable"}))
         declared_at.result(timeout=_DECLARE_TIMEOUT_S)
 
+    def _attest_dead(self, chains: set[str], crashed_at: datetime) -> None:
+        """Sign the tail a killed writer left unattested (`guardian.audit.recovery`)."""
+        if self.heads is None:
+            return
+        for cid in sorted(chains):
+            attest_crashed_chain(self.db, self.heads.dir.parent, cid, self.heads.signer,
+                                 self.replica_id, crashed_at)
+
     def _replay_orphans(self) -> None:
         """Replay spools and write-ahead logs left by writers that are gone (crash, or DB down
         at shutdown), then declare what their intent logs name but the DB lacks."""
         try:
             for name, paths in self.spool.orphans():
                 wal, intents = self.spool.orphan_files(name)
+                crashed_at = crash_time(paths + wal + intents)
+                dead = {c for c in (read_intents(p)[0] for p in intents) if c}
                 for path in paths + wal:
                     for batch in read_segment(path):
+                        dead.add(batch.chain_id)
                         if path.suffix == ".wal" and self._committed(batch):
                             # Part of a batch committed merged (see _wal_loop): skipped, as
                             # a replay of a committed batch always is.
@@ -1099,6 +1111,7 @@ class AuditWriter:
                     self._declare_crash_loss(name, intents)
                     for path in intents:
                         self.spool.remove_orphan(path)
+                self._attest_dead(dead - {self.chain_id}, crashed_at)
                 log.info("replayed orphaned audit spool %s (%d segments, %d WAL segments)",
                          name, len(paths), len(wal))
         except Exception as exc:

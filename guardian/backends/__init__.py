@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 FACTORIES: dict[str, str] = {
     "local": "guardian.backends.local:LocalEngineBackend.from_settings",
-    "upstream": "guardian.upstream.backend:UpstreamBackend.from_settings",
+    "upstream": "guardian.backends.upstream.backend:UpstreamBackend.from_settings",
 }
 
 __all__ = ["FACTORIES", "BackendRequest", "BackendResult", "Capabilities", "Distributions",

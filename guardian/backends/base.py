@@ -23,15 +23,29 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from engine.metrics import SpecCounters
-from guardian.enums import GammaStrategy, Origin, ProposerKind
+from guardian.core.enums import GammaStrategy, Origin, ProposerKind
 
 if TYPE_CHECKING:
     from engine.identity import PairIdentity
 
-FinishReason = Literal["stop", "length"]
+# "tool_calls": an upstream pool's answer that ended in tool calls (BackendResult.stats)
+FinishReason = Literal["stop", "length", "tool_calls"]
 
 # log(0) in JSON: what vLLM sends for a token outside a top-k / top-p filter.
 LOGPROB_FLOOR = -9999.0
+
+
+# The optional request fields a backend may honour (guardian.api.surface validates them):
+# sampling controls (carried in `Sampling`), fields an upstream pool is passed unchanged
+# (`BackendRequest.passthrough`), and per-message fields (`messages.<name>`).
+SAMPLING_CONTROLS = ("presence_penalty", "frequency_penalty", "repetition_penalty", "min_p",
+                     "logit_bias")
+PASSTHROUGH = ("tools", "tool_choice", "parallel_tool_calls", "functions", "function_call",
+               "response_format", "best_of", "min_tokens", "guided_json", "guided_regex",
+               "guided_choice", "guided_grammar", "guided_decoding_backend")
+MESSAGE_FIELDS = ("tool_calls", "tool_call_id", "name")
+ALL_CONTROLS = frozenset(SAMPLING_CONTROLS + PASSTHROUGH
+                         + tuple(f"messages.{f}" for f in MESSAGE_FIELDS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +62,9 @@ class Capabilities:
     # Can score a completion it did not produce (teacher forcing: target argmax, top-2
     # margin and token probability at each position): mirror traffic, gate references.
     scores_completions: bool = False
+    # Optional request fields it honours (guardian.api.surface: sampling controls, fields
+    # passed through, `messages.<field>`); a request that sets another is a 400 naming it.
+    controls: frozenset[str] = frozenset()
 
     def supports(self, proposer: ProposerKind) -> bool:
         return self.speculates and proposer in self.proposers
@@ -58,6 +75,25 @@ class Sampling:
     temperature: float = 0.0  # 0 = greedy
     top_p: float = 1.0
     top_k: int = 0  # 0 disables
+    # Sampling controls (OpenAI / vLLM semantics; off by default): penalties over the tokens
+    # generated so far (presence, frequency) and over prompt + output (repetition), min_p,
+    # and (token id, bias) pairs added to the logits.
+    presence_penalty: float = 0.0
+    frequency_penalty: float = 0.0
+    repetition_penalty: float = 1.0
+    min_p: float = 0.0
+    logit_bias: tuple[tuple[int, float], ...] = ()
+
+    def controls(self) -> dict[str, Any]:
+        """The controls that are on, by their OpenAI names (wire format, audit params)."""
+        out: dict[str, Any] = {}
+        for name, off in (("presence_penalty", 0.0), ("frequency_penalty", 0.0),
+                          ("repetition_penalty", 1.0), ("min_p", 0.0)):
+            if getattr(self, name) != off:
+                out[name] = getattr(self, name)
+        if self.logit_bias:
+            out["logit_bias"] = {str(t): b for t, b in self.logit_bias}
+        return out
 
     @property
     def greedy(self) -> bool:
@@ -86,7 +122,15 @@ class BackendRequest:
     prompt_text: str | None = None
     messages: tuple[tuple[str, str], ...] | None = None  # (role, content)
     route: str | None = None  # the route it is served on (an upstream backend picks its pool)
+    # Who asked (the API key's principal) and the route's weight: the local engine's turn to
+    # join its batch (engine.fairqueue). Runs for the shadow or a gate carry none.
+    principal: str | None = None
+    weight: float = 1.0
     upstream: Any = None  # the route's pools (guardian.policy.model.UpstreamPools) or None
+    # The client's fields forwarded unchanged to an upstream pool (guardian.api.surface:
+    # tools, response_format, ...; "messages": the full messages when they carry more than
+    # role and content). Only a backend whose `controls` lists them is sent any.
+    passthrough: dict[str, Any] = field(default_factory=dict, compare=False)
     # Raises when the request was cancelled (client gone, deadline passed): a batching
     # backend calls it before a queued request joins the batch.
     check: Callable[[], None] | None = field(default=None, compare=False, repr=False)
@@ -181,7 +225,7 @@ class Distributions:
     """Full processed distributions, one row per completion position: shadow evidence only.
 
     `probs` is array-like (T, V) — a float32 CPU torch.Tensor for the local engine — and is
-    consumed by guardian.verdicts, never by serving code.
+    consumed by guardian.equivalence.verdicts, never by serving code.
     """
 
     probs: Any  # (T, V)

@@ -12,11 +12,12 @@ settings' home (`pair_dirs`), so `guardian serve`, `guardian gate --pair demo`,
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,7 @@ from guardian.backends.base import (
     TokenScores,
     TraceToken,
 )
-from guardian.enums import PROPOSER_KINDS
+from guardian.core.enums import PROPOSER_KINDS
 
 if TYPE_CHECKING:
     from engine import GenerationResult, Pair
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-# Every proposer the engine builds (engine.proposers.BUILDERS; guardian.enums.PROPOSER_KINDS is
+# Every proposer the engine builds (engine.proposers.BUILDERS; guardian.core.enums.PROPOSER_KINDS is
 # kept equal to the engine's kinds by a test, and is importable without torch).
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=True, top_logprobs=20, local_tokenizer=True,
@@ -68,7 +69,7 @@ def ensure_private_demo_pair(home: Path, **kwargs: Any) -> DemoPairPaths:
     audit database and secrets too, and a first start builds the pair before anything else
     creates it (the build made it 0755). Every guardian caller builds through this."""
     from engine.demo_pair import ensure_demo_pair
-    from guardian.fileio import private_dir
+    from guardian.core.fileio import private_dir
 
     private_dir(home)
     return ensure_demo_pair(home, **kwargs)
@@ -101,6 +102,16 @@ def pair_dirs(settings: Settings, draft: Path | None = None, target: Path | None
     logger.info("no pair configured (GUARDIAN_DRAFT_DIR/GUARDIAN_TARGET_DIR): using the demo "
                 "pair (built on first use, a few minutes)")
     return demo_pair_dirs(settings)
+
+
+def serving_options(settings: Settings) -> dict[str, Any]:
+    """`LocalEngineBackend` options `guardian serve` uses (batching, depth policy): the gate
+    loads its pair with the same, so it judges the engine that serves."""
+    return {"batching": settings.batching == "continuous", "max_batch": settings.max_batch,
+            "gamma_by_batch": settings.gamma_by_batch or None,
+            "gamma_policy": settings.gamma_policy,
+            "step_costs_dir": settings.step_costs_dir or default_step_costs_dir(),
+            "batch_order": settings.batch_order}
 
 
 def _opt(x: Any, kind: type) -> Any:
@@ -143,7 +154,7 @@ def to_result(res: GenerationResult, piece: Callable[[int], str] | None = None,
     stats = _plain(dataclasses.asdict(res.stats))
     # Deprecated key, kept in the API's `spec_guardian.stats` and the audit stats JSON for
     # one release so readers of `draft_tokens` (which always counted judged positions) keep
-    # working; new readers use `judged_tokens` / `proposed_tokens` (see README, "Changes").
+    # working; new readers use `judged_tokens` / `proposed_tokens` (see CHANGELOG.md).
     stats["draft_tokens"] = res.stats.judged_tokens
     st = res.stats
     return BackendResult(
@@ -165,14 +176,16 @@ class LocalEngineBackend:
 
     def __init__(self, pair: Pair, *, batching: bool = False, max_batch: int = 16,
                  gamma_by_batch: dict[int, int] | None = None,
-                 gamma_policy: str = "modelled", step_costs_dir: Path | None = None) -> None:
+                 gamma_policy: str = "modelled", step_costs_dir: Path | None = None,
+                 batch_order: str = "fair") -> None:
         """`batching`: serve concurrent requests in one continuously batched engine
-        (guardian.batching); otherwise each `generate` call decodes alone (one at a time on
+        (engine.batching); otherwise each `generate` call decodes alone (one at a time on
         the serving core's engine thread). `gamma_by_batch` pins the depth cap per batch
         size; otherwise `gamma_policy` picks how it is chosen: `modelled` (engine.capmodel:
         predicted from step costs measured at start and live acceptance) or `runs`
         (engine.loadaware: each depth tried on live traffic); `step_costs_dir`: where the
-        modelled cap keeps its measured step costs (None: measure at every start)."""
+        modelled cap keeps its measured step costs (None: measure at every start).
+        `batch_order`: `fair` (turns across routes and callers) or `fifo` joins."""
         import engine
 
         self._engine = engine
@@ -183,14 +196,15 @@ class LocalEngineBackend:
             lambda token: pair.tokenizer.decode([token]))
         self.batcher: Any = None
         if batching:
+            from engine.batching import BatchScheduler
             from engine.capmodel import ModelledGamma
             from engine.loadaware import LoadAwareGamma
-            from guardian.batching import BatchScheduler
 
             gamma: Any = (LoadAwareGamma(fixed=gamma_by_batch or None)
                           if gamma_by_batch or gamma_policy == "runs"
                           else ModelledGamma(cache_dir=step_costs_dir))
-            self.batcher = BatchScheduler(pair, max_batch=max_batch, gamma=gamma)
+            self.batcher = BatchScheduler(pair, max_batch=max_batch, gamma=gamma,
+                                          fifo=batch_order == "fifo")
         self.identity = pair.identity
         self.model_name: str = pair.identity.target_name
         self.max_context: int = int(pair.max_context)
@@ -241,10 +255,41 @@ class LocalEngineBackend:
         # 2 threads vs 0.12 s with 1 under load); unset, the faster of torch's count and one
         # thread, timed here (engine.threads).
         settle(pair, settings.torch_threads)
-        return cls(pair, batching=settings.batching == "continuous", max_batch=settings.max_batch,
-                   gamma_by_batch=settings.gamma_by_batch or None,
-                   gamma_policy=settings.gamma_policy,
-                   step_costs_dir=settings.step_costs_dir or default_step_costs_dir())
+        return cls(pair, **serving_options(settings))
+
+    # the engine that serves ------------------------------------------------------------------
+    def engine_description(self) -> dict[str, Any]:
+        """Which engine serves and how its depth is capped (the gate report records it)."""
+        if self.batcher is None:
+            return {"engine": "request", "batching": "off", "max_batch": 1}
+        gamma = self.batcher.gamma
+        return {"engine": "continuous", "batching": "continuous",
+                "max_batch": self.batcher.max_batch,
+                "depth_policy": ("pinned" if gamma.fixed is not None
+                                 else type(gamma).__name__),
+                "gamma_cap_by_batch_size": {str(b): g for b, g in gamma.table().items()}}
+
+    @contextlib.contextmanager
+    def pinned_depth(self, gamma: int) -> Iterator[None]:
+        """Serve through a fresh batch whose depth cap is pinned at `gamma` for every batch
+        size, then the serving one again (the gate judges batches at the depth a route asks
+        for too: a learnt cap moves with load and acceptance). Request-level: no-op."""
+        if self.batcher is None:
+            yield
+            return
+        from engine.batching import BatchScheduler
+        from engine.loadaware import LoadAwareGamma
+
+        serving = self.batcher
+        pinned = BatchScheduler(self.pair, max_batch=serving.max_batch,
+                                gamma=LoadAwareGamma(fixed={1: gamma}),
+                                fifo=serving.fifo)
+        self.batcher = pinned
+        try:
+            yield
+        finally:
+            self.batcher = serving
+            pinned.shutdown()
 
     # tokenizer -------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
@@ -315,7 +360,8 @@ class LocalEngineBackend:
             controller=(make_controller(request.gamma_strategy, request.gamma, request.gamma_max)
                         if request.speculative else None),
             generator=generator, on_text=plain, record_distributions=record,
-            alternatives=alternatives), request.check)
+            alternatives=alternatives), request.check,
+            tenant=(request.route or "", request.principal or ""), weight=request.weight)
         return result_of(list(request.prompt_ids), RowResult(seq.completion, seq.stats),
                          request.speculative, record)
 

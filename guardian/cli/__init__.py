@@ -26,6 +26,7 @@ from guardian.cli import (
     policy,
     route,
     serve,
+    witness,
 )
 
 app = typer.Typer(
@@ -49,6 +50,7 @@ app.add_typer(audit.app, name="audit")
 app.add_typer(db.app, name="db")
 app.add_typer(bench.app, name="bench")
 app.add_typer(keys.app, name="keys")
+app.add_typer(witness.app, name="witness")
 
 
 @app.callback()
@@ -75,7 +77,7 @@ def _note_dotenv() -> None:
     """Say so when a `.env` in the working directory supplies settings: it can name the keys
     file acts are checked against, the trust file `audit verify` believes, the database - a
     command run in someone else's directory should not take them silently."""
-    from guardian.envcheck import dotenv_note
+    from guardian.cli.envcheck import dotenv_note
 
     if (note := dotenv_note()) is not None:
         typer.secho(f"note: {note}", fg=typer.colors.YELLOW, err=True)
@@ -84,7 +86,7 @@ def _note_dotenv() -> None:
 def main() -> None:
     """Run the app behind one error boundary: a user sees one line saying what is wrong, never
     a Python traceback (set GUARDIAN_DEBUG=1 to get the traceback instead)."""
-    from guardian.secrets import SecretsError
+    from guardian.security.secrets import SecretsError
 
     try:
         app()

@@ -20,7 +20,7 @@ from guardian.cli.route import (
     check_input_file,
     open_writer,
 )
-from guardian.fileio import private_opener
+from guardian.core.fileio import private_opener
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 app = typer.Typer(help="Audit trail: show, verify, prove, checkpoint, export, prune, keys.",
                   no_args_is_help=True)
 
-ORIGIN_STYLE = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "blue"}
+ORIGIN_STYLE = {"accepted": "green", "resampled": "yellow", "bonus": "cyan", "target": "blue",
+                "upstream": "magenta"}
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -85,7 +86,7 @@ def _db(url: str | None) -> Engine:
     """The audit DB (a SQLAlchemy Engine), migrated, or a clear error (exit 1)."""
     import sqlalchemy as sa
 
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     resolved = _url(url)
     require_sqlite_file(resolved)  # only reads (or prunes): never creates an empty database
@@ -145,11 +146,21 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
                   f"{r['prompt_tokens']}+{r['completion_tokens']}")
     # Ratios from the stored counters (engine.metrics), like every other view of them.
     spec = SpecCounters.from_stats(r.get("stats"))
-    rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α {spec.alpha:.3f}  mean acceptance "
-             f"length {spec.mean_acceptance_length:.2f}" if spec.proposed else "")
+    unreported = set((r.get("stats") or {}).get("unreported") or ())
+
+    def ratio(value: float, needs: str, fmt: str) -> str:
+        return "not reported" if needs in unreported else format(value, fmt)
+
+    rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α "
+             f"{ratio(spec.alpha, 'judged_tokens', '.3f')}  mean acceptance length "
+             f"{ratio(spec.mean_acceptance_length, 'steps', '.2f')}" if spec.proposed else "")
+    if (r.get("stats") or {}).get("latency_unreported"):
+        per_token = "not reported (a whole upstream answer)"
+    else:
+        per_token = f"{r['time_per_output_token_s'] * 1e3:.2f} ms"
     console.print(f"queue {r['queue_time_s'] * 1e3:.1f} ms  compute {r['compute_time_s'] * 1e3:.1f} ms"
                   f"  TTFT {r['time_to_first_token_s'] * 1e3:.1f} ms  per token "
-                  f"{r['time_per_output_token_s'] * 1e3:.2f} ms{rates}")
+                  f"{per_token}{rates}")
     if r["prompt_text"] is not None:
         console.print(f"[dim]prompt:[/dim] {esc(repr(r['prompt_text']))}")
         console.print(f"[dim]completion:[/dim] {esc(repr(r['completion_text']))}")
@@ -167,16 +178,25 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
     for t in rec.tokens:
         token = (str(t["token_id"]) if t["token_id"] is not None
                  else (t["token_hash"][:12] + "…") if t["token_hash"] else "—")
-        style = ORIGIN_STYLE.get(t["origin"], "")
-        who = "draft" if t["origin"] == "accepted" else "target"
-        table.add_row(str(t["position"]), token, f"[{style}]{who}[/{style}]",
-                      f"[{style}]{esc(t['origin'])}[/{style}]",
+        style = ORIGIN_STYLE.get(t["origin"])
+        who = {"accepted": "draft", "upstream": "pool"}.get(t["origin"], "target")
+        table.add_row(str(t["position"]), token, styled(who, style), styled(t["origin"], style),
                       _num(t["draft_prob"]), _num(t["target_prob"]), _num(t["target_margin"]),
                       str(t["step"]), str(t["gamma"]))
     console.print(table)
+    pooled = sum(t["origin"] == "upstream" for t in rec.tokens)
+    if pooled:  # an upstream pool tells no origin per token, only its counters (above)
+        console.print(f"{pooled} of {len(rec.tokens)} tokens came from an upstream pool "
+                      "(which tokens were drafted it does not say per token)")
+        return
     drafted = sum(t["origin"] == "accepted" for t in rec.tokens)
     console.print(f"{drafted} of {len(rec.tokens)} tokens came from the draft model (accepted), "
                   f"{len(rec.tokens) - drafted} from the target")
+
+
+def styled(value: object, style: str | None) -> str:
+    """`value` as literal text in `style` (none: plain; "[]...[/]" is a markup error)."""
+    return f"[{style}]{esc(value)}[/{style}]" if style else esc(value)
 
 
 def esc(value: object) -> str:
@@ -191,6 +211,15 @@ def _print_report(rep: Any, label: str) -> None:
         typer.secho(f"OK: {label}: {rep.records} records in {rep.chains} chains verified",
                     fg="green")
         return
+    if all(e.startswith("unattested") for e in rep.errors):
+        # No record is known bad: a writer died before its next head (its restart attests
+        # the tail, guardian.audit.recovery), or someone without the key appended.
+        typer.secho(f"UNATTESTED: {label}: {rep.first_error}; a killed writer's records are "
+                    "attested when its replica restarts, else review and `guardian audit "
+                    "adopt`", fg="red", err=True)
+        for e in rep.errors[1:]:
+            typer.echo(f"  also: {e}", err=True)
+        raise typer.Exit(1)
     typer.secho(f"TAMPERED: {label}: first bad record: {rep.first_error}", fg="red", err=True)
     for e in rep.errors[1:]:
         typer.echo(f"  also: {e}", err=True)
@@ -240,7 +269,7 @@ def _trust(path: Path | None, *, missing_ok: bool = False) -> dict[str, Any]:
     from guardian.audit.signing import SigningError, load_trust
 
     trust_path = _trust_path(path)
-    try:  # load_trust reads regular files only, capped (guardian.fileio.read_small)
+    try:  # load_trust reads regular files only, capped (guardian.core.fileio.read_small)
         doc = load_trust(trust_path, missing_ok=missing_ok and path is None)
     except SigningError as exc:
         hint = ("" if path is not None else
@@ -277,6 +306,10 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
            grace_s: float = typer.Option(60.0, "--grace-s", help="Records newer than a chain's "
                                          "latest head count as pending (not an error) while "
                                          "that head is younger than this."),
+           policy: Path | None = typer.Option(None, "--policy", help="A c2sp.org/tlog-policy "
+                                              "file: report each chain's witnessed size (its "
+                                              "largest checkpoint cosigned by the quorum) and "
+                                              "check the database still matches it."),
            ) -> None:
     """Walk every hash chain and check it against the latest signed heads; exit 1 naming the
     first edited/deleted/inserted/reordered/forged record, or when the trust file pins a key
@@ -317,9 +350,28 @@ def verify(url: str | None = typer.Option(None, "--url", help=URL_HELP),
     rep = verify_db(db, checkpoint=cp, checkpoint_key=key, heads=heads, grace_s=grace_s)
     for line in rep.pending:
         typer.secho(f"pending: {line}", fg="yellow", err=True)
+    for line in rep.recovered:
+        typer.secho(f"recovered: {line}", fg="yellow")
     if heads is not None and rep.ok:
         typer.echo(f"{len(rep.attested)} chains match their signed heads in {hdir}")
+    if policy is not None:
+        _witnessed(rep, db, hdir, policy, sorted(heads[0]) if heads else [])
     _print_report(rep, "audit database" + (f" against {checkpoint}" if checkpoint else ""))
+
+
+def _witnessed(rep: Any, db: Engine, hdir: Path, policy: Path, chains: list[str]) -> None:
+    from guardian.audit.policy import PolicyError, load_policy
+    from guardian.audit.witness_db import check_witnessed
+
+    check_input_file(policy, "policy file")
+    try:
+        pol = load_policy(policy)
+    except PolicyError as exc:
+        _fail(str(exc))
+    lines, errors = check_witnessed(db, hdir, chains, pol)
+    for line in lines:
+        typer.echo(f"witnessed: {line}")
+    rep.errors += errors
 
 
 def _verify_export(export_file: Path, manifest: Path | None, trust: Path | None) -> None:
@@ -368,6 +420,10 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
           consistency: bool = typer.Option(False, "--consistency", help="Instead: prove that "
                                            "the chain's latest head extends the head given as "
                                            "REQUEST_ID's place, a head file you kept."),
+          fmt: str = typer.Option("json", "--format", help="json (guardian-audit-proof/v1, "
+                                  "for guardian.audit.proofcheck) or tlog-proof (a "
+                                  "c2sp.org/tlog-proof@v1 receipt of the request record "
+                                  "against its chain's C2SP checkpoint)."),
           ) -> None:
     """Print an inclusion proof (JSON) of a request's records in a signed tree head.
 
@@ -381,6 +437,10 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
 
     _require_text({"REQUEST_ID": request_id, "--url": url, "--head": head,
                    "--heads-dir": heads_dir, "--trust": trust, "--out": out})
+    if fmt not in ("json", "tlog-proof"):
+        _fail(f"--format {fmt!r}: use json or tlog-proof")
+    if fmt == "tlog-proof" and consistency:
+        _fail("--format tlog-proof proves a request's inclusion; drop --consistency")
     if out is not None:
         _out_path(out, "--out")
     check_input_file(head, "head file")
@@ -402,6 +462,8 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
         typer.secho(f"cannot prove: {exc}", fg="red", err=True)
         raise typer.Exit(1) from None
     text = json.dumps(proof, indent=2) + "\n"
+    if fmt == "tlog-proof":
+        text, what = _tlog_proof(proof, hdir, request_id)
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -411,6 +473,26 @@ def prove(request_id: str = typer.Argument(..., help="Request id to prove."),
     except OSError as exc:
         _fail(f"cannot write {out}: {exc}", 1)
     typer.echo(f"{what} written to {out}", err=True)
+
+
+def _tlog_proof(proof: dict[str, Any], hdir: Path, request_id: str) -> tuple[str, str]:
+    """The tlog-proof receipt of a `prove_request` proof, or exit 1 saying why not."""
+    from guardian.audit.checkpoints import CheckpointError, cosigned_checkpoint
+    from guardian.audit.heads import chain_dirname
+    from guardian.audit.notes import NoteError
+    from guardian.audit.receipts import build_receipt
+
+    head = proof["head"]
+    try:
+        note = cosigned_checkpoint(hdir / chain_dirname(head["chain_id"]), int(head["size"]),
+                                   head["root"])
+        receipt = build_receipt(proof, note)
+    except (CheckpointError, NoteError) as exc:
+        typer.secho(f"cannot write a tlog-proof: {exc} (heads published before C2SP "
+                    "checkpoints have none: prove against a later head)", fg="red", err=True)
+        raise typer.Exit(1) from None
+    return receipt.text, (f"tlog-proof of {request_id!r} (index {receipt.index}) against the "
+                          f"checkpoint of size {head['size']}")
 
 
 def _load_head(path: Path, trust: dict[str, Any]) -> dict[str, Any]:
@@ -525,6 +607,95 @@ def keys_show(trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP
                    f"until {k.get('not_after') or 'now'}")
 
 
+@keys_app.command("vkey")
+def keys_vkey(trust: Path | None = typer.Option(None, "--trust", help=TRUST_HELP),
+              name: str | None = typer.Option(None, "--name", help="Log name (key name of the "
+                                              "C2SP checkpoints; default "
+                                              "$GUARDIAN_AUDIT_LOG_NAME or "
+                                              "spec-guardian.local/audit).")) -> None:
+    """Print each pinned key as a signed-note verifier key (vkey), one a line.
+
+    Give these to anyone verifying the C2SP checkpoints and tlog-proof receipts (e.g. with
+    golang.org/x/mod/sumdb/note) or running a witness; the checkpoint origins are
+    `<name>/<chain id>`. Retired keys are listed too: what they signed stays verifiable.
+    """
+    import base64
+
+    from guardian.audit.checkpoints import CheckpointError, log_name
+    from guardian.audit.notes import NoteError, verifier
+
+    _require_text({"--trust": trust, "--name": name})
+    try:
+        key_name = log_name(name)
+    except CheckpointError as exc:
+        _fail(str(exc))
+    keys = _trust(trust)["keys"]
+    if not keys:
+        _fail(f"no keys pinned in {_trust_path(trust)}", 1)
+    for k in keys:
+        try:
+            typer.echo(verifier(key_name, base64.b64decode(k["public_key"])).vkey)
+        except (NoteError, ValueError) as exc:
+            _fail(f"key {k['key_id']} in the trust file is not an Ed25519 key: {exc}", 1)
+
+
+@app.command("tiles")
+def tiles_cmd(out: Path = typer.Option(..., "--out", "-o", help="Directory to write (one "
+                                       "sub-directory per chain)."),
+              url: str | None = typer.Option(None, "--url", help=URL_HELP),
+              heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+              ) -> None:
+    """Write a static c2sp.org/tlog-tiles view of every chain: checkpoint, hash tiles and
+    entry bundles (record hashes only), for a web server or a mirror to serve."""
+    import json as _json
+
+    from guardian.audit.heads import chain_dirname
+    from guardian.audit.proofs import ProveError
+    from guardian.audit.tiles import write_tiles
+
+    _require_text({"--out": out, "--url": url, "--heads-dir": heads_dir})
+    if out.exists() and not out.is_dir():
+        _fail(f"--out {out} is not a directory")
+    hdir = _heads_dir(heads_dir)
+    db = _db(url)
+    failed = False
+    for latest in sorted(hdir.glob("*/latest.json")):
+        cid = _json.loads(latest.read_text(encoding="utf-8"))["chain_id"]
+        try:
+            size, files = write_tiles(db, latest.parent, cid, out / chain_dirname(cid))
+        except ProveError as exc:
+            typer.secho(f"{cid}: no tiles: {exc}", fg="red", err=True)
+            failed = True
+            continue
+        typer.echo(f"{cid}: {files} files for the checkpoint of size {size} in "
+                   f"{out / chain_dirname(cid)}")
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command("timestamp")
+def timestamp_cmd(tsa: str = typer.Option(..., "--tsa", help="URL of an RFC 3161 "
+                                          "Time-Stamp Authority (HTTP POST)."),
+                  heads_dir: Path | None = typer.Option(None, "--heads-dir", help=HEADS_HELP),
+                  ) -> None:
+    """Get each chain's latest C2SP checkpoint timestamped by an RFC 3161 TSA; the token is
+    kept as <heads dir>/<chain>/timestamps/<size>.tsr beside the exact bytes stamped
+    (check: `openssl ts -verify -data <size>.checkpoint -in <size>.tsr -CAfile tsa.pem`)."""
+    from guardian.audit.timestamps import TimestampError, stamp_checkpoint
+
+    _require_text({"--tsa": tsa, "--heads-dir": heads_dir})
+    if not tsa.startswith(("http://", "https://")):
+        _fail(f"--tsa {tsa!r}: an http:// or https:// URL")
+    hdir = _heads_dir(heads_dir)
+    failed = False
+    for chain_dir in sorted(p.parent for p in hdir.glob("*/checkpoints.jsonl")):
+        try:
+            typer.echo(f"{chain_dir.name}: {stamp_checkpoint(chain_dir, tsa)}")
+        except TimestampError as exc:
+            typer.secho(f"{chain_dir.name}: no timestamp: {exc}", fg="red", err=True)
+            failed = True
+    raise typer.Exit(1 if failed else 0)
+
+
 @app.command("checkpoint")
 def checkpoint_cmd(out: Path = typer.Option(..., "--out", "-o", help="Where to write the JSON."),
                    url: str | None = typer.Option(None, "--url", help=URL_HELP)) -> None:
@@ -584,7 +755,7 @@ def export(out: Path = typer.Option(..., "--out", "-o", help="Output file."),
     from guardian.audit.queries import iter_chained
     from guardian.audit.signing import SigningError, signer_for
     from guardian.audit.writer import default_replica_id
-    from guardian.fileio import write_atomic
+    from guardian.core.fileio import write_atomic
     from guardian.settings import get_settings
 
     _require_text({"--out": out, "--since": since, "--until": until, "--route": route,

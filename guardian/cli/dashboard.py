@@ -65,7 +65,7 @@ def readonly_role_sql(role: str, database: str) -> str:
 
 def _check_db(url: str) -> None:
     """Fail with a clear message (not a Streamlit page of errors) when the DB is unusable."""
-    from guardian.db import DatabaseUnreachable, has_audit_schema, make_engine
+    from guardian.core.db import DatabaseUnreachable, has_audit_schema, make_engine
 
     require_sqlite_file(url)  # the dashboard only reads: no empty database left behind
     db = make_engine(url)
@@ -111,8 +111,8 @@ def dashboard(
 ) -> None:
     from sqlalchemy.engine import make_url
 
-    from guardian.auth import AuthConfigError, KeyStore, is_loopback
-    from guardian.db import is_postgres, normalize_url
+    from guardian.core.db import is_postgres, normalize_url
+    from guardian.security.auth import AuthConfigError, KeyStore, is_loopback
 
     resolved = normalize_url(_url(url))
     if print_role_sql is not None:

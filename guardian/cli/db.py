@@ -12,7 +12,7 @@ URL_HELP = "SQLAlchemy URL (default: GUARDIAN_DATABASE_URL, else the SQLite file
 def _url(url: str | None) -> str:
     if url:
         return url
-    from guardian.fileio import private_dir
+    from guardian.core.fileio import private_dir
     from guardian.settings import get_settings
 
     settings = get_settings()

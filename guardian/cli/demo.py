@@ -45,8 +45,8 @@ def demo(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from guardian.demo import MIN_DRIFT_REQUESTS, run_demo
-    from guardian.secrets import SecretsError
+    from guardian.devtools.demo import MIN_DRIFT_REQUESTS, run_demo
+    from guardian.security.secrets import SecretsError
 
     if json_out is not None and not json_out.parent.is_dir():  # not after minutes of traffic
         raise typer.BadParameter(f"the directory {json_out.parent} does not exist",

@@ -9,8 +9,10 @@ and `.md` under `--report-dir`, registers the pair and records the result in the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
+from rich.markup import escape
 
 from guardian.cli.db import URL_HELP
 from guardian.cli.route import (
@@ -45,7 +47,10 @@ def _pair_dirs(pair: str) -> tuple[Path, Path]:
 
 
 @app.callback()
-def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `demo`."),
+def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_DIR or `demo`."),
+         upstream: bool = typer.Option(False, "--upstream", help="Gate the route's upstream "
+                                       "pools (routes.<route>.upstream: speculative vs "
+                                       "target_only) instead of a local pair."),
          golden: Path = typer.Option(..., "--golden", help="Golden prompts, JSON lines."),
          policy_file: Path | None = typer.Option(None, "--policy", help=POLICY_HELP),
          route: str | None = typer.Option(None, "--route", help="Route whose gate settings apply "
@@ -79,7 +84,6 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-    from rich.table import Table
 
     from guardian.backends import Unsupported
     from guardian.backends.local import LocalEngineBackend
@@ -95,16 +99,32 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
     route = route or policy.default_route
     if route not in policy.routes:
         raise fail(f"unknown route {route!r}; the policy has: {', '.join(sorted(policy.routes))}", 2)
+    if upstream == (pair is not None):
+        raise fail("give --pair DRAFT_DIR,TARGET_DIR (or demo) for a local pair, or --upstream "
+                   "for the route's upstream pools", 2)
+    if upstream:
+        _gate_pools(console, policy, route, prompts, golden, report_dir, url, who)
     gate_policy = policy.route(route).gate
     proposer = policy.route(route).proposer
+    assert pair is not None
     draft_dir, target_dir = _pair_dirs(pair)
     from guardian.settings import get_settings
 
-    threads = threads or get_settings().torch_threads  # serve's setting (env or .env)
+    settings = get_settings()
+    threads = threads or settings.torch_threads  # serve's setting (env or .env)
+    from engine.threads import settle
+    from guardian.backends.local import serving_options
+
     try:
         # The engine checks compatibility before reading any weights (an incompatible pair
-        # fails in milliseconds naming what differs) and computes the identity.
-        backend = LocalEngineBackend.load(draft_dir, target_dir, device=device)
+        # fails in milliseconds naming what differs) and computes the identity. Loaded as
+        # `guardian serve` loads it (batching, depth policy: the settings'), so the gate
+        # judges the engine that serves; the batching engine starts (and measures its step
+        # costs) once the threads are settled, as in `LocalEngineBackend.from_settings`.
+        import engine as engine_mod
+
+        pair = engine_mod.load_pair(draft_dir, target_dir, device=device or settings.device,
+                                    fp32_logits=settings.fp32_logits)
     except (FileNotFoundError, OSError, ValueError) as exc:  # IncompatiblePairError is a ValueError
         raise fail(f"cannot load the pair: {exc}", 2) from None
     except (RuntimeError, AssertionError) as exc:  # torch: an unknown or absent --device
@@ -112,9 +132,8 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
         raise fail(f"cannot load the pair{where}: {exc}", 2) from None
     # The rule `guardian serve` follows (engine.threads): unset, torch's count or one thread,
     # whichever decodes faster here, so the speedup is timed as serving will run.
-    from engine.threads import settle
-
-    settle(backend.pair, threads)
+    settle(pair, threads)
+    backend = LocalEngineBackend(pair, **serving_options(settings))
     try:
         check_backend(backend, prompts, proposer)
     except Unsupported as exc:
@@ -128,29 +147,81 @@ def gate(pair: str = typer.Option(..., "--pair", help="DRAFT_DIR,TARGET_DIR or `
                   f"{os.environ.get('OMP_WAIT_POLICY')}")
     with Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("{task.description}"), console=console, transient=False) as progress:
-        task = progress.add_task("", total=len(prompts))
+        task = progress.add_task("", total=len(prompts) * (1 + len(gate_policy.batch_sizes)))
 
         def advance(r: object) -> None:
             progress.update(task, advance=1, description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
 
-        report = run_gate(backend, prompts, gate_policy, policy_hash=policy.content_hash,
-                          route=route, golden_file=golden, on_prompt=advance, proposer=proposer)
-    json_path, md_path = report.write(report_dir)
+        try:
+            report = run_gate(backend, prompts, gate_policy, policy_hash=policy.content_hash,
+                              route=route, golden_file=golden, on_prompt=advance,
+                              proposer=proposer)
+        finally:
+            backend.shutdown()
+    _finish(console, report, report_dir, url, identity, who)
+
+
+def _finish(console: object, report: object, report_dir: Path, url: str | None,
+            identity: object, who: Actor | None) -> None:
+    """Write the report, record it (unless --no-audit), print it, exit 0 pass / 1 fail."""
+    from rich.table import Table
+
+    json_path, md_path = report.write(report_dir)  # type: ignore[attr-defined]
     if who is not None:
         _record(url, identity, report, who)
-    table = Table(title=f"gate {'PASS' if report.passed else 'FAIL'}")
+    report_: Any = report
+    table = Table(title=f"gate {'PASS' if report_.passed else 'FAIL'}")
     for col in ("check", "outcome", "value", "threshold", "detail"):
         table.add_column(col)
-    for c in report.checks:
+    for c in report_.checks:
         style = {"pass": "green", "fail": "red"}.get(c.outcome, "dim")
         table.add_row(c.name, f"[{style}]{c.outcome}[/{style}]",
                       "" if c.value is None else f"{c.value:.4g}",
                       "" if c.threshold is None else f"{c.threshold:.4g}", c.detail)
-    console.print(table)
-    for p in report.failing_prompts:
-        console.print(f"[red]✗ {p.id}[/red]: {p.explanation}")
-    console.print(f"reports: {json_path}  {md_path}")
-    raise typer.Exit(0 if report.passed else 1)
+    out: Any = console
+    out.print(table)
+    e = getattr(report_, "engine", None) or {}
+    if e:
+        out.print(f"engine judged: {e.get('engine')} (max batch {e.get('max_batch')}); phases: "
+                  + ", ".join(f"{k} rows<={v['batch_rows_max']} depths {v['depths']}"
+                              for k, v in (e.get("phases") or {}).items()))
+    for p in report_.failing_prompts:
+        out.print(f"[red]✗ {escape(p.id)}[/red]: {escape(p.explanation)}")
+    out.print(f"reports: {json_path}  {md_path}")
+    raise typer.Exit(0 if report_.passed else 1)
+
+
+def _gate_pools(console: Any, policy: Any, route: str, prompts: list[Any], golden: Path,
+                report_dir: Path, url: str | None, who: Actor | None) -> None:
+    """`--upstream`: the route's pools, speculative vs target-only (guardian.governance.
+    poolgate); the report binds to the sidecar's upstream pair hash and this policy."""
+    from guardian.backends import Unsupported
+    from guardian.backends.upstream.backend import UpstreamBackend
+    from guardian.backends.upstream.errors import UpstreamError
+    from guardian.governance.poolgate import run_pool_gate
+
+    if policy.route(route).upstream is None:
+        raise fail(f"route {route!r} has no upstream pools (routes.{route}.upstream in the "
+                   "policy); --upstream gates a route's pools", 2)
+    try:
+        backend = UpstreamBackend.from_policy(policy)
+    except ValueError as exc:
+        raise fail(str(exc), 2) from None
+    pools = policy.route(route).upstream
+    console.print(f"upstream pair {backend.pair_hash[:20]} (speculative {pools.speculative.model}"
+                  f"@{pools.speculative.url}, target-only {pools.target_only.model}@"
+                  f"{pools.target_only.url}), policy {policy.content_hash[:12]}, route {route}, "
+                  f"{len(prompts)} prompts")
+    try:
+        report = run_pool_gate(backend, policy, route, prompts, golden_file=golden,
+                               on_prompt=lambda r: console.print(f"  {r.id}: {r.verdict}"))
+    except Unsupported as exc:
+        raise fail(str(exc), 2) from None
+    except UpstreamError as exc:
+        raise fail(f"a pool failed during the gate: {exc}", 2) from None
+    finally:
+        backend.close()
+    _finish(console, report, report_dir, url, backend.identity, who)
 
 
 def _record(url: str | None, identity: object, report: object, who: Actor) -> None:

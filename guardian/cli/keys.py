@@ -1,6 +1,6 @@
 """`guardian keys add|list|revoke|rotate`: the API keys file.
 
-The file holds SHA-256 digests only (`guardian.auth`); a key's plaintext is printed once, by
+The file holds SHA-256 digests only (`guardian.security.auth`); a key's plaintext is printed once, by
 `add` and `rotate`, and never again. Every change replaces the file atomically with mode 0600,
 and a running sidecar picks it up on its next authentication (no restart): a revoked key is
 refused from the next request on.
@@ -10,7 +10,7 @@ boundary for these commands (they take no API key themselves).
 
 `-f` must name a regular file (or, for `add`, a new one in an existing directory): a device,
 FIFO or directory is refused, a symlink is written through to its target, and the checks on
-names, routes and the file's content are those of `guardian.auth`, which the sidecar and the
+names, routes and the file's content are those of `guardian.security.auth`, which the sidecar and the
 dashboard load the same file with.
 
 Exit codes: 0 done; 1 the file or the named key says no (missing key, duplicate name, invalid
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import typer
 
-from guardian.auth import KEYS_FILE_ENV, ROLES, ROUTED_ROLES, AuthConfigError
+from guardian.security.auth import KEYS_FILE_ENV, ROLES, ROUTED_ROLES, AuthConfigError
 
 app = typer.Typer(help="API keys: add, list, revoke, rotate (the keys file stores digests only).",
                   no_args_is_help=True)
@@ -62,7 +62,7 @@ def add(name: str = typer.Argument(..., help="Who holds the key (recorded as api
             "EVERY route, each through its own models (not by X-Guardian-Route).")),
         keys_file: Path = KeysFileOption) -> None:
     """Create an API key; prints the key ONCE (store it now), keeps only its SHA-256."""
-    from guardian.auth import add_key_to_file
+    from guardian.security.auth import add_key_to_file
 
     try:
         key = add_key_to_file(keys_file, name, role.value, _routes(route))  # type: ignore[arg-type]
@@ -76,7 +76,7 @@ def add(name: str = typer.Argument(..., help="Who holds the key (recorded as api
 @app.command("list")
 def list_keys(keys_file: Path = KeysFileOption) -> None:
     """Show each key's name, role, routes and key id (a digest prefix, never the digest)."""
-    from guardian.auth import read_keys_file
+    from guardian.security.auth import read_keys_file
 
     try:
         entries = read_keys_file(keys_file)
@@ -99,7 +99,7 @@ def list_keys(keys_file: Path = KeysFileOption) -> None:
 def revoke(name: str = typer.Argument(..., help="The key's name (`guardian keys list`)."),
            keys_file: Path = KeysFileOption) -> None:
     """Remove a key; a running sidecar refuses it from the next request on."""
-    from guardian.auth import revoke_key_in_file
+    from guardian.security.auth import revoke_key_in_file
 
     try:
         removed = revoke_key_in_file(keys_file, name)
@@ -112,7 +112,7 @@ def revoke(name: str = typer.Argument(..., help="The key's name (`guardian keys 
 def rotate(name: str = typer.Argument(..., help="The key's name (`guardian keys list`)."),
            keys_file: Path = KeysFileOption) -> None:
     """Give a key a new secret (same name, role, routes); prints it ONCE, the old one stops."""
-    from guardian.auth import rotate_key_in_file
+    from guardian.security.auth import rotate_key_in_file
 
     try:
         key = rotate_key_in_file(keys_file, name)

@@ -129,8 +129,16 @@ TARGET_OPT = typer.Option(None, "--target", help="Local HF target model dir (def
 
 
 @app.command()
-def show(draft: Path | None = DRAFT_OPT, target: Path | None = TARGET_OPT) -> None:
+def show(draft: Path | None = DRAFT_OPT, target: Path | None = TARGET_OPT,
+         upstream: bool = typer.Option(False, "--upstream", help="The upstream pair of the "
+                                       "policy's pools (GUARDIAN_BACKEND=upstream) instead."),
+         policy_file: Path | None = typer.Option(None, "--policy", help="Policy file (default: "
+                                                 "GUARDIAN_POLICY_FILE, else the bundled one).")
+         ) -> None:
     """Check a pair's compatibility and print its identity (the hash gates and promotions bind to)."""
+    if upstream:
+        _show_upstream(policy_file)
+        return
     backend = _load(draft, target)
     ident = backend.identity
     # Plain `field: value` lines, never wrapped or truncated: people copy these hashes.
@@ -185,3 +193,25 @@ def generate(
     console.print(f"[dim]acceptance rate={c.acceptance_rate:.3f} α={c.alpha:.3f} "
                   f"mean acceptance length={c.mean_acceptance_length:.2f}[/dim]")
     console.print("[dim](green accepted, yellow resampled, cyan bonus, white target)[/dim]")
+
+
+def _show_upstream(policy_file: Path | None) -> None:
+    """The upstream pair: `upstream-` + sha256 of the pools' sorted model names (what audit
+    rows, gate reports and the mode resolver bind to), and each route's two pools."""
+    from guardian.backends.upstream.backend import UpstreamBackend
+    from guardian.cli.route import load_policy
+
+    policy = load_policy(policy_file)
+    try:
+        backend = UpstreamBackend.from_policy(policy)
+    except ValueError as exc:
+        typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from None
+    typer.echo(f"pair_hash: {backend.pair_hash}")
+    typer.echo(f"policy_hash: {policy.content_hash}")
+    for name, route in sorted(policy.routes.items()):
+        if route.upstream is not None:
+            pools = route.upstream
+            typer.echo(f"route {name}: speculative {pools.speculative.model} @ "
+                       f"{pools.speculative.url}; target_only {pools.target_only.model} @ "
+                       f"{pools.target_only.url}")

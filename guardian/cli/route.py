@@ -65,9 +65,9 @@ class Actor:
 def authenticate(key: str | None, keys_file: Path | None, dev: bool,
                  roles: tuple[str, ...] = ()) -> Actor:
     """The identity behind a state-changing command, or exit with one line (1 refused, 2 bad
-    configuration). The key check itself is `guardian.auth.authenticate_cli` (one rule for
+    configuration). The key check itself is `guardian.security.auth.authenticate_cli` (one rule for
     every CLI act); with `roles`, the key must hold one of them (or admin)."""
-    from guardian.auth import AuthConfigError, AuthenticationError, authenticate_cli
+    from guardian.security.auth import AuthConfigError, AuthenticationError, authenticate_cli
     from guardian.settings import get_settings
 
     if dev and os.environ.get("GUARDIAN_DEV_MODE") != "1":
@@ -137,7 +137,7 @@ def open_db(url: str | None) -> tuple[Engine, str]:
     """The audit DB (a SQLAlchemy Engine) and its URL; an embedded SQLite file is migrated,
     Postgres must be."""
     from guardian.audit import upgrade
-    from guardian.db import DatabaseUnreachable, has_audit_schema, make_engine
+    from guardian.core.db import DatabaseUnreachable, has_audit_schema, make_engine
     from guardian.settings import get_settings
 
     resolved = url or get_settings().resolved_database_url
@@ -162,7 +162,7 @@ def open_writer(url: str) -> AuditWriter:
     the caller closes it, which flushes them."""
     from guardian.audit.heads import heads_config
     from guardian.audit.writer import AuditWriter
-    from guardian.fileio import private_dir
+    from guardian.core.fileio import private_dir
     from guardian.settings import get_settings
 
     settings = get_settings()
@@ -195,7 +195,7 @@ INPUT_FILE_LIMIT = 64 << 20
 def check_input_file(path: Path | None, what: str, limit: int | None = INPUT_FILE_LIMIT) -> None:
     """Exit 2 with one line when `path` names something no reader should open: a FIFO (the
     read would block forever), a device or socket (/dev/zero: endless), or a file larger than
-    `limit` bytes - the rule `guardian.fileio.read_small` applies to the keys file. A missing
+    `limit` bytes - the rule `guardian.core.fileio.read_small` applies to the keys file. A missing
     file or a directory passes: the reader's own message says so."""
     import stat
 

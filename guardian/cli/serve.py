@@ -6,10 +6,10 @@ secrets into <home>/secrets.env (0600) and names the file. Anywhere else (a data
 non-loopback bind) it refuses to start without its secrets, unless `--dev`. Options override
 the matching `GUARDIAN_*` environment variables; everything else comes from the environment /
 `.env` via `guardian.settings`. Connection limits (header/body timeouts, connection cap) are
-applied through guardian.connections.
+applied through guardian.api.connections.
 
 The quickstart's first start also produces the gate evidence its `code` route needs to serve
-speculatively (`guardian.quickstart`): the real gate on the pair it will serve, with progress,
+speculatively (`guardian.cli.quickstart`): the real gate on the pair it will serve, with progress,
 recorded in the audit store; later starts find the report and start at once.
 """
 
@@ -44,12 +44,12 @@ def serve(
     """Serve the OpenAI-compatible API with shadow equivalence checks."""
     import uvicorn
 
+    from guardian.api.connections import uvicorn_limits
     from guardian.audit.config import AuditSettings
-    from guardian.auth import AuthConfigError, KeyStore
-    from guardian.connections import uvicorn_limits
-    from guardian.envcheck import environment_notes
+    from guardian.cli.envcheck import environment_notes
     from guardian.policy import PolicyError, load_policy
-    from guardian.secrets import SecretsError
+    from guardian.security.auth import AuthConfigError, KeyStore
+    from guardian.security.secrets import SecretsError
     from guardian.settings import get_settings
 
     # Bad options fail before anything is written (secrets, signing key) or served.
@@ -85,7 +85,7 @@ def serve(
     except (PolicyError, AuthConfigError, SecretsError) as exc:
         typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
         raise typer.Exit(2) from exc
-    from guardian import quickstart
+    from guardian.cli import quickstart
 
     if first_run_gate and quickstart.applies(settings):
         _first_run_gate(settings, load_policy(settings.policy_file))
@@ -100,7 +100,7 @@ def _first_run_gate(settings: object, policy: object) -> None:
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from guardian import quickstart
+    from guardian.cli import quickstart
 
     console = Console(stderr=True, soft_wrap=True)  # whole lines in a log file, too
     if not quickstart.gated_routes(policy):  # type: ignore[arg-type]

@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--trials", type=int, default=10)
     args = parser.parse_args()
     from guardian.audit import upgrade
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     from guardian.governance.routestate import ModeResolver, RouteStateStore
 
     url = args.url or f"sqlite:///{tempfile.mkdtemp()}/bench.db"
@@ -85,7 +85,7 @@ def evaluation_bench(trials: int, window: int = 2048, fresh: int = 16) -> str:
     the running sums (as served) and re-summing the whole window (the running sums dropped
     before the pass, as every pass did before them), alternating, in one run."""
     from guardian.audit import upgrade
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     from guardian.governance.rollback import RollbackController
     from guardian.governance.routestate import ModeResolver, RouteStateStore
     from guardian.policy import Policy

@@ -28,10 +28,25 @@ class Usage:
     output_tokens: float = 0.0
     target_forwards: float = 0.0
     seconds: float = 0.0  # engine seconds the pool spent on them
+    # Those of the requests whose forwards are known, and their output tokens (None: all of
+    # them). An upstream pool that reports no counters leaves its speculative answers'
+    # forwards unknown: M4 is taken over the others, "not reported" when there are none.
+    forward_requests: int | None = None
+    forward_tokens: float | None = None
+
+    @property
+    def known_requests(self) -> int:
+        return self.requests if self.forward_requests is None else self.forward_requests
+
+    @property
+    def known_tokens(self) -> float:
+        return self.output_tokens if self.forward_tokens is None else self.forward_tokens
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(self.requests + other.requests, self.output_tokens + other.output_tokens,
-                     self.target_forwards + other.target_forwards, self.seconds + other.seconds)
+                     self.target_forwards + other.target_forwards, self.seconds + other.seconds,
+                     self.known_requests + other.known_requests,
+                     self.known_tokens + other.known_tokens)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +82,7 @@ class CostFigures:
 
     requests: int
     spec_requests: int
-    forwards_per_request: float | None  # M4 as served
+    forwards_per_request: float | None  # M4 as served (None: no request's forwards known)
     baseline_forwards_per_request: float | None  # M4 had every request decoded target-only
     seconds_per_token: float | None  # as served
     baseline_seconds_per_token: float | None  # target-only, measured in shadow
@@ -93,14 +108,15 @@ def figures(spec: Usage, target_only: Usage, paired: Paired,
     base_s_tok = per(paired.target_s, paired.target_tokens)
     spec_s_tok = per(paired.spec_s, paired.spec_tokens)
     served_s_tok = per(served.seconds, served.output_tokens)
-    # Target-only would take one forward per output token (see module doc).
-    base_forwards = per(served.output_tokens, served.requests)
+    # Target-only would take one forward per output token (see module doc); over the requests
+    # whose forwards are known, as M4 itself.
+    base_forwards = per(served.known_tokens, served.known_requests)
     spend = None if pool_hour is None else served.seconds * pool_hour / 3600.0
     would = (None if pool_hour is None or base_s_tok is None
              else served.output_tokens * base_s_tok * pool_hour / 3600.0)
     return CostFigures(
         requests=served.requests, spec_requests=spec.requests,
-        forwards_per_request=per(served.target_forwards, served.requests),
+        forwards_per_request=per(served.target_forwards, served.known_requests),
         baseline_forwards_per_request=base_forwards,
         seconds_per_token=served_s_tok, baseline_seconds_per_token=base_s_tok,
         cost_per_token=token_cost(served_s_tok, pool_hour),

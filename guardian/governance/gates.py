@@ -4,7 +4,8 @@ Every golden prompt is served speculatively through a `ServingCore` (the serving
 `guardian serve`) and judged by a synchronous `ShadowEvaluator`: the same re-run on the
 target-only path and the same checks as shadowed live traffic (greedy equivalence with proven
 near ties, stopping, per-token sampled checks, acceptance against the recorded q — whatever
-guardian.shadow / guardian.verdicts check), with the gate policy's tolerances. Golden lines
+guardian.equivalence.shadow / guardian.equivalence.verdicts check), with the gate policy's
+tolerances. Golden lines
 may carry stop strings, top-p and top-k; the shipped set has stop-string prompts, prompts
 whose completion ends with EOS, and sampled prompts with top-p and top-k.
 
@@ -43,8 +44,16 @@ from typing import Any
 
 from engine.metrics import SpecCounters
 from guardian.backends import BackendRequest, ServingBackend, Unsupported
-from guardian.enums import ProposerKind
-from guardian.fileio import read_small
+from guardian.core.enums import ProposerKind
+from guardian.core.fileio import read_small
+from guardian.equivalence.stopcases import (
+    KINDS,
+    STOPPING_CASES,
+    empty_counts,
+    shortfall,
+    stopping_case,
+)
+from guardian.governance.gatebatch import batched_check, engine_summary, run_batched
 from guardian.policy import GatePolicy
 
 logger = logging.getLogger(__name__)
@@ -144,7 +153,7 @@ def load_golden(path: str | Path) -> list[GoldenPrompt]:
 class PromptResult:
     id: str
     temperature: float
-    verdict: str  # the shadow evaluator's verdict (guardian.enums.Verdict)
+    verdict: str  # the shadow evaluator's verdict (guardian.core.enums.Verdict)
     passed: bool
     explanation: str
     target_tokens: int
@@ -162,6 +171,13 @@ class PromptResult:
     top_p: float = 1.0
     top_k: int = 0
     finish_reason: str | None = None
+    # Where it was judged: "alone", or "<batch phase>" (guardian.governance.gatebatch) with
+    # the most rows its shared batch had at one step and the depths its steps ran at.
+    phase: str = "alone"
+    batch_rows_max: int = 0
+    shared_spec_steps: int = 0  # its steps that proposed draft tokens beside other rows
+    depths: list[int] = field(default_factory=list)
+    stopping: str | None = None  # guardian.equivalence.stopcases.stopping_case
 
     @property
     def counters(self) -> SpecCounters:
@@ -194,6 +210,11 @@ class GateReport:
     # OpenMP wait policy and torch threads the timings were taken with (as `guardian serve`)
     runtime: dict[str, Any] = field(default_factory=dict)
     version: int = REPORT_VERSION
+    # The engine it judged (request-level or continuous, max batch, depth policy) and per
+    # phase the batch rows and depths (guardian.governance.gatebatch.engine_summary).
+    engine: dict[str, Any] = field(default_factory=dict)
+    # {greedy|sampled: {stop_string|eos_in_block|max_tokens|eos: judged completions}}
+    stopping: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def failing_prompts(self) -> list[PromptResult]:
@@ -217,10 +238,28 @@ class GateReport:
                  "| check | outcome | value | threshold | detail |", "| --- | --- | --- | --- | --- |"]
         for c in self.checks:
             lines.append(f"| {c.name} | {c.outcome} | {_num(c.value)} | {_num(c.threshold)} | {c.detail} |")
-        lines += ["", "## Prompts", "", "| id | verdict | tokens | α | target s | speculative s |",
-                  "| --- | --- | --- | --- | --- | --- |"]
+        if self.engine:
+            e = self.engine
+            lines += ["", "## Engine judged", "",
+                      f"- engine: {e.get('engine')} (max batch {e.get('max_batch')}, depth "
+                      f"policy {e.get('depth_policy', '-')})", "",
+                      "| phase | prompts | most rows in one batch | depths | speculated in a "
+                      "shared batch |", "| --- | --- | --- | --- | --- |"]
+            for name, ph in (e.get("phases") or {}).items():
+                lines.append(f"| {name} | {ph['prompts']} | {ph['batch_rows_max']} | "
+                             f"{', '.join(map(str, ph['depths']))} | {ph['speculated_in_batch']} |")
+        if self.stopping:
+            cases = list(next(iter(self.stopping.values())))
+            lines += ["", "## Stopping judged", "", "| kind | " + " | ".join(cases) + " |",
+                      "| --- |" + " --- |" * len(cases)]
+            for kind, row in self.stopping.items():
+                lines.append(f"| {kind} | " + " | ".join(str(row[c]) for c in cases) + " |")
+        lines += ["", "## Prompts", "",
+                  "| id | verdict | tokens | α | stopping | rows | target s | speculative s |",
+                  "| --- | --- | --- | --- | --- | --- | --- | --- |"]
         for p in self.prompts:
             lines.append(f"| {p.id} | {p.verdict} | {p.speculative_tokens} | {p.counters.alpha:.2f} | "
+                         f"{p.stopping or ''} | {p.batch_rows_max or 1} | "
                          f"{p.target_time_s:.3f} | {p.speculative_time_s:.3f} |")
         failing = self.failing_prompts
         if failing:
@@ -262,10 +301,10 @@ class _Judge:
     def open(cls, backend: ServingBackend, gate: GatePolicy, *, route: str, policy_hash: str,
              proposer: ProposerKind, max_new: int) -> _Judge:
         from guardian.audit.memory import MemorySink
+        from guardian.equivalence.shadow import ShadowEvaluator
+        from guardian.observability.telemetry import Telemetry
         from guardian.policy import GammaPolicy, Policy, RoutePolicy, ShadowPolicy
-        from guardian.serving import ServingCore
-        from guardian.shadow import ShadowEvaluator
-        from guardian.telemetry import Telemetry
+        from guardian.serving.core import ServingCore
 
         route_policy = RoutePolicy(
             mode="speculative", proposer=proposer,
@@ -286,22 +325,35 @@ class _Judge:
 
     def run(self, backend: ServingBackend, gp: GoldenPrompt, gate: GatePolicy,
             max_new: int) -> PromptResult:
-        from guardian.serving import GenerationRequest, Served
-        from guardian.shadow import ShadowJob
+        return self.judge(backend, gp, gate, self.serve(backend, gp, max_new))
+
+    def serve(self, backend: ServingBackend, gp: GoldenPrompt, max_new: int,
+              phase: str = "alone") -> Any:
+        """Serve one golden prompt speculatively (thread-safe: the batched phase serves a
+        batch's prompts at once, so the serving engine decodes them in one batch)."""
+        from guardian.serving.core import GenerationRequest, Served
 
         sampled = gp.temperature > 0
+        suffix = "" if phase == "alone" else f"-{phase}"
         req = GenerationRequest(
             endpoint="completions", route=self.route_name, model=backend.model_name,
             prompt_text=gp.prompt, prompt_ids=backend.encode(gp.prompt), max_tokens=max_new,
             temperature=gp.temperature, top_p=gp.top_p, top_k=gp.top_k,
             seed=gp.seed if sampled else None, stop=list(gp.stop) or None,
-            request_id=f"gate-{gp.id}")
+            request_id=f"gate-{gp.id}{suffix}")
         evidence = sampled and backend.capabilities.full_distributions
         t0 = time.perf_counter()
         result, verifier = self.core.run_backend(req, self.route, True, None, evidence=evidence)
         t_spec = time.perf_counter() - t0
-        served = Served(req, result, "speculative", "speculative", None, 0.0, t_spec,
-                        self.policy_hash, True, verifier)
+        return Served(req, result, "speculative", "speculative", None, 0.0, t_spec,
+                      self.policy_hash, True, verifier)
+
+    def judge(self, backend: ServingBackend, gp: GoldenPrompt, gate: GatePolicy, served: Any,
+              phase: str = "alone") -> PromptResult:
+        """The shadow evaluator's verdict on one served golden prompt."""
+        from guardian.equivalence.shadow import ShadowJob
+
+        req, result, t_spec = served.request, served.result, served.compute_time_s
         t1 = time.perf_counter()
         event = self.evaluator.evaluate(ShadowJob(req, self.route, self.policy_hash,
                                                   "speculative", served=served),
@@ -313,14 +365,21 @@ class _Judge:
         ref_ids = [t.token_id for t in event.shadow_trace or []]
         c = result.counters
         return PromptResult(
-            gp.id, gp.temperature, event.verdict, event.verdict in PASSING_VERDICTS,
+            gp.id if phase == "alone" else f"{gp.id}@{phase}", gp.temperature, event.verdict,
+            event.verdict in PASSING_VERDICTS,
             _explain(backend, event, ref_ids, list(result.token_ids), gate),
             len(ref_ids), len(result.token_ids), t_target, t_spec, c.proposed, c.accepted,
             first_divergence_position=event.first_divergence_position,
             margin_at_divergence=event.margin_at_divergence,
             max_tv=_float((event.stats or {}).get("max_tv")), judged=c.judged,
             check=_failed_check(event), stop=list(gp.stop), top_p=gp.top_p, top_k=gp.top_k,
-            finish_reason=result.finish_reason)
+            finish_reason=result.finish_reason, phase=phase,
+            batch_rows_max=int(result.stats.get("batch_rows_max") or 0),
+            shared_spec_steps=int(result.stats.get("shared_spec_steps") or 0),
+            depths=sorted({int(t.gamma) for t in result.trace}),
+            stopping=stopping_case(result.token_ids, result.finish_reason, result.trace,
+                                   eos_token_ids=getattr(backend, "eos_token_ids", None),
+                                   stop=gp.stop, max_tokens=req.max_tokens))
 
 
 def _float(x: object) -> float | None:
@@ -428,9 +487,14 @@ def run_gate(backend: ServingBackend, prompts: list[GoldenPrompt], gate: GatePol
             results.append(r)
             if on_prompt is not None:
                 on_prompt(r)
+        # The same prompts in shared batches of the serving engine (guardian.governance.gatebatch)
+        results += run_batched(judge, backend, prompts, gate,
+                               lambda gp: gp.max_tokens or gate.max_new_tokens, on_prompt)
     finally:
         judge.close()
+    engine = engine_summary(backend, results)
     checks = evaluate_gate(results, gate)
+    checks.insert(2, batched_check(engine, results, gate))
     # A near_tie is allowed up to the limit: mark those prompts as passing with the reason.
     if next(c for c in checks if c.name == "greedy_equivalence").outcome == "pass":
         for r in results:
@@ -443,7 +507,8 @@ def run_gate(backend: ServingBackend, prompts: list[GoldenPrompt], gate: GatePol
                       golden_sha256=digest, created_at=datetime.now(UTC).isoformat(),
                       prompts=results, checks=checks,
                       passed=all(c.outcome != "fail" for c in checks),
-                      pair=asdict(backend.identity), runtime=runtime_settings())
+                      pair=asdict(backend.identity), runtime=runtime_settings(),
+                      engine=engine, stopping=stopping_counts(results))
 
 
 def runtime_settings() -> dict[str, Any]:
@@ -461,6 +526,9 @@ def evaluate_gate(results: list[PromptResult], gate: GatePolicy) -> list[Check]:
     """The gate checks over per-prompt results (pure: tested without an engine)."""
     greedy = [r for r in results if r.temperature == 0]
     sampled = [r for r in results if r.temperature > 0]
+    # Acceptance and speed from the prompts decoded alone (a batch's rows share its steps'
+    # time; their depth is the batch's cap): the batch phases judge correctness.
+    alone = [r for r in results if r.phase == "alone"]
     divergences = [r.id for r in greedy if r.verdict not in PASSING_VERDICTS | {"near_tie"}]
     ties = [r.id for r in greedy if r.verdict == "near_tie"]
     eq_fail = bool(divergences) or len(ties) > gate.max_near_ties
@@ -476,15 +544,39 @@ def evaluate_gate(results: list[PromptResult], gate: GatePolicy) -> list[Check]:
                         "no sampled prompts in the golden set" if not sampled
                         else f"{len(sampled) - len(bad)}/{len(sampled)} within tolerance"
                         + (f"; failing: {', '.join(bad)}" if bad else "")))
-    total = SpecCounters.total(r.counters for r in results)
+    total = SpecCounters.total(r.counters for r in alone)
     checks.append(Check("min_alpha", "fail" if total.alpha < gate.min_alpha else "pass",
                         total.alpha, gate.min_alpha,
                         f"{total.accepted}/{total.judged} judged draft positions accepted "
                         f"(acceptance_rate {total.acceptance_rate:.3f} of {total.proposed} "
                         "proposed)"))
-    timed = [r for r in greedy if r.speculative_time_s > 0]
+    timed = [r for r in greedy if r.speculative_time_s > 0 and r.phase == "alone"]
     if timed:
         checks.append(speedup_check(timed, gate))
     else:
         checks.append(Check("min_speedup", "skipped", None, gate.min_speedup, "no greedy prompts timed"))
+    checks.append(stopping_check(results, gate))
     return checks
+
+
+def stopping_counts(results: list[PromptResult]) -> dict[str, dict[str, int]]:
+    """Judged completions per decoding kind and stopping case (guardian.equivalence.stopcases)."""
+    counts = empty_counts()
+    for r in results:
+        if r.stopping is not None:
+            counts["sampled" if r.temperature > 0 else "greedy"][r.stopping] += 1
+    return counts
+
+
+def stopping_check(results: list[PromptResult], gate: GatePolicy) -> Check:
+    """`stopping_coverage`: each of greedy and sampled judged at least `stopping_quota`
+    completions ending by a stop string, by an EOS accepted inside a block, at max_tokens."""
+    counts = stopping_counts(results)
+    short = shortfall(counts, gate.stopping_quota)
+    shown = "; ".join(f"{k}: " + ", ".join(f"{c} {n}" for c, n in v.items())
+                      for k, v in counts.items())
+    outcome = "pass" if not short else ("skipped" if gate.stopping_quota == 0 else "fail")
+    return Check("stopping_coverage", outcome,
+                 float(min(counts[k][c] for k in KINDS for c in STOPPING_CASES)),
+                 float(gate.stopping_quota),
+                 shown + (f"; below the quota: {', '.join(short)}" if short else ""))

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from guardian.fileio import write_atomic
+from guardian.core.fileio import write_atomic
 
 logger = logging.getLogger(__name__)
 

@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
-from guardian.enums import Mode
+from guardian.core.enums import Mode
 
 if TYPE_CHECKING:
     from guardian.policy import Policy

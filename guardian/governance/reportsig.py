@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from guardian.audit.proofcheck import ProofError, SignatureMismatch, verify_signed
-from guardian.fileio import FileSignature, file_signature
+from guardian.core.fileio import FileSignature, file_signature
 
 if TYPE_CHECKING:
     from guardian.audit.signing import Signer
@@ -123,7 +123,7 @@ def trust_path() -> Path:
 
 def current_trust(path: Path | None = None) -> dict[str, Any]:
     """The pinned keys of this home's trust file (re-read when it changed:
-    `guardian.fileio.file_signature`, as the API keys file is). Raises
+    `guardian.core.fileio.file_signature`, as the API keys file is). Raises
     `guardian.audit.signing.SigningError` when it exists but cannot be read."""
     from guardian.audit.signing import load_trust
 

@@ -63,7 +63,9 @@ from typing import Any, get_args
 from guardian.alerts.alertmanager import AlertSender
 from guardian.audit.acts import act_intent, record_act
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
-from guardian.enums import Mode
+from guardian.core.enums import Mode
+from guardian.core.limits import MAX_WAIT_S
+from guardian.governance.batchevidence import BatchedTally, reenable_refusal
 from guardian.governance.canarystate import CanaryStatus, CanaryStore
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import mode_before, speculation_evidence
@@ -75,10 +77,10 @@ from guardian.governance.routestate import (
     StateConflict,
     cooldown_left,
 )
+from guardian.governance.silent import SilentSpeculationWatch
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
 from guardian.governance.windows import RouteWindow, is_mirrored
-from guardian.limits import MAX_WAIT_S
 from guardian.policy import Policy, TriggerPolicy
 
 logger = logging.getLogger(__name__)
@@ -142,6 +144,10 @@ class RollbackController:
         self._state_version: dict[str, int] = {}
         self._reset_here: set[str] = set()
         self._counter = None
+        # Speculation that silently stops (guardian.governance.silent): a speed anomaly.
+        self.silent = SilentSpeculationWatch(policy, telemetry=telemetry, pair_hash=pair_hash)
+        # Verdicts judged in a shared batch since each route's reset (governance.batchevidence)
+        self.batched = BatchedTally()
         if telemetry is not None:
             meter = telemetry.meter_provider.get_meter("guardian.governance")
             self._counter = meter.create_counter(
@@ -149,9 +155,10 @@ class RollbackController:
                 description="Automatic rollbacks of a route to target_only, by trigger.")
             collector = getattr(telemetry, "governance", None)
             if collector is not None:
-                from guardian.telemetry import audit_health_rows
+                from guardian.observability.telemetry import audit_health_rows
 
                 collector.add(self.gauge_rows)
+                collector.add(self.silent.gauge_rows)
                 collector.add(audit_health_rows(sink))
 
     # --- evidence -----------------------------------------------------------------------------
@@ -189,6 +196,8 @@ class RollbackController:
             logger.debug("mirrored verdict %s on route %s not counted (mirror_evidence: false)",
                          event.request_id, event.route)
             return
+        if isinstance(event, RequestEvent):
+            self.silent.observe(event)
         metric = triggers.latency.metric
         w = self.window(event.route)
         with self._lock:
@@ -200,6 +209,7 @@ class RollbackController:
                 w.observe_request(event, metric)
             else:
                 w.observe_shadow(event, metric)
+                self.batched.observe(event.route, event.verdict, event.stats)
         self._wake.set()
 
     # --- evaluation -----------------------------------------------------------------------------
@@ -324,8 +334,15 @@ class RollbackController:
         decision = self.decide_mode(route)
         state = self.store.get(route)
         canary = self._canary(route)
-        return analysis_result(route, measurements, decision, state, canary,
-                               policy_hash=policy.content_hash, pair_hash=self.pair_hash)
+        out = analysis_result(route, measurements, decision, state, canary,
+                              policy_hash=policy.content_hash, pair_hash=self.pair_hash)
+        out["batched_evidence"] = self.batched.as_dict(route)
+        short = self.batched.shortfall(route, triggers.min_batched_evidence)
+        if out["verdict"] == "pass" and short is not None:
+            # A pass needs evidence gathered under batching (governance.batchevidence).
+            out.update(verdict="inconclusive", reason=f"not enough batched evidence: {short}",
+                       **{"pass": False})
+        return out
 
     def _canary_step(self, route: str, measurements: dict[str, Measurement]) -> None:
         canary = self._canary(route)
@@ -334,6 +351,8 @@ class RollbackController:
             return
         cfg = self._policy().route(route).canary
         verdict = verdict_of(measurements)[0]
+        if self.batched.shortfall(route, self._triggers(route).min_batched_evidence):
+            verdict = "inconclusive"  # a step needs evidence judged under batching
         now = self.clock()
         if verdict != "pass" or self.effective_mode(route) != "speculative":
             # (a route someone turned off keeps its canary row, which it ignores: no widening)
@@ -475,6 +494,7 @@ class RollbackController:
                 self._reset_here.add(route)
             if route in self._windows:
                 self._windows[route].reset()
+            self.batched.reset(route)
             for key in [k for k in self._counters if k[0] == route]:
                 del self._counters[key]
 
@@ -542,6 +562,14 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
     evidence = speculation_evidence(store.db, pair_hash=pair_hash, policy_hash=policy.content_hash,
                                     actor=actor, role=role, override_reason=override_reason,
                                     route=route)
+    # After a trigger's rollback on a batching engine: clean shadow evidence judged in shared
+    # batches since then (guardian.governance.batchevidence); an admin override is recorded.
+    refused, batched = reenable_refusal(store.db, route, pair_hash, current,
+                                        policy.route(route).triggers.min_batched_evidence)
+    if refused is not None and override_reason is None:
+        raise GovernanceRefused(f"route {route!r} cannot be re-enabled: {refused}")
+    if batched:
+        evidence = {**evidence, "batched_evidence": {**batched, "refusal_overridden": refused}}
     if on_done is not None:
         # Forget the old evidence BEFORE the route serves speculatively again: an evaluation
         # measured on it can then only act against the old state version and is refused.
@@ -577,7 +605,7 @@ def verdict_of(measurements: dict[str, Measurement]) -> tuple[str, list[str], li
 def analysis_result(route: str, measurements: dict[str, Measurement], decision: ModeDecision,
                     state: RouteStatus | None, canary: CanaryStatus | None, *,
                     policy_hash: str, pair_hash: str | None) -> dict[str, Any]:
-    """The JSON of `GET /v1/analysis/{route}` (documented in README.ops-section.md)."""
+    """The JSON of `GET /v1/analysis/{route}` (documented in docs/guides/release-managers.md)."""
     verdict, failing, unsure = verdict_of(measurements)
     rolled_back = (state is not None and state.mode != "speculative"
                    and state.updated_by.startswith("trigger:"))

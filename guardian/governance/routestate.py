@@ -71,7 +71,7 @@ import sqlalchemy as sa
 from sqlalchemy import Engine
 
 from guardian.audit.models import AuditRequest, RouteState
-from guardian.enums import Mode
+from guardian.core.enums import Mode
 from guardian.governance import laststate
 from guardian.governance.canarystate import EPOCH, CanaryStore, stored_time
 from guardian.governance.gatecheck import (
@@ -227,7 +227,7 @@ class RouteStateStore:
 
     @classmethod
     def from_url(cls, url: str) -> RouteStateStore:
-        from guardian.db import make_engine
+        from guardian.core.db import make_engine
 
         return cls(make_engine(url))
 

@@ -4,7 +4,7 @@ the window and taking out those that left it since the last read.
 
 Re-summing the whole window instead (2,048 requests: a share vector each, stacked, summed)
 made a controller pass cost ~12 ms of CPU in the serving process, holding the GIL, against
-under 1 ms now (`python -m guardian.governance.bench` times both; issue 15, BENCHMARKS.md).
+under 1 ms now (`python -m guardian.governance.bench` times both; issue 15, docs/benchmarks/governance.md).
 A read costs O(bins) plus O(requests in and out since the last read).
 
 `Sums` is the statistic's input on one side: count, outcomes, and per-bin sum and sum of

@@ -59,7 +59,7 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
     """Attach governance to `services` (guardian.api.deps.Services); returns the handle.
 
     `state_file`: the last known route state (default `<GUARDIAN_HOME>/route-state.json`)."""
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     from guardian.governance.laststate import FILE_NAME
     from guardian.settings import get_settings
 
@@ -87,6 +87,10 @@ def attach(services: Any, *, url: str, policy_file: Path | str | None = None,
         reloader.start()
     wrapped = ObservingSink(services.sink, controller)
     services.sink = core.sink = services.shadow.sink = wrapped
+    # An upstream backend's shadow runs across the route's pools (guardian.equivalence.
+    # pool_shadow), not through `services.shadow`: its verdicts must reach the controller too.
+    if core.shadow is not services.shadow and hasattr(core.shadow, "sink"):
+        core.shadow.sink = wrapped
     resolver.sink = wrapped  # audits the file-mode gate's `policy_decision` events
     core.resolver = resolver
     if start_controller:

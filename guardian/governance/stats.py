@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine.metrics import SpecCounters
-from guardian.enums import Outcome
+from guardian.core.enums import Outcome
 
 # Added to every bin before normalising: an empty bin would make PSI infinite and tell the
 # operator nothing beyond "a token appeared that the reference never saw".

@@ -52,7 +52,7 @@ def is_mirrored(stats: Mapping[str, Any]) -> bool:
 # a caller who hangs up on many streams would add zero-latency samples to whichever path
 # served them (hiding a real slowdown of speculation, or faking one against the target-only
 # baseline) and partial outputs to the drift windows. Requests an upstream pool failed or
-# refused (`guardian.upstream.faults.audit_failure`, finish_reason `error`) are no evidence
+# refused (`guardian.serving.recorder.audit_failure`, finish_reason `error`) are no evidence
 # either: empty counters and no tokens would count toward a trigger's minimum sample.
 PARTIAL_FINISH_REASONS = frozenset({"cancelled", "error"})
 
@@ -122,7 +122,7 @@ def accepted_lengths(stats: Mapping[str, Any]) -> Counter:
 
 def _tpot(stats: Mapping[str, Any]) -> float | None:
     n = int(stats.get("completion_tokens") or 0)
-    if n < 2:
+    if n < 2 or stats.get("latency_unreported"):  # a whole upstream answer: no per-token time
         return None
     return (float(stats.get("total_time_s", 0.0)) - float(stats.get("time_to_first_token_s", 0.0))) / (n - 1)
 
@@ -200,7 +200,8 @@ class RouteWindow:
         if event.served_path == "speculative":
             self.add_spec(event.stats, event.completion_token_ids, t,
                           request_principal(event.params))
-        if event.served_path in ("speculative", "target_only") and len(event.completion_token_ids) > 1:
+        if event.served_path in ("speculative", "target_only") and len(event.completion_token_ids) > 1 \
+                and not event.stats.get("latency_unreported"):
             value = (event.time_per_output_token_s if metric == "time_per_output_token_s"
                      else event.compute_time_s)
             self.add_latency(event.served_path, value, t)

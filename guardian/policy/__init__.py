@@ -10,7 +10,7 @@ A package of its own, below governance (it imports nothing from `guardian.govern
 
 from __future__ import annotations
 
-from guardian.enums import Mode
+from guardian.core.enums import Mode
 from guardian.policy.base import PolicyError
 from guardian.policy.gate import GatePolicy
 from guardian.policy.loading import PolicyReloader, load_policy, load_policy_file, register_check

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict
 
-from guardian.limits import MAX_WAIT_S
+from guardian.core.limits import MAX_NEW_TOKENS, MAX_WAIT_S  # noqa: F401  (MAX_NEW_TOKENS re-exported)
 
 logger = logging.getLogger(__name__)
 
@@ -99,4 +99,3 @@ MAX_INTERVAL_S = MAX_WAIT_S  # evaluation periods, timeouts, breaker resets: a d
 MAX_WINDOW = 100_000  # observations kept per series / drafted tokens per window
 MAX_COUNT = 1_000_000  # min_samples and other counts of evidence
 MAX_FAILURE_LIMIT = 10_000
-MAX_NEW_TOKENS = 1 << 20  # as the API's own cap (guardian.api.schemas.MAX_NEW_TOKENS)

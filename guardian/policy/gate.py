@@ -6,16 +6,16 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from guardian.limits import MAX_GAMMA
+from guardian.core.limits import MAX_GAMMA
 from guardian.policy.base import MAX_COUNT, MAX_NEW_TOKENS, Strict, renamed_field
+from guardian.policy.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 from guardian.policy.triggers import ALPHA_NOT_RATE
-from guardian.tolerance import DEFAULT_NEAR_TIE_TOLERANCE
 
 
 class GatePolicy(Strict):
     """What a pair must show on a golden prompt set before it may serve speculatively."""
 
-    # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
+    # Logit agreement a flipped argmax must show to be a near tie (guardian/policy/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
     max_near_ties: int = Field(0, ge=0, le=MAX_COUNT)  # near_ties allowed in the whole golden set
     distribution_tolerance: float = Field(0.02, gt=0.0, le=1.0)  # max TV for sampled prompts
@@ -31,6 +31,14 @@ class GatePolicy(Strict):
     # exact pair and policy hash; without one the route serves target_only (audited once as a
     # `policy_decision`). false: the file's mode applies as written (tests, load tests).
     require_report: bool = True
+    # The batched phase (guardian.governance.gatebatch): besides one at a time, the golden
+    # prompts are served concurrently in mixed batches of these sizes (capped at the serving
+    # engine's max_batch) through the engine `guardian serve` runs; [] judges alone only.
+    batch_sizes: list[int] = Field(default_factory=lambda: [4], max_length=8)
+    # Judged completions each of greedy and sampled must end by a stop string, by an EOS
+    # accepted inside a draft block and at max_tokens (guardian.equivalence.stopcases);
+    # fewer fails `stopping_coverage` (0: counted, never failed).
+    stopping_quota: int = Field(1, ge=0, le=MAX_COUNT)
 
     @model_validator(mode="before")
     @classmethod

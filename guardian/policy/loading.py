@@ -42,7 +42,7 @@ from pydantic import BaseModel, ValidationError
 
 from guardian.audit.acts import record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
-from guardian.fileio import read_small
+from guardian.core.fileio import read_small
 from guardian.policy.base import BIDI_CHARS, FORBIDDEN_CHARS, PolicyError, describe_char
 from guardian.policy.model import DEFAULT_POLICY_FILE, Policy
 

@@ -16,8 +16,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from guardian.enums import GammaStrategy, Mode, ProposerKind, Redaction
-from guardian.limits import MAX_GAMMA
+from guardian.core.enums import GammaStrategy, Mode, ProposerKind, Redaction
+from guardian.core.limits import MAX_GAMMA
+from guardian.core.resources import data_path
 from guardian.policy.base import (
     MAX_COUNT,
     MAX_INTERVAL_S,
@@ -29,13 +30,12 @@ from guardian.policy.base import (
     check_text,
 )
 from guardian.policy.gate import GatePolicy
-from guardian.policy.triggers import TriggerPolicy
-from guardian.resources import data_path
-from guardian.tolerance import (
+from guardian.policy.tolerance import (
     DEFAULT_DISTRIBUTION_TOLERANCE,
     DEFAULT_DRAFTER_TOLERANCE,
     DEFAULT_NEAR_TIE_TOLERANCE,
 )
+from guardian.policy.triggers import TriggerPolicy
 
 DEFAULT_POLICY_FILE = data_path("policies", "default.yaml")
 
@@ -74,8 +74,17 @@ ModelName = Annotated[str, Field(max_length=256), AfterValidator(_model_name)]
 
 
 class ShadowPolicy(Strict):
+    # Share of the route's requests re-run on the other path and judged (the shadow verdict).
     sample_rate: float = Field(0.1, ge=0.0, le=1.0)
     max_new_tokens: int = Field(64, ge=1, le=MAX_NEW_TOKENS)  # caps shadow cost per request
+    # Speculative re-runs (a route serving target-only, probes after a rollback) are judged
+    # in a shared batch of up to this many rows: the queued jobs, topped up with replays of
+    # recently served requests (guardian.equivalence.batchshadow); 1: alone.
+    batch_rows: int = Field(4, ge=1, le=MAX_COUNT)
+    # Per route, judged completions of each stopping case (stop string, EOS inside an accepted
+    # block, max_tokens) for greedy and sampled requests the shadow keeps sampling for among
+    # its last `acceptance`-window verdicts, beyond sample_rate (guardian.equivalence.quota).
+    stopping_quota: int = Field(2, ge=0, le=MAX_COUNT)
 
 
 class GammaPolicy(Strict):
@@ -168,30 +177,44 @@ class UpstreamPools(Strict):
 
 
 class RoutePolicy(Strict):
+    # The mode the file asks for: `target_only`, `speculative` (with `gate.require_report`,
+    # served only with a passing gate report) or `off` (no speculation, no shadow checks, no
+    # database state overrides it). A rollback or promotion in the database overrides the rest.
     mode: Mode = "target_only"
     # What proposes draft tokens when this route speculates: the pair's draft model, or
     # n-gram prompt lookup (no draft forward; shines when outputs copy the prompt).
     proposer: ProposerKind = "draft_model"
+    # Request `model` names that pick this route (a model is listed by one route only).
     models: list[ModelName] = Field(default_factory=list, max_length=MAX_ROUTES)
     shadow: ShadowPolicy = ShadowPolicy()
     gamma: GammaPolicy = GammaPolicy()
+    # Requests in flight at or above which speculation is skipped: served target-only with
+    # `fallback_reason: load_shed`.
     load_shed_queue_depth: int = Field(8, ge=1, le=1_000_000)
     # Admission bound: requests of this route in flight at once (queued + running); one
-    # more is refused with 429 and Retry-After rather than left to wait (guardian.admission).
+    # more is refused with 429 and Retry-After rather than left to wait (guardian.serving.admission).
     max_queue: int = Field(32, ge=1, le=1_000_000)
     # At most this many of them from one caller (API key principal): beyond, 429
     # `key_queue_full`, so one key cannot hold the whole queue. None: no per-key bound. (In
     # open mode, without keys, every caller is one principal.)
     max_queue_per_key: int | None = Field(None, ge=1, le=1_000_000)
+    # This route's share of the local engine's batch while other routes' requests wait to join
+    # too (weighted fair joins, engine.fairqueue): a route of weight 2 gets two rows for every
+    # one of a route of weight 1. Callers within the route take turns.
+    weight: float = Field(1.0, gt=0.0, le=1000.0)
+    # What the audit trail keeps of prompts and completions (guardian.audit.redaction): `full`
+    # text, `redacted` (PII masked), `hashed` (a keyed hash) or `none`.
     redaction: Redaction = "full"
-    # Logit agreement a flipped argmax must show to be a near tie (guardian/tolerance.py: measured).
+    # Logit agreement a flipped argmax must show to be a near tie (guardian/policy/tolerance.py: measured).
     near_tie_tolerance: float = Field(DEFAULT_NEAR_TIE_TOLERANCE, ge=0.0)
     # Total variation the verifier's and a re-scored target distribution may differ by, and
     # |Δq| a drafter's recorded q and a clean re-score may (the speed-only
     # `drafter_inconsistent`): fp32 defaults; on bf16 measure both (`guardian bench tolerance`).
     distribution_tolerance: float = Field(DEFAULT_DISTRIBUTION_TOLERANCE, gt=0.0, le=1.0)
     drafter_tolerance: float = Field(DEFAULT_DRAFTER_TOLERANCE, gt=0.0, le=1.0)
+    # Judged sampled proposals kept per route and pair for acceptance vs its expectation.
     acceptance_window: int = Field(512, ge=1, le=MAX_WINDOW)
+    # |z| beyond which acceptance off its expectation Σ min(p, q) is a distribution_mismatch.
     acceptance_z: float = Field(4.0, gt=0.0)
     triggers: TriggerPolicy = TriggerPolicy()  # when serving speculatively, what rolls it back
     gate: GatePolicy = GatePolicy()  # what a pair must show before promotion to this route
@@ -208,7 +231,16 @@ _LATER_ROUTE_SECTIONS: dict[str, object] = {
     "canary": CanaryPolicy().model_dump(mode="json"),
     "max_queue": 32,
     "max_queue_per_key": None,
+    "weight": 1.0,
     "drafter_tolerance": DEFAULT_DRAFTER_TOLERANCE,
+}
+
+
+# Fields added to a route's sections after the first release: left out at these values too.
+_LATER_ROUTE_FIELDS: dict[str, dict[str, object]] = {
+    "gate": {"batch_sizes": [4], "stopping_quota": 1},
+    "shadow": {"batch_rows": 4, "stopping_quota": 2},
+    "triggers": {"silent_window": 20, "min_batched_evidence": 8},
 }
 
 
@@ -248,6 +280,7 @@ class CostPolicy(Strict):
 
 class Policy(Strict):
     version: Literal[1] = 1  # the file format's version; the only one there is
+    # The route of a request whose model no route lists (and that names none by header).
     default_route: str = "default"
     slo: SloPolicy = SloPolicy()
     # Optional: without it cost is shown in pool-seconds only. Left out of the content hash
@@ -283,6 +316,11 @@ class Policy(Strict):
             for name, default in _LATER_ROUTE_SECTIONS.items():
                 if route.get(name) == default:
                     route.pop(name, None)
+            for section, fields in _LATER_ROUTE_FIELDS.items():
+                part = route.get(section)
+                for name, default in fields.items():
+                    if isinstance(part, dict) and part.get(name) == default:
+                        part.pop(name, None)
         canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()
 

@@ -143,6 +143,13 @@ class TriggerPolicy(Strict):
     # it only when that caller is the operator's own mesh. Off: mirrored verdicts are still
     # judged, audited and shown, they just never fire a rollback.
     mirror_evidence: bool = False
+    # Served speculative-mode requests over which a route that proposes no draft token (or
+    # accepts none) raises the `speculation_silent` speed anomaly (guardian.governance.silent).
+    silent_window: int = Field(20, ge=1, le=MAX_WINDOW)
+    # Shadow verdicts judged in a shared batch (>= 2 rows, speculating) since the rollback /
+    # re-enable that a re-enable, a canary step or a passing analysis needs
+    # (guardian.governance.batchevidence); 0: not required.
+    min_batched_evidence: int = Field(8, ge=0, le=MAX_WINDOW)
     acceptance: AcceptanceTrigger = AcceptanceTrigger()
     divergence: DivergenceTrigger = DivergenceTrigger()
     latency: LatencyTrigger = LatencyTrigger()

@@ -9,52 +9,26 @@ the queries.
 Every page needs a login (`dashboard.auth`): `dashboard_keys` is a keys file with one key per
 role, and `open_page(..., role=...)` logs in through the real login form (admin by default).
 """
-
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
-APP = str(Path(__file__).resolve().parents[2] / "dashboard" / "app.py")
-
-
-_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
-_SPAN = re.compile(r"(`+) (.*?) \1(?!`)")
-
-
-def rendered(markdown: str) -> str:
-    """Roughly the text a Markdown string shows, for comparing what a page says: backslash
-    escapes undone and padded code spans (`dashboard.plain.code`) unwrapped."""
-    out, pos = [], 0
-    for m in _SPAN.finditer(markdown):
-        out += [_ESCAPED.sub(r"\1", markdown[pos:m.start()]), m.group(2)]
-        pos = m.end()
-    return "".join([*out, _ESCAPED.sub(r"\1", markdown[pos:])])
-
-
-@dataclass
-class Seeded:
-    url: str
-    summary: object  # guardian.benchmarks.dashboard_bench.SeedSummary
-    now: datetime
-
-
-def seed(url: str, *, requests: int = 2400, incident: bool = True,
-         divergences: bool = True) -> Seeded:
-    from guardian.audit import upgrade
-    from guardian.benchmarks.dashboard_bench import seed_traffic
-
-    upgrade(url)
-    now = datetime.now(UTC) - timedelta(seconds=5)
-    summary = seed_traffic(url, requests=requests, now=now, span=timedelta(days=1),
-                           tokens_per_request=24, incident=incident,
-                           divergences=divergences, seed=7)
-    return Seeded(url, summary, now)
+from tests.support.dashboard import (  # noqa: F401  (helpers, importable from here too)
+    _ESCAPED,
+    _SPAN,
+    APP,
+    LOGIN_ROLES,
+    PII,
+    SEEDED_ROUTES_POLICY,
+    KeysFile,
+    Seeded,
+    add_pii_request,
+    login,
+    rendered,
+    seed,
+)
 
 
 @pytest.fixture(scope="module", params=["sqlite", pytest.param("postgres",
@@ -66,70 +40,14 @@ def seeded(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     return seed(f"sqlite:///{tmp_path_factory.mktemp('dash') / 'guardian.db'}")
 
 
-# In one stored prompt (and its completion and stop string): what only compliance may read.
-# A policy file naming the seeded routes (`seed`), all asking for speculation.
-SEEDED_ROUTES_POLICY = """
-default_route: chat
-routes:
-  chat: {mode: speculative}
-  code: {mode: speculative}
-  drifty: {mode: speculative}
-"""
-
-PII = ("jane.doe@example.com", "4111 1111 1111 1111", "078-05-1120")
-
-
-def add_pii_request(url: str) -> str:
-    """Write one request whose prompt holds an e-mail address, a card number and an SSN, with
-    a (matching) shadow comparison, so the shadow page shows it too; returns its id. The
-    completion holds a NUL, so it is stored in the escaped form `decode_text` reverses."""
-    import dataclasses
-    import uuid
-
-    from guardian.audit.rows import Sealer
-    from guardian.audit.store import BatchStore
-    from guardian.audit.testing import request_event, shadow_event
-    from guardian.db import make_engine, normalize_url
-
-    email, card, ssn = PII
-    rid = f"req-pii-{uuid.uuid4().hex[:8]}"
-    ev = request_event(8, redaction="full", request_id=rid,
-                       prompt=f"Refund {email}, card {card}, SSN {ssn}.",
-                       completion=f"Refunded card {card}\x00 for {email}.")
-    ev = dataclasses.replace(ev, params={**ev.params, "stop": [email]})
-    engine = make_engine(normalize_url(url))
-    store = BatchStore(engine)
-    sealer = Sealer(f"pii/{uuid.uuid4().hex[:8]}", salt=b"dashboard-pii",
-                    copy_lines=store.postgres)
-    store.write(sealer.seal([ev, shadow_event(rid, verdict="match")]))
-    engine.dispose()
-    return rid
-
-
-@dataclass
-class KeysFile:
-    path: Path
-    keys: dict[str, str]  # role -> plaintext key
-
-
-LOGIN_ROLES = ("compliance", "admin", "oncall", "release", "inference")
-
-
 @pytest.fixture(scope="session")
 def dashboard_keys(tmp_path_factory: pytest.TempPathFactory) -> KeysFile:
     """A sidecar keys file holding one key per role (`LOGIN_ROLES`)."""
-    from guardian.auth import add_key_to_file
+    from guardian.security.auth import add_key_to_file
 
     path = tmp_path_factory.mktemp("keys") / "keys.yaml"
     return KeysFile(path, {role: add_key_to_file(path, f"{role}-1", role)  # type: ignore[arg-type]
                            for role in LOGIN_ROLES})
-
-
-def login(at: object, key: str) -> object:
-    """Type `key` into the login form of a run AppTest and submit it."""
-    at.text_input(key="login_key").input(key)  # type: ignore[attr-defined]
-    next(b for b in at.button if b.label == "Log in").click().run()  # type: ignore[attr-defined]
-    return at
 
 
 @pytest.fixture

@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 
 from dashboard import auth
 from guardian.audit.chain import ESCAPE_MARK
-from guardian.auth import ROLES, Principal
-from guardian.benchmarks.dashboard_bench import PAGES
-from tests.dashboard.conftest import APP, PII, KeysFile, add_pii_request, login, rendered, seed
+from guardian.devtools.benchmarks.dashboard_bench import PAGES
+from guardian.security.auth import ROLES, Principal
+from tests.support.dashboard import APP, PII, KeysFile, add_pii_request, login, rendered, seed
 
 pytestmark = pytest.mark.slow
 
@@ -39,6 +39,7 @@ def app_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     from streamlit.testing.v1 import AppTest
 
     saved = st.get_option("server.address")
+    auth.BACKOFF.clear()  # failures of earlier tests' sessions must not slow this one
 
     def run(url: str, keys_file: Path | None, dev: bool = False,
             address: str | None = "127.0.0.1") -> AppTest:
@@ -53,7 +54,7 @@ def app_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
         else:
             monkeypatch.delenv("GUARDIAN_DASHBOARD_DEV", raising=False)
         st.cache_data.clear()
-        at = AppTest.from_file(APP, default_timeout=60)
+        at = AppTest.from_file(APP, default_timeout=60)  # a new browser session
         at.run()
         assert not at.exception, [e.value for e in at.exception]
         return at
@@ -106,6 +107,23 @@ def test_wrong_key_is_refused_and_slowed_down(pii_db, app_test, dashboard_keys, 
     assert delays == [auth.failure_delay(1), auth.failure_delay(2)] and delays[1] > delays[0] > 0
     login(at, dashboard_keys.keys["oncall"])  # a right key still gets in, and resets the count
     assert at.session_state["auth_access"].role == "oncall" and at.session_state["auth_failures"] == 0
+
+
+def test_a_new_session_does_not_restart_the_backoff(pii_db, app_test, dashboard_keys,  # type: ignore[no-untyped-def]
+                                                   monkeypatch) -> None:
+    """The delay counted failures per browser session: a fresh session (a reload without the
+    cookie, a script) started again at no delay. Now per client address and attempted key."""
+    delays: list[float] = []
+    monkeypatch.setattr(auth, "_sleep", delays.append)
+    first = app_test(pii_db[0], dashboard_keys.path)
+    login(first, "sg-guess-1")
+    login(first, "sg-guess-2")
+    fresh = app_test(pii_db[0], dashboard_keys.path)  # another browser session
+    assert "auth_failures" not in fresh.session_state
+    login(fresh, "sg-guess-3")
+    assert delays == [auth.failure_delay(1), auth.failure_delay(2), auth.failure_delay(3)]
+    login(fresh, dashboard_keys.keys["oncall"])  # a right key still gets in
+    assert fresh.session_state["auth_access"].role == "oncall"
 
 
 def test_failure_delay_grows_and_is_capped() -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tests.dashboard.conftest import APP, LOGIN_ROLES, PII, KeysFile, add_pii_request, seed
+from tests.support.dashboard import APP, LOGIN_ROLES, PII, KeysFile, add_pii_request, seed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

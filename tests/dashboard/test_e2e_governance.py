@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.dashboard.conftest import KeysFile, seed
 from tests.dashboard.test_e2e_chromium import (  # noqa: F401 - `browser` is a fixture
     Cdp,
     _open,
@@ -30,6 +29,7 @@ from tests.dashboard.test_e2e_chromium import (  # noqa: F401 - `browser` is a f
     browser,
     streamlit,
 )
+from tests.support.dashboard import KeysFile, seed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -86,8 +86,8 @@ def _record_gate_report(url: str, pair: str, policy_hash: str) -> None:
 def acted(tmp_path_factory: pytest.TempPathFactory, dashboard_keys: KeysFile) -> Iterator[Acted]:
     """Seeded traffic, then every governance act, then `streamlit run` on the result."""
     from guardian.audit.writer import AuditWriter
-    from guardian.benchmarks.dashboard_bench import PAIR
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
+    from guardian.devtools.benchmarks.dashboard_bench import PAIR
     from guardian.policy import PolicyReloader, load_policy
 
     tmp = tmp_path_factory.mktemp("governance")

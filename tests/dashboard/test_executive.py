@@ -17,7 +17,7 @@ def _metric(at, label: str) -> str:  # type: ignore[no-untyped-def]
 
 def _rows(url: str, flt) -> list[dict]:  # type: ignore[no-untyped-def]
     from guardian.audit.models import AuditRequest
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     db = make_engine(url)
     t = AuditRequest.__table__

@@ -10,7 +10,7 @@ import pytest
 from dashboard.filters import Filters
 from dashboard.slo import ALERT_WINDOWS, SloTargets, evaluate_alerts, percentile, speedup
 from engine.metrics import SpecCounters
-from tests.dashboard.conftest import SEEDED_ROUTES_POLICY, rendered
+from tests.support.dashboard import SEEDED_ROUTES_POLICY, rendered
 
 pytestmark = pytest.mark.slow
 
@@ -140,7 +140,7 @@ def test_shadow_verdicts_and_side_by_side(seeded, open_page) -> None:  # type: i
 
 def test_side_by_side_marks_the_first_difference(seeded) -> None:  # type: ignore[no-untyped-def]
     from dashboard import data, queries
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     div = next(s for s in seeded.summary.shadows if s["verdict"] == "divergence")
     toks = queries.request_tokens(make_engine(seeded.url), div["request_id"])
@@ -236,7 +236,7 @@ def test_policy_page_shows_the_policy_in_force_and_its_history(tmp_path, open_pa
 
     from guardian.audit import upgrade
     from guardian.audit.models import PolicyVersion
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     from guardian.policy import DEFAULT_POLICY_FILE, PolicyReloader, load_policy
 
     url = f"sqlite:///{tmp_path / 'guardian.db'}"

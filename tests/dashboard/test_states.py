@@ -7,7 +7,7 @@ import sqlalchemy as sa
 import typer
 from typer.testing import CliRunner
 
-from guardian.benchmarks.dashboard_bench import PAGES
+from guardian.devtools.benchmarks.dashboard_bench import PAGES
 
 pytestmark = pytest.mark.slow
 

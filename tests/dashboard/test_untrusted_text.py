@@ -2,7 +2,8 @@
 holder, a prompt sent with an inference key, a request id or route name in a link someone
 sent. Streamlit renders Markdown in st.markdown / caption / alerts / metric labels, values and
 help / expander labels: links, images (which the reader's browser fetches), headings, colours
-and icons all work there without `unsafe_allow_html` (tests/dashboard/test_e2e_hostile.py
+and icons all work there without `unsafe_allow_html`
+(tests/dashboard/test_hostile_text_renders_inert_in_a_browser.py
 shows it in a real browser). Here, under AppTest, every such string of a page is parsed with
 markdown-it (CommonMark) and must hold no link, image, heading, quote or HTML, and the hostile
 URLs may appear only inside code spans (where GFM does not autolink them)."""
@@ -20,7 +21,7 @@ from markdown_it import MarkdownIt
 
 from dashboard.auth import browser_refusal
 from dashboard.plain import code, md, reveal
-from tests.dashboard.conftest import SEEDED_ROUTES_POLICY, rendered, seed
+from tests.support.dashboard import SEEDED_ROUTES_POLICY, rendered, seed
 
 pytestmark = pytest.mark.slow
 
@@ -102,7 +103,7 @@ def write_hostile(url: str, policy_file: Path, beacon: str = BEACON) -> str:
     from guardian.audit.rows import Sealer
     from guardian.audit.store import BatchStore
     from guardian.audit.testing import request_event, shadow_event
-    from guardian.db import make_engine, normalize_url
+    from guardian.core.db import make_engine, normalize_url
     from guardian.governance.promotion import set_route_mode
     from guardian.governance.routestate import RouteStateStore
     from guardian.policy import load_policy

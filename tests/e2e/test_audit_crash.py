@@ -32,7 +32,7 @@ from guardian.audit.config import AuditSettings
 from guardian.audit.models import AuditGovernance
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "sg-test-inference"
@@ -45,8 +45,8 @@ from guardian.app import build_services, create_app
 from guardian.audit.config import AuditSettings
 from guardian.audit.writer import AuditWriter
 from guardian.policy.model import AuditPolicy, Policy, RoutePolicy, ShadowPolicy
-from tests.guardian.api.conftest import keystore
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.api import keystore
+from tests.support.fakes import FakeBackend
 
 url, spool, port, durability = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 policy = Policy(routes={"default": RoutePolicy(shadow=ShadowPolicy(sample_rate=0.0),

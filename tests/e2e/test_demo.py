@@ -42,8 +42,8 @@ def test_demo_fills_the_audit_db_with_true_traffic_and_a_rollback(tmp_path, monk
     monkeypatch.setenv("GUARDIAN_HOME", str(home))
 
     from guardian.audit.models import AuditGovernance, AuditRequest, AuditShadow
-    from guardian.db import make_engine
-    from guardian.demo import MIN_DRIFT_REQUESTS, run_demo
+    from guardian.core.db import make_engine
+    from guardian.devtools.demo import MIN_DRIFT_REQUESTS, run_demo
 
     n = 3 * (MIN_DRIFT_REQUESTS + 2)  # bounded: enough for `drifting` to roll back
     summary = run_demo(requests=n, max_tokens=24, time_limit_s=300, home=home,

@@ -10,8 +10,8 @@ import logging
 
 import pytest
 
-from guardian.loadtest import _free_port, run_load, spawn_sidecar
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+from guardian.devtools.loadtest import _free_port, run_load, spawn_sidecar
+from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
 logger = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.e2e.test_quickstart_serve import start, stop
-from tests.guardian.api.server import free_port
+from tests.support.servers import free_port
 
 README_REQUEST = {"model": "code", "prompt": "def fibonacci(n):", "max_tokens": 48,
                   "temperature": 0}
@@ -73,8 +73,9 @@ def test_quickstart_first_run_gates_then_serves_speculatively(tmp_path) -> None:
         routes = httpx.get(f"{url}/admin/routes", timeout=10).json()["routes"]
         code = next(x for x in routes if x["route"] == "code")
         assert code["mode"] == "speculative", code
-        # The README's JSON view of the audit rows: the shadow runs when serving is idle and
-        # the writer is batched, so poll until the shadow comparison is in.
+        # The compliance guide's JSON view of the audit rows (docs/guides/compliance.md): the
+        # shadow runs when serving is idle and the writer is batched, so poll until the shadow
+        # comparison is in.
         deadline, events = time.monotonic() + 90, []
         while time.monotonic() < deadline:
             r = httpx.get(f"{url}/admin/audit/{ext['request_id']}", timeout=10)

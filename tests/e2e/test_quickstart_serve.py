@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from tests.e2e.test_demo import _demo_pair_or_skip
-from tests.guardian.api.server import free_port
+from tests.support.servers import free_port
 
 SERVE = [sys.executable, "-c", "from guardian.cli import main; main()", "serve"]
 

@@ -11,9 +11,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from guardian.benchmarks import serving_bench
 from guardian.cli import app
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+from guardian.devtools.benchmarks import serving_bench
+from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
 ARGS = ["bench", "serving", "--concurrency", "2", "--requests-per-client", "1",
         "--min-requests", "2", "--max-tokens", "4", "--max-batch", "4", "--rounds", "1",

@@ -17,11 +17,11 @@ import openai
 import pytest
 import yaml
 
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
-from tests.guardian.api.server import free_port
+from tests.support.servers import free_port
+from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
 SERVE = [sys.executable, "-c", "from guardian.cli import main; main()", "serve"]
-FAKE = [sys.executable, "-m", "guardian.upstream.fake"]
+FAKE = [sys.executable, "-m", "guardian.devtools.fake_upstream"]
 pytestmark = [pytest.mark.e2e, pytest.mark.integration, pytest.mark.slow,
               pytest.mark.timeout(600)]
 

@@ -6,8 +6,7 @@ import pytest
 import torch
 
 from engine import chat_prompt, generate, score_target
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def _stream(pair, prompt, **kwargs):

@@ -20,9 +20,9 @@ from engine.api import _encode
 from engine.controllers import make_controller
 from engine.sampling import SamplingParams
 from engine.trace import GenerationResult
+from tests.support.tiny_models import PROMPTS
 
 from . import reference_decode as ref
-from .conftest import PROMPTS
 
 # Counters the reference kept (it predates proposed_tokens) and that must match exactly;
 # times are wall-clock and differ run to run.

@@ -306,7 +306,7 @@ def test_step_costs_are_kept_per_pair_device_and_setting(llama_pair, tmp_path,  
 
 
 def test_a_scheduler_calibrates_its_modelled_cap(llama_pair) -> None:  # type: ignore[no-untyped-def]
-    from guardian.batching import BatchScheduler
+    from engine.batching import BatchScheduler
 
     sched = BatchScheduler(llama_pair, max_batch=3, gamma=ModelledGamma(candidates=(0, 2)))
     try:

@@ -10,8 +10,7 @@ import torch
 
 from engine import IncompatiblePairError, identify_pair, load_pair
 from engine.compat import chat_template_hash, tokenizer_hash, weights_hash
-
-from .conftest import build_tokenizer, make_model, save
+from tests.support.tiny_models import build_tokenizer, make_model, save
 
 
 @pytest.fixture()

@@ -24,7 +24,7 @@ from engine.controllers import make_controller
 from engine.proposers import ProposerConfig
 from engine.ragged import RaggedCache
 from engine.sampling import SamplingParams
-from tests.engine.conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def _ids(pair, text: str) -> list[int]:

@@ -4,13 +4,13 @@ where there is no CUDA device.
 In bf16 a (γ+1)-token verify forward, a one-token forward and a batch of any other size round
 differently, so greedy outputs may differ at a near tie. The promise there is not "identical"
 but "every difference is a proven near tie": each test measures the tolerance on its own pair
-first (guardian.benchmarks.tolerance_bench.measure, on other prompts than it judges: verify vs
+first (guardian.devtools.benchmarks.tolerance_bench.measure, on other prompts than it judges: verify vs
 one-token forwards, and rows inside a batch vs alone) and then requires every judged pair of
 completions to be `match` or `near_tie` by the shadow evaluator's own rule
-(guardian.verdicts.judge_greedy) — never a divergence. How often each happened is printed
+(guardian.equivalence.verdicts.judge_greedy) — never a divergence. How often each happened is printed
 (`pytest -m gpu -s`).
 
-First run (H200, 2026-11-26, BENCHMARKS.md "On a GPU"): 8 passed; the batched tests failed
+First run (H200, 2026-11-26, BENCHMARKS.md "On a GPU", git history): 8 passed; the batched tests failed
 because the tolerance then measured only verify noise (zero on these models) while batched
 rows moved log-probabilities by up to 0.03 — which is why the measurement now includes batches.
 """
@@ -29,9 +29,9 @@ from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
 from engine.controllers import make_controller
 from engine.proposers import ProposerConfig
 from engine.sampling import SamplingParams
-from guardian.verdicts import PathOutput, judge_greedy
-from tests.engine.conftest import PROMPTS
+from guardian.equivalence.verdicts import PathOutput, judge_greedy
 from tests.engine.test_continuous import _ids, assert_ragged_rows_keep_logits
+from tests.support.tiny_models import PROMPTS
 
 pytestmark = [pytest.mark.gpu,
               pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")]
@@ -56,7 +56,7 @@ def cuda_load(model_dirs):
 @pytest.fixture(scope="module")
 def tolerance():
     """arch -> the bf16/cuda tolerance measured on that arch's close pair (cached)."""
-    from guardian.benchmarks.tolerance_bench import measure
+    from guardian.devtools.benchmarks.tolerance_bench import measure
 
     cache: dict[str, float] = {}
 
@@ -238,7 +238,7 @@ def test_real_pair_outputs_are_equal_up_to_proven_near_ties():
     target-only alone with the tolerance measured on other prompts (GUARDIAN_GPU_TOLERANCE,
     else measured here). Prints how often each verdict happened."""
     from engine.demo_pair.corpus import heldout_prompts
-    from guardian.benchmarks.tolerance_bench import measure
+    from guardian.devtools.benchmarks.tolerance_bench import measure
 
     root = os.environ["GUARDIAN_GPU_PAIR"]
     pair = load_pair(f"{root}/draft", f"{root}/target", device="cuda")

@@ -7,14 +7,13 @@ import math
 
 import pytest
 
-from guardian.benchmarks.tolerance_bench import (
+from guardian.devtools.benchmarks.tolerance_bench import (
     DISTRIBUTION_SAFETY_MARGIN,
     measure,
     recommended,
     round_up_1sig,
 )
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def test_rounding_and_margin() -> None:
@@ -31,7 +30,7 @@ def test_a_pair_with_non_finite_logits_measures_no_tolerance(model_dirs) -> None
     import torch
 
     from engine import load_pair
-    from guardian.benchmarks.tolerance_bench import NonFiniteNoise, _fold, _nanmax
+    from guardian.devtools.benchmarks.tolerance_bench import NonFiniteNoise, _fold, _nanmax
 
     nan = float("nan")
     assert all(math.isnan(v) for v in _fold((0.0,) * 4, (nan,) * 4) + _fold((nan,), (0.5,)))
@@ -79,7 +78,7 @@ def test_batched_noise_is_measured_in_the_shapes_the_engine_makes(close_pair,
 
 def test_clean_traffic_raises_no_alarm(close_pair) -> None:
     from guardian.backends.local import LocalEngineBackend
-    from guardian.benchmarks.clean_bench import run_clean
+    from guardian.devtools.benchmarks.clean_bench import run_clean
 
     report = run_clean(LocalEngineBackend(close_pair), PROMPTS, 8, max_tokens=16)
     assert report.requests == 8
@@ -95,7 +94,7 @@ def test_a_drafter_that_never_crops_its_cache_is_a_speed_anomaly_only(close_pair
     expectation uses the q it recorded, so no correctness verdict — only a speed anomaly."""
     from engine.proposers import draft_model
     from guardian.backends.local import LocalEngineBackend
-    from guardian.benchmarks.clean_bench import run_clean
+    from guardian.devtools.benchmarks.clean_bench import run_clean
 
     def commit_without_crop(self, committed, emitted):  # the fault
         self.draft_len = min(self.draft_len, committed - 1)
@@ -124,7 +123,7 @@ def bf16_measured(bf16_close_pair):
 
 
 def test_fp32_distribution_noise_stays_far_below_the_fp32_defaults(close_pair) -> None:
-    from guardian.tolerance import DEFAULT_DISTRIBUTION_TOLERANCE, DEFAULT_DRAFTER_TOLERANCE
+    from guardian.policy.tolerance import DEFAULT_DISTRIBUTION_TOLERANCE, DEFAULT_DRAFTER_TOLERANCE
 
     r = measure(close_pair, PROMPTS[:3], gamma=3, max_new_tokens=12)
     # Smooth noise is ~1e-5 here; a token whose mass sits at a top-p cut can cross it and
@@ -164,7 +163,7 @@ def test_bf16_clean_traffic_with_the_measured_tolerances_raises_no_alarm(
     judged with the fp32 distribution and drafter tolerances, clean bf16 traffic raises
     them; with the ones the tolerance bench measured (on other prompts), none."""
     from guardian.backends.local import LocalEngineBackend
-    from guardian.benchmarks.clean_bench import run_clean
+    from guardian.devtools.benchmarks.clean_bench import run_clean
 
     r, backend = bf16_measured, LocalEngineBackend(bf16_close_pair)
     near_tie = {"near_tie_tolerance": r.recommended_tolerance}

@@ -9,8 +9,7 @@ import pytest
 import torch
 
 from engine import Pair, generate
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def hf_greedy(pair: Pair, prompt: str, max_new_tokens: int) -> list[int]:

@@ -8,8 +8,7 @@ from transformers import AutoModelForCausalLM
 
 from engine import generate, load_pair
 from engine.layout import column_major_linears, is_column_major
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def test_column_major_keeps_values_ties_and_is_idempotent(model_dirs):

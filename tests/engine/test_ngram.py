@@ -11,8 +11,7 @@ from scipy import stats
 
 from engine import generate, score_target
 from engine.proposers import ProposerKind, prompt_lookup
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 ALPHA = 1e-4
 # Repetitive prompts: their continuation is likely to repeat what they already contain.
@@ -50,7 +49,7 @@ def test_lookup_without_a_match_proposes_nothing():
 def test_proposer_kinds_match_the_guardian_vocabulary():
     from engine.controllers import GammaStrategy
     from engine.proposers import BUILDERS
-    from guardian import enums
+    from guardian.core import enums
 
     assert get_args(ProposerKind) == get_args(enums.ProposerKind)
     assert get_args(GammaStrategy) == get_args(enums.GammaStrategy)

@@ -13,8 +13,7 @@ from scipy import stats
 
 from engine import generate, score_target
 from engine.sampling import SamplingParams, process_logits
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 ALPHA = 1e-4
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import generate, score_draft, score_target
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def test_score_draft_is_the_q_a_consistent_drafter_sampled_from(close_pair) -> None:

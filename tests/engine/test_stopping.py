@@ -13,7 +13,7 @@ from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 from transformers import PreTrainedTokenizerFast
 
 from engine.stopping import Completion, incremental_ok
-from tests.engine.conftest import CORPUS, build_tokenizer
+from tests.support.tiny_models import CORPUS, build_tokenizer
 
 TEXT = ["héllo wörld 😀 — ünïcode ∑ ok\n", "def f(x):\n    return x  # ✓\n", "naïve café 東京\n"]
 

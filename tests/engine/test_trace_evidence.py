@@ -10,8 +10,7 @@ import pytest
 import torch
 
 from engine import generate, score_target
-
-from .conftest import PROMPTS
+from tests.support.tiny_models import PROMPTS
 
 
 def _raw_logits(pair, prompt_ids, completion_ids) -> torch.Tensor:

@@ -2,8 +2,8 @@
 
 Default (quick): every fault, at most 12 requests each, 40 clean requests, no gate.
 --full: every fault up to 40 requests of its kind, 1,000 clean requests, and the gate on the
-golden set under each fault; writes <out>/faults.json and <out>/faults.md (the VERIFICATION.md
-table). Takes about an hour on 2 busy CPU cores.
+golden set under each fault; writes <out>/faults.json and <out>/faults.md (the tables in
+docs/guides/compliance.md). Takes about an hour on 2 busy CPU cores.
 --batching continuous: inject the continuous batching engine's faults
 (tests/faults/continuous_faults.py) into a continuously batched backend, the engine `guardian
 serve` runs by default, sending requests in concurrent bursts (--concurrency, default 4) so rows

@@ -13,7 +13,7 @@ acceptance; for the clean run: correctness verdicts (false alarms) over N mixed 
 Optionally each fault's `guardian gate` result on the golden set, run under the fault.
 
 `batching="continuous"` loads the backend as `guardian serve` does by default (one
-continuously batched engine, guardian/batching.py) with the depth cap pinned, and
+continuously batched engine, engine/batching.py) with the depth cap pinned, and
 `concurrency` > 1 sends requests in bursts of that many at once (threads released together),
 so their rows share the engine's batch: the cross-row faults of
 tests/faults/continuous_faults.py show only then. Each burst's shadow verdicts are awaited
@@ -46,9 +46,9 @@ ROUTE = "default"
 
 
 def alarm_verdicts() -> frozenset[str]:
-    """ALARMS plus any correctness verdict the evaluator declares (guardian.enums)."""
+    """ALARMS plus any correctness verdict the evaluator declares (guardian.core.enums)."""
     try:
-        from guardian import enums
+        from guardian.core import enums
 
         declared = getattr(enums, "CORRECTNESS_VERDICTS", None)
     except ImportError:  # pragma: no cover
@@ -124,9 +124,9 @@ class Harness:
         from fastapi.testclient import TestClient
 
         from guardian.app import build_services, create_app
-        from guardian.auth import KeyStore
         from guardian.policy import GatePolicy, Policy, RoutePolicy, ShadowPolicy
-        from tests.guardian.api.fakes import ListSink
+        from guardian.security.auth import KeyStore
+        from tests.support.fakes import ListSink
 
         self.backend = backend
         self.sink = ListSink()
@@ -151,7 +151,7 @@ class Harness:
         if batcher is not None:
             # The backend outlives this harness (the next fault's, the clean run's): give it a
             # fresh engine thread and batch, with the same depth cap (already calibrated).
-            from guardian.batching import BatchScheduler
+            from engine.batching import BatchScheduler
 
             self.backend.batcher = BatchScheduler(self.backend.pair, max_batch=batcher.max_batch,
                                                   gamma=batcher.gamma)

@@ -74,7 +74,7 @@ def tiny_pair(tmp_path_factory):
     after its first few (a random model almost never emits its real EOS), so EOS inside an
     accepted block happens on five prompts."""
     from engine import load_pair
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     root = tmp_path_factory.mktemp("cbpair")
     tok = build_tokenizer()
@@ -270,5 +270,5 @@ def test_demo_continuous_clean_traffic_raises_no_alarm(demo_continuous) -> None:
 
 
 def test_the_continuous_suite_command_is_documented() -> None:
-    doc = (Path(__file__).parents[2] / "VERIFICATION.md").read_text()
+    doc = (Path(__file__).parents[2] / "docs" / "guides" / "compliance.md").read_text()
     assert "python -m tests.faults --full --batching continuous" in doc

@@ -6,7 +6,7 @@
   keeps speculative output exact;
 - `-m faults` (integration, needs the demo pair): a few faults through the real app + shadow
   path, caught within 40 requests, and clean traffic with no false alarm. The whole suite:
-  `python -m tests.faults --full` (see VERIFICATION.md).
+  `python -m tests.faults --full` (see docs/guides/compliance.md, "Evidence").
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_every_fault_restores_the_engine(fault: Fault) -> None:
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):  # a random llama pair whose draft disagrees often enough
     from guardian.backends.local import LocalEngineBackend
-    from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+    from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
     root = tmp_path_factory.mktemp("pair")
     tok = build_tokenizer()
@@ -154,5 +154,5 @@ def test_fast_subset_clean_traffic_raises_no_alarm(demo) -> None:
 
 
 def test_the_full_suite_command_is_documented() -> None:
-    doc = (Path(__file__).parents[2] / "VERIFICATION.md").read_text()
+    doc = (Path(__file__).parents[2] / "docs" / "guides" / "compliance.md").read_text()
     assert "python -m tests.faults --full" in doc

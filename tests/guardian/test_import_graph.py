@@ -126,3 +126,76 @@ def test_a_c_extension_is_a_leaf_module_not_its_package() -> None:
     assert "guardian.audit._seal" in graph["guardian.audit.native"]
     assert "guardian.audit" not in graph["guardian.audit.native"]
     assert graph["guardian.audit._seal"] == set()
+
+
+# The layers of guardian/, top down (../docs/architecture.md): a module imports only from its
+# own layer or one below. Lazy and TYPE_CHECKING imports count too: a type ties two modules.
+LAYERS: list[tuple[str, ...]] = [
+    ("guardian.cli", "guardian.app", "guardian.devtools"),
+    ("guardian.api",),
+    ("guardian.governance", "guardian.alerts"),
+    ("guardian.equivalence",),
+    ("guardian.serving",),
+    ("guardian.observability",),  # reads the backends' result type
+    ("guardian.backends",),
+    ("guardian.policy",),
+    ("guardian.audit",),
+    ("guardian.settings",),
+    ("guardian.security",),
+    ("guardian.core",),
+]
+
+
+def _under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def layer_of(module: str) -> int | None:
+    for i, packages in enumerate(LAYERS):
+        if any(_under(module, p) for p in packages):
+            return i
+    return None
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(f"{m} -> {t}" for m, targets in graph.items() for t in targets
+                  if (lm := layer_of(m)) is not None and (lt := layer_of(t)) is not None and lt < lm)
+
+
+def test_every_guardian_module_has_a_layer() -> None:
+    assert [m for m in import_graph() if m != "guardian" and layer_of(m) is None] == []
+
+
+def test_no_module_imports_a_layer_above_its_own() -> None:
+    assert upward_imports(import_graph()) == []
+
+
+def test_the_layer_check_finds_an_upward_import() -> None:
+    assert upward_imports({"guardian.core.db": {"guardian.serving.core"},
+                           "guardian.serving.core": {"guardian.core.db"}}) == [
+        "guardian.core.db -> guardian.serving.core"]
+
+
+@pytest.mark.parametrize(("package", "forbidden"), [
+    ("guardian.core", ("guardian.",)),  # core imports nothing else of guardian
+    ("guardian.backends", ("guardian.serving", "guardian.api")),
+    ("guardian.serving", ("guardian.api", "guardian.governance")),
+])
+def test_the_issue_42_layer_rules(package: str, forbidden: tuple[str, ...]) -> None:
+    offenders = [f"{m} -> {t}" for m, targets in import_graph().items() if _under(m, package)
+                 for t in targets if not _under(t, package)
+                 and any(t.startswith(f) if f.endswith(".") else _under(t, f) for f in forbidden)]
+    assert offenders == []
+
+
+def test_nothing_at_run_time_imports_devtools() -> None:
+    """Only the CLI's developer commands reach into devtools (demo, loadtest, benchmarks)."""
+    offenders = [f"{m} -> {t}" for m, targets in import_graph().items()
+                 if not _under(m, "guardian.devtools") and not _under(m, "guardian.cli")
+                 for t in targets if _under(t, "guardian.devtools")]
+    assert offenders == []
+
+
+def test_guardian_has_no_loose_modules_but_the_composition_root_and_settings() -> None:
+    loose = sorted(p.name for p in (ROOT / "guardian").glob("*.py"))
+    assert loose == ["__init__.py", "app.py", "settings.py"]

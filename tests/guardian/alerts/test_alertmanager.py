@@ -23,7 +23,7 @@ from guardian.alerts.alertmanager import AlertSender, parse_labels, rollback_ale
 from guardian.audit import upgrade
 from guardian.audit.events import ShadowEvent
 from guardian.audit.memory import MemorySink
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance.rollback import RollbackController
 from guardian.governance.routestate import RouteStateStore
 from guardian.policy import Policy, RoutePolicy, TriggerPolicy

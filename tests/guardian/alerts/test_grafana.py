@@ -18,8 +18,8 @@ from guardian.audit import upgrade
 from guardian.audit.writer import AuditWriter
 from guardian.governance.runtime import attach
 from guardian.policy import load_policy
-from tests.guardian.api.conftest import auth, keystore
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.api import auth, keystore
+from tests.support.fakes import FakeBackend
 
 DASHBOARD = Path(__file__).resolve().parents[3] / "dashboard" / "grafana" / "spec-guardian.json"
 POLICY = """version: 1

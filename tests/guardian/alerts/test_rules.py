@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from guardian.alerts.rules import bucket_bound, burn_factor, render, rules
+from guardian.observability.telemetry import DURATION_BUCKETS, TTFT_BUCKETS
 from guardian.policy import Policy, SloPolicy
-from guardian.telemetry import DURATION_BUCKETS, TTFT_BUCKETS
 
 PROMTOOL = shutil.which("promtool")
 needs_promtool = pytest.mark.skipif(PROMTOOL is None, reason="promtool not installed "

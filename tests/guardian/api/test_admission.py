@@ -14,12 +14,12 @@ from urllib.parse import urlparse
 import httpx
 import pytest
 
-from guardian.admission import Admission, CancelToken, QueueFull
 from guardian.audit.events import RequestEvent
 from guardian.policy import Policy, RoutePolicy, ShadowPolicy
-from tests.guardian.api.conftest import auth
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import serve
+from guardian.serving.admission import Admission, CancelToken, QueueFull
+from tests.support.api import auth
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import serve
 
 STEP_S = 0.02
 

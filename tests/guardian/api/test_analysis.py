@@ -1,8 +1,8 @@
 """Canary serving and the analysis endpoints in the sidecar app (fake engine, SQLite
 governance): the sticky split per request key, auto-widening on a passing analysis, the
 rollback that drops it to 0, the Argo Rollouts / Flagger contract — with the documented
-AnalysisTemplate's conditions read from the README ("On-call and release toolchain") and evaluated against the
-live endpoint — and the governance gauges on /metrics."""
+AnalysisTemplate's conditions read from the docs (docs/guides/release-managers.md, "Analysis
+endpoints") and evaluated against the live endpoint — and the governance gauges on /metrics."""
 
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ from guardian.governance.modes import STICKY_HEADER, canary_bucket
 from guardian.governance.promotion import record_gate_result
 from guardian.governance.runtime import Governance, attach
 from guardian.policy import load_policy
-from tests.guardian.api.conftest import auth, keystore
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.readme import section
+from tests.support.api import auth, keystore
+from tests.support.docs import doc_section
+from tests.support.fakes import FakeBackend, ListSink
 
-DOC_SECTION = "On-call and release toolchain"
+DOC_PAGE, DOC_SECTION = "guides/release-managers.md", "Analysis endpoints for Argo Rollouts and Flagger"
 POLICY = """version: 1
 default_route: default
 routes:
@@ -100,7 +100,7 @@ def _analysis(client: TestClient, role: str = "analysis") -> dict[str, Any]:
 def _doc_metrics() -> list[dict[str, Any]]:
     """Every metric with a web provider in the doc's YAML blocks."""
     metrics = []
-    for block in re.findall(r"```yaml\n(.*?)```", section(DOC_SECTION), flags=re.S):
+    for block in re.findall(r"```yaml\n(.*?)```", doc_section(DOC_PAGE, DOC_SECTION), flags=re.S):
         doc = yaml.safe_load(textwrap.dedent(block))
         if isinstance(doc, dict) and doc.get("kind") == "AnalysisTemplate":
             metrics += doc["spec"]["metrics"]
@@ -148,7 +148,7 @@ def argo_phase(client: TestClient, metric: dict[str, Any], route: str = "default
 def test_the_doc_has_the_verdict_metric_and_a_flagger_webhook() -> None:
     names = [m["name"] for m in _doc_metrics()]
     assert "spec-guardian-verdict" in names
-    assert "/v1/analysis/default/webhook" in section(DOC_SECTION)
+    assert "/v1/analysis/default/webhook" in doc_section(DOC_PAGE, DOC_SECTION)
 
 
 # --- the whole story ---------------------------------------------------------------------------

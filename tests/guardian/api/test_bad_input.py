@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guardian.api.conftest import auth
+from tests.support.api import auth
 
 OK = {"model": "fake-target", "prompt": "hello", "max_tokens": 4}
 CHAT = {"model": "fake-target", "messages": [{"role": "user", "content": "hi"}]}
@@ -22,7 +22,8 @@ CASES = [
      "max_tokens"),
     ("prompt longer than context", "/v1/completions", {**OK, "prompt": "x" * 300}, 400, "prompt"),
     ("unknown model", "/v1/completions", {**OK, "model": "gpt-9"}, 404, "model"),
-    ("n > 1", "/v1/completions", {**OK, "n": 3}, 400, "n"),
+    ("n beyond MAX_N", "/v1/completions", {**OK, "n": 9}, 400, "n"),
+    ("n > 1 streamed", "/v1/completions", {**OK, "n": 2, "stream": True}, 400, "n"),
     ("batched prompts", "/v1/completions", {**OK, "prompt": ["a", "b"]}, 400, "prompt"),
     ("too many stops", "/v1/completions", {**OK, "stop": list("abcde")}, 400, "stop"),
     ("empty messages", "/v1/chat/completions", {**CHAT, "messages": []}, 400, "messages"),
@@ -55,6 +56,12 @@ CASES = [
     ("response_format", "/v1/chat/completions",
      {**CHAT, "response_format": {"type": "json_object"}}, 400, "response_format"),
     ("best_of", "/v1/completions", {**OK, "best_of": 3}, 400, "best_of"),
+    # a backend that does not list a control in Capabilities.controls refuses it by name
+    ("presence_penalty unhonoured", "/v1/completions", {**OK, "presence_penalty": 0.5}, 400,
+     "presence_penalty"),
+    ("logit_bias unhonoured", "/v1/chat/completions", {**CHAT, "logit_bias": {"3": 1.0}}, 400,
+     "logit_bias"),
+    ("echo with logprobs", "/v1/completions", {**OK, "echo": True, "logprobs": 1}, 400, "echo"),
     ("top_logprobs", "/v1/chat/completions", {**CHAT, "top_logprobs": 5}, 400, "top_logprobs"),
     ("chat top_logprobs > 20", "/v1/chat/completions",
      {**CHAT, "logprobs": True, "top_logprobs": 21}, 400, "top_logprobs"),
@@ -152,7 +159,7 @@ def test_an_early_413_closes_the_connection(client) -> None:  # type: ignore[no-
     import time
     from urllib.parse import urlparse
 
-    from tests.guardian.api.server import serve
+    from tests.support.servers import serve
 
     with serve(client.app) as url:
         u = urlparse(url)

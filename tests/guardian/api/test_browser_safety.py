@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.settings import Settings
-from tests.guardian.api.conftest import KEYS, keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import serve
+from tests.support.api import KEYS, keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import serve
 
 BASE = "http://127.0.0.1:8000"
 RELOAD = "/admin/policy/reload"

@@ -19,12 +19,12 @@ import httpx
 import pytest
 import uvicorn
 
+from guardian.api.connections import uvicorn_limits
 from guardian.app import build_services, close_services, create_app
-from guardian.connections import uvicorn_limits
 from guardian.settings import Settings
-from tests.guardian.api.conftest import keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import free_port
+from tests.support.api import keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import free_port
 
 PARTIAL_HEAD = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
 
@@ -84,7 +84,7 @@ def healthy(url: str) -> bool:
 
 
 def test_plain_uvicorn_never_closes_a_connection_with_an_unfinished_head() -> None:
-    """Why guardian.connections exists: uvicorn alone (even with a 1 s keep-alive) keeps a
+    """Why guardian.api.connections exists: uvicorn alone (even with a 1 s keep-alive) keeps a
     connection whose headers never finish open; the guarded protocol closes it."""
     with running(timeout_keep_alive=1) as (_, port), connect(port, PARTIAL_HEAD) as s:
         closed, _ = closed_within(s, 3.0)
@@ -234,7 +234,7 @@ def test_forwarded_headers_are_believed_only_from_named_proxies(trusted, recorde
     write the client address an act's record keeps (an API probe did, with an on-call key).
     Only proxies named in GUARDIAN_FORWARDED_ALLOW_IPS are believed now."""
     from guardian.audit.events import GovernanceEvent
-    from tests.guardian.api.conftest import auth
+    from tests.support.api import auth
 
     sink = ListSink()
     services = build_services(FakeBackend(), sink, policy=policy(), keys=keystore())

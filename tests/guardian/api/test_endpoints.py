@@ -9,7 +9,7 @@ import time
 import pytest
 
 from guardian.audit.events import GovernanceEvent, RequestEvent
-from tests.guardian.api.conftest import KEYS, auth, policy
+from tests.support.api import KEYS, auth, policy
 
 BODY = {"model": "fake-target", "prompt": "hello", "max_tokens": 6, "temperature": 0}
 
@@ -46,7 +46,7 @@ def test_speculative_route_serves_speculative_with_acceptance_stats(make_client)
 
 
 def test_route_selected_by_header_and_by_model_alias(client) -> None:
-    # Choosing a route by header needs a key that lists it (tests/guardian/test_auth.py has
+    # Choosing a route by header needs a key that lists it (tests/guardian/security/test_auth.py has
     # the whole route matrix).
     client.app.state.keys.add("sg-test-proxy", "proxy", "inference", routes=["default", "canary"])
     proxy = {"Authorization": "Bearer sg-test-proxy"}
@@ -228,7 +228,7 @@ def test_readiness_details_are_for_keys_that_may_read_metrics(client, headers) -
 
 def test_readiness_fails_when_the_engine_thread_died(client) -> None:
     """A local engine whose batch thread died answers every request 503 engine_unavailable
-    (guardian.batching): /readyz says so, so the load balancer takes the replica out."""
+    (engine.batching): /readyz says so, so the load balancer takes the replica out."""
     from types import SimpleNamespace
 
     backend = client.app.state.services.core.backend

@@ -16,8 +16,8 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 
 from guardian.app import build_services, close_services, create_app
-from tests.guardian.api.conftest import auth, keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.support.api import auth, keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
 
 
 @pytest.fixture(scope="module")

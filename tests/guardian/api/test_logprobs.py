@@ -7,7 +7,7 @@ import math
 
 from fastapi.testclient import TestClient
 
-from tests.guardian.api.conftest import KEYS
+from tests.support.api import KEYS
 
 AUTH = {"authorization": f"Bearer {KEYS['inference']}"}
 P_TOP = 0.7 + 0.3 / 26  # the fake's probability of its greedy token

@@ -8,9 +8,9 @@ import openai
 import pytest
 
 from guardian.app import build_services, close_services, create_app
-from tests.guardian.api.conftest import KEYS, keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.api.server import serve
+from tests.support.api import KEYS, keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.servers import serve
 
 
 @pytest.fixture(scope="module")

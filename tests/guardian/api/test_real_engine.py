@@ -14,9 +14,9 @@ from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import RequestEvent, ShadowEvent
 from guardian.backends import BackendRequest
 from guardian.backends.local import LocalEngineBackend
-from tests.engine.conftest import save_tiny_pair
-from tests.guardian.api.conftest import auth, keystore, policy
-from tests.guardian.api.fakes import ListSink
+from tests.support.api import auth, keystore, policy
+from tests.support.fakes import ListSink
+from tests.support.tiny_models import save_tiny_pair
 
 
 @pytest.fixture(scope="module")

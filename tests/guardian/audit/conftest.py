@@ -1,88 +1,24 @@
 """Fixtures for audit-store tests: writers with a private spool, a killable TCP proxy in front
 of Postgres (to take "the database" down and up without touching the shared server), and a
 helper that tampers with rows the way an attacker with DB access would (triggers bypassed)."""
-
 from __future__ import annotations
 
-import contextlib
-import socket
-import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
 from guardian.audit.config import AuditSettings
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
-
-
-class DbProxy:
-    """TCP proxy to Postgres; `down()` cuts every connection and refuses new ones."""
-
-    def __init__(self, target: tuple[str, int]) -> None:
-        self.target = target
-        self.listener = socket.socket()
-        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", 0))
-        self.listener.listen(64)
-        self.port = self.listener.getsockname()[1]
-        self.up_ = True
-        self.conns: list[socket.socket] = []
-        self.lock = threading.Lock()
-        self.stopped = False
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while not self.stopped:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:
-                return
-            if not self.up_:
-                client.close()
-                continue
-            try:
-                server = socket.create_connection(self.target)
-            except OSError:
-                client.close()
-                continue
-            with self.lock:
-                self.conns += [client, server]
-            for a, b in ((client, server), (server, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-
-    @staticmethod
-    def _pipe(a: socket.socket, b: socket.socket) -> None:
-        try:
-            while data := a.recv(65536):
-                b.sendall(data)
-        except OSError:
-            pass
-        finally:
-            for s in (a, b):
-                with contextlib.suppress(OSError):
-                    s.shutdown(socket.SHUT_RDWR)
-
-    def down(self) -> None:
-        self.up_ = False
-        with self.lock:
-            for s in self.conns:
-                with contextlib.suppress(OSError):
-                    s.shutdown(socket.SHUT_RDWR)
-                s.close()
-            self.conns.clear()
-
-    def up(self) -> None:
-        self.up_ = True
-
-    def close(self) -> None:
-        self.stopped = True
-        self.down()
-        self.listener.close()
+from tests.support.audit import (  # noqa: F401  (helpers, importable from here too)
+    DbProxy,
+    count,
+    guards_off,
+    tamper,
+)
 
 
 @pytest.fixture
@@ -119,38 +55,6 @@ def make_writer(tmp_path: Path) -> Iterator[Callable[..., AuditWriter]]:
         w.close(timeout_s=10)
 
 
-def guards_off(conn: sa.Connection) -> None:
-    """Turn the append-only guards off for `conn`'s transaction (Postgres) or drop them
-    (SQLite), as an attacker with DB rights would."""
-    if conn.dialect.name == "postgresql":
-        conn.execute(sa.text("SET LOCAL session_replication_role = replica"))
-    else:
-        for (name,) in conn.execute(sa.text(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger'")).all():
-            conn.execute(sa.text(f"DROP TRIGGER {name}"))
-
-
-def tamper(url: str, *statements: str, params: dict[str, Any] | None = None) -> None:
-    """Run SQL with the append-only guards off, like an attacker with DB rights would."""
-    engine = make_engine(url)
-    try:
-        with engine.begin() as conn:
-            guards_off(conn)
-            for st in statements:
-                conn.execute(sa.text(st), params or {})
-    finally:
-        engine.dispose()
-
-
-def count(url: str, sql: str, params: dict[str, Any] | None = None) -> Any:
-    engine = make_engine(url)
-    try:
-        with engine.connect() as conn:
-            return conn.execute(sa.text(sql), params or {}).scalar()
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
          ) -> Iterator[tuple[Path, str]]:
@@ -171,6 +75,33 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
         ev = request_event(4, request_id=f"q{i}", seed=i)
         sink.submit(ev)
         sink.submit(shadow_event(ev.request_id))
+    sink.close()
+    yield tmp_path / "home", sqlite_url
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def multi_head_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
+                    ) -> Iterator[tuple[Path, str]]:
+    """A sidecar home (like `home`) whose writer published several heads, hence C2SP
+    checkpoints, while six requests came in a batch at a time (42 records: each request has
+    3 tokens and a shadow row of 2). Yields (home, database URL)."""
+    from guardian.audit import open_sink, upgrade
+    from guardian.audit.testing import request_event, shadow_event
+    from guardian.settings import get_settings
+
+    monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("GUARDIAN_DATABASE_URL", sqlite_url)
+    monkeypatch.setenv("GUARDIAN_AUDIT_HEADS_EVERY", "3")
+    monkeypatch.chdir(tmp_path)
+    get_settings.cache_clear()
+    upgrade(sqlite_url)
+    sink = open_sink(get_settings())
+    for i in range(6):
+        ev = request_event(3, request_id=f"r{i}", seed=i)
+        sink.submit(ev)
+        sink.submit(shadow_event(ev.request_id, n_tokens=2))
+        time.sleep(0.35)  # past the writer's flush interval: one batch, one head each
     sink.close()
     yield tmp_path / "home", sqlite_url
     get_settings.cache_clear()

@@ -14,8 +14,7 @@ from typer.testing import CliRunner
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.writer import AuditWriter
 from guardian.cli import app
-
-from .conftest import tamper
+from tests.support.audit import tamper
 
 pytestmark = pytest.mark.integration
 runner = CliRunner()

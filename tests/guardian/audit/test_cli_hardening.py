@@ -12,8 +12,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from guardian.cli import app
-
-from .conftest import count, tamper
+from tests.support.audit import count, tamper
 
 runner = CliRunner()
 UNDECODABLE = "\udcff\udcfe"  # what Python makes of the bytes ff fe in argv

@@ -27,9 +27,8 @@ from guardian.audit.spool import read_segment
 from guardian.audit.testing import request_event
 from guardian.audit.verify import verify_db
 from guardian.audit.writer import AuditUnavailable
-from guardian.db import make_engine
-
-from .conftest import count
+from guardian.core.db import make_engine
+from tests.support.audit import count
 
 pytestmark = pytest.mark.integration
 
@@ -168,7 +167,7 @@ _CHILD = textwrap.dedent("""
     elif scenario == "governance":
         # An on-call rollback through the writer, killed as soon as the act returns: nothing
         # reached the DB through the asynchronous path (no DB thread runs).
-        from guardian.db import make_engine
+        from guardian.core.db import make_engine
         from guardian.governance.promotion import set_route_mode
         from guardian.governance.routestate import RouteStateStore
         from guardian.policy import Policy, RoutePolicy
@@ -181,7 +180,7 @@ _CHILD = textwrap.dedent("""
         # An on-call rollback killed after the route state changed, before its record was
         # submitted; or an act whose state change failed, the process killed later.
         import guardian.governance.promotion as promotion
-        from guardian.db import make_engine
+        from guardian.core.db import make_engine
         from guardian.governance.routestate import RouteStateStore
         from guardian.policy import Policy, RoutePolicy
         for t in w._threads[:2]:

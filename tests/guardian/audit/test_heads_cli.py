@@ -21,8 +21,7 @@ from guardian.audit.signing import SigningError, generate, load_trust, signer_fo
 from guardian.audit.testing import request_event
 from guardian.cli import app
 from guardian.settings import Settings
-
-from .conftest import tamper
+from tests.support.audit import tamper
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[3]

@@ -7,9 +7,9 @@ import sqlalchemy as sa
 
 from guardian.audit import migrate
 from guardian.audit.models import Base
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.real_migrations]
 
 
 def _tables(url: str) -> set[str]:

@@ -36,7 +36,7 @@ def test_an_existing_database_keeps_its_mode_and_serve_warns(tmp_path: Path, mon
                                                              caplog) -> None:
     from guardian.app import _load_from_settings, close_services
     from guardian.settings import get_settings
-    from tests.guardian.api.conftest import keystore
+    from tests.support.api import keystore
 
     home = tmp_path / "home"
     home.mkdir(mode=0o755)
@@ -52,7 +52,7 @@ def test_an_existing_database_keeps_its_mode_and_serve_warns(tmp_path: Path, mon
         "mode": "target_only", "upstream": {"speculative": pool, "target_only": pool}}}}))
     monkeypatch.setenv("GUARDIAN_POLICY_FILE", str(policy))
     get_settings.cache_clear()
-    with caplog.at_level(logging.WARNING, logger="guardian.fileio"):
+    with caplog.at_level(logging.WARNING, logger="guardian.core.fileio"):
         close_services(_load_from_settings(get_settings(), keystore()))
     assert mode(db) == 0o644 and mode(home) == 0o755  # not changed behind the operator's back
     assert any("audit database" in r.getMessage() and "chmod 600" in r.getMessage()
@@ -63,7 +63,7 @@ def test_an_existing_database_keeps_its_mode_and_serve_warns(tmp_path: Path, mon
 def test_create_private_ignores_the_umask_and_an_existing_file(tmp_path: Path, umask: int) -> None:
     import os
 
-    from guardian.fileio import create_private
+    from guardian.core.fileio import create_private
 
     old = os.umask(umask)
     try:

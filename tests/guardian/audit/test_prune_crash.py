@@ -71,7 +71,7 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
     import guardian.cli.audit as cli_audit
     from guardian.audit.verify import verify_db
     from guardian.audit.writer import AuditWriter
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     from guardian.settings import get_settings
 
     monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "home"))
@@ -146,7 +146,7 @@ def _verified_home(url: str, tmp_path: Path, monkeypatch) -> None:  # type: igno
 def _attacker_deletes(url: str) -> None:
     """What the aborted prune's plan said, done without any record (DB rights)."""
     from guardian.audit.retention import prune, prune_cutoff
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     engine = make_engine(url)
     res = prune(engine, prune_cutoff("2d"), actor="attacker")
@@ -180,7 +180,7 @@ def test_an_aborted_prune_does_not_license_a_later_deletion(
     monkeypatch.setattr(cli_audit, "_db", flaky_db)
     _prune_stops(fresh_db_url)
     monkeypatch.setattr(cli_audit, "_db", real_db)
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     engine = make_engine(fresh_db_url)
     with engine.connect() as conn:
         kinds = [k for (k,) in conn.execute(sa.text(

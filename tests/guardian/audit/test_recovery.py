@@ -18,9 +18,8 @@ from guardian.audit.spool import Spool, read_segment
 from guardian.audit.store import BatchStore
 from guardian.audit.testing import request_event, shadow_event
 from guardian.audit.verify import verify_db
-from guardian.db import make_engine
-
-from .conftest import count
+from guardian.core.db import make_engine
+from tests.support.audit import count
 
 pytestmark = pytest.mark.integration
 

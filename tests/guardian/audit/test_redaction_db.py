@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from guardian.audit import upgrade
 from guardian.audit.testing import request_event
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 pytestmark = pytest.mark.integration
 

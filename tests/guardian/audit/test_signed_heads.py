@@ -5,7 +5,7 @@ after a head, forged gap, forged anchor, drop/add export lines} x {SQLite, Postg
 {latest signed head available, none}. The attacker here may run any SQL, recompute SHA-256
 chain hashes and write whole chains; only the Ed25519 key and the published heads are out of
 reach. Each case asserts its outcome for both columns: caught (with the words naming the
-first bad record) or, without a head, documented as undetectable (README, "The audit trail").
+first bad record) or, without a head, documented as undetectable (docs/guides/compliance.md).
 """
 
 from __future__ import annotations
@@ -36,9 +36,8 @@ from guardian.audit.signing import Signer, generate, load_trust, rotate
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import _normalise, _stream, verify_db
 from guardian.audit.writer import AuditWriter
-from guardian.db import make_engine
-
-from .conftest import guards_off, tamper
+from guardian.core.db import make_engine
+from tests.support.audit import guards_off, tamper
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[3]
@@ -224,7 +223,7 @@ def forged_anchor(url: str, chain: str) -> None:
            f"('{chain}', {upto}, '{h}', '2026-01-01', '2026-01-01', 'cli:attacker')")
 
 
-UNDETECTABLE = None  # without a signed head: stated in README.audit-section.md
+UNDETECTABLE = None  # without a signed head: stated in docs/guides/compliance.md
 # case -> (attack, first error without heads, first error with heads)
 MATRIX: dict[str, tuple[Any, str | None, str | tuple[str, ...]]] = {
     "edit": (edit, "edited: audit_requests", "edited: audit_requests"),

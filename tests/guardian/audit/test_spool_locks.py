@@ -13,9 +13,8 @@ import pytest
 from guardian.audit import upgrade
 from guardian.audit.spool import Spool
 from guardian.audit.verify import verify_db
-from guardian.db import make_engine
-
-from .conftest import count
+from guardian.core.db import make_engine
+from tests.support.audit import count
 
 # A writer process that spools one sealed batch and is killed (no close(): its lock stays).
 _KILLED_WRITER = textwrap.dedent("""

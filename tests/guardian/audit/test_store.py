@@ -16,7 +16,7 @@ from guardian.audit.rows import SealedBatch, Sealer
 from guardian.audit.store import BatchStore
 from guardian.audit.testing import request_event
 from guardian.audit.verify import verify_db
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 
 TOKENS = 16
 

@@ -22,11 +22,11 @@ from guardian.audit.events import GovernanceEvent, RequestEvent
 from guardian.audit.heads import HeadsConfig
 from guardian.audit.signing import generate
 from guardian.audit.writer import AuditUnavailable, AuditWriter
-from guardian.auth import hash_key
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.policy.model import AuditPolicy, Policy, RoutePolicy, ShadowPolicy
-from tests.guardian.api.conftest import KEYS, auth, keystore
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from guardian.security.auth import hash_key
+from tests.support.api import KEYS, auth, keystore
+from tests.support.fakes import FakeBackend, ListSink
 
 
 def _policy() -> Policy:

@@ -13,9 +13,8 @@ from guardian.audit.chain import CANON_COLUMNS, canonical_line, link
 from guardian.audit.retention import prune
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import make_checkpoint, verify_db
-from guardian.db import make_engine
-
-from .conftest import count, tamper
+from guardian.core.db import make_engine
+from tests.support.audit import count, tamper
 
 pytestmark = pytest.mark.integration
 KEY = "test-checkpoint-key"

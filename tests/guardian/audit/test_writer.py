@@ -9,9 +9,8 @@ import pytest
 from guardian.audit import MemorySink, upgrade
 from guardian.audit.testing import governance_event, request_event, shadow_event
 from guardian.audit.verify import verify_db
-from guardian.db import make_engine
-
-from .conftest import count
+from guardian.core.db import make_engine
+from tests.support.audit import count
 
 pytestmark = pytest.mark.integration
 

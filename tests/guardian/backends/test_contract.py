@@ -16,10 +16,10 @@ from engine.metrics import SpecCounters
 from guardian.app import build_services, close_services
 from guardian.audit.events import ShadowEvent
 from guardian.backends import FACTORIES, BackendResult, ServingBackend, open_backend
-from guardian.serving import GenerationRequest, Served
+from guardian.serving.core import GenerationRequest, Served
 from guardian.settings import Settings
-from tests.guardian.api.conftest import auth, keystore, policy
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.support.api import auth, keystore, policy
+from tests.support.fakes import FakeBackend, ListSink
 
 PLAIN = (int, float, str, bool, type(None))
 

@@ -10,7 +10,7 @@ import pytest
 from guardian.backends import BackendRequest, Sampling
 from guardian.backends.base import LOGPROB_FLOOR, TokenLogprob
 from guardian.backends.local import LocalEngineBackend
-from tests.engine.conftest import save_tiny_pair
+from tests.support.tiny_models import save_tiny_pair
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.conftest import build_tokenizer, make_model, perturb, save
+from tests.support.tiny_models import build_tokenizer, make_model, perturb, save
 
 
 @pytest.fixture(scope="session")

@@ -98,7 +98,7 @@ def test_bench_layout_reports_both_layouts(dirs, tmp_path) -> None:
 def test_bench_serving_keeps_finished_levels_when_cut_off(tmp_path, monkeypatch) -> None:
     """A serving bench killed mid-run (a leased machine's time running out) leaves the JSON of
     the levels it finished, marked incomplete; a whole run marks it complete."""
-    from guardian.benchmarks import serving_bench as sb
+    from guardian.devtools.benchmarks import serving_bench as sb
 
     def cell(mode: str, route: str, tok_s: float, by_round: list[float]) -> sb.Cell:
         return sb.Cell(mode, route, 1, requests=4, ok=4, tokens_per_s=tok_s,
@@ -251,7 +251,7 @@ def test_bench_tolerance_in_bf16_reports_the_sampled_checks_tolerances(dirs, tmp
 
 
 def test_bench_clean_passes_the_tolerances_and_dtype_through(dirs, monkeypatch) -> None:
-    from guardian.benchmarks import clean_bench
+    from guardian.devtools.benchmarks import clean_bench
 
     seen: dict = {}
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from guardian.cli import app
-from tests.guardian.governance.conftest import write_keys
+from tests.support.governance import write_keys
 
 
 @pytest.fixture

@@ -55,7 +55,7 @@ def test_guardian_demo_building_the_pair_in_the_settings_home_makes_it_private(
         dotenv_home, monkeypatch) -> None:
     """`guardian demo` without --home builds the pair in the settings' home: that first build
     created the home 0755 (the callers that made it 0700 first did not include this one)."""
-    from guardian.demo import _pair_env
+    from guardian.devtools.demo import _pair_env
 
     monkeypatch.setattr(build, "ensure_demo_pair", lambda home, **_kw: FakePaths(Path(home)))
     env = _pair_env(None)

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from guardian.auth import (
+from guardian.cli import app as cli_app
+from guardian.core.fileio import SMALL_FILE_LIMIT
+from guardian.security.auth import (
     AuthConfigError,
     KeyStore,
     add_key_to_file,
@@ -22,8 +24,6 @@ from guardian.auth import (
     read_keys_file,
     write_keys_file,
 )
-from guardian.cli import app as cli_app
-from guardian.fileio import SMALL_FILE_LIMIT
 
 DIGEST = "a" * 64
 

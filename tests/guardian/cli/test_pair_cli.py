@@ -5,7 +5,7 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from guardian.cli import app
-from tests.engine.conftest import build_tokenizer, make_model, save
+from tests.support.tiny_models import build_tokenizer, make_model, save
 
 
 def test_show_prints_the_pair_identity(dirs) -> None:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from guardian.cli import route as route_cli
 from guardian.settings import get_settings
-from tests.guardian.governance.conftest import write_keys
+from tests.support.governance import write_keys
 
 POLICY = Path(__file__).resolve().parents[3] / "policies" / "default.yaml"
 
@@ -52,10 +52,10 @@ def db_mode(args: list[str]) -> str | None:
 def register_gated_pair(args: list[str], tmp_path: Path, *, report: bool = True) -> str:
     """A registered pair (and, with `report`, a passing gate report for it under POLICY)."""
     from engine.identity import PairIdentity
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
     from guardian.governance.registry import PairRegistry
     from guardian.policy import load_policy_file
-    from tests.guardian.governance.conftest import record_report
+    from tests.support.governance import record_report
 
     status_rows(args)  # migrates the embedded DB
     pair = "ab" * 32
@@ -178,7 +178,7 @@ def test_dev_mode_acts_as_admin_audited_as_the_os_user(args, monkeypatch) -> Non
     import sqlalchemy as sa
 
     from guardian.audit.models import AuditGovernance
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     account = pwd.getpwuid(os.getuid()).pw_name
     monkeypatch.setenv("LOGNAME", "someone-else")
@@ -243,7 +243,7 @@ def _governance(args: list[str], kind: str) -> list[dict]:
     import sqlalchemy as sa
 
     from guardian.audit.models import AuditGovernance
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     t = AuditGovernance.__table__
     with make_engine(args[1]).connect() as conn:

@@ -19,8 +19,8 @@ from guardian.governance.gates import Check, GateReport
 from guardian.governance.promotion import record_gate_result
 from guardian.governance.runtime import Governance, attach
 from guardian.policy import load_policy
-from tests.guardian.api.conftest import auth, keystore
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.support.api import auth, keystore
+from tests.support.fakes import FakeBackend, ListSink
 
 POLICY = """version: 1
 default_route: default

@@ -10,7 +10,7 @@ import pytest
 
 from guardian.audit import upgrade
 from guardian.audit.memory import MemorySink
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance import canary
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.modes import canary_bucket, effective_mode, sticky_key
@@ -18,7 +18,7 @@ from guardian.governance.rollback import RollbackController
 from guardian.governance.routestate import ModeResolver, RouteStateStore, RouteStatus
 from guardian.governance.stats import Measurement
 from guardian.policy import CanaryPolicy, Policy, RoutePolicy
-from tests.guardian.governance.conftest import Clock, record_report
+from tests.support.governance import Clock, record_report
 
 PAIR = "pair-a"
 

@@ -33,7 +33,7 @@ from guardian.governance.canarystate import CanaryStore, canaries_of
 from guardian.governance.gatecheck import modes_in_force
 from guardian.governance.modes import canary_bucket
 from guardian.governance.routestate import ModeResolver, RouteStateStore
-from tests.guardian.governance.conftest import governed_policy, record_report
+from tests.support.governance import governed_policy, record_report
 
 PAIR = "a" * 64
 

@@ -57,3 +57,18 @@ def test_policy_cost_section_is_optional_and_validated(tmp_path) -> None:  # typ
     assert load_policy(tmp_path / "explicit.yaml").content_hash == plain.content_hash
     with pytest.raises(PolicyError, match=r"cost\.pool_hour"):
         load_policy(tmp_path / "bad.yaml")
+
+
+def test_forwards_a_pool_did_not_report_are_left_out_not_counted_as_zero() -> None:
+    # 10 speculative answers from a pool without counters (forwards unknown), 10 target-only
+    # answers of 8 tokens: M4 is over the 10 known ones (8 each: nothing saved), where the
+    # unknown ones once counted as 0 forwards made it "-50 %" (-89 % on a real deployment).
+    spec = Usage(10, 80.0, 0.0, 5.0, forward_requests=0, forward_tokens=0.0)
+    plain = Usage(10, 80.0, 80.0, 5.0, forward_requests=10, forward_tokens=80.0)
+    f = figures(spec, plain, Paired(), None)
+    assert f.forwards_per_request == 8.0 and f.baseline_forwards_per_request == 8.0
+    assert f.forwards_saved == 0.0
+    only = figures(spec, Usage(), Paired(), None)  # nothing known: not reported
+    assert only.forwards_per_request is None and only.forwards_saved is None
+    # rows without the split (older callers) keep the old arithmetic
+    assert figures(Usage(2, 10.0, 6.0, 1.0), Usage(), Paired(), None).forwards_per_request == 3.0

@@ -10,14 +10,14 @@ import pytest
 from guardian.backends import Unsupported
 from guardian.governance.gates import GoldenPrompt, PromptResult, evaluate_gate, run_gate
 from guardian.policy import GatePolicy
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.fakes import FakeBackend
 
 GREEDY = [GoldenPrompt("a", "def add(a, b):"), GoldenPrompt("b", "the quick", max_tokens=6)]
 SAMPLED = [GoldenPrompt("s", "class Point:", temperature=0.8, seed=3)]
 
 
 def gate(backend: FakeBackend, prompts: list[GoldenPrompt]):
-    return run_gate(backend, prompts, GatePolicy(min_speedup=0.0, max_new_tokens=8),
+    return run_gate(backend, prompts, GatePolicy(min_speedup=0.0, max_new_tokens=8, stopping_quota=0),
                     policy_hash="p" * 64, route="default")
 
 
@@ -83,8 +83,8 @@ def test_golden_lines_carry_stop_strings_top_p_and_top_k(tmp_path) -> None:
 def test_the_gate_judges_with_the_shadow_evaluator(monkeypatch) -> None:
     """The gate's verdicts are the shadow evaluator's: a check the evaluator makes is a check
     the gate makes (here: the evaluator's verdict is replaced, and the gate fails with it)."""
-    import guardian.shadow as shadow
-    from guardian.verdicts import VerdictResult
+    import guardian.equivalence.shadow as shadow
+    from guardian.equivalence.verdicts import VerdictResult
 
     calls = []
 
@@ -123,7 +123,7 @@ def test_a_golden_eos_prompt_ends_with_eos_on_the_demo_pair(demo_pair_paths) -> 
 
     api = pytest.importorskip("engine.api")
     # The demo pair is rebuilt per machine and CPU kernels' summation order differs between
-    # hosts (BENCHMARKS.md, demo pair build), so which greedy prompt ends in EOS varies by a
+    # hosts (docs/benchmarks/demo-pair.md), so which greedy prompt ends in EOS varies by a
     # build; the golden set holds several so that the gate exercises EOS on every build.
     pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
     ended = {}

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from guardian.cli import app
-from tests.guardian.api.fakes import FakeBackend
+from tests.support.fakes import FakeBackend
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_gate_chooses_threads_as_serve_does_when_unset(fake_pair: Path, tmp_path
 
     from engine import threads
     from guardian.settings import get_settings
-    from tests.guardian.api.fakes import FakeBackend
+    from tests.support.fakes import FakeBackend
 
     fake = FakeBackend()
     fake.pair = object()  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore
 from guardian.policy import load_policy_file
 from guardian.settings import get_settings
-from tests.guardian.governance.conftest import write_keys
+from tests.support.governance import write_keys
 
 POLICY = """version: 1
 default_route: default
@@ -93,7 +93,7 @@ def test_gate_passes_a_good_pair_writes_reports_and_allows_promotion(env, pair_d
     assert refused.exit_code == 1 and "release role" in refused.output
     ok = promote(env, identity.pair_hash[:12])
     assert ok.exit_code == 0, ok.output
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     db = make_engine(env["url"])
     state = RouteStateStore(db).get("default")
@@ -122,7 +122,7 @@ def test_promotion_with_a_stale_report_is_refused(env, pair_dirs, tmp_path) -> N
     AutoTokenizer.from_pretrained(pair_dirs("good")[0]).save_pretrained(new_draft)
     new_identity = identify(new_draft, pair_dirs("good")[1])
     assert new_identity.pair_hash != identity.pair_hash
-    from guardian.db import make_engine
+    from guardian.core.db import make_engine
 
     PairRegistry(make_engine(env["url"])).register(new_identity, actor="test")
     out = promote(env, new_identity.pair_hash[:12], report=json_path)

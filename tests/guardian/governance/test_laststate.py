@@ -18,12 +18,12 @@ from fastapi.testclient import TestClient
 
 from guardian.app import build_services, close_services, create_app
 from guardian.audit import upgrade
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance import laststate
 from guardian.governance.routestate import ModeResolver, RouteStateStore
 from guardian.policy import load_policy
-from tests.guardian.api.conftest import auth, keystore
-from tests.guardian.api.fakes import FakeBackend, ListSink
+from tests.support.api import auth, keystore
+from tests.support.fakes import FakeBackend, ListSink
 
 # Both routes would serve speculatively from the file alone (no gate report needed), so only
 # the route state can keep them target_only: what these tests are about.

@@ -29,8 +29,8 @@ from guardian.policy import (
     LatencyTrigger,
     TriggerPolicy,
 )
-from guardian.serving import GenerationRequest, Served
-from tests.guardian.governance.conftest import governed_policy as _governed_policy
+from guardian.serving.core import GenerationRequest, Served
+from tests.support.governance import governed_policy as _governed_policy
 
 
 def governed_policy(**kw):

@@ -8,7 +8,7 @@ import pytest
 
 from guardian.governance.modes import effective_mode, route_modes
 from guardian.governance.routestate import ModeResolver, RouteStatus
-from tests.guardian.governance.conftest import governed_policy
+from tests.support.governance import governed_policy
 
 
 def state(mode: str, pair: str | None = "pair-a") -> RouteStatus:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from guardian.core.resources import data_path
 from guardian.policy import PolicyError
 from guardian.policy.loading import load_policy_file
-from guardian.resources import data_path
 
 ROUTE = "routes:\n  default:\n    mode: target_only\n"
 

@@ -14,6 +14,7 @@ from guardian.audit.models import RouteState
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.rollback import RollbackController
 from guardian.governance.routestate import ModeResolver, RouteStateStore
+from guardian.observability.telemetry import Telemetry
 from guardian.policy import (
     AcceptanceTrigger,
     DivergenceTrigger,
@@ -21,13 +22,7 @@ from guardian.policy import (
     LatencyTrigger,
     TriggerPolicy,
 )
-from guardian.telemetry import Telemetry
-from tests.guardian.governance.conftest import (
-    governed_policy,
-    record_report,
-    request_event,
-    shadow_event,
-)
+from tests.support.governance import governed_policy, record_report, request_event, shadow_event
 
 ONLY_ACCEPTANCE = dict(latency=LatencyTrigger(enabled=False), drift=DriftTrigger(enabled=False),
                        divergence=DivergenceTrigger(enabled=False))

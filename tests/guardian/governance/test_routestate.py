@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from guardian.db import make_engine
+from guardian.core.db import make_engine
 from guardian.governance.routestate import ModeResolver, RouteStateStore, StateConflict
 
 
@@ -104,7 +104,7 @@ def test_serving_pair_is_the_routes_recent_pair_else_the_newest_anywhere(store, 
     from datetime import UTC, datetime, timedelta
 
     from guardian.audit.writer import AuditWriter
-    from tests.guardian.governance.conftest import request_event
+    from tests.support.governance import request_event
 
     assert store.serving_pair("default") is None  # no request yet
     writer = AuditWriter(store.db.url.render_as_string(hide_password=False),

@@ -21,9 +21,9 @@ from guardian.audit.events import GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.runtime import Governance, attach
 from guardian.policy import load_policy
-from tests.guardian.api.conftest import auth, keystore
-from tests.guardian.api.fakes import FakeBackend, ListSink
-from tests.guardian.governance.conftest import record_report
+from tests.support.api import auth, keystore
+from tests.support.fakes import FakeBackend, ListSink
+from tests.support.governance import record_report
 
 POLICY = """version: 1
 default_route: default
@@ -198,7 +198,7 @@ def test_an_act_records_the_mode_serving_was_really_in(make_app) -> None:
 
 def test_set_route_mode_cannot_turn_speculation_on(store, sink) -> None:
     from guardian.governance.promotion import set_route_mode
-    from tests.guardian.governance.conftest import governed_policy
+    from tests.support.governance import governed_policy
 
     with pytest.raises(GovernanceRefused, match="only turns speculation off"):
         set_route_mode(store, sink, route="default", mode="speculative",
@@ -280,7 +280,7 @@ def test_a_reload_cannot_switch_the_gate_off_to_turn_speculation_on(make_app) ->
 def test_gate_not_lowered_lets_an_already_ungated_route_change_other_settings() -> None:
     from guardian.policy import GatePolicy, PolicyError
     from guardian.policy.loading import gate_not_lowered
-    from tests.guardian.governance.conftest import governed_policy
+    from tests.support.governance import governed_policy
 
     ungated = governed_policy("speculative", gate=GatePolicy(require_report=False))
     gate_not_lowered(ungated, governed_policy("speculative", sample_rate=0.5,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from guardian.audit.writer import AuditWriter
 from guardian.governance.windows import RouteWindow, accepted_lengths, load_window
-from tests.guardian.governance.conftest import request_event, shadow_event
+from tests.support.governance import request_event, shadow_event
 
 
 def test_accepted_lengths_from_prefix_counters() -> None:

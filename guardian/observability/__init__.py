@@ -1,0 +1,2 @@
+"""Telemetry: OpenTelemetry metrics and traces (telemetry) and the per-request hot-path
+instruments (hotmetrics)."""

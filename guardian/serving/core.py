@@ -1,0 +1,831 @@
+"""The serving path: route resolution, mode, speculative fallback and load shedding.
+
+Owns `ServingCore`, which runs every served generation through the serving-backend contract
+(`guardian.backends`: plain request/result values, never a tensor) and hands sampled requests
+to the shadow evaluator. The local engine runs on ONE engine thread: either this core's one
+worker (one request at a time), or, with continuous batching (`GUARDIAN_BATCHING=continuous`,
+engine.batching), the backend's own engine thread, where concurrent requests share every
+forward and join and leave at step boundaries.
+
+Priority: the shadow worker only starts a generation while no serving job is queued or
+running, and aborts its own generation at the next engine step once one arrives (see
+`guardian.equivalence.shadow`); with continuous batching its generation is a row of the same batch and
+leaves it at that step boundary. So serving is delayed by shadow work by at most ONE engine step of a
+shadow run (one prefill, or gamma draft forwards + one target forward) — never a whole
+shadow generation.
+
+Mode per request: the route's mode from the policy, unless a governance action (rollback,
+re-enable, promotion) set one in the database; `resolver` (guardian.governance.routestate.
+ModeResolver, attached by the app) answers from an in-memory copy refreshed every 0.5 s, so a
+rollback on any replica applies here within ~1 s and costs a dict lookup per request.
+
+Degrading safely: a speculative run that raises is re-run target-only and recorded with
+`fallback_reason`; when the serving queue is at the route's `load_shed_queue_depth`,
+speculation is skipped (`fallback_reason="load_shed"`); a route whose proposer the backend
+cannot speculate with is served target-only (`fallback_reason="unsupported_proposer"`).
+
+Admission (`guardian.serving.admission`): a route admits at most `max_queue` requests at once; one
+more gets 429 with `Retry-After`. A request whose client hangs up or whose deadline passes
+stops within one engine step (or before it starts, if still queued) and is audited with
+finish_reason `cancelled`.
+
+Every ratio of speculative counters (acceptance rate, alpha, mean acceptance length) comes
+from engine.metrics via `BackendResult.counters` (`stats_dict`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
+from typing import Any, Literal
+
+from guardian.audit.events import AuditSink, RequestEvent
+from guardian.backends import (
+    BackendRequest,
+    BackendResult,
+    Distributions,
+    OnText,
+    Sampling,
+    ServingBackend,
+    TraceToken,
+)
+from guardian.backends.base import watch_only
+from guardian.core.enums import DecodePath
+from guardian.core.errors import ServingError
+from guardian.observability.telemetry import Telemetry, genai_labels, now_ns
+from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
+from guardian.serving.admission import Admission, Cancelled, CancelToken, QueueFull
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["GenerationRequest", "OnText", "RouteChoice", "Served", "ServingCore", "ServingError",
+           "stats_dict"]
+
+# Why a request is on its route: the X-Guardian-Route header, its model, or the default.
+RouteReason = Literal["header", "model", "default"]
+
+
+# --- requests and results ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RouteChoice:
+    """A request's route, why it was chosen, and the route its model maps to without any
+    header (`policy_route`: the redaction floor and an un-listed key's only route)."""
+
+    name: str
+    reason: RouteReason
+    policy_route: str
+
+
+@dataclass(slots=True)
+class GenerationRequest:
+    endpoint: Literal["completions", "chat.completions"]
+    route: str
+    model: str
+    prompt_text: str
+    prompt_ids: list[int]
+    max_tokens: int
+    temperature: float = 0.0
+    top_p: float = 1.0
+    top_k: int = 0
+    seed: int | None = None
+    stop: list[str] | None = None
+    request_id: str = field(default_factory=lambda: f"req-{uuid.uuid4().hex}")
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # Attribution, recorded in the audit event's params (hash-covered, kept at every
+    # redaction): who sent it (`api-key:<name>`, never the key), which of its secrets
+    # (digest prefix), and why this route (header / model / default).
+    principal: str | None = None
+    key_id: str | None = None
+    route_reason: RouteReason | None = None
+    # Set by the API when the client hangs up or the deadline passes; checked every step.
+    cancel: CancelToken = field(default_factory=CancelToken)
+    # The key a running canary splits traffic by (guardian.governance.modes.sticky_key).
+    sticky_key: str | None = None
+    # Alternatives per token the client asked for (logprobs); and, for backends without a
+    # local tokenizer, the chat messages as sent (role, content).
+    top_logprobs: int = 0
+    messages: list[tuple[str, str]] | None = None
+    admitted: bool = False  # its route slot is already held (ServingCore.precheck)
+    keyed: bool = False  # the slot counts against its principal's max_queue_per_key
+    # The request surface beyond the core fields (guardian.api.surface): sampling controls
+    # as `Sampling` takes them (penalties, min_p, logit_bias pairs), and the fields forwarded
+    # unchanged to an upstream pool. Both are recorded in the audit params when set.
+    controls: dict[str, Any] = field(default_factory=dict)
+    passthrough: dict[str, Any] = field(default_factory=dict)
+    choice_index: int = 0  # which of the request's n choices this generation is
+
+    @property
+    def greedy(self) -> bool:
+        return self.temperature == 0.0
+
+    @property
+    def sampling(self) -> Sampling:
+        return Sampling(temperature=self.temperature, top_p=self.top_p, top_k=self.top_k,
+                        **self.controls)
+
+    def params(self, route: RoutePolicy) -> dict[str, Any]:
+        out = {"max_tokens": self.max_tokens, "temperature": self.temperature,
+               "top_p": self.top_p, "top_k": self.top_k, "seed": self.seed, "stop": self.stop,
+               "model": self.model, "gamma_strategy": route.gamma.strategy,
+               "gamma": route.gamma.initial, "gamma_max": route.gamma.max,
+               **self.attribution()}
+        # Only when set: the params of a request without them are as they always were.
+        out.update(self.sampling.controls())
+        # The messages stay in the prompt text (redacted as it is), never in the params.
+        out.update({k: v for k, v in self.passthrough.items() if k != "messages"})
+        if self.choice_index:
+            out["choice_index"] = self.choice_index
+        return out
+
+    def attribution(self) -> dict[str, str]:
+        """Who sent the request and why it is on its route (only what is known)."""
+        out = {"principal": self.principal, "key_id": self.key_id,
+               "route_reason": self.route_reason}
+        return {k: v for k, v in out.items() if v is not None}
+
+
+@dataclass(slots=True)
+class Served:
+    request: GenerationRequest
+    result: BackendResult
+    mode: str
+    served_path: DecodePath
+    fallback_reason: str | None
+    queue_time_s: float
+    compute_time_s: float
+    policy_hash: str
+    shadow_sampled: bool
+    # Shadow evidence, not for serving: the target distributions a sampled speculative run
+    # used, kept for the shadow evaluator (only from backends with full_distributions).
+    evidence: Distributions | None = None
+
+    def extension(self) -> dict[str, Any]:
+        """The `spec_guardian` field added to OpenAI responses."""
+        return {"request_id": self.request.request_id, "route": self.request.route,
+                "mode": self.mode, "served_path": self.served_path,
+                "fallback_reason": self.fallback_reason, "shadow_sampled": self.shadow_sampled,
+                "queue_time_s": self.queue_time_s, "compute_time_s": self.compute_time_s,
+                "stats": stats_dict(self.result)}
+
+
+async def _await_durable(request_id: str, durable: Future[None], timeout: float) -> None:
+    """`audit.durability: sync`: hold the response (a stream's final chunk) until the audit
+    record is durable; a record that cannot be made durable is a 503, never an unaudited 200."""
+    try:
+        await asyncio.wait_for(asyncio.wrap_future(durable), timeout)
+    except Exception as exc:
+        reason = "timed out" if isinstance(exc, TimeoutError) else str(exc) or type(exc).__name__
+        raise ServingError(503, f"the audit record of {request_id} could not be made durable "
+                           f"({reason}); this route answers only once it is. Retry later.",
+                           code="audit_unavailable", type_="service_unavailable") from exc
+
+
+# The counters each derived ratio needs: a ratio over a counter the backend did not report
+# (an upstream pool's `unreported`) is None, never 0.
+_RATIO_NEEDS = {"acceptance_rate": ("proposed_tokens", "accepted"),
+                "alpha": ("judged_tokens", "accepted"),
+                "mean_acceptance_length": ("steps", "accepted")}
+
+
+def stats_dict(result: BackendResult) -> dict[str, Any]:
+    """The backend's raw stats plus the ratios derived from its counters (audit, API)."""
+    ratios: dict[str, Any] = result.counters.ratios()
+    unreported = result.stats.get("unreported")
+    if unreported:
+        for name, needs in _RATIO_NEEDS.items():
+            if any(k in unreported for k in needs):
+                ratios[name] = None
+    return {**result.stats, **ratios}
+
+
+def prompt_tokens(req: GenerationRequest, result: BackendResult) -> int:
+    """Prompt tokens: the local tokenizer's count, else what the backend counted (an
+    upstream pool's usage: it tokenized the prompt)."""
+    if req.prompt_ids:
+        return len(req.prompt_ids)
+    counted = result.stats.get("prompt_tokens")
+    return int(counted) if isinstance(counted, int) and not isinstance(counted, bool) else 0
+
+
+# --- the core -----------------------------------------------------------------------------
+class _Slot:
+    """What one admitted request holds: its route's admission slot and a place in the serving
+    core's pending count. `release` gives both back once, however many exit paths call it."""
+
+    __slots__ = ("_core", "_done", "_keyed", "_lock", "_outcome", "_principal", "_route")
+
+    def __init__(self, core: ServingCore, req: GenerationRequest) -> None:
+        self._core, self._route = core, req.route
+        self._principal, self._keyed = req.principal, req.keyed
+        self._lock = threading.Lock()
+        self._done = False
+        self._outcome: str | None = None  # "finished" (job) or "abandoned" (awaiter): first wins
+
+    def finish(self) -> bool:
+        """The job has its result: True if its awaiter will answer it (not abandoned)."""
+        with self._lock:
+            self._outcome = self._outcome or "finished"
+            return self._outcome == "finished"
+
+    def abandon(self) -> bool:
+        """The awaiter gives up (deadline, or it was cancelled): True unless the job had
+        already finished (then its result is on its way and must be used)."""
+        with self._lock:
+            self._outcome = self._outcome or "abandoned"
+            return self._outcome == "abandoned"
+
+    def release(self, service_s: float | None = None) -> bool:
+        with self._lock:
+            if self._done:
+                return False
+            self._done = True
+        self._core._release()
+        self._core.admission.release(self._route, service_s, principal=self._principal,
+                                     keyed=self._keyed)
+        return True
+
+
+class ServingCore:
+    """Serves requests on one engine thread; samples shadow work; records audit + telemetry."""
+
+    def __init__(self, backend: ServingBackend, policy: Policy, sink: AuditSink,
+                 telemetry: Telemetry, *, replica_id: str | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.backend, self.sink, self.telemetry = backend, sink, telemetry
+        self.policy = policy
+        self.replica_id = replica_id
+        self._rng = rng or random.Random()
+        # A batching backend (engine.batching) runs every request on its own engine thread;
+        # the workers here only wait for their row, so one per row the batch can hold (plus
+        # those queued to join). Otherwise this one worker IS the engine thread.
+        batcher = getattr(backend, "batcher", None)
+        self.batch_rows = batcher.max_batch if batcher is not None else 0
+        workers = 4 * self.batch_rows + 8 if batcher is not None else 1
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="engine-serve")
+        self._lock = threading.Lock()
+        self._pending = 0  # serving jobs admitted and not finished (queued + running)
+        self.idle = threading.Event()  # set while no serving job is pending: shadow may run
+        self.idle.set()
+        self.last_served = 0.0  # perf_counter() when the last serving job finished
+        self.shadow: Any = None  # guardian.equivalence.shadow.ShadowEvaluator, attached by the app
+        self.resolver: Any = None  # guardian.governance.routestate.ModeResolver, ditto
+        self.admission = Admission()
+        self.admission.parallel = max(1, self.batch_rows)
+
+    @property
+    def policy(self) -> Policy:
+        return self._policy
+
+    @policy.setter
+    def policy(self, policy: Policy) -> None:
+        # Swapped whole (never mutated), so the engine thread always sees a consistent
+        # policy; the hash is computed once per policy, not per request.
+        self._policy, self.policy_hash = policy, policy.content_hash
+
+    # route and mode ----------------------------------------------------------------------
+    def resolve_route(self, header_route: str | None, model: str) -> RouteChoice:
+        """The request's route: the header's, else its model's, else the default route.
+
+        Only the policy is consulted here; whether the caller may use the route is the API's
+        check (`guardian.api.deps.authorized_route`), and the redaction floor is
+        `check_redaction_floor`. An unknown route's error never lists the routes.
+        """
+        routed = self.policy.route_for_model(model)
+        if not routed and model != self.backend.model_name:
+            # Checked with a header too: the model name is echoed, audited and a metrics
+            # label, so an unchecked one let any caller grow the label set without bound.
+            raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
+                               "the served models", param="model", code="model_not_found")
+        if header_route:
+            if header_route not in self.policy.routes:
+                raise ServingError(404, f"unknown route {header_route!r} (X-Guardian-Route); ask "
+                                   "the operator which routes your API key may use, or drop the "
+                                   "header to use the route of your model",
+                                   param="X-Guardian-Route", code="route_not_found")
+            return RouteChoice(header_route, "header", routed or self.policy.default_route)
+        if routed:
+            return RouteChoice(routed, "model", routed)
+        default = self.policy.default_route
+        return RouteChoice(default, "default", default)
+
+    def check_redaction_floor(self, choice: RouteChoice) -> None:
+        """A header may not pick a route that keeps more of the prompt than the route the
+        request's model maps to (`guardian.policy.REDACTION_PROTECTION`)."""
+        if choice.name == choice.policy_route:
+            return
+        picked = self.policy.route(choice.name).redaction
+        floor = self.policy.route(choice.policy_route).redaction
+        if REDACTION_PROTECTION[picked] < REDACTION_PROTECTION[floor]:
+            raise ServingError(
+                403, f"route {choice.name!r} (X-Guardian-Route) keeps more of the prompt "
+                f"(redaction {picked!r}) than the route this model maps to (redaction "
+                f"{floor!r}); a header may not lower redaction. Drop the header or pick a "
+                f"route whose redaction is at least {floor!r}.", param="X-Guardian-Route",
+                code="redaction_floor", type_="permission_error")
+
+    def model_names(self) -> list[str]:
+        names = [self.backend.model_name]
+        for route in self.policy.routes.values():
+            names += [m for m in route.models if m not in names]
+        return names
+
+    @property
+    def queue_depth(self) -> int:
+        return self._pending
+
+    def _admit(self) -> int:
+        with self._lock:
+            depth = self._pending
+            self._pending += 1
+            self.idle.clear()
+            return depth
+
+    def _release(self) -> None:
+        with self._lock:
+            self._pending -= 1
+            self.last_served = time.perf_counter()
+            if self._pending == 0:
+                self.idle.set()
+
+    # validation ------------------------------------------------------------------------------
+    def check_token_ids(self, ids: list[int]) -> None:
+        vocab = self.backend.vocab_size
+        bad = [t for t in ids if not 0 <= t < vocab]
+        if bad:
+            raise ServingError(400, f"prompt token ids {bad[:3]} are outside the vocabulary "
+                               f"(size {vocab}); send ids in [0, {vocab}).", param="prompt",
+                               code="invalid_value")
+
+    def check_text(self, text: str, param: str = "prompt") -> None:
+        """Refuse text that cannot fit the context before it is tokenized (a backend's
+        `max_prompt_chars`, when it has one: tokenizing a 1 MiB prompt takes a second)."""
+        limit = getattr(self.backend, "max_prompt_chars", None)
+        if limit is not None and len(text) > limit:
+            raise ServingError(400, f"The {param} has {len(text):,} characters, more than "
+                               f"this model's context of {self.backend.max_context} tokens can "
+                               f"hold (at most {limit:,} characters); shorten it.",
+                               param=param, code="context_length_exceeded")
+
+    def check_lengths(self, prompt_ids: list[int], max_tokens: int) -> None:
+        ctx = self.backend.max_context
+        if len(prompt_ids) >= ctx:
+            raise ServingError(400, f"This model's maximum context length is {ctx} tokens, but "
+                               f"the prompt has {len(prompt_ids)}; shorten the prompt.",
+                               param="prompt", code="context_length_exceeded")
+        if len(prompt_ids) + max_tokens > ctx:
+            raise ServingError(400, f"max_tokens={max_tokens} plus the prompt's {len(prompt_ids)} "
+                               f"tokens exceeds the context length {ctx}; lower max_tokens to at "
+                               f"most {ctx - len(prompt_ids)}.", param="max_tokens",
+                               code="context_length_exceeded")
+
+    # serving -------------------------------------------------------------------------------
+    def route_policy(self, name: str, request_key: str | None = None) -> RoutePolicy:
+        """The route's policy with the mode in force now (database state over the file);
+        `request_key`: one request's sticky key, for a running canary."""
+        route = self.policy.route(name)
+        if self.resolver is not None:
+            # The policy goes along so a file saying `speculative` is held to the gate
+            # (a passing report for this pair + policy hash); cached in the resolver.
+            mode = self.resolver.mode(name, route.mode, self._policy, self.policy_hash,
+                                      request_key=request_key)
+            if mode != route.mode:
+                route = route.model_copy(update={"mode": mode})
+        return route
+
+    async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
+        try:
+            route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
+        except BaseException:
+            if req.admitted:  # a stream's slot, taken by `precheck`, must not leak
+                req.admitted = False
+                self.admission.release(req.route, principal=req.principal, keyed=req.keyed)
+            raise
+        policy_hash = self.policy_hash
+        if not req.admitted:  # a stream took its slot before its response started
+            self._admit_to_route(req, route)
+        depth = self._admit()
+        # The route slot and the pending count, released exactly once whatever happens: by
+        # the job when it ends, or here if it never ran (an error before it started, a job
+        # cancelled before it began): a leaked slot would keep the route full for good.
+        slot = _Slot(self, req)
+        try:
+            if self.batch_rows:  # only requests beyond the shared batch wait
+                depth = max(0, depth - self.batch_rows)
+            want_spec = route.mode == "speculative"
+            unsupported = want_spec and not self.backend.capabilities.supports(route.proposer)
+            shed = want_spec and not unsupported and depth >= route.load_shed_queue_depth
+            reason = "unsupported_proposer" if unsupported else "load_shed" if shed else None
+            sampled = route.mode != "off" and self._rng.random() < route.shadow.sample_rate
+            # A sampled (non-greedy) shadow check needs the distributions the served
+            # speculative run used; only backends with full distributions can keep them.
+            evidence = (sampled and not req.greedy
+                        and self.backend.capabilities.full_distributions)
+            enqueued = time.perf_counter()
+            t0_ns = now_ns()
+            labels = {"route": req.route, "pair": self.backend.pair_hash[:12],
+                      "mode": route.mode, **genai_labels(req.endpoint, req.model)}
+        except BaseException:
+            slot.release()
+            raise
+        with self.telemetry.request_span(req.endpoint, req.model, {
+                "guardian.request_id": req.request_id, "guardian.route": req.route,
+                "guardian.mode": route.mode}) as span:
+            try:
+                try:
+                    if getattr(self.backend, "agenerate", None) is not None:
+                        job = asyncio.ensure_future(self._arun(
+                            req, route, want_spec and reason is None, reason, on_text,
+                            enqueued, slot))
+                    else:
+                        job = asyncio.get_running_loop().run_in_executor(
+                            self._executor, self._run, req, route,
+                            want_spec and reason is None, reason, evidence, on_text,
+                            enqueued, slot)
+                except BaseException:
+                    slot.release()
+                    raise
+                # A job cancelled before it began never runs its own release.
+                job.add_done_callback(lambda f: f.cancelled() and slot.release())
+
+                def late(f: asyncio.Future[Served]) -> None:
+                    # The awaiter went away just after the job had ended with a result:
+                    # nobody answers or records it now, so audit it as cancelled.
+                    if not f.cancelled() and f.exception() is None:
+                        self._record_abandoned(req, route, f.result(), enqueued)
+
+                served = await self._await_job(job, req, slot, late)
+            except BaseException as exc:
+                self.telemetry.record_request(labels, duration_s=time.perf_counter() - enqueued,
+                                              ttft_s=0, tpot_s=0, prompt_tokens=len(req.prompt_ids),
+                                              completion_tokens=0, result=None, speculative=False,
+                                              error_type=type(exc).__name__, error=exc)
+                raise
+            served.mode, served.policy_hash, served.shadow_sampled = route.mode, policy_hash, sampled
+            result = served.result
+            span.set_attribute("guardian.served_path", served.served_path)
+            span.set_attribute("gen_ai.usage.input_tokens", len(result.prompt_token_ids))
+            span.set_attribute("gen_ai.usage.output_tokens", len(result.token_ids))
+            if served.fallback_reason:  # its code only: the rest is exception text
+                span.set_attribute("guardian.fallback_reason",
+                                   served.fallback_reason.split(":")[0])
+            self.telemetry.engine_child_spans(span, t0_ns + int(served.queue_time_s * 1e9), result,
+                                              served.served_path == "speculative")
+            durable = self._record(served, route)
+            if sampled and self.shadow is not None:
+                self.shadow.offer_served(served, route, span.get_span_context())
+            if durable is not None:
+                try:
+                    await _await_durable(req.request_id, durable, getattr(
+                        getattr(self.sink, "cfg", None), "sync_timeout_s", 10.0))
+                except ServingError as exc:  # answered 503: counted as the failure it is
+                    self._record_telemetry(served, labels, error=exc)
+                    raise
+            self._record_telemetry(served, labels)
+        return served
+
+    def precheck(self, req: GenerationRequest) -> None:
+        """Take the request's route slot now, or answer 429 now (a stream calls this before
+        its response starts, then starts `serve` at once, which releases the slot)."""
+        route = self.route_policy(req.route, req.sticky_key or f"r:{req.request_id}")
+        self._admit_to_route(req, route)
+        req.admitted = True
+
+    def _admit_to_route(self, req: GenerationRequest, route: RoutePolicy) -> None:
+        """The route's bounded queue: 429 with Retry-After when it is full, or when the
+        caller already holds its `max_queue_per_key` share of it."""
+        try:
+            req.keyed = self.admission.admit(req.route, route.max_queue, req.principal,
+                                             route.max_queue_per_key)
+        except QueueFull as exc:
+            code = "key_queue_full" if exc.per_key else "queue_full"
+            self.telemetry.requests.add(1, {"route": req.route, "mode": route.mode,
+                                            "pair": self.backend.pair_hash[:12],
+                                            "error.type": code})
+            held = (f"Your API key has {exc.limit} requests in flight on route {req.route!r}, "
+                    "its limit per key" if exc.per_key else
+                    f"Route {req.route!r} is at its limit of {exc.limit} requests in flight")
+            raise ServingError(
+                429, f"{held}; retry after {exc.retry_after_s} s.", code=code,
+                type_="rate_limit_error", headers={"Retry-After": str(exc.retry_after_s)},
+            ) from None
+
+    @staticmethod
+    async def _await_job(job: asyncio.Future[Served], req: GenerationRequest, slot: _Slot,
+                         late: Callable[[asyncio.Future[Served]], None]) -> Served:
+        """The engine job's result; at the request's deadline, cancel it and answer 504 now
+        (a queued job then ends, audited as cancelled, when the engine thread reaches it).
+
+        The job is never cancelled by its awaiter going away: an executor job cancelled before
+        a worker picked it up would never run, so never release its route slot nor be
+        audited. A cancelled awaiter cancels the request's token instead (the job stops at
+        its next check). Who owns the outcome is settled once (`_Slot.abandon` / `finish`):
+        a job that ends after its awaiter gave up audits itself as cancelled; one that had
+        already ended is answered (deadline) or audited by `late` (awaiter cancelled)."""
+        job.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved once
+
+        def abandon(reason: Literal["client_disconnected", "deadline_exceeded"]) -> bool:
+            if not slot.abandon():
+                return False  # the job has its result already: only the hop here remains
+            req.cancel.cancel(reason)
+            if isinstance(job, asyncio.Task):  # an async backend's call: stop it now
+                job.cancel()
+            return True
+
+        try:
+            if req.cancel.deadline is None:
+                return await asyncio.shield(job)
+            left = req.cancel.deadline - time.monotonic()
+            done, _ = await asyncio.wait({job}, timeout=max(0.0, left))
+            if not done and abandon("deadline_exceeded"):
+                raise Cancelled("deadline_exceeded")
+            return await asyncio.shield(job)
+        except asyncio.CancelledError:
+            if not abandon("client_disconnected"):  # it had its result: nobody records it
+                job.add_done_callback(late)
+            raise
+        except Cancelled as exc:
+            if exc.reason == "deadline_exceeded":
+                raise ServingError(504, "The request's deadline (X-Guardian-Deadline-Ms) passed "
+                                   "before its generation finished; it was cancelled.",
+                                   code="deadline_exceeded", type_="timeout_error") from None
+            raise ServingError(499, "The client closed the request; its generation was "
+                               "cancelled.", code="client_closed_request") from None
+        except Exception as exc:
+            if not getattr(exc, "unavailable", False):
+                raise
+            # The local engine's thread is gone (engine.batching.EngineUnavailable): a 503
+            # the client can act on, not a 500 (`/readyz` should say so as well).
+            raise ServingError(503, "The sidecar's engine is not running; retry on another "
+                               "replica.", code="engine_unavailable",
+                               type_="service_unavailable") from None
+
+    def _run(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+             reason: str | None, evidence: bool, on_text: OnText | None,
+             enqueued: float, slot: _Slot) -> Served:
+        """Engine thread: the speculative attempt, then target-only on failure."""
+        started = time.perf_counter()
+        measured: float | None = None  # only a whole generation teaches the service time
+        try:
+            req.cancel.check()  # the client left, or the deadline passed, while queued
+            served = self._attempt(req, route, speculative, reason, evidence, on_text, enqueued)
+            measured = time.perf_counter() - started
+            if not slot.finish():
+                # Its awaiter answered 504/499 before this ended (the last check passed just
+                # before the cancel): nobody records it now, so audit it here as cancelled.
+                self._record_abandoned(req, route, served, enqueued)
+            return served
+        except Cancelled as exc:
+            self._record_cancelled(req, route, exc, enqueued, started)
+            raise
+        finally:
+            # Released here, not by the awaiting coroutine: the job is done only when the
+            # engine thread is free again (a cancelled await must not wake the shadow early).
+            # A cancelled or failed run is not a service time: a flood of requests that hang
+            # up at once would otherwise talk Retry-After down to 1 s.
+            slot.release(measured)
+
+    async def _arun(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                    reason: str | None, on_text: OnText | None, enqueued: float,
+                    slot: _Slot) -> Served:
+        """An async backend (`agenerate`: upstream pools) served on the event loop, with no
+        worker-thread hop. The fallback rule of `_attempt`; such a backend marks a fault
+        `no_fallback` once text was sent, so nothing is streamed twice."""
+        started = time.perf_counter()
+        path = "speculative" if speculative else "target_only"
+        sent: list[str] = []  # streamed so far: audited if the request is cancelled
+        emitted: list[TraceToken] = []
+        result: BackendResult | None = None
+        hook: Callable[[], None] | None = None
+
+        def emit(delta: str, traces: list[TraceToken]) -> None:
+            req.cancel.check()  # a streamed upstream answer stops when its client leaves
+            sent.append(delta)
+            emitted.extend(traces)
+            if on_text is not None:
+                on_text(delta, traces)
+
+        try:
+            # The upstream call never checks the token while it waits: a client that leaves
+            # (or a deadline) cancels this task itself. Hooked here, inside the try, so a
+            # cancel can only land where it is recorded and the slot released below.
+            task, loop = asyncio.current_task(), asyncio.get_running_loop()
+            if task is not None:
+                hook = partial(loop.call_soon_threadsafe, task.cancel)
+                req.cancel.on_cancel(hook)
+            req.cancel.check()  # the client left, or the deadline passed, before the call
+            if speculative:
+                try:
+                    result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                        self.backend_request(req, route, True, check=req.cancel.check),
+                        emit if on_text else None)
+                except Cancelled:
+                    raise
+                except Exception as exc:
+                    # Text already streamed cannot be taken back: a target-only run would
+                    # send it again (`_attempt` skips it; this path has no such skip).
+                    if getattr(exc, "no_fallback", False) or any(sent):
+                        raise
+                    # An upstream fault's detail (hosts, ports) to the log only: the reason
+                    # is also shown to the client (`spec_guardian.fallback_reason`).
+                    detail = getattr(exc, "detail", None)
+                    logger.warning("speculative serving failed for %s, serving target-only: %r%s",
+                                   req.request_id, exc, f" [{detail}]" if detail else "")
+                    reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
+            if result is None:
+                path = "target_only"
+                result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                    self.backend_request(req, route, False, check=req.cancel.check),
+                    emit if on_text else None)
+        except (Cancelled, asyncio.CancelledError) as exc:
+            why = req.cancel.reason or (exc.reason if isinstance(exc, Cancelled) else None)
+            if why is None:  # cancelled by the loop itself (shutdown): not a request's cancel
+                raise
+            cancelled = Cancelled(why)
+            cancelled.partial = (path, "".join(sent), list(emitted))  # type: ignore[attr-defined]
+            self._record_cancelled(req, route, cancelled, enqueued, started)
+            raise cancelled from None
+        finally:
+            if hook is not None:
+                req.cancel.discard(hook)
+            slot.release(None if result is None else time.perf_counter() - started)
+        served = Served(req, result, route.mode, "speculative" if speculative and reason is None
+                        else "target_only", reason, started - enqueued,
+                        time.perf_counter() - started, "", False)
+        if not slot.finish():  # answered 504/499 already (see _run)
+            self._record_abandoned(req, route, served, enqueued)
+        return served
+
+    def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                 reason: str | None, evidence: bool, on_text: OnText | None,
+                 enqueued: float) -> Served:
+        started = time.perf_counter()
+        sent: list[str] = []  # text already streamed: a fallback must not repeat it
+        emitted: list[TraceToken] = []  # tokens already handed out (audited if cancelled)
+
+        def emit(delta: str, traces: list[TraceToken]) -> None:
+            # Called by the engine after every step: the cancellation point of a generation.
+            req.cancel.check()
+            sent.append(delta)
+            emitted.extend(traces)
+            if on_text is not None:
+                on_text(delta, traces)
+
+        if on_text is None:  # not streamed: the backend need not do a stream's per-step work
+            watch_only(emit)
+        result, kept = None, None
+        if speculative:
+            try:
+                result, kept = self.run_backend(req, route, True, emit, evidence=evidence,
+                                                check=req.cancel.check)
+            except Cancelled as exc:
+                exc.partial = ("speculative", "".join(sent), list(emitted))  # type: ignore[attr-defined]
+                raise
+            except Exception as exc:  # the engine's bug must not become the user's error
+                if getattr(exc, "no_fallback", False):  # e.g. an upstream pool without failover
+                    raise
+                logger.warning("speculative decoding failed for %s, serving target-only: %r",
+                               req.request_id, exc)
+                reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
+        if result is None:
+            already = "".join(sent)
+            emitted.clear()  # the target-only run's tokens are the ones audited
+
+            def emit_rest(delta: str, traces: list[TraceToken]) -> None:
+                # Skip what the failed speculative run already streamed (identical for greedy).
+                nonlocal already
+                req.cancel.check()
+                emitted.extend(traces)
+                if already:
+                    n = min(len(already), len(delta))
+                    delta, already = delta[n:], already[n:]
+                if delta and on_text is not None:
+                    on_text(delta, traces)
+
+            if on_text is None:
+                watch_only(emit_rest)
+            try:
+                result, _ = self.run_backend(req, route, False, emit_rest,
+                                             check=req.cancel.check)
+            except Cancelled as exc:
+                exc.partial = ("target_only", "".join(sent), list(emitted))  # type: ignore[attr-defined]
+                raise
+        compute = time.perf_counter() - started
+        return Served(req, result, route.mode, "speculative" if speculative and reason is None
+                      else "target_only", reason, started - enqueued, compute, "", False,
+                      evidence=kept)
+
+    def backend_request(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                        max_new_tokens: int | None = None, *,
+                        check: Callable[[], None] | None = None) -> BackendRequest:
+        """The backend's view of a request on `route` (its proposer and gamma policy).
+
+        `check`: the cancellation check a batching backend runs while the run waits for a row
+        (the serving path passes the request's token). Runs on behalf of the shadow evaluator
+        or a gate pass none: the client's deadline bounds its answer, not the evaluation of
+        the same request that runs after it was answered."""
+        return BackendRequest(
+            prompt_ids=list(req.prompt_ids), max_new_tokens=max_new_tokens or req.max_tokens,
+            speculative=speculative, sampling=req.sampling, seed=req.seed,
+            stop=tuple(req.stop or ()), proposer=route.proposer, gamma=route.gamma.initial,
+            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
+            top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
+            messages=None if req.messages is None else tuple(req.messages), route=req.route,
+            upstream=getattr(route, "upstream", None), check=check,
+            principal=req.principal, weight=route.weight,
+            passthrough=req.passthrough)
+
+    def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
+                    on_text: OnText | None, *, max_new_tokens: int | None = None,
+                    evidence: bool = False, check: Callable[[], None] | None = None,
+                    ) -> tuple[BackendResult, Distributions | None]:
+        """One backend run; with `evidence` (full_distributions backends only) also the
+        target distributions it used, for the shadow evaluator. `check`: see
+        `backend_request`."""
+        breq = self.backend_request(req, route, speculative, max_new_tokens, check=check)
+        if evidence:
+            return self.backend.generate_with_evidence(breq, on_text)
+        return self.backend.generate(breq, on_text), None
+
+    @staticmethod
+    def _tpot(result: BackendResult) -> float:
+        n, timings = len(result.token_ids), result.timings
+        return (timings.total_s - timings.time_to_first_token_s) / (n - 1) if n > 1 else 0.0
+
+    def _record_telemetry(self, served: Served, labels: dict[str, str], *,
+                          error: ServingError | None = None) -> None:
+        """The request's metrics, once its answer is settled: a `sync` route's request whose
+        record could not be made durable was answered 503, and counts as that failure."""
+        req, result = served.request, served.result
+        if served.fallback_reason:
+            self.telemetry.fallbacks.add(1, {**labels, "reason": served.fallback_reason.split(":")[0]})
+        self.telemetry.record_request(
+            labels, duration_s=served.queue_time_s + served.compute_time_s,
+            ttft_s=served.queue_time_s + result.timings.time_to_first_token_s,
+            tpot_s=self._tpot(result), prompt_tokens=prompt_tokens(req, result),
+            completion_tokens=len(result.token_ids), result=result,
+            speculative=served.served_path == "speculative",
+            error_type=None if error is None else type(error).__name__, error=error)
+
+    def _record(self, served: Served, route: RoutePolicy) -> Future[None] | None:
+        """The audit event; for an `audit.durability: sync` route, the future that completes
+        once the record is durable (`AuditWriter.submit_durable`)."""
+        req, result, timings = served.request, served.result, served.result.timings
+        tpot = self._tpot(result)
+        event = RequestEvent(
+            request_id=req.request_id, created_at=req.created_at, route=req.route,
+            mode=route.mode, served_path=served.served_path, pair_hash=self.backend.pair_hash,
+            policy_hash=served.policy_hash, endpoint=req.endpoint, redaction=route.redaction,
+            prompt_text=req.prompt_text, completion_text=result.text,
+            prompt_token_ids=list(req.prompt_ids), completion_token_ids=list(result.token_ids),
+            finish_reason=result.finish_reason, params=req.params(route),
+            queue_time_s=served.queue_time_s, compute_time_s=served.compute_time_s,
+            time_to_first_token_s=timings.time_to_first_token_s, time_per_output_token_s=tpot,
+            stats=stats_dict(result), trace=list(result.trace),  # type: ignore[arg-type]
+            fallback_reason=served.fallback_reason, replica_id=self.replica_id,
+            prompt_tokens=None if req.prompt_ids else prompt_tokens(req, result))
+        submit_durable = getattr(self.sink, "submit_durable", None)
+        if route.audit.durability == "sync" and submit_durable is not None:
+            return submit_durable(event)  # type: ignore[no-any-return]
+        self.sink.submit(event)
+        return None
+
+    def _record_abandoned(self, req: GenerationRequest, route: RoutePolicy, served: Served,
+                          enqueued: float) -> None:
+        """A generation that ended with a result its client never got (answered 504/499
+        first): audited as cancelled, with everything it generated."""
+        exc = Cancelled(req.cancel.reason or "client_disconnected")
+        exc.partial = (served.served_path, served.result.text,  # type: ignore[attr-defined]
+                       list(served.result.trace))
+        self._record_cancelled(req, route, exc, enqueued, enqueued + served.queue_time_s)
+
+    def _record_cancelled(self, req: GenerationRequest, route: RoutePolicy, exc: Cancelled,
+                          enqueued: float, started: float) -> None:
+        """Audit a generation stopped by its client or deadline: what it had emitted so far,
+        finish_reason `cancelled` and why (in stats)."""
+        path, text, trace = getattr(exc, "partial", ("target_only", "", []))
+        self.sink.submit(RequestEvent(
+            request_id=req.request_id, created_at=req.created_at, route=req.route,
+            mode=route.mode, served_path=path, pair_hash=self.backend.pair_hash,
+            policy_hash=self.policy_hash, endpoint=req.endpoint, redaction=route.redaction,
+            prompt_text=req.prompt_text, completion_text=text,
+            prompt_token_ids=list(req.prompt_ids),
+            completion_token_ids=[t.token_id for t in trace], finish_reason="cancelled",
+            params=req.params(route), queue_time_s=started - enqueued,
+            compute_time_s=time.perf_counter() - started, time_to_first_token_s=0.0,
+            time_per_output_token_s=0.0, stats={"cancelled": exc.reason},
+            trace=trace, replica_id=self.replica_id))
+
+    def shutdown(self) -> None:
+        self._executor.shutdown(wait=True, cancel_futures=True)
+        stop = getattr(self.backend, "shutdown", None)
+        if callable(stop):
+            stop()

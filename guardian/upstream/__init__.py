@@ -1,9 +1,0 @@
-"""Upstream pools: the sidecar in front of OpenAI-compatible servers (vLLM, SGLang, TGI,
-another guardian), per route a speculative pool and a target-only pool.
-
-Modules: `backend` (UpstreamBackend, the ServingBackend over the pools), `pools` (one HTTP
-client per pool: keep-alive, limits, timeouts), `wire` (request bodies and response / SSE
-parsing into the contract's trace), `breaker` (a circuit breaker per pool), `faults`
-(UpstreamError, the 502/504s and their audit record), `shadow` (re-sending a sampled request
-to the other pool and judging it).
-"""
