@@ -158,7 +158,7 @@ class Smollm2Recipe:
 # Draft depth: the measurements behind the choice are in docs/benchmarks/engine.md.
 DRAFT_LAYERS = 2
 RECIPE = Smollm2Recipe(draft_layers=DRAFT_LAYERS)
-EXPECTED_MINUTES = 12
+EXPECTED_MINUTES = 15  # measured 894 s on 2 loaded cores (load average ~10)
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,7 +79,7 @@ def ensure_private_recipe_pair(name: str, home: Path, **kwargs: Any) -> Any:
     """A recipe's pair (engine.recipes, e.g. "smollm2") under `home`, made 0700 first like
     the demo pair's -> its PairPaths (draft_dir, target_dir, manifest)."""
     from engine.recipes import recipe
-    from guardian.fileio import private_dir
+    from guardian.core.fileio import private_dir
 
     module = recipe(name)
     private_dir(home)

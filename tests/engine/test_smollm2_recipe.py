@@ -13,8 +13,7 @@ from transformers import LlamaConfig, LlamaForCausalLM
 from engine import generate, load_pair
 from engine.recipes import convert, distill, smollm2
 from engine.recipes.fetch import FetchError, WheelFile, fetch_wheel_file, sha256_of
-
-from .conftest import build_tokenizer
+from tests.support.tiny_models import build_tokenizer
 
 
 def _gguf_like(layers: int = 4) -> tuple[LlamaForCausalLM, object]:
