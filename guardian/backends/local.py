@@ -86,6 +86,17 @@ def ensure_private_demo_pair(home: Path, **kwargs: Any) -> DemoPairPaths:
     return ensure_demo_pair(home, **kwargs)
 
 
+def ensure_private_recipe_pair(name: str, home: Path, **kwargs: Any) -> Any:
+    """A recipe's pair (engine.recipes, e.g. "smollm2") under `home`, made 0700 first like
+    the demo pair's -> its PairPaths (draft_dir, target_dir, manifest)."""
+    from engine.recipes import recipe
+    from guardian.core.fileio import private_dir
+
+    module = recipe(name)
+    private_dir(home)
+    return module.ensure_pair(home, **kwargs)
+
+
 def demo_pair_dirs(settings: Settings) -> tuple[Path, Path]:
     """The demo pair's (draft, target) dirs under the settings' home, built on first use."""
     paths = ensure_private_demo_pair(demo_home(settings))

