@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from guardian.governance.checks import Check
 from guardian.policy import GatePolicy
 
 logger = logging.getLogger(__name__)
@@ -140,7 +141,6 @@ def engine_summary(backend: Any, results: list[Any]) -> dict[str, Any]:
 def batched_check(engine: dict[str, Any], results: list[Any], gate: GatePolicy) -> Any:
     """`batched_speculation`: the serving engine batches, so some batched row must have
     speculated beside another (else no shared-batch fault could have shown)."""
-    from guardian.governance.gates import Check
 
     if engine.get("engine") != "continuous":
         return Check("batched_speculation", "skipped", None, None,

@@ -53,6 +53,7 @@ from guardian.equivalence.stopcases import (
     shortfall,
     stopping_case,
 )
+from guardian.governance.checks import Check
 from guardian.governance.gatebatch import batched_check, engine_summary, run_batched
 from guardian.policy import GatePolicy
 
@@ -183,15 +184,6 @@ class PromptResult:
     def counters(self) -> SpecCounters:
         judged = self.drafted if self.judged is None else self.judged
         return SpecCounters(proposed=self.drafted, judged=judged, accepted=self.accepted)
-
-
-@dataclass(slots=True)
-class Check:
-    name: str
-    outcome: str  # pass | fail | skipped
-    value: float | None
-    threshold: float | None
-    detail: str
 
 
 @dataclass(slots=True)

@@ -25,21 +25,35 @@ from __future__ import annotations
 import time
 from concurrent.futures import Future
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from guardian.audit.events import RequestEvent
+from guardian.serving.results import prompt_tokens, stats_dict, time_per_output_token
 
 if TYPE_CHECKING:
     from guardian.backends.upstream.errors import UpstreamError
     from guardian.policy import RoutePolicy
     from guardian.serving.admission import Cancelled
-    from guardian.serving.core import GenerationRequest, Served, ServingCore
+    from guardian.serving.request import GenerationRequest, Served
+
+
+class _Core(Protocol):
+    """What the recorder reads of its serving core (guardian.serving.core.ServingCore)."""
+
+    sink: Any
+    backend: Any
+    replica_id: str | None
+
+    @property
+    def policy_hash(self) -> str: ...
+
+    def route_policy(self, name: str) -> RoutePolicy: ...
 
 
 class RequestRecorder:
     """Builds and submits the request events of one serving core."""
 
-    def __init__(self, core: ServingCore) -> None:
+    def __init__(self, core: _Core) -> None:
         self.core = core
 
     def _event(self, req: GenerationRequest, route: RoutePolicy, **fields: Any) -> RequestEvent:
@@ -54,8 +68,6 @@ class RequestRecorder:
 
     def served(self, served: Served, route: RoutePolicy) -> Future[None] | None:
         """A served request; on a `sync` route, the future of its durability."""
-        from guardian.serving.core import prompt_tokens, stats_dict, time_per_output_token
-
         req, result = served.request, served.result
         event = self._event(
             req, route, served_path=served.served_path, policy_hash=served.policy_hash,
