@@ -352,6 +352,7 @@ class ShadowEvaluator:
                                                        companions=mates)}
         case = self.quota.case_of(spec, req)
         stats["stopping_case"] = case
+        stats["decoding"] = "greedy" if req.greedy else "sampled"
         self.quota.judged(req.route, req.greedy, case)
         if not served.shadow_sampled:
             stats["sampled_for"] = "stopping_quota"
