@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import auth, charts, data, filters
+from dashboard import auth, charts, data, filters, judging
 from dashboard.plain import cells, code, md
 from guardian.policy import NearTieTrigger
 
@@ -33,6 +33,7 @@ if bad:
     st.error(f"{bad} comparison(s) found speculative output that target-only would not produce "
              "(divergence / distribution mismatch): each is a bug until explained. Inspect them "
              "below.")
+judging.render(url, flt)  # stopping coverage per route, speculation_silent flags
 st.altair_chart(charts.stacked_counts(verdicts, "verdict", charts.VERDICT_COLORS,
                                       "Verdicts over time"), width="stretch")
 if note := flt.few_buckets_note(verdicts["bucket"]):

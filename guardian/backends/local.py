@@ -269,6 +269,11 @@ class LocalEngineBackend:
         return cls(pair, **serving_options(settings))
 
     # the engine that serves ------------------------------------------------------------------
+    def as_served(self, options: dict[str, Any]) -> LocalEngineBackend:
+        """This pair behind a backend with `options` (`serving_options`: as serve runs it)."""
+        self.shutdown()
+        return type(self)(self.pair, **options)
+
     def engine_description(self) -> dict[str, Any]:
         """Which engine serves and how its depth is capped (the gate report records it)."""
         if self.batcher is None:

@@ -117,14 +117,8 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
 
     try:
         # The engine checks compatibility before reading any weights (an incompatible pair
-        # fails in milliseconds naming what differs) and computes the identity. Loaded as
-        # `guardian serve` loads it (batching, depth policy: the settings'), so the gate
-        # judges the engine that serves; the batching engine starts (and measures its step
-        # costs) once the threads are settled, as in `LocalEngineBackend.from_settings`.
-        import engine as engine_mod
-
-        pair = engine_mod.load_pair(draft_dir, target_dir, device=device or settings.device,
-                                    fp32_logits=settings.fp32_logits)
+        # fails in milliseconds naming what differs) and computes the identity.
+        backend = LocalEngineBackend.load(draft_dir, target_dir, device=device)
     except (FileNotFoundError, OSError, ValueError) as exc:  # IncompatiblePairError is a ValueError
         raise fail(f"cannot load the pair: {exc}", 2) from None
     except (RuntimeError, AssertionError) as exc:  # torch: an unknown or absent --device
@@ -132,8 +126,13 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
         raise fail(f"cannot load the pair{where}: {exc}", 2) from None
     # The rule `guardian serve` follows (engine.threads): unset, torch's count or one thread,
     # whichever decodes faster here, so the speedup is timed as serving will run.
-    settle(pair, threads)
-    backend = LocalEngineBackend(pair, **serving_options(settings))
+    settle(backend.pair, threads)
+    # Then the engine `guardian serve` runs on this pair (batching, depth policy: the
+    # settings'), started (its step costs measured) with the threads settled, as
+    # `LocalEngineBackend.from_settings` does: the gate judges the engine that serves.
+    as_served = getattr(backend, "as_served", None)
+    if as_served is not None:
+        backend = as_served(serving_options(settings))
     try:
         check_backend(backend, prompts, proposer)
     except Unsupported as exc:
@@ -157,7 +156,8 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
                               route=route, golden_file=golden, on_prompt=advance,
                               proposer=proposer)
         finally:
-            backend.shutdown()
+            if callable(getattr(backend, "shutdown", None)):
+                backend.shutdown()  # a batching engine's thread
     _finish(console, report, report_dir, url, identity, who)
 
 

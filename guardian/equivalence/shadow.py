@@ -51,6 +51,7 @@ from guardian.audit.events import AuditSink, ShadowEvent
 from guardian.backends import BackendResult, OnText, Unsupported
 from guardian.core.enums import DecodePath
 from guardian.equivalence.batchshadow import BatchedReruns, batch_record
+from guardian.equivalence.quota import StoppingQuota
 from guardian.equivalence.verdicts import (
     MIN_WINDOW_FOR_ACCEPTANCE_TEST,
     PIT_ALPHA,
@@ -151,6 +152,11 @@ class ShadowEvaluator:
                          for i in range(workers)]
         # Speculative re-runs judged in shared batches (guardian.equivalence.batchshadow).
         self.batched = BatchedReruns(self)
+        # Stopping cases judged per route, and the quota that samples for them (.quota).
+        self.quota = StoppingQuota(getattr(self.backend, "eos_token_ids", None))
+        collector = getattr(telemetry, "governance", None)
+        if collector is not None:
+            collector.add(self.quota.gauge_rows)
 
     def start(self) -> None:
         for t in self._threads:
@@ -161,6 +167,10 @@ class ShadowEvaluator:
                      parent: trace.SpanContext | None = None) -> bool:
         return self.offer(ShadowJob(served.request, route, served.policy_hash, served.mode,
                                     served=served, parent=parent))
+
+    def wants_for_quota(self, served: Served, route: RoutePolicy) -> bool:
+        """A served request `sample_rate` did not pick that the stopping quota wants."""
+        return self.quota.wants(served, route)
 
     def offer(self, job: ShadowJob) -> bool:
         if job.served is not None:
@@ -275,8 +285,9 @@ class ShadowEvaluator:
             if job.external_ids is not None:
                 result, shadow_path, shadow_trace, stats = self._judge_external(job, preemptible)
             else:
-                result, shadow_path, shadow_trace, stats = self._judge_served(job, preemptible,
-                                                                              rerun)
+                result, shadow_path, shadow_trace, stats = (
+                    self._judge_served(job, preemptible) if rerun is None
+                    else self._judge_served(job, preemptible, rerun))
             elapsed = time.perf_counter() - started
             span.set_attribute("guardian.verdict", result.verdict)
             span.set_attribute("guardian.shadow_path", shadow_path)
@@ -339,6 +350,12 @@ class ShadowEvaluator:
                                  "batch": batch_record(spec, self.backend,
                                                        judged_together=together,
                                                        companions=mates)}
+        case = self.quota.case_of(spec, req)
+        stats["stopping_case"] = case
+        stats["decoding"] = "greedy" if req.greedy else "sampled"
+        self.quota.judged(req.route, req.greedy, case)
+        if not served.shadow_sampled:
+            stats["sampled_for"] = "stopping_quota"
         path: DecodePath = "speculative" if shadow_spec else "target_only"
         # Both paths were cut at the cap (the served one may have gone on): their lengths
         # and finish reasons say nothing, only the tokens up to the cap are compared.
@@ -358,7 +375,7 @@ class ShadowEvaluator:
                                         drafter_tolerance=route.drafter_tolerance)
             return _speed(result, anomalies, self, job), path, list(shadow.trace), stats
         ids = spec.token_ids[:cap]
-        if verifier is None and caps.full_distributions:
+        if verifier is None and caps.full_distributions and served.shadow_sampled:
             raise RuntimeError("speculative run did not record target distributions")
         trace_result = sampled_trace_verdict(spec.trace[: len(ids)])
         window = self._window_update(job, spec, ids)

@@ -25,7 +25,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from guardian.governance.checks import Check
 from guardian.policy import GatePolicy
 
 logger = logging.getLogger(__name__)
@@ -95,8 +94,9 @@ def run_batched(judge: Any, backend: Any, prompts: list[Any], gate: GatePolicy,
             pin = getattr(backend, "pinned_depth", None)
             if pin is None:
                 continue
-            logger.info("gate: the serving depth cap ran batches of %d at depth 0; judging "
-                        "them again at depth %d", size, gate.gamma)
+            logger.info("gate: no row of the batches of %d speculated beside another under "
+                        "the serving depth cap; judging them again at depth %d", size,
+                        gate.gamma)
             with pin(gate.gamma):
                 results += _phase(judge, backend, groups, gate, max_new, f"{phase}-pinned",
                                   on_prompt)
@@ -136,23 +136,3 @@ def engine_summary(backend: Any, results: list[Any]) -> dict[str, Any]:
         p["speculated_in_batch"] += int(r.shared_spec_steps > 0)
     out["phases"] = {k: {**v, "depths": sorted(v["depths"])} for k, v in phases.items()}
     return out
-
-
-def batched_check(engine: dict[str, Any], results: list[Any], gate: GatePolicy) -> Any:
-    """`batched_speculation`: the serving engine batches, so some batched row must have
-    speculated beside another (else no shared-batch fault could have shown)."""
-
-    if engine.get("engine") != "continuous":
-        return Check("batched_speculation", "skipped", None, None,
-                     "the serving engine decodes one request at a time (GUARDIAN_BATCHING=off)")
-    batched = [r for r in results if r.phase != "alone"]
-    if not gate.batch_sizes:
-        return Check("batched_speculation", "skipped", None, None,
-                     "gate.batch_sizes is empty: judged one at a time only")
-    together = sum(r.shared_spec_steps > 0 for r in batched)
-    rows = max((r.batch_rows_max for r in batched), default=0)
-    detail = (f"{together}/{len(batched)} batched rows speculated in a shared batch "
-              f"(up to {rows} rows); phases: {', '.join(sorted({r.phase for r in batched}))}"
-              if batched else "no batch phase ran (gate.batch_sizes empty, or < 2 prompts)")
-    return Check("batched_speculation", "pass" if together else "fail", float(together), 1.0,
-                 detail)

@@ -54,7 +54,7 @@ from guardian.equivalence.stopcases import (
     stopping_case,
 )
 from guardian.governance.checks import Check
-from guardian.governance.gatebatch import batched_check, engine_summary, run_batched
+from guardian.governance.gatebatch import engine_summary, run_batched
 from guardian.policy import GatePolicy
 
 logger = logging.getLogger(__name__)
@@ -584,3 +584,22 @@ def stopping_check(results: list[PromptResult], gate: GatePolicy) -> Check:
                  float(min(counts[k][c] for k in KINDS for c in STOPPING_CASES)),
                  float(gate.stopping_quota),
                  shown + (f"; below the quota: {', '.join(short)}" if short else ""))
+
+
+def batched_check(engine: dict[str, Any], results: list[Any], gate: GatePolicy) -> Any:
+    """`batched_speculation`: the serving engine batches, so some batched row must have
+    speculated beside another (else no shared-batch fault could have shown)."""
+    if engine.get("engine") != "continuous":
+        return Check("batched_speculation", "skipped", None, None,
+                     "the serving engine decodes one request at a time (GUARDIAN_BATCHING=off)")
+    batched = [r for r in results if r.phase != "alone"]
+    if not gate.batch_sizes:
+        return Check("batched_speculation", "skipped", None, None,
+                     "gate.batch_sizes is empty: judged one at a time only")
+    together = sum(r.shared_spec_steps > 0 for r in batched)
+    rows = max((r.batch_rows_max for r in batched), default=0)
+    detail = (f"{together}/{len(batched)} batched rows speculated in a shared batch "
+              f"(up to {rows} rows); phases: {', '.join(sorted({r.phase for r in batched}))}"
+              if batched else "no batch phase ran (gate.batch_sizes empty, or < 2 prompts)")
+    return Check("batched_speculation", "pass" if together else "fail", float(together), 1.0,
+                 detail)

@@ -358,6 +358,10 @@ class ServingCore:
             durable = self.recorder.served(served, route)
             if sampled and self.shadow is not None:
                 self.shadow.offer_served(served, route, span.get_span_context())
+            elif self.shadow is not None and getattr(self.shadow, "wants_for_quota",
+                                                     lambda *_: False)(served, route):
+                # its stopping case is below the route's quota (guardian.equivalence.quota)
+                self.shadow.offer_served(served, route, span.get_span_context())
             if durable is not None:
                 try:
                     await _await_durable(req.request_id, durable, getattr(

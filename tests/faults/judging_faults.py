@@ -10,8 +10,10 @@ tests/faults/continuous_faults.py, and each is paired with the behaviour that mu
   clean; judged in shared batches they diverge, and a re-enable needs clean batched evidence.
 - `cb_depth_cap_stuck_at_zero`: exact outputs, nothing proposed, so no verdict, trigger or
   alert; now the `speculation_silent` anomaly, gauge and alert within one window.
-- `cb_sampled_stop_string_one_block_late`: the old golden set had no sampled stop-string
-  prompt and passed it; the stopping quota's prompts fail the gate.
+- `cb_sampled_stop_string_one_block_late`: shows only where a *sampled* completion's stop
+  string completes inside a multi-token block; the gate's stopping quota and the golden
+  set's cool sampled stop prompts exist so that some judged completion does (not yet
+  measured on the demo pair: see the branch report).
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ def cb_depth_cap_stuck_at_zero() -> Iterator[None]:
 def cb_sampled_stop_string_one_block_late() -> contextlib.AbstractContextManager[None]:
     """A *sampled* batched row notices a stop string completed inside a multi-token block
     only after its next block (the text is cut there, the tokens run on); greedy rows are
-    right — so a golden set without sampled stop-string prompts cannot see it."""
+    right — so a golden set whose sampled prompts never stop by a stop string inside a block
+    cannot see it."""
     late = stop_late_extend(stopping.Completion.extend)
     right = stopping.Completion.extend
 
