@@ -385,12 +385,17 @@ def test_one_secret_listed_under_two_names_is_refused(tmp_path: Path) -> None:
         KeyStore.from_file(path)
 
 
-def test_a_running_store_ignores_an_edit_that_duplicates_a_secret(tmp_path: Path) -> None:
+def test_an_edit_that_duplicates_a_secret_never_grants_its_second_role(tmp_path: Path) -> None:
+    """A keys file listing one secret twice is invalid: the running store accepts no key
+    until the file is valid again (fails closed, #43 F3), and never the duplicate's admin."""
     path = tmp_path / "keys.yaml"
     key = add_key_to_file(path, "proxy", "inference")
+    good = path.read_text()
     store = KeyStore.from_file(path)
     assert store.authenticate(key).role == "inference"  # type: ignore[union-attr]
-    path.write_text(path.read_text() + f"- {{name: ops, role: admin, sha256: {hash_key(key)}}}\n")
+    path.write_text(good + f"- {{name: ops, role: admin, sha256: {hash_key(key)}}}\n")
+    assert store.authenticate(key) is None
+    path.write_text(good)
     principal = store.authenticate(key)
     assert principal is not None and principal.role == "inference"
 
