@@ -238,7 +238,7 @@ _LATER_ROUTE_SECTIONS: dict[str, object] = {
 
 # Fields added to a route's sections after the first release: left out at these values too.
 _LATER_ROUTE_FIELDS: dict[str, dict[str, object]] = {
-    "gate": {"batch_sizes": [4], "stopping_quota": 1},
+    "gate": {"batch_sizes": [4], "stopping_quota": 0},
     "shadow": {"batch_rows": 4, "stopping_quota": 2},
     "triggers": {"silent_window": 20, "min_batched_evidence": 8},
 }
