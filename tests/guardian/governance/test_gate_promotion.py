@@ -151,6 +151,9 @@ def test_gate_fails_when_the_engine_diverges_and_explains_each_prompt(env, pair_
         return torch.clamp(n + 1, max=draft_tokens.shape[1]), nxt
 
     monkeypatch.setattr(engine.decode, "greedy_accept", off_by_one)
+    # The fault is in the one-at-a-time engine (engine/decode.py): the gate judges the engine
+    # that serves, so serve that one (the continuous engine's faults: test_gate_judges_serving_engine).
+    monkeypatch.setenv("GUARDIAN_BATCHING", "off")
     result = run_gate(env, pair_dirs("good"))
     assert result.exit_code == 1, result.output
     report = json.loads(next(env["reports"].glob("*.json")).read_text())
