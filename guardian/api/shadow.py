@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import Future
+from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
@@ -113,30 +115,8 @@ async def mirror(body: ShadowRequest, request: Request, services: ServicesDep) -
     job = ShadowJob(req, route, policy_hash, route.mode, external_ids=completion_ids,
                     external_finish_reason=body.response.choices[0].get("finish_reason"),
                     external_text=completion, external_max_tokens=limit)
-    hdrs = {"x-request-id": req.request_id}
-    if not services.shadow.offer(job):
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="dropped").model_dump(),
-                            status_code=202, headers=hdrs)
-    if not body.wait:
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
-                            status_code=202, headers=hdrs)
-    try:
-        event = await asyncio.wait_for(asyncio.wrap_future(job.done), WAIT_TIMEOUT_S)
-    except TimeoutError:
-        event = None
-    except Exception:  # the evaluator logged it with the stack; the mirror call itself is fine
-        logger.warning("shadow evaluation of %s failed; answering status 'failed'",
-                       req.request_id)
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="failed").model_dump(),
-                            status_code=202, headers=hdrs)
-    if event is None:
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
-                            status_code=202, headers=hdrs)
-    return JSONResponse(ShadowAccepted(
-        id=req.request_id, status="evaluated", verdict=event.verdict,
-        first_divergence_position=event.first_divergence_position,
-        margin_at_divergence=event.margin_at_divergence).model_dump(), status_code=200,
-        headers=hdrs)
+    return await _answer(req.request_id, services.shadow.offer(job), body.wait, job.done,
+                         warn=True)
 
 
 async def _mirror_to_pool(services: ServicesDep, request: Request, body: ShadowRequest,
@@ -175,25 +155,37 @@ async def _mirror_to_pool(services: ServicesDep, request: Request, body: ShadowR
     finish = body.response.choices[0].get("finish_reason")
     policy_hash = core.recorder.mirrored(req, route, completion, [], finish, prompt_ids=[])
     job = MirrorJob(req, route, policy_hash, completion, finish)
-    hdrs = {"x-request-id": req.request_id}
-    if not pool_shadow.offer_mirror(job):
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="dropped").model_dump(),
+    return await _answer(req.request_id, pool_shadow.offer_mirror(job), body.wait, job.done)
+
+
+async def _answer(request_id: str, offered: bool, wait: bool, done: Future[Any], *,
+                  warn: bool = False) -> JSONResponse:
+    """A mirror call's answer: dropped (the queue was full), queued (not waited for, or not
+    judged within WAIT_TIMEOUT_S), failed, or the verdict. `warn`: log a failed evaluation
+    here (the pool shadow logs its own)."""
+    hdrs = {"x-request-id": request_id}
+
+    def accepted(status: str) -> JSONResponse:
+        return JSONResponse(ShadowAccepted(id=request_id, status=status).model_dump(),
                             status_code=202, headers=hdrs)
-    if not body.wait:
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
-                            status_code=202, headers=hdrs)
+
+    if not offered:
+        return accepted("dropped")
+    if not wait:
+        return accepted("queued")
     try:
-        event = await asyncio.wait_for(asyncio.wrap_future(job.done), WAIT_TIMEOUT_S)
+        event = await asyncio.wait_for(asyncio.wrap_future(done), WAIT_TIMEOUT_S)
     except TimeoutError:
         event = None
-    except Exception:  # logged by the pool shadow; the mirror call itself is fine
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="failed").model_dump(),
-                            status_code=202, headers=hdrs)
+    except Exception:  # the evaluator logged it with the stack; the mirror call itself is fine
+        if warn:
+            logger.warning("shadow evaluation of %s failed; answering status 'failed'",
+                           request_id)
+        return accepted("failed")
     if event is None:
-        return JSONResponse(ShadowAccepted(id=req.request_id, status="queued").model_dump(),
-                            status_code=202, headers=hdrs)
+        return accepted("queued")
     return JSONResponse(ShadowAccepted(
-        id=req.request_id, status="evaluated", verdict=event.verdict,
+        id=request_id, status="evaluated", verdict=event.verdict,
         first_divergence_position=event.first_divergence_position,
         margin_at_divergence=event.margin_at_divergence).model_dump(), status_code=200,
         headers=hdrs)
