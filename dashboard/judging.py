@@ -66,8 +66,26 @@ def silent_routes(db: Engine, routes: list[str], window: int = SILENT_WINDOW) ->
     return pd.DataFrame(out)
 
 
-def render(url: str, flt: Any) -> None:
-    """The section on the Shadow page."""
+def render_flags(url: str, flt: Any) -> None:
+    """The `speculation_silent` warnings, at the top of the Shadow page."""
+    import streamlit as st
+
+    from dashboard import data
+    from dashboard.plain import md
+
+    @st.cache_data(ttl=data.CACHE_TTL_S, show_spinner=False)
+    def silent(url: str, routes: tuple[str, ...]) -> Any:
+        return silent_routes(data.db_for(url), list(routes))
+
+    for r in silent(url, tuple(flt.routes)).to_dict("records"):
+        st.warning(f"speculation_silent on route {md(r['route'])}: its last {r['requests']} "
+                   f"speculative-mode requests {r['kind'].replace('_', ' ')} "
+                   f"(reason: {md(r['reason'])}). It serves at target-only speed under a "
+                   "speculative label.")
+
+
+def render_coverage(url: str, flt: Any) -> None:
+    """The stopping-coverage table, below the near-tie rates."""
     import streamlit as st
 
     from dashboard import data
@@ -77,16 +95,6 @@ def render(url: str, flt: Any) -> None:
     def coverage(url: str, since: datetime, until: datetime, routes: tuple[str, ...]) -> Any:
         return stopping_coverage(data.db_for(url), since, until, list(routes))
 
-    @st.cache_data(ttl=data.CACHE_TTL_S, show_spinner=False)
-    def silent(url: str, routes: tuple[str, ...]) -> Any:
-        return silent_routes(data.db_for(url), list(routes))
-
-    flagged = silent(url, tuple(flt.routes))
-    for r in flagged.to_dict("records"):
-        st.warning(f"speculation_silent on route {r['route']!r}: its last {r['requests']} "
-                   f"speculative-mode requests {r['kind'].replace('_', ' ')} "
-                   f"(reason: {r['reason']}). It serves at target-only speed under a "
-                   "speculative label.")
     st.subheader("Stopping coverage per route")
     cov = coverage(url, flt.since, flt.until, tuple(flt.routes))
     if cov.empty:

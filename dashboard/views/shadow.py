@@ -33,7 +33,7 @@ if bad:
     st.error(f"{bad} comparison(s) found speculative output that target-only would not produce "
              "(divergence / distribution mismatch): each is a bug until explained. Inspect them "
              "below.")
-judging.render(url, flt)  # stopping coverage per route, speculation_silent flags
+judging.render_flags(url, flt)  # speculation_silent: a speculative label that speculates not
 st.altair_chart(charts.stacked_counts(verdicts, "verdict", charts.VERDICT_COLORS,
                                       "Verdicts over time"), width="stretch")
 if note := flt.few_buckets_note(verdicts["bucket"]):
@@ -73,6 +73,8 @@ else:
                  hide_index=True, width="stretch", column_config={
                      "near_tie_rate": st.column_config.NumberColumn("near-tie rate",
                                                                     format="%.3f")})
+
+judging.render_coverage(url, flt)
 
 st.subheader("One request, side by side")
 ids = flagged["request_id"].tolist() if not flagged.empty else \

@@ -83,10 +83,18 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
     # small shared CPU (issue 16: a gate without it took 1 m 53 s and timed speculation 2x slower).
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from guardian.backends import Unsupported
     from guardian.backends.local import LocalEngineBackend
+    from guardian.governance.gatebatch import planned_runs
     from guardian.governance.gates import GoldenError, check_backend, load_golden, run_gate
 
     console = Console()
@@ -145,10 +153,14 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
                   f"torch threads {torch.get_num_threads()}, OMP_WAIT_POLICY "
                   f"{os.environ.get('OMP_WAIT_POLICY')}")
     with Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("{task.description}"), console=console, transient=False) as progress:
-        task = progress.add_task("", total=len(prompts) * (1 + len(gate_policy.batch_sizes)))
+                  TimeRemainingColumn(), TextColumn("{task.description}"), console=console,
+                  transient=False) as progress:
+        task = progress.add_task("", total=planned_runs(backend, prompts, gate_policy))
 
         def advance(r: object) -> None:
+            t = progress.tasks[0]
+            if t.total is not None and t.completed >= t.total:  # a re-judged (pinned) phase
+                progress.update(task, total=t.total + 1)
             progress.update(task, advance=1, description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
 
         try:

@@ -117,13 +117,14 @@ def ensure_gate_report(settings: Settings, policy: Policy, *,
 def _run(backend: Any, policy: Policy, route: str, golden: Path,
          on_start: Callable[[str, int], None] | None,
          on_prompt: Callable[[PromptResult], None] | None) -> GateReport:
+    from guardian.governance.gatebatch import planned_runs
     from guardian.governance.gates import load_golden, run_gate
 
     prompts = load_golden(golden)
     rp = policy.route(route)
     if on_start is not None:
         on_start(f"gate: pair {backend.pair_hash[:12]}, policy {policy.content_hash[:12]}, "
-                 f"route {route}, golden set {golden.name}", len(prompts))
+                 f"route {route}, golden set {golden.name}", planned_runs(backend, prompts, rp.gate))
     return run_gate(backend, prompts, rp.gate, policy_hash=policy.content_hash, route=route,
                     golden_file=golden, on_prompt=on_prompt, proposer=rp.proposer)
 

@@ -98,7 +98,14 @@ def _first_run_gate(settings: object, policy: object) -> None:
     routes will speculate and which serve target_only, and why."""
     from rich.console import Console
     from rich.markup import escape
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from guardian.cli import quickstart
 
@@ -106,7 +113,8 @@ def _first_run_gate(settings: object, policy: object) -> None:
     if not quickstart.gated_routes(policy):  # type: ignore[arg-type]
         return
     progress = Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TextColumn("{task.description}"), console=console)
+                        TimeElapsedColumn(), TimeRemainingColumn(),
+                        TextColumn("{task.description}"), console=console)
     task: list[int] = []
 
     def on_start(message: str, total: int) -> None:
@@ -116,6 +124,9 @@ def _first_run_gate(settings: object, policy: object) -> None:
         task.append(progress.add_task("", total=total))
 
     def on_prompt(r: object) -> None:
+        t = progress.tasks[0]
+        if t.total is not None and t.completed >= t.total:  # a re-judged (pinned) phase
+            progress.update(task[0], total=t.total + 1)
         progress.update(task[0], advance=1,
                         description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
 

@@ -73,17 +73,29 @@ def serve_together(serve: Callable[[Any], Any], group: list[Any]) -> list[Any]:
     return outs
 
 
-def run_batched(judge: Any, backend: Any, prompts: list[Any], gate: GatePolicy,
-                max_new: Callable[[Any], int],
-                on_prompt: Callable[[Any], None] | None = None) -> list[Any]:
-    """Every batch phase's PromptResults (empty when the serving engine does not batch)."""
+def batch_sizes(backend: Any, gate: GatePolicy) -> list[int]:
+    """The batch sizes the gate judges on `backend` (none when its engine does not batch)."""
     describe = getattr(backend, "engine_description", None)
     info = describe() if describe is not None else {"engine": "request"}
     if info.get("engine") != "continuous":
         return []
     max_batch = int(info.get("max_batch") or 1)
+    return sorted({min(s, max_batch) for s in gate.batch_sizes})
+
+
+def planned_runs(backend: Any, prompts: list[Any], gate: GatePolicy) -> int:
+    """How many judged runs `run_gate` makes: each prompt alone, then once per batch size
+    (a progress bar's total; a batch phase re-judged at a pinned depth adds to it)."""
+    return len(prompts) + sum(len(g) for size in batch_sizes(backend, gate)
+                              for g in mixed_batches(prompts, size))
+
+
+def run_batched(judge: Any, backend: Any, prompts: list[Any], gate: GatePolicy,
+                max_new: Callable[[Any], int],
+                on_prompt: Callable[[Any], None] | None = None) -> list[Any]:
+    """Every batch phase's PromptResults (empty when the serving engine does not batch)."""
     results: list[Any] = []
-    for size in sorted({min(s, max_batch) for s in gate.batch_sizes}):
+    for size in batch_sizes(backend, gate):
         groups = mixed_batches(prompts, size)
         if not groups:
             continue

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from dashboard.judging import silent_routes, stopping_coverage
+from tests.support.dashboard import rendered
 from tests.support.governance import request_event, shadow_event
 
 
@@ -65,6 +66,6 @@ def test_queries_count_stopping_cases_and_find_the_silent_route(db_url) -> None:
 
 def test_the_shadow_page_shows_coverage_and_the_flag(db_url, open_page) -> None:
     at = open_page(db_url, "shadow")
-    warnings = " ".join(w.value for w in at.warning)
-    assert "speculation_silent on route 'stuck'" in warnings and "depth_cap" in warnings
+    warnings = " ".join(rendered(w.value) for w in at.warning)
+    assert "speculation_silent on route stuck:" in warnings and "depth_cap" in warnings
     assert any("Stopping coverage per route" in s.value for s in at.subheader)

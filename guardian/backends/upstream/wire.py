@@ -408,8 +408,7 @@ def spec_stats(data: dict[str, Any]) -> dict[str, Any] | None:
         accepted = timings.get("draft_n_accepted")
         return _scalars({"source": "llama.cpp timings", "draft_n": timings["draft_n"],
                          "draft_n_accepted": accepted,
-                         "proposed_tokens": timings["draft_n"],
-                         "judged_tokens": timings["draft_n"],  # upper bound: not reported
+                         "proposed_tokens": timings["draft_n"],  # judged, steps: not said
                          "accepted": accepted if _count(accepted) else 0})
     return None
 

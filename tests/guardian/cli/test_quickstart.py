@@ -69,7 +69,9 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(
                                         on_prompt=seen.append)
     golden = Path(__file__).resolve().parents[3] / "policies" / "golden" / "python-code.jsonl"
     prompts = sum(1 for line in golden.read_text().splitlines() if line.strip())
-    assert out.ran and started and started[0][1] == len(seen) == prompts  # progress per prompt
+    # progress per judged run: each prompt alone, then in the serving engine's shared batches
+    assert out.ran and started and len(seen) >= started[0][1] > prompts
+    assert sum(r.phase == "alone" for r in seen) == prompts
     assert "golden set python-code.jsonl" in started[0][0]
     db = make_engine(settings.resolved_database_url)
     t = AuditGovernance.__table__
