@@ -52,13 +52,12 @@ from guardian.backends import (
     Distributions,
     OnText,
     ServingBackend,
-    TraceToken,
 )
-from guardian.backends.base import watch_only
 from guardian.core.errors import ServingError
 from guardian.observability.telemetry import Telemetry, genai_labels, now_ns
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
 from guardian.serving.admission import Admission, Cancelled, QueueFull
+from guardian.serving.fallback import Stream, may_fall_back, reason_of
 from guardian.serving.recorder import RequestRecorder
 from guardian.serving.request import (  # noqa: F401  (importable from here, as before)
     GenerationRequest,
@@ -477,22 +476,13 @@ class ServingCore:
                     reason: str | None, on_text: OnText | None, enqueued: float,
                     slot: _Slot) -> Served:
         """An async backend (`agenerate`: upstream pools) served on the event loop, with no
-        worker-thread hop. The fallback rule of `_attempt`; such a backend marks a fault
-        `no_fallback` once text was sent, so nothing is streamed twice."""
+        worker-thread hop; the fallback rule of `_attempt` (guardian.serving.fallback)."""
         started = time.perf_counter()
         path = "speculative" if speculative else "target_only"
-        sent: list[str] = []  # streamed so far: audited if the request is cancelled
-        emitted: list[TraceToken] = []
+        stream = Stream(req.cancel.check, on_text)  # a streamed answer stops when its client leaves
         result: BackendResult | None = None
         hook: Callable[[], None] | None = None
-
-        def emit(delta: str, traces: list[TraceToken]) -> None:
-            req.cancel.check()  # a streamed upstream answer stops when its client leaves
-            sent.append(delta)
-            emitted.extend(traces)
-            if on_text is not None:
-                on_text(delta, traces)
-
+        agenerate = self.backend.agenerate  # type: ignore[attr-defined]
         try:
             # The upstream call never checks the token while it waits: a client that leaves
             # (or a deadline) cancels this task itself. Hooked here, inside the try, so a
@@ -504,33 +494,32 @@ class ServingCore:
             req.cancel.check()  # the client left, or the deadline passed, before the call
             if speculative:
                 try:
-                    result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                    result = await agenerate(
                         self.backend_request(req, route, True, check=req.cancel.check),
-                        emit if on_text else None)
+                        stream.first() if on_text else None)
                 except Cancelled:
                     raise
                 except Exception as exc:
-                    # Text already streamed cannot be taken back: a target-only run would
-                    # send it again (`_attempt` skips it; this path has no such skip).
-                    if getattr(exc, "no_fallback", False) or any(sent):
+                    if not may_fall_back(exc):
                         raise
                     # An upstream fault's detail (hosts, ports) to the log only: the reason
                     # is also shown to the client (`spec_guardian.fallback_reason`).
                     detail = getattr(exc, "detail", None)
                     logger.warning("speculative serving failed for %s, serving target-only: %r%s",
                                    req.request_id, exc, f" [{detail}]" if detail else "")
-                    reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
+                    reason = reason_of(exc)
             if result is None:
                 path = "target_only"
-                result = await self.backend.agenerate(  # type: ignore[attr-defined]
+                result = await agenerate(
                     self.backend_request(req, route, False, check=req.cancel.check),
-                    emit if on_text else None)
+                    stream.retry() if on_text else None)
+                stream.finish()
         except (Cancelled, asyncio.CancelledError) as exc:
             why = req.cancel.reason or (exc.reason if isinstance(exc, Cancelled) else None)
             if why is None:  # cancelled by the loop itself (shutdown): not a request's cancel
                 raise
             cancelled = Cancelled(why)
-            cancelled.partial = (path, "".join(sent), list(emitted))  # type: ignore[attr-defined]
+            cancelled.partial = (path, stream.text, list(stream.emitted))  # type: ignore[attr-defined]
             self.recorder.cancelled(req, route, cancelled, enqueued, started)
             raise cancelled from None
         finally:
@@ -547,57 +536,33 @@ class ServingCore:
     def _attempt(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
                  reason: str | None, evidence: bool, on_text: OnText | None,
                  enqueued: float) -> Served:
+        """Engine thread: the speculative attempt, then target-only when it fails (the rule
+        and the stream it continues: guardian.serving.fallback)."""
         started = time.perf_counter()
-        sent: list[str] = []  # text already streamed: a fallback must not repeat it
-        emitted: list[TraceToken] = []  # tokens already handed out (audited if cancelled)
-
-        def emit(delta: str, traces: list[TraceToken]) -> None:
-            # Called by the engine after every step: the cancellation point of a generation.
-            req.cancel.check()
-            sent.append(delta)
-            emitted.extend(traces)
-            if on_text is not None:
-                on_text(delta, traces)
-
-        if on_text is None:  # not streamed: the backend need not do a stream's per-step work
-            watch_only(emit)
+        stream = Stream(req.cancel.check, on_text)
+        path = "speculative" if speculative else "target_only"
         result, kept = None, None
-        if speculative:
-            try:
-                result, kept = self.run_backend(req, route, True, emit, evidence=evidence,
-                                                check=req.cancel.check)
-            except Cancelled as exc:
-                exc.partial = ("speculative", "".join(sent), list(emitted))  # type: ignore[attr-defined]
-                raise
-            except Exception as exc:  # the engine's bug must not become the user's error
-                if getattr(exc, "no_fallback", False):  # e.g. an upstream pool without failover
+        try:
+            if speculative:
+                try:
+                    result, kept = self.run_backend(req, route, True, stream.first(),
+                                                    evidence=evidence, check=req.cancel.check)
+                except Cancelled:
                     raise
-                logger.warning("speculative decoding failed for %s, serving target-only: %r",
-                               req.request_id, exc)
-                reason = f"speculative_error: {type(exc).__name__}: {exc}"[:500]
-        if result is None:
-            already = "".join(sent)
-            emitted.clear()  # the target-only run's tokens are the ones audited
-
-            def emit_rest(delta: str, traces: list[TraceToken]) -> None:
-                # Skip what the failed speculative run already streamed (identical for greedy).
-                nonlocal already
-                req.cancel.check()
-                emitted.extend(traces)
-                if already:
-                    n = min(len(already), len(delta))
-                    delta, already = delta[n:], already[n:]
-                if delta and on_text is not None:
-                    on_text(delta, traces)
-
-            if on_text is None:
-                watch_only(emit_rest)
-            try:
-                result, _ = self.run_backend(req, route, False, emit_rest,
+                except Exception as exc:  # the engine's bug must not become the user's error
+                    if not may_fall_back(exc):  # e.g. an upstream pool without failover
+                        raise
+                    logger.warning("speculative decoding failed for %s, serving target-only: %r",
+                                   req.request_id, exc)
+                    reason = reason_of(exc)
+            if result is None:
+                path = "target_only"
+                result, _ = self.run_backend(req, route, False, stream.retry(),
                                              check=req.cancel.check)
-            except Cancelled as exc:
-                exc.partial = ("target_only", "".join(sent), list(emitted))  # type: ignore[attr-defined]
-                raise
+                stream.finish()
+        except Cancelled as exc:
+            exc.partial = (path, stream.text, list(stream.emitted))  # type: ignore[attr-defined]
+            raise
         compute = time.perf_counter() - started
         return Served(req, result, route.mode, "speculative" if speculative and reason is None
                       else "target_only", reason, started - enqueued, compute, "", False,

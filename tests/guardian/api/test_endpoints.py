@@ -152,6 +152,35 @@ def test_fallback_mid_stream_does_not_repeat_text(make_client, backend) -> None:
     assert chunks[-1]["spec_guardian"]["fallback_reason"].startswith("speculative_error")
 
 
+@pytest.mark.parametrize("stream", [True, False])
+def test_a_fallback_that_would_splice_two_answers_ends_the_stream_instead(
+        make_client, backend, stream) -> None:
+    """The engine streamed text the target-only retry does not continue (a sampled request,
+    a near tie): a stream ends with an in-band error after exactly what was sent; an answer
+    that was not streamed is the retry's, whole (guardian.serving.fallback)."""
+    client = make_client(policy(mode="speculative"))
+    full = client.post("/v1/completions", json=BODY, headers=auth()).json()["choices"][0]["text"]
+    original = backend.generate
+
+    def fail_after_other_text(request, on_text=None):
+        if request.speculative:
+            on_text("\u00a7not the target's text", [])
+            raise RuntimeError("boom")
+        return original(request, on_text)
+
+    backend.generate = fail_after_other_text
+    r = client.post("/v1/completions", json={**BODY, "stream": stream}, headers=auth())
+    assert r.status_code == 200
+    if not stream:
+        assert r.json()["choices"][0]["text"] == full
+        return
+    events = [e for e in _sse(r.text) if isinstance(e, dict)]
+    text = "".join(e["choices"][0]["text"] for e in events if "choices" in e)
+    assert text == "\u00a7not the target's text"  # nothing of the retry spliced on
+    assert events[-1]["error"]["type"] == "server_error"
+    assert "did not continue the text already sent" in events[-1]["error"]["message"]
+
+
 def test_queue_depth_over_threshold_sheds_speculation(make_client, backend, sink) -> None:
     backend.step_s = 0.05
     client = make_client(policy(mode="speculative", load_shed_queue_depth=1))

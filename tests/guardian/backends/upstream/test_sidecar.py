@@ -278,21 +278,27 @@ def test_the_mirror_endpoint_judges_against_the_target_only_pool(make) -> None:
     assert all(e.stats["external"] and e.stats["source"] == "mirror" for e in shadows)
 
 
-def test_a_stream_that_fails_after_text_is_not_served_again_target_only() -> None:
+@pytest.mark.parametrize("continues", [True, False])
+def test_a_stream_that_fails_after_text_is_continued_only_by_a_retry_that_continues_it(
+        continues: bool) -> None:
     """An async backend (upstream pools) whose speculative run breaks after sending text with
-    an error that does not say `no_fallback`: the core must not re-run it target-only - that
-    path has no skip for text already sent, so the client would read it twice."""
+    an error that does not say `no_fallback`: the target-only retry is streamed from where the
+    client is (guardian.serving.fallback) - the client reads each character once; a retry
+    that departs from what was sent ends the request in-band (Diverged), never splices."""
     import asyncio
+    import dataclasses
 
     from guardian.backends.base import BackendRequest
     from guardian.serving.core import GenerationRequest
+    from guardian.serving.fallback import Diverged
     from tests.support.fakes import FakeBackend
 
     class Breaks(FakeBackend):
         async def agenerate(self, request: BackendRequest, on_text=None):  # type: ignore[no-untyped-def]
             if request.speculative:
+                full = self.generate(dataclasses.replace(request, speculative=False)).text
                 if on_text is not None:
-                    on_text("Hello", [])
+                    on_text(full[:2] if continues else "Hello", [])
                 raise RuntimeError("connection reset after the first chunk")
             return self.generate(request, on_text)
 
@@ -303,12 +309,18 @@ def test_a_stream_that_fails_after_text_is_not_served_again_target_only() -> Non
         req = GenerationRequest(endpoint="completions", route="default", model="fake-target",
                                 prompt_text="hi", prompt_ids=[104, 105], max_tokens=4)
 
-        async def run() -> None:
-            await services.core.serve(req, lambda delta, rows: sent.append(delta))
+        async def run():  # type: ignore[no-untyped-def]
+            return await services.core.serve(req, lambda delta, rows: sent.append(delta))
 
-        with pytest.raises(RuntimeError, match="connection reset"):
-            asyncio.run(run())
-        assert sent == ["Hello"], sent  # not "Hello" and then the target-only run's text
+        if continues:
+            served = asyncio.run(run())
+            assert "".join(sent) == served.result.text and len(served.result.text) > 2
+            assert served.served_path == "target_only"
+            assert served.fallback_reason.startswith("speculative_error: RuntimeError")
+        else:
+            with pytest.raises(Diverged):
+                asyncio.run(run())
+            assert sent == ["Hello"], sent  # not "Hello" and then the target-only run's text
     finally:
         close_services(services)
 
