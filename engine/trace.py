@@ -38,7 +38,7 @@ class TokenTrace:
     target_margin: float  # target top-1 minus top-2 raw logit at this position (>= 0)
     step: int  # index of the target forward that emitted this token
     gamma: int  # speculation depth used at that step (0 for target-only)
-    # --- evidence for the shadow evaluator's proofs (guardian/equivalence/verdicts.py); additive, so
+    # --- evidence for the shadow evaluator's proofs (guardian/equivalence/verdicts/); additive, so
     # None where a producer does not record them. All from the forward that emitted the token.
     top1_id: int | None = None  # target argmax (raw logits) at this position
     top2_id: int | None = None  # target runner-up (raw logits)

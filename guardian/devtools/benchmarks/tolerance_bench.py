@@ -5,7 +5,7 @@ Speculative decoding scores position t inside a (γ+1)-token verify forward; tar
 decoding scores it in a one-token forward over the cache. Both are the same function of the
 same prefix, so any difference is floating-point (different kernel shapes and reduction
 orders). The evaluator calls a flipped argmax a `near_tie` only when both paths' logits
-agree within `near_tie_tolerance` (guardian/equivalence/verdicts.py), so the tolerance must sit just
+agree within `near_tie_tolerance` (guardian/equivalence/verdicts/), so the tolerance must sit just
 above this noise: far above it, real bugs hide as ties; below it, clean flips are called bugs.
 
 Method, per prompt: target-only greedy decodes `max_new_tokens` tokens (a realistic

@@ -1,0 +1,133 @@
+"""Sampled verdicts: `sampled_trace_verdict` (p(x) > 0, resampled p(x) > q(x), accepted =
+proposed), `sampled_verdict` (verifier p vs target-only p, total variation), acceptance
+expectations (Leviathan et al. 2023, §3.1) and the older per-token `support_verdict` /
+`trace_verdict`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import torch
+
+from guardian.equivalence.verdicts.calibration import AcceptanceWindow
+from guardian.equivalence.verdicts.result import VerdictResult
+
+# Below this many drafted tokens the acceptance z-test is too noisy to call a mismatch.
+MIN_WINDOW_FOR_ACCEPTANCE_TEST = 64
+
+
+def support_verdict(token_probs: Sequence[float]) -> VerdictResult:
+    """Every emitted token must have p(x) > 0 under the processed target distribution."""
+    # `not p > 0`: a NaN probability (a broken forward) proves no support either.
+    zero = next((i for i, p in enumerate(token_probs) if not p > 0.0), None)
+    details: dict[str, Any] = {"checks": ["support"], "positions": len(token_probs)}
+    if zero is not None:
+        return VerdictResult("distribution_mismatch", zero, None, details)
+    return VerdictResult("distribution_ok", None, None, details)
+
+
+def trace_verdict(trace: Sequence[Any]) -> VerdictResult:
+    """Judge a sampled speculative run from its trace alone (TraceToken-like items).
+
+    Emitted tokens need p(x) > 0; a resampled token comes from norm(max(p - q, 0)), so it
+    needs p(x) > q(x) (q = the draft's probability of that token).
+    """
+    details: dict[str, Any] = {"checks": ["support", "resampled_residual"],
+                               "positions": len(trace)}
+    for t in trace:
+        if not t.target_prob > 0.0:  # NaN included
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "support"})
+        if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "resampled_residual"})
+    return VerdictResult("distribution_ok", None, None, details)
+
+
+def total_variation(p: torch.Tensor, q: torch.Tensor) -> torch.Tensor:
+    """TV distance per row: 0.5 * Σ|p - q|.  (T, V), (T, V) -> (T,)"""
+    return 0.5 * (p.float() - q.float()).abs().sum(dim=-1)
+
+
+def expected_acceptance(p: torch.Tensor, q: torch.Tensor) -> torch.Tensor:
+    """Probability a draft token x ~ q is accepted against p: Σ_x min(p(x), q(x)).  -> (T,)"""
+    return torch.minimum(p.float(), q.float()).sum(dim=-1)
+
+
+def drafted_observations(origins: Sequence[str], p: torch.Tensor, q: torch.Tensor,
+                         ) -> list[tuple[int, float]]:
+    """(accepted 0/1, expected acceptance) for every verified draft proposal of one request.
+
+    A draft proposal was verified at each position whose emitted token is `accepted` (1) or
+    `resampled` (0: the proposal there was rejected). `bonus`/`target` positions had no
+    proposal. The proposal was conditioned on the emitted prefix, so p[i], q[i] (the processed
+    target/draft distributions at completion position i) give its acceptance probability.
+    """
+    expected = expected_acceptance(p, q).tolist()
+    return [(1 if origin == "accepted" else 0, expected[i])
+            for i, origin in enumerate(origins) if origin in ("accepted", "resampled")]
+
+
+def sampled_verdict(
+    verifier_p: torch.Tensor,
+    reference_p: torch.Tensor,
+    tolerance: float,
+    window: AcceptanceWindow | None = None,
+    z_threshold: float = 4.0,
+) -> VerdictResult:
+    """Judge a sampled speculative run.
+
+    verifier_p: (T, V) target distributions the verifier used at each emitted position.
+    reference_p: (T, V) target-only distributions at the same prefixes.
+    window: the route's acceptance window, already extended with this request's observations
+    (None when the draft's distributions are not available: only the TV check runs).
+    """
+    if verifier_p.shape != reference_p.shape:
+        raise ValueError(f"distribution shapes differ: {tuple(verifier_p.shape)} vs "
+                         f"{tuple(reference_p.shape)}")
+    tv = total_variation(verifier_p, reference_p)  # (T,)
+    over = (tv > tolerance).nonzero().flatten()
+    details: dict[str, Any] = {
+        "positions": int(tv.numel()),
+        "max_tv": float(tv.max()) if tv.numel() else 0.0,
+        "mean_tv": float(tv.mean()) if tv.numel() else 0.0,
+        "tv_tolerance": tolerance,
+    }
+    acceptance_bad = False
+    if window is not None:
+        summary = window.summary()
+        details.update(summary)
+        z = summary["acceptance_z"]
+        decisive = len(window) >= MIN_WINDOW_FOR_ACCEPTANCE_TEST
+        details["acceptance_test"] = "decisive" if decisive else "window_too_small"
+        acceptance_bad = decisive and z is not None and abs(z) > z_threshold
+    else:
+        details["acceptance_test"] = "unavailable"
+    if over.numel():
+        first = int(over[0])
+        return VerdictResult("distribution_mismatch", first, None,
+                             {**details, "tv_at_divergence": float(tv[first])})
+    if acceptance_bad:
+        return VerdictResult("distribution_mismatch", None, None, details)
+    return VerdictResult("distribution_ok", None, None, details)
+
+
+def sampled_trace_verdict(trace: Sequence[Any]) -> VerdictResult:
+    """Per-token checks of a sampled run's trace: every emitted token has p(x) > 0; every
+    resampled token p(x) > q(x) (the residual norm(max(p - q, 0)) has no mass elsewhere;
+    q(x) = the recorded q of that token); an accepted token is the one proposed there."""
+    details: dict[str, Any] = {"checks": ["support", "resampled_residual", "accepted_proposed"],
+                               "positions": len(trace)}
+    for t in trace:
+        if not t.target_prob > 0.0:  # NaN included
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "support"})
+        if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "resampled_residual"})
+        proposed = getattr(t, "proposed_token", None)
+        if t.origin == "accepted" and proposed is not None and proposed != t.token_id:
+            return VerdictResult("distribution_mismatch", t.position, None,
+                                 {**details, "failed_check": "accepted_not_proposed"})
+    return VerdictResult("distribution_ok", None, None, details)
