@@ -70,7 +70,7 @@ def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy |
     core = ServingCore(backend, policy or load_policy(), sink, telemetry, replica_id=replica_id)
     evaluator = ShadowEvaluator(core, sink, telemetry, capacity=shadow_capacity)
     core.shadow = evaluator
-    if getattr(backend, "kind", None) == "upstream":  # shadow across the route's two pools
+    if backend.kind == "upstream":  # shadow across the route's two pools
         from guardian.backends.upstream.poolmetrics import PoolMetrics
         from guardian.equivalence.pool_shadow import PoolShadow
 
@@ -83,7 +83,7 @@ def build_services(backend: ServingBackend, sink: AuditSink, *, policy: Policy |
                         keys=keys or KeyStore(open_mode=True),
                         audit_reader=memory_reader(sink))
     register_audit_metrics(telemetry, sink)  # /metrics audit series (AuditWriter sinks only)
-    batcher = getattr(backend, "batcher", None)
+    batcher = backend.batcher
     if batcher is not None:  # continuous batching: batch size and the learnt depth caps
         telemetry.governance.add(batcher.gauge_rows)
     return services
@@ -222,10 +222,8 @@ def create_app(settings: Settings | None = None, *, services: Services | None = 
             threading.Thread(target=load, name="guardian-load", daemon=True).start()
         yield
         loaded = getattr(app.state, "services", None)
-        backend = getattr(getattr(loaded, "core", None), "backend", None)
-        aclose = getattr(backend, "aclose", None)
-        if aclose is not None:  # an upstream backend's sessions live on this loop
-            await aclose()
+        if loaded is not None:  # an upstream backend's sessions live on this loop
+            await loaded.core.backend.aclose()
         if own and loaded is not None:
             close_services(loaded)
 

@@ -136,7 +136,7 @@ async def list_routes(services: ServicesDep) -> RouteStates:
 
 @routes_read.get("/admin/speculation")
 async def speculation(services: ServicesDep) -> dict[str, Any]:
-    batcher = getattr(services.core.backend, "batcher", None)
+    batcher = services.core.backend.batcher
     if batcher is None:
         return {"batching": "off", "note": "requests decode one at a time (GUARDIAN_BATCHING="
                 "off, or a backend without a local engine); no depth cap by batch size"}

@@ -64,7 +64,7 @@ async def _readiness(request: Request) -> dict[str, Any]:
     if services is None:
         error = getattr(request.app.state, "startup_error", None)
         return {"status": "failed" if error else "loading", "error": error}
-    batcher = getattr(services.core.backend, "batcher", None)
+    batcher = services.core.backend.batcher
     if batcher is not None and not batcher.alive:
         # The local engine's thread is gone: every request would be a 503 engine_unavailable
         # (engine.batching). Out of the load balancer until it is restarted.

@@ -65,6 +65,9 @@ class Capabilities:
     # Optional request fields it honours (guardian.api.surface: sampling controls, fields
     # passed through, `messages.<field>`); a request that sets another is a 400 naming it.
     controls: frozenset[str] = frozenset()
+    # Serves through `agenerate` on the event loop (an upstream pool's HTTP call: no engine
+    # thread to hop to); else `generate` on the serving core's engine thread.
+    asynchronous: bool = False
 
     def supports(self, proposer: ProposerKind) -> bool:
         return self.speculates and proposer in self.proposers
@@ -271,6 +274,11 @@ class ServingBackend(Protocol):
     model_name: str  # the target's name: the default `model` clients send
     max_context: int
     vocab_size: int  # token ids accepted in a prompt are < vocab_size
+    # What it declares, not probed for (the serving core, the app, /admin, /readyz, the
+    # shadow and the gate read these directly):
+    eos_token_ids: frozenset[int] | None  # what ends a completion (None: the engine's own)
+    max_prompt_chars: int | None  # longest prompt text it tokenizes (None: no limit here)
+    batcher: Any  # its continuous-batching scheduler (engine.batching); None: one at a time
 
     @property
     def pair_hash(self) -> str: ...
@@ -289,6 +297,19 @@ class ServingBackend(Protocol):
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
         """Serve one request. `on_text(delta, tokens)` is called after each step (streaming,
         and the shadow worker's preemption point); it may raise to abort the run."""
+        ...
+
+    def engine_description(self) -> dict[str, Any]:
+        """Which engine serves, for the gate report (`{"engine": "request" | "continuous" |
+        "upstream", ...}`)."""
+        ...
+
+    def shutdown(self) -> None:
+        """Stop its engine threads (a no-op where it has none)."""
+        ...
+
+    async def aclose(self) -> None:
+        """Close its network sessions on the running loop (a no-op where it has none)."""
         ...
 
     # shadow evidence (capability-gated) --------------------------------------------------
@@ -312,6 +333,16 @@ class ServingBackend(Protocol):
                             sampling: Sampling) -> Distributions | None:
         """Draft-model processed q at each completion prefix (None without a draft model).
         Needs `full_distributions`."""
+        ...
+
+
+@runtime_checkable
+class AsyncServingBackend(ServingBackend, Protocol):
+    """A backend whose `capabilities.asynchronous` is true: it also serves on the event loop."""
+
+    async def agenerate(self, request: BackendRequest, on_text: OnText | None = None,
+                        ) -> BackendResult:
+        """`generate` on the event loop (an upstream pool's HTTP call)."""
         ...
 
 

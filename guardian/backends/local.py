@@ -251,6 +251,9 @@ class LocalEngineBackend:
         if self.batcher is not None:
             self.batcher.shutdown()
 
+    async def aclose(self) -> None:
+        """No network sessions (the engine thread stops in `shutdown`)."""
+
     @classmethod
     def from_settings(cls, settings: Settings) -> LocalEngineBackend:
         """The configured pair (or the demo pair under the settings' home) on the configured

@@ -33,7 +33,7 @@ COMPANION_MEMORY = 32  # recently judged requests kept per route as companions
 
 
 def batches(backend: Any) -> bool:
-    return getattr(backend, "batcher", None) is not None
+    return backend.batcher is not None
 
 
 def batch_record(result: Any, backend: Any, *, judged_together: int = 1,

@@ -153,7 +153,7 @@ class ShadowEvaluator:
         # Speculative re-runs judged in shared batches (guardian.equivalence.batchshadow).
         self.batched = BatchedReruns(self)
         # Stopping cases judged per route, and the quota that samples for them (.quota).
-        self.quota = StoppingQuota(getattr(self.backend, "eos_token_ids", None))
+        self.quota = StoppingQuota(self.backend.eos_token_ids)
         collector = getattr(telemetry, "governance", None)
         if collector is not None:
             collector.add(self.quota.gauge_rows)
@@ -428,7 +428,7 @@ class ShadowEvaluator:
                   cap: int) -> VerdictResult | None:
         """How each judged completion ended, checked on its own (EOS last, stop strings,
         max_tokens): the first violation as a verdict, or None."""
-        eos = getattr(self.backend, "eos_token_ids", None)
+        eos = self.backend.eos_token_ids
         for name, res, limit in ((served.served_path, served.result, req.max_tokens),
                                  ("shadow", shadow, cap)):
             bad = stopping_verdict(res.token_ids, res.finish_reason, eos_token_ids=eos,
@@ -545,7 +545,7 @@ class ShadowEvaluator:
         stop strings, the request's max_tokens): it must end the same way with the same text.
         Unconfirmed endings carry `details["unconfirmed_ending"]` (sampled: unchecked)."""
         req, finish, limit = job.request, job.external_finish_reason, job.external_max_tokens
-        eos = getattr(self.backend, "eos_token_ids", None)
+        eos = self.backend.eos_token_ids
         bad = stopping_verdict(ids, finish, eos_token_ids=eos, stop=req.stop, max_tokens=limit,
                                decode=self.backend.decode, greedy=req.greedy, path="external")
         check = None if bad is None else bad.details.get("failed_check")

@@ -75,8 +75,7 @@ def serve_together(serve: Callable[[Any], Any], group: list[Any]) -> list[Any]:
 
 def batch_sizes(backend: Any, gate: GatePolicy) -> list[int]:
     """The batch sizes the gate judges on `backend` (none when its engine does not batch)."""
-    describe = getattr(backend, "engine_description", None)
-    info = describe() if describe is not None else {"engine": "request"}
+    info = backend.engine_description()
     if info.get("engine") != "continuous":
         return []
     max_batch = int(info.get("max_batch") or 1)
@@ -136,8 +135,7 @@ def _speculated_together(results: list[Any]) -> bool:
 
 def engine_summary(backend: Any, results: list[Any]) -> dict[str, Any]:
     """The engine the gate judged and, per phase, the rows its batches had and the depths."""
-    describe = getattr(backend, "engine_description", None)
-    out: dict[str, Any] = dict(describe() if describe is not None else {"engine": "request"})
+    out: dict[str, Any] = dict(backend.engine_description())
     phases: dict[str, dict[str, Any]] = {}
     for r in results:
         p = phases.setdefault(r.phase, {"prompts": 0, "batch_rows_max": 0, "depths": set(),

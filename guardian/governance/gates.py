@@ -382,7 +382,7 @@ class _Judge:
             shared_spec_steps=int(result.stats.get("shared_spec_steps") or 0),
             depths=sorted({int(t.gamma) for t in result.trace}),
             stopping=stopping_case(result.token_ids, result.finish_reason, result.trace,
-                                   eos_token_ids=getattr(backend, "eos_token_ids", None),
+                                   eos_token_ids=backend.eos_token_ids,
                                    stop=gp.stop, max_tokens=req.max_tokens))
 
 

@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from guardian.audit.events import AuditSink
 from guardian.backends import (
@@ -53,6 +53,7 @@ from guardian.backends import (
     OnText,
     ServingBackend,
 )
+from guardian.backends.base import AsyncServingBackend
 from guardian.core.errors import ServingError
 from guardian.observability.telemetry import Telemetry, genai_labels, now_ns
 from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
@@ -141,7 +142,7 @@ class ServingCore:
         # A batching backend (engine.batching) runs every request on its own engine thread;
         # the workers here only wait for their row, so one per row the batch can hold (plus
         # those queued to join). Otherwise this one worker IS the engine thread.
-        batcher = getattr(backend, "batcher", None)
+        batcher = backend.batcher
         self.batch_rows = batcher.max_batch if batcher is not None else 0
         workers = 4 * self.batch_rows + 8 if batcher is not None else 1
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="engine-serve")
@@ -243,7 +244,7 @@ class ServingCore:
     def check_text(self, text: str, param: str = "prompt") -> None:
         """Refuse text that cannot fit the context before it is tokenized (a backend's
         `max_prompt_chars`, when it has one: tokenizing a 1 MiB prompt takes a second)."""
-        limit = getattr(self.backend, "max_prompt_chars", None)
+        limit = self.backend.max_prompt_chars
         if limit is not None and len(text) > limit:
             raise ServingError(400, f"The {param} has {len(text):,} characters, more than "
                                f"this model's context of {self.backend.max_context} tokens can "
@@ -316,7 +317,7 @@ class ServingCore:
                 "guardian.mode": route.mode}) as span:
             try:
                 try:
-                    if getattr(self.backend, "agenerate", None) is not None:
+                    if self.backend.capabilities.asynchronous:
                         job = asyncio.ensure_future(self._arun(
                             req, route, want_spec and reason is None, reason, on_text,
                             enqueued, slot))
@@ -482,7 +483,7 @@ class ServingCore:
         stream = Stream(req.cancel.check, on_text)  # a streamed answer stops when its client leaves
         result: BackendResult | None = None
         hook: Callable[[], None] | None = None
-        agenerate = self.backend.agenerate  # type: ignore[attr-defined]
+        agenerate = cast(AsyncServingBackend, self.backend).agenerate  # capabilities.asynchronous
         try:
             # The upstream call never checks the token while it waits: a client that leaves
             # (or a deadline) cancels this task itself. Hooked here, inside the try, so a
@@ -621,6 +622,4 @@ class ServingCore:
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
-        stop = getattr(self.backend, "shutdown", None)
-        if callable(stop):
-            stop()
+        self.backend.shutdown()

@@ -92,6 +92,18 @@ class FakeBackend:
         self.calls: list[dict[str, Any]] = []
         self._lock = threading.Lock()
 
+    batcher: Any = None  # one request at a time (tests set a scheduler where they batch)
+    max_prompt_chars: int | None = None
+
+    def shutdown(self) -> None:
+        pass
+
+    async def aclose(self) -> None:
+        pass
+
+    def engine_description(self) -> dict[str, Any]:
+        return {"engine": "request", "batching": "off", "max_batch": 1}
+
     # tokenizer ---------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
         return [min(ord(c), V - 1) for c in text]

@@ -78,7 +78,8 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 # refuses it with its own 400, which the client gets).
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=False, top_logprobs=20, local_tokenizer=False,
-                            scores_completions=False, controls=ALL_CONTROLS)
+                            scores_completions=False, controls=ALL_CONTROLS,
+                            asynchronous=True)
 
 
 class Pool:
@@ -164,6 +165,9 @@ class UpstreamBackend:
     capabilities = CAPABILITIES
     max_context = 1 << 30  # the upstream checks lengths
     vocab_size = 1 << 31
+    eos_token_ids: frozenset[int] | None = None  # the pool's engine stops its own answers
+    max_prompt_chars: int | None = None  # the pool's engine refuses what does not fit
+    batcher = None  # the pool's engine batches, out of this process
 
     def __init__(self, model_name: str, pool_models: Sequence[str] = ()) -> None:
         self.model_name = model_name
@@ -213,6 +217,12 @@ class UpstreamBackend:
         """Close the pools' sessions of the running loop (the app's shutdown)."""
         for pool in list(self._pools.values()):
             await pool.aclose()
+
+    def shutdown(self) -> None:
+        """No engine thread here (the sessions close in `aclose`, on their loop)."""
+
+    def engine_description(self) -> dict[str, Any]:
+        return {"engine": "upstream", "batching": "the pool's own"}
 
     # tokenizer: none here (the upstream tokenizes) ------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:

@@ -64,6 +64,22 @@ def test_the_fake_implements_the_contract() -> None:
     assert isinstance(FakeBackend(), ServingBackend)
 
 
+def test_backends_declare_their_abilities_and_have_what_they_declare() -> None:
+    """Abilities are declared (Capabilities, the protocol's attributes), not probed: each
+    backend kind has every member the protocol names, and `asynchronous` exactly where it
+    serves on the event loop."""
+    from guardian.backends.base import AsyncServingBackend
+    from guardian.backends.local import CAPABILITIES as LOCAL
+    from guardian.backends.upstream.backend import UpstreamBackend
+
+    upstream = UpstreamBackend("m")
+    assert isinstance(upstream, AsyncServingBackend) and upstream.capabilities.asynchronous
+    assert upstream.batcher is None and upstream.engine_description()["engine"] == "upstream"
+    fake = FakeBackend()
+    assert not isinstance(fake, AsyncServingBackend) and not fake.capabilities.asynchronous
+    assert not LOCAL.asynchronous
+
+
 @pytest.mark.parametrize("temperature", [0.0, 0.8])
 def test_a_serving_only_caller_never_receives_a_tensor(temperature: float) -> None:
     # sample_rate 1.0 + sampled: the served speculative run keeps evidence for the shadow

@@ -45,7 +45,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def guardian(*args: str):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(cli_app, list(args))
+    # A wide terminal: rich must not wrap a long path (xdist's tmp paths) inside a word.
+    return CliRunner().invoke(cli_app, list(args), env={"COLUMNS": "1000",
+                                                        "TERMINAL_WIDTH": "1000"})
 
 
 def one_line(result, code: int, says: str) -> None:  # type: ignore[no-untyped-def]

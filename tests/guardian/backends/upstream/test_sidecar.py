@@ -294,6 +294,10 @@ def test_a_stream_that_fails_after_text_is_continued_only_by_a_retry_that_contin
     from tests.support.fakes import FakeBackend
 
     class Breaks(FakeBackend):
+        def __init__(self) -> None:
+            super().__init__()
+            self.capabilities = dataclasses.replace(self.capabilities, asynchronous=True)
+
         async def agenerate(self, request: BackendRequest, on_text=None):  # type: ignore[no-untyped-def]
             if request.speculative:
                 full = self.generate(dataclasses.replace(request, speculative=False)).text
