@@ -23,6 +23,7 @@ is written 0600, like receipts and proofs.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import tarfile
@@ -90,7 +91,8 @@ sidecar or database needed:
     python -m guardian.audit.proofcheck --bundle THIS.tar.gz
 
 (`guardian/audit/proofcheck.py` is a single file that can be copied to the auditor's machine.)
-It checks the SHA-256 of every member against `manifest.json`, each receipt's inclusion
+It checks `manifest.json.sig` (a signed note over the manifest's SHA-256, by a key of
+`vkeys.txt`), the SHA-256 of every member against `manifest.json`, each receipt's inclusion
 proof against its checkpoint, each checkpoint's signature with a key of `vkeys.txt`, and that
 every request record of `records.jsonl` has its receipt.
 
@@ -115,7 +117,8 @@ Each member, what it is, and the controls it supports:
   and MEASURE 2.4.
 * `gate-reports.json` - the route's gate results (governance records of kind
   `gate_result`) in the window. Supports MEASURE 2.4 and A.6.2.8.
-* `README.md` (this file) and `manifest.json` (SHA-256 of every other member).
+* `README.md` (this file), `manifest.json` (SHA-256 of every other member) and
+  `manifest.json.sig` (the manifest's signed note).
 
 Retention: EU AI Act Art. 19 asks providers to keep automatically generated logs for at
 least six months. This bundle is a copy for safekeeping outside the sidecar; keeping it
@@ -124,8 +127,22 @@ that long is the deployer's duty.
 """
 
 
+MANIFEST_NOTE_ORIGIN = "spec-guardian compliance bundle manifest"
+
+
+def manifest_note(manifest: bytes, signer: Any, name: str) -> str:
+    """manifest.json.sig: a signed note (c2sp.org/signed-note, the checkpoints' key `name`)
+    over manifest.json's SHA-256, so a reader who edits a member cannot recompute the
+    manifest unseen."""
+    from guardian.audit.notes import sign_line
+
+    text = f"{MANIFEST_NOTE_ORIGIN}\n{hashlib.sha256(manifest).hexdigest()}\n"
+    return text + "\n" + sign_line(text, name, signer.private_key)
+
+
 def route_bundle_parts(db: Any, route: str, since: Any, until: Any, heads_dir: Path,
-                       vkeys: list[str], progress: Any = None) -> dict[str, bytes]:
+                       vkeys: list[str], progress: Any = None, *, signer: Any = None,
+                       log_name: str = "") -> dict[str, bytes]:
     """The members of a route bundle (name -> bytes). Raises ValueError when no request
     record of `route` lies in [since, until); ProveError/CheckpointError when one cannot be
     proven (no head or checkpoint covers it yet)."""
@@ -180,12 +197,13 @@ def route_bundle_parts(db: Any, route: str, since: Any, until: Any, heads_dir: P
     parts["README.md"] = README_TEXT.format(route=route, since=since.isoformat(),
                                             until=until.isoformat(), now=now,
                                             n=len(requests)).encode()
-    import hashlib
-
     parts["manifest.json"] = _json(json, {
         "format": ROUTE_BUNDLE_FORMAT, "route": route, "since": since.isoformat(),
         "until": until.isoformat(), "written_at": now, "requests": len(requests),
         "files": {k: hashlib.sha256(v).hexdigest() for k, v in sorted(parts.items())}})
+    if signer is not None:
+        parts["manifest.json.sig"] = manifest_note(parts["manifest.json"], signer,
+                                                   log_name).encode()
     return parts
 
 

@@ -379,19 +379,11 @@ def parse_vkey(vkey: str) -> tuple[str, bytes, bytes]:
     return name, kid, key[1:]
 
 
-def check_checkpoint(note: str, vkeys: list[str]) -> tuple[int, bytes]:
-    """(size, root) of a C2SP checkpoint note signed by one of `vkeys`; ProofError else."""
+def _signed_by(text: str, sigs: str, vkeys: list[str], what: str) -> None:
+    """ProofError unless a signature line of `sigs` by a key of `vkeys` verifies `text`."""
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-    text, sep, sigs = note.partition("\n\n")
-    if not sep:
-        raise ProofError("a checkpoint without signatures")
-    text += "\n"
-    lines = text.split("\n")
-    if len(lines) < 4:
-        raise ProofError("not a checkpoint (origin, size and root lines)")
-    size, root = int(lines[1]), _unb64(lines[2])
     keys = [parse_vkey(v) for v in vkeys]
     for line in sigs.split("\n"):
         if not line.startswith("\u2014 "):
@@ -403,10 +395,38 @@ def check_checkpoint(note: str, vkeys: list[str]) -> tuple[int, bytes]:
                 try:
                     Ed25519PublicKey.from_public_bytes(key).verify(raw[4:], text.encode())
                 except InvalidSignature:
-                    raise ProofError(f"checkpoint of size {size}: invalid signature by "
-                                     f"{name}") from None
-                return size, root
-    raise ProofError(f"checkpoint of size {size}: no signature by a key of vkeys.txt")
+                    raise ProofError(f"{what}: invalid signature by {name}") from None
+                return
+    raise ProofError(f"{what}: no signature by a key of vkeys.txt")
+
+
+MANIFEST_NOTE_ORIGIN = "spec-guardian compliance bundle manifest"
+
+
+def check_manifest_note(note: str, manifest: bytes, vkeys: list[str]) -> None:
+    """ProofError unless `note` (manifest.json.sig) is signed by a key of `vkeys` and names
+    the SHA-256 of `manifest`."""
+    text, sep, sigs = note.partition("\n\n")
+    lines = text.split("\n")
+    if not sep or len(lines) != 2 or lines[0] != MANIFEST_NOTE_ORIGIN:
+        raise ProofError("manifest.json.sig is not a signed manifest note")
+    _signed_by(text + "\n", sigs, vkeys, "manifest.json.sig")
+    if lines[1] != hashlib.sha256(manifest).hexdigest():
+        raise ProofError("manifest.json does not match the SHA-256 its signed note names")
+
+
+def check_checkpoint(note: str, vkeys: list[str]) -> tuple[int, bytes]:
+    """(size, root) of a C2SP checkpoint note signed by one of `vkeys`; ProofError else."""
+    text, sep, sigs = note.partition("\n\n")
+    if not sep:
+        raise ProofError("a checkpoint without signatures")
+    text += "\n"
+    lines = text.split("\n")
+    if len(lines) < 4:
+        raise ProofError("not a checkpoint (origin, size and root lines)")
+    size, root = int(lines[1]), _unb64(lines[2])
+    _signed_by(text, sigs, vkeys, f"checkpoint of size {size}")
+    return size, root
 
 
 def check_tlog_proof(text: str, vkeys: list[str]) -> tuple[bytes, str]:
@@ -446,7 +466,17 @@ def check_bundle(path: str) -> list[str]:
                 files[m.name] = fh.read(MAX_INPUT_BYTES + 1) if fh else b""
     except (tarfile.TarError, EOFError) as exc:
         raise ProofError(f"not a readable bundle: {exc}") from None
-    manifest = json.loads(files.pop("manifest.json", b"null") or b"null")
+    raw_manifest = files.pop("manifest.json", b"null") or b"null"
+    sig = files.pop("manifest.json.sig", None)
+    if sig is None:
+        raise ProofError("the bundle has no manifest.json.sig (its signed manifest note)")
+    if "vkeys.txt" not in files:
+        raise ProofError("the bundle has no vkeys.txt")
+    try:
+        check_manifest_note(sig.decode(), raw_manifest, files["vkeys.txt"].decode().split())
+    except UnicodeDecodeError as exc:
+        raise ProofError(f"manifest.json.sig: {exc}") from None
+    manifest = json.loads(raw_manifest)
     if not isinstance(manifest, dict) or manifest.get("format") != BUNDLE_FORMAT:
         raise ProofError(f"no {BUNDLE_FORMAT} manifest.json in the bundle")
     listed = manifest.get("files")
@@ -481,7 +511,8 @@ def check_bundle(path: str) -> list[str]:
                              "proves it")
     if len(proven) != len(requests):
         raise ProofError(f"{len(proven)} receipts for {len(requests)} request records")
-    return [f"{len(files) + 1} members match the manifest",
+    return [f"{len(files) + 1} members match the manifest, whose note is signed by a key "
+            "of vkeys.txt",
             f"{len(requests)} request records of route {manifest.get('route')!r} "
             f"({manifest.get('since')} to {manifest.get('until')}) proven by their receipts "
             f"against {len(checkpoints)} signed checkpoint(s)"]

@@ -768,6 +768,15 @@ def _route_bundle(out: Path, route: str | None, since: str | None, until: str | 
     if known is None:
         _fail(f"unknown route {route!r}: the audit store holds no request of it")
     vkeys = [verifier(name, base64.b64decode(k["public_key"])).vkey for k in keys]
+    from guardian.audit.signing import SigningError, signer_for
+    from guardian.audit.writer import default_replica_id
+    from guardian.settings import get_settings
+
+    settings = get_settings()
+    try:  # the manifest is signed, as an export's is: a member edited after cannot hide
+        signer = signer_for(settings, settings.replica_id or default_replica_id())
+    except SigningError as exc:
+        _fail(f"cannot sign the bundle's manifest: {exc}", 1)
     with Progress(TextColumn("receipts"), BarColumn(), TextColumn("{task.completed}/"
                   "{task.total}"), TimeRemainingColumn(), transient=True,
                   disable=not os.isatty(2)) as bar:
@@ -775,7 +784,8 @@ def _route_bundle(out: Path, route: str | None, since: str | None, until: str | 
         try:
             parts = route_bundle_parts(
                 db, route, t0, t1, hdir, vkeys,
-                progress=lambda n, total: bar.update(task, completed=n, total=total))
+                progress=lambda n, total: bar.update(task, completed=n, total=total),
+                signer=signer, log_name=name)
         except ValueError as exc:
             _fail(str(exc))
         except (ProveError, CheckpointError, NoteError, OSError, KeyError) as exc:

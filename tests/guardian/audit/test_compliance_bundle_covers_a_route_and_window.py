@@ -75,12 +75,27 @@ def _members(path: Path) -> dict[str, bytes]:
         return {m.name: tar.extractfile(m).read() for m in tar.getmembers()}  # type: ignore[union-attr]
 
 
-def _rewrite(path: Path, files: dict[str, bytes], *, fix_manifest: bool = False) -> None:
+def _rewrite(path: Path, files: dict[str, bytes], *, fix_manifest: bool = False,
+             resign: bool = False) -> None:
+    """Write `files` as a bundle; `fix_manifest`: recompute manifest.json over them (what
+    anyone can do); `resign`: also sign it again with the replica's own key (what only its
+    holder can: the deeper checks must hold on their own)."""
     if fix_manifest:
         m = json.loads(files["manifest.json"])
         m["files"] = {k: hashlib.sha256(v).hexdigest() for k, v in files.items()
-                      if k != "manifest.json"}
+                      if k not in ("manifest.json", "manifest.json.sig")}
         files["manifest.json"] = json.dumps(m).encode()
+    if resign:
+        from guardian.audit.bundle import manifest_note
+        from guardian.audit.checkpoints import log_name
+        from guardian.audit.signing import signer_for
+        from guardian.audit.writer import default_replica_id
+        from guardian.settings import get_settings
+
+        settings = get_settings()
+        signer = signer_for(settings, settings.replica_id or default_replica_id())
+        files["manifest.json.sig"] = manifest_note(files["manifest.json"], signer,
+                                                   log_name()).encode()
     with tarfile.open(path, "w:gz") as tar:
         for name, data in files.items():
             info = tarfile.TarInfo(name)
@@ -127,6 +142,15 @@ def test_the_checker_refuses_an_edited_or_shortened_bundle(store: str, tmp_path:
         check_bundle(str(tmp_path / "edited.tar.gz"))
     assert main(["--bundle", str(tmp_path / "edited.tar.gz")]) == 1
     assert "INVALID" in capsys.readouterr().err
+    # the manifest recomputed over the edit: its signed note (the replica's key) names the
+    # original manifest, and nobody without that key can sign another
+    _rewrite(tmp_path / "edited2.tar.gz", dict(edited), fix_manifest=True)
+    with pytest.raises(ProofError, match="SHA-256 its signed note names"):
+        check_bundle(str(tmp_path / "edited2.tar.gz"))
+    unsigned = {k: v for k, v in files.items() if k != "manifest.json.sig"}
+    _rewrite(tmp_path / "unsigned.tar.gz", unsigned)
+    with pytest.raises(ProofError, match=r"no manifest\.json\.sig"):
+        check_bundle(str(tmp_path / "unsigned.tar.gz"))
 
     lines = files["records.jsonl"].decode().splitlines(keepends=True)
     kept = [x for x in lines if '"request_id": "in-1"' not in x
@@ -137,8 +161,11 @@ def test_the_checker_refuses_an_edited_or_shortened_bundle(store: str, tmp_path:
     with pytest.raises(ProofError, match="does not match its SHA-256"):
         check_bundle(str(tmp_path / "removed.tar.gz"))
     _rewrite(tmp_path / "removed2.tar.gz", dict(removed), fix_manifest=True)
-    with pytest.raises(ProofError, match="request records"):  # manifest rewritten too
+    with pytest.raises(ProofError, match="signed note names"):  # manifest rewritten too
         check_bundle(str(tmp_path / "removed2.tar.gz"))
+    _rewrite(tmp_path / "removed3.tar.gz", dict(removed), fix_manifest=True, resign=True)
+    with pytest.raises(ProofError, match="request records"):  # and signed again
+        check_bundle(str(tmp_path / "removed3.tar.gz"))
     no_receipt = {k: v for k, v in files.items() if not k.startswith("receipts/") or
                   k != min(n for n in files if n.startswith("receipts/"))}
     _rewrite(tmp_path / "no-receipt.tar.gz", no_receipt)
@@ -158,12 +185,15 @@ def test_the_checker_refuses_a_swapped_checkpoint(store: str, tmp_path: Path) ->
     _rewrite(tmp_path / "swapped.tar.gz", swapped)
     with pytest.raises(ProofError, match="does not match its SHA-256"):
         check_bundle(str(tmp_path / "swapped.tar.gz"))
-    _rewrite(tmp_path / "swapped2.tar.gz", dict(swapped), fix_manifest=True)
+    _rewrite(tmp_path / "swapped1.tar.gz", dict(swapped), fix_manifest=True)
+    with pytest.raises(ProofError, match="signed note names"):
+        check_bundle(str(tmp_path / "swapped1.tar.gz"))
+    _rewrite(tmp_path / "swapped2.tar.gz", dict(swapped), fix_manifest=True, resign=True)
     with pytest.raises(ProofError, match="checkpoint is not among checkpoints"):
         check_bundle(str(tmp_path / "swapped2.tar.gz"))
     forged = {k: (v.replace(note.encode(), "\n".join(lines).encode())
                   if k.startswith("receipts/") else v) for k, v in swapped.items()}
-    _rewrite(tmp_path / "forged.tar.gz", forged, fix_manifest=True)
+    _rewrite(tmp_path / "forged.tar.gz", forged, fix_manifest=True, resign=True)
     with pytest.raises(ProofError, match=r"invalid signature|does not lead"):
         check_bundle(str(tmp_path / "forged.tar.gz"))
 
