@@ -2,6 +2,7 @@
 
     python -m guardian.audit.proofcheck proof.json --head head.json --trust trust.json
     python -m guardian.audit.proofcheck consistency.json --head old-head.json --trust trust.json
+    python -m guardian.audit.proofcheck --bundle route.tar.gz   # `guardian audit bundle --route`
 
 Imports nothing but the standard library and `cryptography`, so this one file can be copied to
 an auditor's machine and run there. It owns the *checking* side of the audit trail's
@@ -351,6 +352,172 @@ def check_consistency(proof: dict[str, Any], trust: dict[str, Any],
             f"the head of size {old['size']} ({old['time']})")
 
 
+
+# -- compliance bundles (`guardian audit bundle --route`) -----------------------------------
+BUNDLE_FORMAT = "guardian-compliance-bundle/v1"
+
+
+def _unb64(text: str) -> bytes:
+    import binascii
+
+    try:
+        return base64.b64decode(text.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise ProofError(f"not base64: {text[:40]!r}") from None
+
+
+def parse_vkey(vkey: str) -> tuple[str, bytes, bytes]:
+    """(name, 4-byte key ID, raw Ed25519 key) of a signed-note verifier key."""
+    parts = vkey.strip().split("+", 2)
+    if len(parts) != 3:
+        raise ProofError(f"not a vkey: {vkey[:60]!r}")
+    name, kid, key = parts[0], bytes.fromhex(parts[1]), _unb64(parts[2])
+    if len(kid) != 4 or len(key) != 33 or key[0] != 1:
+        raise ProofError(f"not an Ed25519 vkey: {vkey[:60]!r}")
+    if hashlib.sha256(name.encode() + b"\n" + key).digest()[:4] != kid:
+        raise ProofError(f"vkey {name}: its key ID does not match its key")
+    return name, kid, key[1:]
+
+
+def _signed_by(text: str, sigs: str, vkeys: list[str], what: str) -> None:
+    """ProofError unless a signature line of `sigs` by a key of `vkeys` verifies `text`."""
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+    keys = [parse_vkey(v) for v in vkeys]
+    for line in sigs.split("\n"):
+        if not line.startswith("\u2014 "):
+            continue
+        name, _, blob = line[2:].rpartition(" ")
+        raw = _unb64(blob)
+        for kname, kid, key in keys:
+            if kname == name and raw[:4] == kid:
+                try:
+                    Ed25519PublicKey.from_public_bytes(key).verify(raw[4:], text.encode())
+                except InvalidSignature:
+                    raise ProofError(f"{what}: invalid signature by {name}") from None
+                return
+    raise ProofError(f"{what}: no signature by a key of vkeys.txt")
+
+
+MANIFEST_NOTE_ORIGIN = "spec-guardian compliance bundle manifest"
+
+
+def check_manifest_note(note: str, manifest: bytes, vkeys: list[str]) -> None:
+    """ProofError unless `note` (manifest.json.sig) is signed by a key of `vkeys` and names
+    the SHA-256 of `manifest`."""
+    text, sep, sigs = note.partition("\n\n")
+    lines = text.split("\n")
+    if not sep or len(lines) != 2 or lines[0] != MANIFEST_NOTE_ORIGIN:
+        raise ProofError("manifest.json.sig is not a signed manifest note")
+    _signed_by(text + "\n", sigs, vkeys, "manifest.json.sig")
+    if lines[1] != hashlib.sha256(manifest).hexdigest():
+        raise ProofError("manifest.json does not match the SHA-256 its signed note names")
+
+
+def check_checkpoint(note: str, vkeys: list[str]) -> tuple[int, bytes]:
+    """(size, root) of a C2SP checkpoint note signed by one of `vkeys`; ProofError else."""
+    text, sep, sigs = note.partition("\n\n")
+    if not sep:
+        raise ProofError("a checkpoint without signatures")
+    text += "\n"
+    lines = text.split("\n")
+    if len(lines) < 4:
+        raise ProofError("not a checkpoint (origin, size and root lines)")
+    size, root = int(lines[1]), _unb64(lines[2])
+    _signed_by(text, sigs, vkeys, f"checkpoint of size {size}")
+    return size, root
+
+
+def check_tlog_proof(text: str, vkeys: list[str]) -> tuple[bytes, str]:
+    """(record hash, checkpoint note) of a c2sp.org/tlog-proof receipt whose inclusion proof
+    leads to the root of its checkpoint, signed by one of `vkeys`; ProofError else."""
+    head, sep, note = text.partition("\n\n")
+    lines = head.split("\n")
+    if not sep or lines[0] != "c2sp.org/tlog-proof@v1" or not lines[1].startswith("extra "):
+        raise ProofError("not a tlog-proof receipt with extra data")
+    extra = _unb64(lines[1][6:])
+    if not lines[2].startswith("index "):
+        raise ProofError("no 'index N' line")
+    index, path = int(lines[2][6:]), [_unb64(x) for x in lines[3:]]
+    size, root = check_checkpoint(note, vkeys)
+    h = hashlib.sha256(extra).digest()
+    if not verify_inclusion(leaf_hash(h), index, size, path, root):
+        raise ProofError(f"the inclusion proof of index {index} does not lead to the "
+                         f"checkpoint's root (size {size})")
+    return h, note
+
+
+def check_bundle(path: str) -> list[str]:
+    """Check a route compliance bundle (.tar.gz): every member's SHA-256 against
+    manifest.json, no member unlisted or missing, every receipt against its checkpoint and
+    the vkeys, and one receipt per request record of records.jsonl. ProofError else."""
+    import tarfile
+
+    files: dict[str, bytes] = {}
+    try:
+        with tarfile.open(path, "r:gz") as tar:
+            for m in tar.getmembers():
+                if not m.isfile():
+                    raise ProofError(f"member {m.name!r} is not a plain file")
+                if m.name in files:
+                    raise ProofError(f"member {m.name!r} appears twice")
+                fh = tar.extractfile(m)
+                files[m.name] = fh.read(MAX_INPUT_BYTES + 1) if fh else b""
+    except (tarfile.TarError, EOFError) as exc:
+        raise ProofError(f"not a readable bundle: {exc}") from None
+    raw_manifest = files.pop("manifest.json", b"null") or b"null"
+    sig = files.pop("manifest.json.sig", None)
+    if sig is None:
+        raise ProofError("the bundle has no manifest.json.sig (its signed manifest note)")
+    if "vkeys.txt" not in files:
+        raise ProofError("the bundle has no vkeys.txt")
+    try:
+        check_manifest_note(sig.decode(), raw_manifest, files["vkeys.txt"].decode().split())
+    except UnicodeDecodeError as exc:
+        raise ProofError(f"manifest.json.sig: {exc}") from None
+    manifest = json.loads(raw_manifest)
+    if not isinstance(manifest, dict) or manifest.get("format") != BUNDLE_FORMAT:
+        raise ProofError(f"no {BUNDLE_FORMAT} manifest.json in the bundle")
+    listed = manifest.get("files")
+    if not isinstance(listed, dict):
+        raise ProofError("manifest.json lists no files")
+    for name in sorted(set(listed) | set(files)):
+        if name not in files:
+            raise ProofError(f"member {name} is listed in the manifest but missing")
+        if name not in listed:
+            raise ProofError(f"member {name} is not listed in the manifest")
+        if hashlib.sha256(files[name]).hexdigest() != listed[name]:
+            raise ProofError(f"member {name} does not match its SHA-256 in the manifest")
+    vkeys = files["vkeys.txt"].decode().split()
+    checkpoints = {v.decode() for k, v in files.items() if k.startswith("checkpoints/")}
+    proven: dict[str, str] = {}
+    for name in sorted(k for k in files if k.startswith("receipts/")):
+        try:
+            h, note = check_tlog_proof(files[name].decode(), vkeys)
+        except (ValueError, IndexError, UnicodeDecodeError) as exc:
+            raise ProofError(f"{name}: {exc}") from None
+        if note not in checkpoints:
+            raise ProofError(f"{name}: its checkpoint is not among checkpoints/")
+        proven[h.hex()] = name
+    requests = [r for line in files["records.jsonl"].decode().splitlines() if line.strip()
+                for r in [json.loads(line)] if r.get("table") == "audit_requests"]
+    if len(requests) != manifest.get("requests"):
+        raise ProofError(f"records.jsonl holds {len(requests)} request records, the manifest "
+                         f"{manifest.get('requests')}")
+    for r in requests:
+        if r.get("hash") not in proven:
+            raise ProofError(f"request record {r.get('request_id')!r} has no receipt that "
+                             "proves it")
+    if len(proven) != len(requests):
+        raise ProofError(f"{len(proven)} receipts for {len(requests)} request records")
+    return [f"{len(files) + 1} members match the manifest, whose note is signed by a key "
+            "of vkeys.txt",
+            f"{len(requests)} request records of route {manifest.get('route')!r} "
+            f"({manifest.get('since')} to {manifest.get('until')}) proven by their receipts "
+            f"against {len(checkpoints)} signed checkpoint(s)"]
+
+
 def _load(path: str) -> Any:
     """A JSON file of at most MAX_INPUT_BYTES (ValueError otherwise; also for non-UTF-8 text
     and nesting too deep to parse)."""
@@ -368,13 +535,30 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m guardian.audit.proofcheck",
                                  description="Check an audit inclusion proof against a signed "
                                  "tree head, offline.")
-    ap.add_argument("proof", help="proof JSON from `guardian audit prove` (inclusion, or "
-                    "consistency with --consistency)")
+    ap.add_argument("proof", nargs="?", help="proof JSON from `guardian audit prove` "
+                    "(inclusion, or consistency with --consistency)")
+    ap.add_argument("--bundle", help="instead: check a compliance bundle (.tar.gz) from "
+                    "`guardian audit bundle --route`")
     ap.add_argument("--head", help="signed head JSON, obtained independently (default: the "
                     "head embedded in the proof); for a consistency proof: the OLD head you "
                     "kept")
-    ap.add_argument("--trust", required=True, help="trust file pinning the replicas' keys")
+    ap.add_argument("--trust", help="trust file pinning the replicas' keys (required "
+                    "except with --bundle, which carries the log's vkeys)")
     args = ap.parse_args(argv)
+    if args.bundle:
+        try:
+            lines = check_bundle(args.bundle)
+        except OSError as exc:
+            print(f"unreadable input: {exc}", file=sys.stderr)
+            return 2
+        except (ProofError, KeyError, TypeError, ValueError, OverflowError) as exc:
+            print(f"INVALID: {exc}", file=sys.stderr)
+            return 1
+        for line in lines:
+            print(f"OK: {line}")
+        return 0
+    if not args.proof or not args.trust:
+        ap.error("a proof and --trust are required (or --bundle)")
     try:
         proof, trust = _load(args.proof), _load(args.trust)
         kept = _load(args.head) if args.head else None
