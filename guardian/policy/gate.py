@@ -37,8 +37,9 @@ class GatePolicy(Strict):
     batch_sizes: list[int] = Field(default_factory=lambda: [4], max_length=8)
     # Judged completions each of greedy and sampled must end by a stop string, by an EOS
     # accepted inside a draft block and at max_tokens (guardian.equivalence.stopcases);
-    # fewer fails `stopping_coverage` (0, the default: counted and reported, never failed -
-    # whether the shipped golden set meets a quota of 1 on the demo pair is not yet measured).
+    # fewer fails `stopping_coverage` (0, the default: counted and reported, never failed; a
+    # tiny or custom pair may end its golden set differently). The shipped policy sets 2 on
+    # the demo pair's `code` route: its golden set measured 2 of the rarest cases there.
     stopping_quota: int = Field(0, ge=0, le=MAX_COUNT)
 
     @model_validator(mode="before")
