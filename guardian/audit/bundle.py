@@ -122,8 +122,8 @@ Each member, what it is, and the controls it supports:
 
 Retention: EU AI Act Art. 19 asks providers to keep automatically generated logs for at
 least six months. This bundle is a copy for safekeeping outside the sidecar; keeping it
-(and the audit store: see `GUARDIAN_AUDIT_RETENTION_DAYS` and `guardian audit prune`) for
-that long is the deployer's duty.
+(and the audit store: `guardian audit prune --older-than` deletes only what an operator
+asks it to) for that long is the deployer's duty.
 """
 
 

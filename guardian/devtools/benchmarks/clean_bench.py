@@ -163,6 +163,18 @@ def run_clean(backend: Any, prompts: list[str], n: int, *, max_tokens: int = 48,
     report.verdicts = dict(verdicts)
     report.alarm_checks = dict(checks)
     report.near_ties = verdicts.get("near_tie", 0)
+    # The silent-speculation watch over the served requests, in order, as the rollback
+    # controller feeds it: each episode it starts on this clean traffic is a false alarm.
+    from guardian.governance.silent import SilentSpeculationWatch
+
+    watch = SilentSpeculationWatch(lambda: policy)
+    for e in list(sink.events):
+        if isinstance(e, RequestEvent):
+            before = bool(watch.status(e.route))
+            watch.observe(e)
+            if not before and watch.status(e.route):
+                anomalies["speculation_silent"] += 1
+    anomalies.setdefault("speculation_silent", 0)
     report.speed_anomalies = dict(anomalies)
     report.trigger_failures = {name: failures.get(name, 0) for name in sorted(
         set(failures) | {"divergence", "near_tie", "drift_tokens", "drift_acceptance"})}
