@@ -73,8 +73,11 @@ class Stream:
         return emit if self._on_text is not None else watch_only(emit)
 
     def retry(self) -> Emit:
-        # Only a client that was streamed to holds text the retry must continue.
-        self._pending = self.text if self._on_text is not None else ""
+        # Only a client that was streamed to holds text the retry must continue; without a
+        # stream nobody saw the failed attempt's text, so what was handed out restarts.
+        if self._on_text is None:
+            self.sent = []
+        self._pending = self.text
         self.emitted = []  # the retry's tokens are the ones audited
 
         def rest(delta: str, traces: list[TraceToken]) -> None:
