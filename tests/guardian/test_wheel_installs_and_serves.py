@@ -27,11 +27,18 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import fcntl
+
     tmp = tmp_path_factory.mktemp("install")
     wheels, site = tmp / "wheels", tmp / "site"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(wheels), str(ROOT)], check=True, timeout=600,
-                   capture_output=True)
+    # One build of this tree at a time: pytest-xdist workers each run this fixture, and two
+    # `pip wheel` of one source tree collide in its build/ and *.egg-info directories.
+    lock = tmp_path_factory.getbasetemp().parent / "wheel-build.lock"
+    with open(lock, "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                        "--no-build-isolation", "-q", "-w", str(wheels), str(ROOT)],
+                       check=True, timeout=600, capture_output=True)
     (wheel,) = wheels.glob("spec_guardian-*.whl")
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(site), str(wheel)], check=True, timeout=300, capture_output=True)
