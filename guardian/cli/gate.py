@@ -83,17 +83,10 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
     # small shared CPU (issue 16: a gate without it took 1 m 53 s and timed speculation 2x slower).
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     from guardian.backends import Unsupported
     from guardian.backends.local import LocalEngineBackend
+    from guardian.cli.gatebar import advance, gate_bar
     from guardian.governance.gatebatch import planned_runs
     from guardian.governance.gates import GoldenError, check_backend, load_golden, run_gate
 
@@ -152,24 +145,15 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
                   f"policy {policy.content_hash[:12]}, route {route}, {len(prompts)} prompts; "
                   f"torch threads {torch.get_num_threads()}, OMP_WAIT_POLICY "
                   f"{os.environ.get('OMP_WAIT_POLICY')}")
-    with Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TimeRemainingColumn(), TextColumn("{task.description}"), console=console,
-                  transient=False) as progress:
+    with gate_bar(console) as progress:
         task = progress.add_task("", total=planned_runs(backend, prompts, gate_policy))
-
-        def advance(r: object) -> None:
-            t = progress.tasks[0]
-            if t.total is not None and t.completed >= t.total:  # a re-judged (pinned) phase
-                progress.update(task, total=t.total + 1)
-            progress.update(task, advance=1, description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
-
         try:
             report = run_gate(backend, prompts, gate_policy, policy_hash=policy.content_hash,
-                              route=route, golden_file=golden, on_prompt=advance,
+                              route=route, golden_file=golden,
+                              on_prompt=lambda r: advance(progress, task, r),
                               proposer=proposer)
         finally:
-            if callable(getattr(backend, "shutdown", None)):
-                backend.shutdown()  # a batching engine's thread
+            backend.shutdown()  # a batching engine's thread
     _finish(console, report, report_dir, url, identity, who)
 
 

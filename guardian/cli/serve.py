@@ -98,24 +98,16 @@ def _first_run_gate(settings: object, policy: object) -> None:
     routes will speculate and which serve target_only, and why."""
     from rich.console import Console
     from rich.markup import escape
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import TaskID
 
     from guardian.cli import quickstart
+    from guardian.cli.gatebar import advance, gate_bar
 
     console = Console(stderr=True, soft_wrap=True)  # whole lines in a log file, too
     if not quickstart.gated_routes(policy):  # type: ignore[arg-type]
         return
-    progress = Progress(TextColumn("[bold]gate"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TimeRemainingColumn(),
-                        TextColumn("{task.description}"), console=console)
-    task: list[int] = []
+    progress = gate_bar(console)
+    task: list[TaskID] = []
 
     def on_start(message: str, total: int) -> None:
         console.print(f"First run: no gate report yet for this pair under this policy, so the "
@@ -123,16 +115,9 @@ def _first_run_gate(settings: object, policy: object) -> None:
         progress.start()
         task.append(progress.add_task("", total=total))
 
-    def on_prompt(r: object) -> None:
-        t = progress.tasks[0]
-        if t.total is not None and t.completed >= t.total:  # a re-judged (pinned) phase
-            progress.update(task[0], total=t.total + 1)
-        progress.update(task[0], advance=1,
-                        description=f"{r.id}: {r.verdict}")  # type: ignore[attr-defined]
-
     try:
         out = quickstart.ensure_gate_report(settings, policy, on_start=on_start,  # type: ignore[arg-type]
-                                            on_prompt=on_prompt)
+                                            on_prompt=lambda r: advance(progress, task[0], r))
     finally:
         progress.stop()
     routes = ", ".join(r for r in out.routes if r not in out.held_back)
