@@ -97,3 +97,31 @@ def shuffled(model: torch.nn.Module, seed: int) -> torch.nn.Module:
             flat = p.view(-1)
             flat.copy_(flat[torch.randperm(flat.numel(), generator=gen)])
     return bad
+
+
+def golden_prompts(ids: tuple[str, ...], max_tokens: int = 24) -> list[Any]:
+    """The shipped golden set's prompts `ids` (policies/golden/python-code.jsonl), each
+    capped at `max_tokens`."""
+    from dataclasses import replace
+
+    from guardian.governance.gates import load_golden
+
+    golden = Path(__file__).resolve().parents[2] / "policies" / "golden" / "python-code.jsonl"
+    prompts = [replace(p, max_tokens=min(p.max_tokens, max_tokens))
+               for p in load_golden(golden) if p.id in ids]
+    assert len(prompts) == len(ids), [p.id for p in prompts]
+    return prompts
+
+
+def gate_on(pair: Any, prompts: list[Any], gate: Any, *, batching: bool = True) -> Any:
+    """`run_gate` on a fresh local backend over `pair` (run_gate shuts its backend down):
+    the continuous engine with up to 8 rows at depth 4, or the one-at-a-time engine."""
+    from guardian.backends.local import LocalEngineBackend
+    from guardian.governance.gates import run_gate
+
+    backend = (LocalEngineBackend(pair, batching=True, max_batch=8, gamma_by_batch={1: 4})
+               if batching else LocalEngineBackend(pair))
+    try:
+        return run_gate(backend, prompts, gate, policy_hash="p" * 64, route="code")
+    finally:
+        backend.shutdown()

@@ -6,16 +6,13 @@ block one block late - which the one-at-a-time gate passes."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from guardian.governance.gates import load_golden, run_gate
 from guardian.policy import GatePolicy
 from tests.faults.continuous_faults import CB_BY_NAME
+from tests.support.governance import gate_on, golden_prompts
 
-GOLDEN = Path(__file__).resolve().parents[3] / "policies" / "golden" / "python-code.jsonl"
 IDS = ("stop-newline", "stop-paren", "sampled-top-p-k-stop", "sampled-cool-stop")
 GATE = GatePolicy(min_speedup=0.0, min_alpha=0.0, batch_sizes=[4])
 
@@ -23,20 +20,12 @@ GATE = GatePolicy(min_speedup=0.0, min_alpha=0.0, batch_sizes=[4])
 @pytest.mark.slow
 def test_the_stop_string_prompts_catch_a_late_stop_in_the_serving_engine(demo_pair_paths):
     from engine import load_pair
-    from guardian.backends.local import LocalEngineBackend
 
-    prompts = [replace(p, max_tokens=min(p.max_tokens, 24))
-               for p in load_golden(GOLDEN) if p.id in IDS]
-    assert len(prompts) == len(IDS)
+    prompts = golden_prompts(IDS)
     pair = load_pair(demo_pair_paths.draft_dir, demo_pair_paths.target_dir, device="cpu")
 
-    def gate(batching: bool = True):  # run_gate shuts its backend down: a fresh one per run
-        backend = (LocalEngineBackend(pair, batching=True, max_batch=8, gamma_by_batch={1: 4})
-                   if batching else LocalEngineBackend(pair))
-        try:
-            return run_gate(backend, prompts, GATE, policy_hash="p" * 64, route="code")
-        finally:
-            backend.shutdown()
+    def gate(batching: bool = True):  # type: ignore[no-untyped-def]
+        return gate_on(pair, prompts, GATE, batching=batching)
 
     clean = gate()
     with CB_BY_NAME["cb_stop_string_one_block_late"].inject():
