@@ -473,7 +473,8 @@ def check_bundle(path: str) -> list[str]:
     if "vkeys.txt" not in files:
         raise ProofError("the bundle has no vkeys.txt")
     try:
-        check_manifest_note(sig.decode(), raw_manifest, files["vkeys.txt"].decode().split())
+        vkeys = files["vkeys.txt"].decode().split()
+        check_manifest_note(sig.decode(), raw_manifest, vkeys)
     except UnicodeDecodeError as exc:
         raise ProofError(f"manifest.json.sig: {exc}") from None
     manifest = json.loads(raw_manifest)
@@ -489,7 +490,6 @@ def check_bundle(path: str) -> list[str]:
             raise ProofError(f"member {name} is not listed in the manifest")
         if hashlib.sha256(files[name]).hexdigest() != listed[name]:
             raise ProofError(f"member {name} does not match its SHA-256 in the manifest")
-    vkeys = files["vkeys.txt"].decode().split()
     checkpoints = {v.decode() for k, v in files.items() if k.startswith("checkpoints/")}
     proven: dict[str, str] = {}
     for name in sorted(k for k in files if k.startswith("receipts/")):
