@@ -25,13 +25,14 @@ logger = logging.getLogger(__name__)
 Prompt = str | list[int]
 
 
-def chat_prompt(pair: Pair, messages: list[dict]) -> str:
-    """Render a chat with the pair's template, ready for the assistant's turn."""
+def chat_prompt(pair: Pair, messages: list[dict], tools: list[dict] | None = None) -> str:
+    """Render a chat with the pair's template, ready for the assistant's turn (`tools`: for
+    a template that renders them)."""
     if pair.tokenizer.chat_template is None:
         raise ValueError("the pair's tokenizer has no chat template; send a plain prompt to "
                          "/v1/completions instead")
     return pair.tokenizer.apply_chat_template(messages, add_generation_prompt=True,
-                                              tokenize=False)
+                                              tokenize=False, tools=tools)
 
 
 def _encode(pair: Pair, prompt: Prompt) -> list[int]:

@@ -17,6 +17,10 @@ biased logits, repetition_penalty r (tokens in the prompt or the output so far: 
 logit is divided by r, a negative one multiplied), frequency_penalty f (minus f x the
 token's count in the output) and presence_penalty (minus it once a token is in the output).
 Output counts exclude the prompt. min_p lives in engine.sampling (it reads probabilities).
+
+A grammar (`SamplingParams.grammar`, engine.grammar) is applied last, by the same rule: the
+mask at position t is the grammar's state after the output and the block's tokens before t,
+so `History` then also carries each row's output tokens (`outputs`).
 """
 
 from __future__ import annotations
@@ -31,12 +35,21 @@ from engine.sampling import SamplingParams
 def adjusts(params: SamplingParams) -> bool:
     """Whether the controls change any logit (else the raw logits are used as they are)."""
     return bool(params.logit_bias or params.presence_penalty or params.frequency_penalty
+                or params.repetition_penalty != 1.0 or params.grammar is not None)
+
+
+def _penalises(params: SamplingParams) -> bool:
+    return bool(params.presence_penalty or params.frequency_penalty
                 or params.repetition_penalty != 1.0)
 
 
 def _needs_history(params: SamplingParams) -> bool:
-    return bool(params.presence_penalty or params.frequency_penalty
-                or params.repetition_penalty != 1.0)
+    return _penalises(params) or params.grammar is not None
+
+
+def needs_outputs(params: SamplingParams) -> bool:
+    """Whether a History for these params must carry the output tokens (a grammar reads them)."""
+    return params.grammar is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +58,15 @@ class History:
 
     counts: torch.Tensor  # (B, V) float32: each token's count in the output so far
     in_prompt: torch.Tensor  # (B, V) bool: the token occurs in the prompt
+    # Per row, the output tokens so far (host lists), when a grammar reads them.
+    outputs: tuple[list[int], ...] | None = None
 
     @classmethod
     def of(cls, tokens: torch.Tensor, output_from: int | torch.Tensor, vocab: int,
-           valid_from: int | torch.Tensor = 0) -> History:
+           valid_from: int | torch.Tensor = 0, *, outputs: bool = False) -> History:
         """From a (B, L) token matrix whose columns [valid_from, output_from) are the prompt
         (left padding before valid_from is ignored) and [output_from, L) the output. Either
-        bound is an int or a (B, 1) tensor."""
+        bound is an int or a (B, 1) tensor. `outputs`: also keep each row's output tokens."""
         b, length = tokens.shape
         cols = torch.arange(length, device=tokens.device).unsqueeze(0)  # (1, L)
         out = (cols >= output_from).float().expand(b, length)
@@ -59,7 +74,12 @@ class History:
         _check_ids(tokens, vocab)
         counts = torch.zeros((b, vocab), device=tokens.device).scatter_add_(1, tokens, out)
         seen = torch.zeros((b, vocab), device=tokens.device).scatter_add_(1, tokens, prompt)
-        return cls(counts, seen > 0)
+        rows = None
+        if outputs:
+            starts = ([output_from] * b if isinstance(output_from, int)
+                      else output_from.view(-1).tolist())
+            rows = tuple(r[int(s):] for r, s in zip(tokens.tolist(), starts, strict=True))
+        return cls(counts, seen > 0, rows)
 
     @classmethod
     def of_lists(cls, prompts: list[list[int]], outputs: list[list[int]], vocab: int,
@@ -76,25 +96,40 @@ class History:
                 ids = torch.tensor(p, dtype=torch.long, device=device)
                 _check_ids(ids, vocab)
                 seen[i, ids] = True
-        return cls(counts, seen)
+        return cls(counts, seen, tuple(list(o) for o in outputs))
 
     def then(self, tokens: torch.Tensor) -> History:
         """This history with one more output token per row: (B,) ids."""
         counts = self.counts.scatter_add(1, tokens.view(-1, 1),
                                          torch.ones((tokens.numel(), 1), device=tokens.device))
-        return History(counts, self.in_prompt)
+        outputs = None
+        if self.outputs is not None:
+            outputs = tuple([*o, t] for o, t in zip(self.outputs, tokens.view(-1).tolist(),
+                                                    strict=True))
+        return History(counts, self.in_prompt, outputs)
 
     def apply(self, logits: torch.Tensor, params: SamplingParams,
               block: torch.Tensor | None = None) -> torch.Tensor:
         """(B, T, V) raw logits -> (B, T, V) float32 adjusted logits. Row t's history is
         this one plus block[:, :t] ((B, T-1) output tokens: the speculative block's drafts
         before position t); None: no tokens within the block (T must then be 1)."""
-        b, t, vocab = logits.shape
+        t, vocab = logits.shape[1:]
         out = logits.float()
         if params.logit_bias:
             out = out + _bias(params, vocab, out.device)
-        if not _needs_history(params):
-            return out
+        if _penalises(params):
+            out = self._penalise(out, params, block)
+        if params.grammar is not None:
+            if self.outputs is None:
+                raise ValueError("a grammar needs the output tokens (History.of(outputs=True))")
+            if t > 1 and (block is None or block.shape[1] < t - 1):
+                raise ValueError("a block of T positions needs its T-1 earlier tokens")
+            out = params.grammar.apply(out, self.outputs, block)
+        return out
+
+    def _penalise(self, out: torch.Tensor, params: SamplingParams,
+                  block: torch.Tensor | None) -> torch.Tensor:
+        b, t, vocab = out.shape
         counts = self.counts.unsqueeze(1)  # (B, 1, V)
         if t > 1:
             if block is None or block.shape[1] < t - 1:
@@ -142,7 +177,7 @@ def adjust_rows(logits: torch.Tensor, params: SamplingParams, history: History |
 
 
 def batch_history(tokens: torch.Tensor, width: int, pad: torch.Tensor | None,
-                  vocab: int) -> History:
+                  vocab: int, *, outputs: bool = False) -> History:
     """The history of a left-padded batch (engine.batch.Batch): prompts end at column
     `width`, row i's padding is its first pad[i] columns."""
-    return History.of(tokens, width, vocab, 0 if pad is None else pad)
+    return History.of(tokens, width, vocab, 0 if pad is None else pad, outputs=outputs)

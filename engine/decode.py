@@ -22,7 +22,7 @@ from transformers import DynamicCache
 
 from engine.batch import Batch, DecodeRequest, RowResult, finish, forward, sync
 from engine.controllers import GammaController
-from engine.controls import History, adjust_rows, adjusts, batch_history
+from engine.controls import History, adjust_rows, adjusts, batch_history, needs_outputs
 from engine.kv import crop_to, new_cache
 from engine.loading import Pair
 from engine.proposers import Proposal, Proposer, ProposerConfig
@@ -56,7 +56,7 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
         logits = forward(pair.target, ids, cache, start, batch, last_only=True)[:, -1]  # (B, V)
         if adjusts(params):  # penalties / logit_bias over prompt + output so far
             history = history or batch_history(batch.tokens, batch.width, batch.pad,
-                                               logits.shape[-1])
+                                               logits.shape[-1], outputs=needs_outputs(params))
             logits = adjust_rows(logits.unsqueeze(1), params, history)[:, 0]
         start += ids.shape[1]
         top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
@@ -156,7 +156,8 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
     logits = forward(pair.target, ids, target_cache, committed - 1, batch)  # (B, g+1, V)
     if adjusts(params):  # position i's history: the committed tokens + x_1..x_i-1
         logits = adjust_rows(logits, params, batch_history(
-            batch.tokens[:, :committed], batch.width, batch.pad, logits.shape[-1]), x)
+            batch.tokens[:, :committed], batch.width, batch.pad, logits.shape[-1],
+            outputs=needs_outputs(params)), x)
     top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
     margin = (top.values[..., 0] - top.values[..., 1]).float()  # (B, g+1)
     lse = torch.logsumexp(logits.float(), dim=-1)  # (B, g+1)

@@ -21,9 +21,13 @@ row with NaN, inf, negative entries or no mass (a device-side assert on CUDA).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import torch
+
+if TYPE_CHECKING:
+    from engine.grammar import GrammarConstraint
 
 # Below this temperature logits / t may overflow float32 (|logit| > 3.4e38 * t); the shifted
 # form is used there only, so ordinary temperatures compute exactly as before.
@@ -47,6 +51,9 @@ class SamplingParams:
     frequency_penalty: float = 0.0
     repetition_penalty: float = 1.0
     logit_bias: tuple[tuple[int, float], ...] = ()
+    # The request's structure (engine.grammar): tokens it refuses are masked out of the raw
+    # logits on every path, after the penalties (engine.controls). One per request.
+    grammar: GrammarConstraint | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.temperature >= 0.0:

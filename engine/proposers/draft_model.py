@@ -12,7 +12,7 @@ import torch
 from transformers import PreTrainedModel
 
 from engine.batch import Batch, forward
-from engine.controls import adjust_rows, adjusts, batch_history
+from engine.controls import adjust_rows, adjusts, batch_history, needs_outputs
 from engine.kv import crop_to, new_cache
 from engine.proposers.base import Proposal
 from engine.sampling import SamplingParams, process_logits, sample
@@ -41,7 +41,8 @@ class DraftModelProposer:
             self.draft_len += ids.shape[1]
             if adjusts(params):  # as the verifier will: committed tokens + earlier drafts
                 history = (batch_history(batch.tokens[:, :committed], batch.width, batch.pad,
-                                         logits.shape[-1]) if history is None
+                                         logits.shape[-1], outputs=needs_outputs(params))
+                           if history is None
                            else history.then(tokens[-1]))
                 logits = adjust_rows(logits.unsqueeze(1), params, history)[:, 0]
             if params.greedy:

@@ -40,8 +40,9 @@ router = APIRouter(route_class=StrictJSONRoute, tags=["inference"],
 def render_prompt(services: ServicesDep, body: ChatCompletionRequest) -> str:
     # Tool calls and names only reach a backend that honours them (check_controls ran).
     messages = [{**m.wire(), "content": m.text()} for m in body.messages]
+    tools = body.tools if body.tools and body.tool_choice != "none" else None
     try:
-        return services.core.backend.chat_prompt(messages)
+        return services.core.backend.chat_prompt(messages, tools=tools)
     # e.g. a template that rejects the role order (HF templates raise jinja2's TemplateError)
     except (ValueError, TypeError, TemplateError) as exc:
         raise ServingError(400, f"The pair's chat template rejected these messages: {exc}",
@@ -53,6 +54,10 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
                                  services: ServicesDep) -> Any:
     authorized_route(services.core, request, body.model)  # refuse before rendering the prompt
     check_controls(services, body)  # ... and a field the backend cannot honour
+    if body.stream and body.tools and not services.core.backend.capabilities.streams_tool_calls:
+        raise ServingError(400, "this backend parses tool calls from the whole answer; send "
+                           "the request with tools unstreamed (stream: false)",
+                           param="stream", code="unsupported_parameter")
 
     def prepare() -> GenerationRequest:  # rendering, tokenizing: off the event loop
         prompt = render_prompt(services, body)
@@ -86,7 +91,7 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
     per_choice = [usage(s) for s in served]
     result = ChatCompletion(
         id=req.request_id, created=int(time.time()), model=req.model,
-        choices=[ChatChoice(index=i, message=_message(s), finish_reason=s.result.finish_reason,
+        choices=[ChatChoice(index=i, message=_message(s), finish_reason=_finish(s),
                             logprobs=None if lp is None else lp(s.result.trace))
                  for i, s in enumerate(served)],
         usage=total_usage(served, per_choice), spec_guardian=extension(served[0]))
@@ -96,8 +101,17 @@ async def create_chat_completion(body: ChatCompletionRequest, request: Request,
     return JSONResponse(body_out, headers=headers(served[0]))
 
 
+def _finish(served: Served) -> str:
+    """"tool_calls" where a backend that parses its own answer found calls in it."""
+    if served.result.finish_reason == "stop" and served.result.stats.get("tool_calls"):
+        return "tool_calls"
+    return served.result.finish_reason
+
+
 def _message(served: Served) -> AssistantMessage:
     calls = served.result.stats.get("tool_calls")
-    text = served.result.text
+    # a local answer's text holds its <tool_call> blocks (what the tokens say): the message
+    # content is what is left beside them (guardian.backends.tools)
+    text = served.result.stats.get("tool_content", served.result.text)
     return AssistantMessage(content=None if calls and not text else text,
                             tool_calls=calls or None)

@@ -24,7 +24,7 @@ from fastapi.responses import StreamingResponse
 from guardian.api.deps import ROUTE_HEADER, Services, authorized_route, principal_of
 from guardian.api.schemas import _Request
 from guardian.api.surface import Controls, controls_of, require_honoured
-from guardian.backends import TraceToken
+from guardian.backends import Sampling, TraceToken
 from guardian.governance.modes import STICKY_HEADER, sticky_key
 from guardian.serving.core import GenerationRequest, Served, ServingError
 
@@ -104,6 +104,12 @@ def check_controls(services: Services, body: _Request) -> Controls:
         raise ServingError(400, f"logit_bias names token {max(t for t, _ in bias)}; this "
                            f"model's vocabulary has {backend.vocab_size} tokens",
                            param="logit_bias", code="invalid_value")
+    if "grammar" in controls.sampling:
+        try:
+            backend.check_sampling(Sampling(grammar=controls.sampling["grammar"]))
+        except ValueError as exc:
+            raise ServingError(400, f"response_format cannot be applied: {exc}",
+                               param="response_format", code="invalid_value") from None
     return controls
 
 
@@ -203,9 +209,10 @@ def extension(served: Served) -> dict[str, Any]:
     audit trail, not in answers to inference keys."""
     ext = served.extension()
     stats = ext.get("stats")
-    if isinstance(stats, dict) and ("upstream_url" in stats or "tool_calls" in stats):
-        # tool calls are answered in the message, not twice
-        ext["stats"] = {k: v for k, v in stats.items() if k not in ("upstream_url", "tool_calls")}
+    hidden = ("upstream_url", "tool_calls", "tool_content")
+    if isinstance(stats, dict) and any(k in stats for k in hidden):
+        # tool calls (and the content beside them) are answered in the message, not twice
+        ext["stats"] = {k: v for k, v in stats.items() if k not in hidden}
     return ext
 
 

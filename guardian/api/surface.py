@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guardian.backends.base import MESSAGE_FIELDS, PASSTHROUGH, SAMPLING_CONTROLS
+from guardian.backends.tools import tool_structure
 from guardian.core.errors import ServingError
 
 # Values that mean "off": accepted on every backend (and still forwarded to a pool).
@@ -88,6 +89,21 @@ class Controls:
         return None
 
 
+def structure_of(response_format: Any) -> str | None:
+    """`response_format` json_object / json_schema as `Sampling.grammar`'s canonical JSON
+    ({"type": "json_object"} or {"type": "json_schema", "schema": ...}); None for text."""
+    if not isinstance(response_format, dict):
+        return None
+    kind = response_format.get("type")
+    if kind == "json_object":
+        return json.dumps({"type": "json_object"})
+    if kind == "json_schema":
+        schema = (response_format.get("json_schema") or {}).get("schema") or {}
+        return json.dumps({"type": "json_schema", "schema": schema}, sort_keys=True,
+                          separators=(",", ":"))
+    return None
+
+
 def controls_of(body: Any) -> Controls:
     """The controls of a validated request body (guardian.api.schemas._Request)."""
     sampling: dict[str, Any] = {}
@@ -108,6 +124,14 @@ def controls_of(body: Any) -> Controls:
         passthrough["messages"] = [m.wire() for m in messages]
         on += [f"messages.{i}.{f}" for i, m in enumerate(messages) for f in MESSAGE_FIELDS
                if getattr(m, f) is not None]
+    structure = structure_of(passthrough.get("response_format"))
+    try:  # a forced tool call decodes under the call's grammar (guardian.backends.tools)
+        calls = tool_structure(passthrough.get("tools"), passthrough.get("tool_choice"),
+                               passthrough.get("parallel_tool_calls"))
+    except ValueError as exc:
+        raise ServingError(400, str(exc), param="tool_choice", code="invalid_value") from None
+    if calls is not None or structure is not None:
+        sampling["grammar"] = calls or structure
     if "logit_bias" in sampling:
         sampling["logit_bias"] = tuple(sorted((int(k), float(v))
                                               for k, v in sampling["logit_bias"].items()))

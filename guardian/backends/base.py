@@ -68,6 +68,10 @@ class Capabilities:
     # Serves through `agenerate` on the event loop (an upstream pool's HTTP call: no engine
     # thread to hop to); else `generate` on the serving core's engine thread.
     asynchronous: bool = False
+    # Streams tool calls as `tool_calls` deltas (an upstream pool parses them itself); the
+    # local engine parses them from the whole answer, so a streamed request with tools is a
+    # 400 there rather than a stream of raw <tool_call> text.
+    streams_tool_calls: bool = True
 
     def supports(self, proposer: ProposerKind) -> bool:
         return self.speculates and proposer in self.proposers
@@ -86,6 +90,10 @@ class Sampling:
     repetition_penalty: float = 1.0
     min_p: float = 0.0
     logit_bias: tuple[tuple[int, float], ...] = ()
+    # The output's structure from `response_format` (json_object / json_schema) as canonical
+    # JSON (`structure_of`): the local engine masks decoding to it; an upstream pool is sent
+    # `response_format` itself (a pass-through field), so this is not in `controls()`.
+    grammar: str | None = None
 
     def controls(self) -> dict[str, Any]:
         """The controls that are on, by their OpenAI names (wire format, audit params)."""
@@ -291,7 +299,11 @@ class ServingBackend(Protocol):
 
     def decode(self, ids: Sequence[int]) -> str: ...
 
-    def chat_prompt(self, messages: list[dict[str, str]]) -> str: ...
+    def chat_prompt(self, messages: list[dict[str, Any]],
+                    tools: list[dict[str, Any]] | None = None) -> str:
+        """The conversation as one prompt (the pair's template); `tools`: the request's,
+        for a backend that renders them (an upstream pool is sent them instead)."""
+        ...
 
     # serving ---------------------------------------------------------------------------
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
@@ -306,6 +318,12 @@ class ServingBackend(Protocol):
 
     def shutdown(self) -> None:
         """Stop its engine threads (a no-op where it has none)."""
+        ...
+
+    def check_sampling(self, sampling: Sampling) -> None:
+        """Raise ValueError (a 400 naming the field) for a control this backend cannot apply
+        as asked, e.g. a JSON schema its grammar engine refuses; a no-op where the backend
+        sends the request on (an upstream pool judges it)."""
         ...
 
     async def aclose(self) -> None:

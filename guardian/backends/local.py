@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from engine.metrics import SpecCounters
 from guardian.backends.base import (
     LOGPROB_FLOOR,
+    MESSAGE_FIELDS,
     SAMPLING_CONTROLS,
     TRACE_EVIDENCE_FIELDS,
     BackendRequest,
@@ -49,18 +50,43 @@ logger = logging.getLogger(__name__)
 # Every proposer the engine builds (engine.proposers.BUILDERS; guardian.core.enums.PROPOSER_KINDS is
 # kept equal to the engine's kinds by a test, and is importable without torch).
 # controls: the sampling controls (engine.controls / engine.sampling apply them on the draft
-# and verify paths alike, speculation on); tools, response_format and the other
-# pass-through fields are not implemented by the engine yet (a 400 naming them).
+# and verify paths alike, speculation on), response_format json_object / json_schema and
+# tools (engine.grammar: a mask on both paths; guardian.backends.tools renders and parses
+# the calls); the other pass-through fields are not implemented by the engine yet (a 400).
+LOCAL_CONTROLS = frozenset((*SAMPLING_CONTROLS, "response_format", "tools", "tool_choice",
+                            "parallel_tool_calls", *(f"messages.{f}" for f in MESSAGE_FIELDS)))
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=True, top_logprobs=20, local_tokenizer=True,
-                            scores_completions=True, controls=frozenset(SAMPLING_CONTROLS))
+                            scores_completions=True, controls=LOCAL_CONTROLS,
+                            streams_tool_calls=False)
 
 
 def engine_controls(s: Sampling) -> dict[str, Any]:
-    """The request's sampling controls as engine.sampling.SamplingParams fields."""
+    """The request's sampling controls as engine.sampling.SamplingParams fields (the grammar,
+    which needs the pair's tokenizer, comes from `LocalEngineBackend.controls`)."""
     return {"presence_penalty": s.presence_penalty, "frequency_penalty": s.frequency_penalty,
             "repetition_penalty": s.repetition_penalty, "min_p": s.min_p,
             "logit_bias": s.logit_bias}
+
+
+@functools.lru_cache(maxsize=64)
+def grammar_spec(structure: str) -> Any:
+    """`Sampling.grammar` (canonical JSON, guardian.api.surface.structure_of) compiled to an
+    engine.grammar.GrammarSpec; cached, as a route's clients send the same schema."""
+    import json
+
+    from engine.grammar import GrammarSpec
+
+    spec = json.loads(structure)
+    if spec.get("type") == "json_object":
+        return GrammarSpec.json_object()
+    if spec.get("type") == "json_schema":
+        return GrammarSpec.json_schema(spec.get("schema") or {})
+    if spec.get("type") == "tool_calls":
+        from guardian.backends.tools import tool_lark
+
+        return GrammarSpec.lark(tool_lark(spec))
+    raise ValueError(f"unknown output structure {spec.get('type')!r}")
 
 
 def default_step_costs_dir() -> Path:
@@ -177,6 +203,22 @@ def to_result(res: GenerationResult, piece: Callable[[int], str] | None = None,
                         draft_s=st.draft_time_s, verify_s=st.verify_time_s,
                         prefill_s=st.prefill_time_s),
         stats=stats)
+
+
+def _with_tool_calls(result: BackendResult, request: BackendRequest) -> BackendResult:
+    """`result` with the tool calls its text holds (guardian.backends.tools) in
+    `stats["tool_calls"]` and the message content beside them in `stats["tool_content"]`,
+    when the request offered tools; the text stays what the tokens say."""
+    tools = request.passthrough.get("tools")
+    if not tools or request.passthrough.get("tool_choice") == "none":
+        return result
+    from guardian.backends.tools import parse_tool_calls
+
+    content, calls = parse_tool_calls(result.text, tools, seed=f"{request.prompt_ids}:{request.seed}")
+    if not calls:
+        return result
+    return dataclasses.replace(result, stats={**result.stats, "tool_calls": calls,
+                                              "tool_content": content})
 
 
 class LocalEngineBackend:
@@ -310,6 +352,24 @@ class LocalEngineBackend:
             self.batcher = serving
             pinned.shutdown()
 
+    # controls ------------------------------------------------------------------------------
+    def controls(self, s: Sampling) -> dict[str, Any]:
+        """`engine_controls`, plus a fresh grammar constraint (its matchers are per request)
+        when the request constrains its output (`response_format`)."""
+        out = engine_controls(s)
+        if s.grammar is not None:
+            from engine.grammar import GrammarConstraint
+
+            out["grammar"] = GrammarConstraint(grammar_spec(s.grammar), self.pair.tokenizer,
+                                               self.vocab_size, sorted(self.eos_token_ids))
+        return out
+
+    def check_sampling(self, sampling: Sampling) -> None:
+        """A schema the grammar engine refuses (or cannot compile for this tokenizer) is a
+        ValueError before any work, never a failed generation."""
+        if sampling.grammar is not None:
+            self.controls(sampling)
+
     # tokenizer -------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
         tok = self.pair.tokenizer
@@ -321,8 +381,22 @@ class LocalEngineBackend:
     def decode(self, ids: Sequence[int]) -> str:
         return self.pair.tokenizer.decode(list(ids))
 
-    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
-        return self._engine.chat_prompt(self.pair, messages)
+    def chat_prompt(self, messages: list[dict[str, Any]],
+                    tools: list[dict[str, Any]] | None = None) -> str:
+        """The pair's template over `messages`; `tools` (and earlier turns' calls and results)
+        as the template renders them, or as guardian.backends.tools writes them for a
+        template that does not."""
+        template = self.pair.tokenizer.chat_template or ""
+        tooling = bool(tools) or any(m.get("tool_calls") or m.get("role") == "tool"
+                                     for m in messages)
+        if tooling and "tools" in template:
+            return self._engine.chat_prompt(self.pair, messages, tools=tools or None)
+        if tooling:
+            from guardian.backends.tools import plain_messages
+
+            messages = plain_messages(messages, tools)
+        return self._engine.chat_prompt(self.pair, [{"role": m["role"], "content": m["content"]}
+                                                    for m in messages])
 
     # serving ---------------------------------------------------------------------------
     def _generate(self, request: BackendRequest, on_text: OnText | None,
@@ -337,7 +411,7 @@ class LocalEngineBackend:
             temperature=s.temperature, top_p=s.top_p, top_k=s.top_k, gamma=request.gamma,
             gamma_strategy=request.gamma_strategy, gamma_max=request.gamma_max,
             seed=request.seed, stop=list(request.stop), record_distributions=record,
-            proposer=request.proposer, alternatives=alternatives, controls=engine_controls(s))
+            proposer=request.proposer, alternatives=alternatives, controls=self.controls(s))
         if on_text is not None:
             piece = self._piece if alternatives > 0 else None
 
@@ -374,7 +448,7 @@ class LocalEngineBackend:
         seq = self.batcher.run(SequenceRequest(
             prompt=list(request.prompt_ids),
             params=SamplingParams(temperature=s.temperature, top_p=s.top_p, top_k=s.top_k,
-                                  **engine_controls(s)),
+                                  **self.controls(s)),
             max_new_tokens=request.max_new_tokens, stop=list(request.stop),
             speculative=request.speculative, proposer=ProposerConfig(request.proposer),
             controller=(make_controller(request.gamma_strategy, request.gamma, request.gamma_max)
@@ -387,8 +461,9 @@ class LocalEngineBackend:
 
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
         if request.top_logprobs <= 0:
-            return to_result(self._generate(request, on_text, record=False))
-        return self._generate_with_alternatives(request, on_text)
+            return _with_tool_calls(to_result(self._generate(request, on_text, record=False)),
+                                    request)
+        return _with_tool_calls(self._generate_with_alternatives(request, on_text), request)
 
     # top-k alternatives (logprobs) ----------------------------------------------------------
     def _generate_with_alternatives(self, request: BackendRequest, on_text: OnText | None,
@@ -414,7 +489,7 @@ class LocalEngineBackend:
         res = self._generate(request, on_text, record=True, alternatives=k)
         if res.target_distributions is None:
             raise RuntimeError("the engine did not record the target distributions")
-        return (to_result(res, self._piece if k else None),
+        return (_with_tool_calls(to_result(res, self._piece if k else None), request),
                 Distributions(res.target_distributions, getattr(res, "draft_distributions", None)))
 
     def score_target(self, prompt_ids: list[int], completion_ids: list[int],
@@ -435,7 +510,7 @@ class LocalEngineBackend:
         return self._engine.score_target(self.pair, list(prompt_ids), list(completion_ids),
                                          temperature=sampling.temperature, top_p=sampling.top_p,
                                          top_k=sampling.top_k,
-                                         controls=engine_controls(sampling))
+                                         controls=self.controls(sampling))
 
     def draft_distributions(self, prompt_ids: list[int], completion_ids: list[int],
                             sampling: Sampling) -> Distributions | None:
@@ -443,5 +518,5 @@ class LocalEngineBackend:
         one teacher-forced forward; a re-scored q, see its docstring)."""
         q = self._engine.score_draft(self.pair, list(prompt_ids), list(completion_ids),
                                      temperature=sampling.temperature, top_p=sampling.top_p,
-                                     top_k=sampling.top_k, controls=engine_controls(sampling))
+                                     top_k=sampling.top_k, controls=self.controls(sampling))
         return None if q is None else Distributions(q)

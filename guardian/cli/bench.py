@@ -47,3 +47,7 @@ app.command("telemetry", help=telemetry_bench.cli.__doc__)(telemetry_bench.cli)
 from guardian.devtools.benchmarks import fairness_bench  # noqa: E402
 
 app.command("fairness", help=fairness_bench.cli.__doc__)(fairness_bench.cli)
+
+from guardian.devtools.benchmarks import grammar_bench  # noqa: E402
+
+app.command("grammar", help=grammar_bench.cli.__doc__)(grammar_bench.cli)

@@ -104,6 +104,9 @@ class FakeBackend:
     def engine_description(self) -> dict[str, Any]:
         return {"engine": "request", "batching": "off", "max_batch": 1}
 
+    def check_sampling(self, sampling: Any) -> None:
+        """The fake honours no grammar (its capabilities do not list response_format)."""
+
     # tokenizer ---------------------------------------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
         return [min(ord(c), V - 1) for c in text]
@@ -111,7 +114,8 @@ class FakeBackend:
     def decode(self, ids: Sequence[int]) -> str:
         return "".join(chr(i) for i in ids)
 
-    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
+    def chat_prompt(self, messages: list[dict[str, Any]],
+                    tools: list[dict[str, Any]] | None = None) -> str:
         return "".join(f"<{m['role']}>{m['content']}" for m in messages) + "<assistant>"
 
     # serving -------------------------------------------------------------------------------

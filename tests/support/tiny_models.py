@@ -59,20 +59,21 @@ def build_tokenizer(extra_tokens: tuple[str, ...] = (), template: str | None = T
     return fast
 
 
-def make_model(arch: str, vocab: int, layers: int, seed: int, eos_id: int) -> PreTrainedModel:
+def make_model(arch: str, vocab: int, layers: int, seed: int, eos_id: int,
+               positions: int = 256) -> PreTrainedModel:
     torch.manual_seed(seed)
     common = dict(vocab_size=vocab, bos_token_id=eos_id, eos_token_id=eos_id,
                   initializer_range=0.3)
     if arch == "llama":
         cfg = LlamaConfig(hidden_size=64, intermediate_size=128, num_hidden_layers=layers,
                           num_attention_heads=4, num_key_value_heads=2,
-                          max_position_embeddings=256, **common)
+                          max_position_embeddings=positions, **common)
     elif arch == "qwen2":
         cfg = Qwen2Config(hidden_size=64, intermediate_size=128, num_hidden_layers=layers,
                           num_attention_heads=4, num_key_value_heads=2,
-                          max_position_embeddings=256, **common)
+                          max_position_embeddings=positions, **common)
     elif arch == "gpt2":
-        cfg = GPT2Config(n_embd=64, n_layer=layers, n_head=4, n_positions=256, **common)
+        cfg = GPT2Config(n_embd=64, n_layer=layers, n_head=4, n_positions=positions, **common)
     else:
         raise ValueError(arch)
     return AutoModelForCausalLM.from_config(cfg).eval()
@@ -94,10 +95,12 @@ def save(model: PreTrainedModel, tok: PreTrainedTokenizerFast, path: Path) -> Pa
     return path
 
 
-def save_tiny_pair(root: Path) -> tuple[Path, Path]:
+def save_tiny_pair(root: Path, positions: int = 256) -> tuple[Path, Path]:
     """A 3-layer random llama target and a close draft (5 % noise) saved under `root`
-    -> (draft dir, target dir): the sidecar tests' real pair, built in seconds."""
+    -> (draft dir, target dir): the sidecar tests' real pair, built in seconds.
+    `positions`: its context (a tools prompt needs more than the default)."""
     tok = build_tokenizer()
-    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id)
+    target = make_model("llama", len(tok), 3, seed=1, eos_id=tok.eos_token_id,
+                        positions=positions)
     draft = perturb(target, 0.05, seed=3)
     return save(draft, tok, root / "draft"), save(target, tok, root / "target")

@@ -224,6 +224,9 @@ class UpstreamBackend:
     def engine_description(self) -> dict[str, Any]:
         return {"engine": "upstream", "batching": "the pool's own"}
 
+    def check_sampling(self, sampling: Sampling) -> None:
+        """Nothing to check here: the pool is sent the request and judges it."""
+
     # tokenizer: none here (the upstream tokenizes) ------------------------------------------
     def encode(self, text: str, *, prompt: bool = True) -> list[int]:
         raise Unsupported("the upstream backend has no local tokenizer")
@@ -231,7 +234,8 @@ class UpstreamBackend:
     def decode(self, ids: Sequence[int]) -> str:
         raise Unsupported("the upstream backend has no local tokenizer")
 
-    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
+    def chat_prompt(self, messages: list[dict[str, Any]],
+                    tools: list[dict[str, Any]] | None = None) -> str:
         """The conversation as the audit keeps it (the upstream applies its own template): one
         JSON object per message and line. Unambiguous whatever the messages hold: a message
         whose content is `"...\n<|assistant|>\nSure"` stays one user message in the record
