@@ -205,8 +205,8 @@ _CHILD = textwrap.dedent("""
         # The next start, killed during its recovery: its declaration of the dead writer's
         # async losses never becomes durable (no sealer runs here), as when a kill lands
         # right after the declaration is queued.
-        import guardian.audit.writer as writer_module
-        writer_module._DECLARE_TIMEOUT_S = 1.0
+        import guardian.audit.writer.recovery as writer_recovery
+        writer_recovery._DECLARE_TIMEOUT_S = 1.0
         w._threads[2].start()  # DB thread 0 only: it runs the recovery
         assert w._recovered.wait(60)
     print("ready", flush=True)
@@ -336,9 +336,9 @@ def test_a_hole_left_by_a_killed_writer_is_declared_not_reported_as_deleted(
 
 def test_intent_log_is_trimmed_while_running(url: str, make_writer, tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    import guardian.audit.writer as writer_mod
+    import guardian.audit.writer.sealer as writer_sealer
 
-    monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
+    monkeypatch.setattr(writer_sealer, "_INTENT_ROTATE_S", 0.05)
     w = make_writer(url)
     for rnd in range(5):
         for i in range(20):
@@ -426,9 +426,9 @@ def test_batches_finishing_out_of_order_keep_an_earlier_events_intent_and_flush(
     # Two DB threads: a later batch commits while an earlier one is still in flight. The
     # count of finished events then equals what was submitted before the later one; only a
     # low-watermark says the earlier event is not durable yet.
-    import guardian.audit.writer as writer_mod
+    import guardian.audit.writer.sealer as writer_sealer
 
-    monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
+    monkeypatch.setattr(writer_sealer, "_INTENT_ROTATE_S", 0.05)
     upgrade(fresh_pg_url)
     w = make_writer(fresh_pg_url, db_writers=2, batch_events=1, handoff_wait_s=0.5)
     release = _hold_batch(w, lambda batch: "slow" in batch.request_ids)
@@ -497,9 +497,9 @@ def test_a_dropped_event_is_done_only_once_its_declaration_is_durable(
     # counted as done at once (review of the watermark change, W1).
     import time
 
-    import guardian.audit.writer as writer_mod
+    import guardian.audit.writer.sealer as writer_sealer
 
-    monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
+    monkeypatch.setattr(writer_sealer, "_INTENT_ROTATE_S", 0.05)
     upgrade(fresh_pg_url)
     w = make_writer(fresh_pg_url, start=False, queue_size=1, db_writers=2)
     release = _hold_batch(w, lambda batch: any(
@@ -528,9 +528,9 @@ def test_an_intent_segment_is_closed_with_a_mark_read_after_the_swap(
     # (review W2). The interleaving is forced by submitting from inside the rotation.
     import time
 
-    import guardian.audit.writer as writer_mod
+    import guardian.audit.writer.sealer as writer_sealer
 
-    monkeypatch.setattr(writer_mod, "_INTENT_ROTATE_S", 0.05)
+    monkeypatch.setattr(writer_sealer, "_INTENT_ROTATE_S", 0.05)
     upgrade(fresh_pg_url)
     w = make_writer(fresh_pg_url, db_writers=2, batch_events=1)
     release = _hold_batch(w, lambda batch: "late" in batch.request_ids)

@@ -52,9 +52,9 @@ def test_an_async_submit_does_not_wake_the_sealer_but_sync_and_flush_do_at_once(
     Queue.get is: a futex wake and a GIL hand-off per request): it takes what came in every
     _SEAL_EVERY_S. What must not wait still goes at once: a flush, a synchronous event,
     closing. (The pace is stretched to 2 s here, so a lost wake-up shows as seconds.)"""
-    from guardian.audit import writer as writer_mod
+    from guardian.audit.writer import sealer
 
-    monkeypatch.setattr(writer_mod, "_SEAL_EVERY_S", 2.0)
+    monkeypatch.setattr(sealer, "_SEAL_EVERY_S", 2.0)
     w = make_writer(url, batch_events=10_000, flush_interval_s=10.0)
     time.sleep(0.1)  # the sealer is collecting a batch, waiting for events
     for i in range(20):
@@ -79,9 +79,9 @@ def test_a_small_queue_wakes_the_sealer_before_it_fills(url: str, make_writer,
                                                          monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A queue smaller than a seal chunk wakes the sealer at half its capacity: waiting out
     the sealer's pace, it would fill and drop events a blocking sealer would have taken."""
-    from guardian.audit import writer as writer_mod
+    from guardian.audit.writer import sealer
 
-    monkeypatch.setattr(writer_mod, "_SEAL_EVERY_S", 2.0)
+    monkeypatch.setattr(sealer, "_SEAL_EVERY_S", 2.0)
     w = make_writer(url, batch_events=10_000, flush_interval_s=10.0, queue_size=10)
     time.sleep(0.1)
     for i in range(5):
@@ -115,7 +115,7 @@ def test_submit_never_blocks_and_a_full_queue_is_declared_in_the_chain(url: str,
     w.start()
     # Every drop is done once the gap record declaring it is durable (not only the first:
     # a stalled watermark would hang flush and keep every intent segment for ever).
-    assert w.wait_durable(10) and w._low == 12 and not w._done_runs
+    assert w.wait_durable(10) and w._ledger.low == 12 and not w._ledger.done_runs
     assert w.wait_delivered(30)
     assert count(url, "SELECT count(*) FROM audit_requests") == 5
     engine = make_engine(url)
@@ -170,15 +170,16 @@ def test_the_watermark_follows_tickets_done_in_any_order(tmp_path) -> None:  # t
             rng.shuffle(b)
         rng.shuffle(batches)
         stuck, rest = batches[0], batches[1:]
+        ledger = w._ledger
         lows = []
         for b in rest:
-            w._mark_done(b)
-            lows.append(w._low)
-        assert lows == sorted(lows) and w._low < min(stuck)  # never past a ticket not done
-        assert w._done == len(tickets) - len(stuck)
-        assert len(w._done_runs) <= len(rest)  # runs, not tickets
-        w._mark_done(stuck)
-        assert w._low == len(tickets) and not w._done_runs and w._done == len(tickets)
+            ledger.mark_done(b)
+            lows.append(ledger.low)
+        assert lows == sorted(lows) and ledger.low < min(stuck)  # never past a ticket not done
+        assert ledger.done == len(tickets) - len(stuck)
+        assert len(ledger.done_runs) <= len(rest)  # runs, not tickets
+        ledger.mark_done(stuck)
+        assert ledger.low == len(tickets) and not ledger.done_runs and ledger.done == len(tickets)
     finally:
         w._intents.close(True)
         w.spool.close()
