@@ -5,7 +5,8 @@ the chain's first record at/after the cutoff. The hash of record S goes into `au
 first, in the same transaction, so `verify` starts that chain from the anchor instead of the
 genesis hash, together with the Merkle compact range of the pruned leaves
 (`audit_merkle_prefix`), so every remaining record stays provable against signed heads. An
-`audit_prune` governance record (its own chain) says who pruned what.
+`audit_prune` governance record (its own chain) says who pruned what: `prune_recorded`, the
+command's protocol, writes it (and the route-state floors) durably before anything is deleted.
 
 Postgres: the cutoff is rounded down to a day boundary and `audit_tokens` days before it are
 removed by dropping their partitions (cheap, no row trigger fires); a partition is kept while
@@ -138,6 +139,100 @@ def prune(db: Engine, cutoff: datetime, *, actor: str,
     log.info("pruned audit records before %s: %s; dropped partitions %s", res.cutoff,
              res.deleted, res.dropped_partitions)
     return res
+
+
+class PruneNotRecorded(RuntimeError):
+    """`what` (the prune's own record, or route-state versions) could not be recorded before
+    the deletion, `db_error` saying why when the database did (" (...)", else ""): nothing
+    was pruned, and an `audit_prune_aborted` record says so."""
+
+    def __init__(self, what: str, db_error: str = "") -> None:
+        super().__init__(f"{what} could not be recorded before pruning{db_error}")
+        self.what, self.db_error = what, db_error
+
+
+def prune_recorded(db: Engine, sink: Any, cutoff: datetime, *, actor: str,
+                   floor_events: Callable[..., list[Any]],
+                   recorded_versions: Callable[..., dict[str, int]]) -> PruneResult:
+    """`guardian audit prune`'s protocol: `prune`, recorded before it deletes anything
+    (`_record_prune`; PruneNotRecorded, and nothing pruned, when that fails).
+
+    `sink` is the audit writer, opened (its start's recovery done) before this plans: that
+    recovery replays dead writers' spools into the database, and a replay landing between
+    the plan and the deletion (old tokens into a day partition the plan drops, on Postgres)
+    was deleted with no anchor covering it. `floor_events` and `recorded_versions`:
+    `guardian.governance.statesig`'s."""
+    sink.flush(timeout_s=60.0)
+    return prune(db, cutoff, actor=actor,
+                 before_delete=lambda plan, parts: _record_prune(
+                     db, sink, plan, parts, actor, floor_events=floor_events,
+                     recorded_versions=recorded_versions))
+
+
+def _record_prune(db: Any, sink: Any, plan: Any, partitions: list[str], actor: str, *,
+                  floor_events: Callable[..., list[Any]],
+                  recorded_versions: Callable[..., dict[str, int]]) -> None:
+    """Before a prune deletes anything: put the prune in the tamper-evident governance log
+    (its anchors and Merkle prefixes, which `verify` requires for every anchor) and each
+    route's highest state version in a `state_floor` record, so replicas started after the
+    prune still refuse a replayed older route state (governance.statesig) - and see both in
+    the database. Recorded first, a prune killed midway never leaves a deletion that no
+    record names (`verify` would call its anchor forged); unsure, it prunes nothing and
+    records that (`audit_prune_aborted`, naming the prune record, which may still land) and
+    raises PruneNotRecorded. `floor_events` and `recorded_versions` are
+    `guardian.governance.statesig`'s (a layer above this one: the caller hands them in)."""
+    import uuid
+
+    from guardian.audit.acts import ACT_ORIGIN
+    from guardian.audit.events import GovernanceEvent
+    from guardian.audit.models import AuditGovernance
+
+    floors = floor_events(db, actor=actor, why=f"carried over by guardian audit prune "
+                          f"(cutoff {plan.cutoff.isoformat()}): the acts that recorded it may go")
+    record = GovernanceEvent(
+        event_id=f"prune-{uuid.uuid4().hex}", created_at=datetime.now(UTC), kind="audit_prune",
+        route=None, pair_hash=None, policy_hash=None, actor=actor,
+        details={"cutoff": plan.cutoff.isoformat(), "recorded": "before the deletion",
+                 "origin": ACT_ORIGIN.get(),
+                 "dropped_partitions": partitions,
+                 "anchors": {c: [s, h] for c, (s, h) in plan.anchors.items()},
+                 "merkle_prefix": {c: [f.size, f.root().hex()]
+                                   for c, f in plan.prefixes.items()}})
+    for event in [*floors, record]:
+        sink.submit(event)
+    sink.flush(timeout_s=30.0)
+    heads = getattr(sink, "heads", None)
+    if heads is not None:  # a signed head covers the record before anything is deleted
+        heads.publish()
+    t = AuditGovernance.__table__
+    db_error = ""
+    try:
+        with db.connect() as conn:
+            recorded = conn.execute(sa.select(sa.func.count()).where(
+                t.c.event_id == record.event_id)).scalar_one()
+        kept = recorded_versions(db, since=min([record.created_at, *(
+            e.created_at for e in floors)])) if floors else {}
+    except sa.exc.SQLAlchemyError as exc:
+        recorded, kept = 0, {}
+        db_error = f" ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+    missing = [str(e.route) for e in floors
+               if kept.get(str(e.route), -1) < e.details["state_version"]]
+    if not recorded or missing:
+        what = ("the prune's own record" if not recorded
+                else "the route-state versions of " + ", ".join(missing))
+        # The prune record may sit in this writer's spool (the database went away) or even
+        # in the database (it went away after the write): wherever it lands, a record that
+        # it never took effect follows it in the same chain, so no reader takes a prune that
+        # deleted nothing for one that did.
+        sink.submit(GovernanceEvent(
+            event_id=f"prune-aborted-{uuid.uuid4().hex}", created_at=datetime.now(UTC),
+            kind="audit_prune_aborted", route=None, pair_hash=None, policy_hash=None,
+            actor=actor, details={"prune_event_id": record.event_id,
+                                  "cutoff": plan.cutoff.isoformat(), "deleted": 0,
+                                  "reason": f"{what} could not be recorded{db_error}",
+                                  "origin": ACT_ORIGIN.get()}))
+        sink.flush(timeout_s=10.0)
+        raise PruneNotRecorded(what, db_error)
 
 
 def _merkle_prefixes(conn: sa.Connection, anchors: dict[str, tuple[int, str]]

@@ -68,7 +68,7 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
 
     import sqlalchemy as sa
 
-    import guardian.cli.audit as cli_audit
+    import guardian.cli.audit.prune as cli_prune
     from guardian.audit.verify import verify_db
     from guardian.audit.writer import AuditWriter
     from guardian.core.db import make_engine
@@ -84,7 +84,7 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
         w.submit(request_event(3, request_id=f"old{i}", created_at=old))
     w.close()
 
-    real_writer = cli_audit.open_writer
+    real_writer = cli_prune.open_writer
 
     def writes_fail(url: str):  # type: ignore[no-untyped-def]
         sink = real_writer(url)
@@ -94,9 +94,9 @@ def test_a_prune_that_stops_records_that_it_deleted_nothing(fresh_db_url: str, t
         sink.store.write = down
         return sink
 
-    monkeypatch.setattr(cli_audit, "open_writer", writes_fail)
+    monkeypatch.setattr(cli_prune, "open_writer", writes_fail)
     _prune_stops(fresh_db_url)
-    monkeypatch.setattr(cli_audit, "open_writer", real_writer)
+    monkeypatch.setattr(cli_prune, "open_writer", real_writer)
 
     AuditWriter(fresh_db_url, spool_dir=spool, replica_id="rb").close()  # replays the spool
     engine = make_engine(fresh_db_url)
@@ -160,10 +160,10 @@ def test_an_aborted_prune_does_not_license_a_later_deletion(
 
     import sqlalchemy as sa
 
-    import guardian.cli.audit as cli_audit
+    import guardian.cli.audit.prune as cli_prune
 
     _verified_home(fresh_db_url, tmp_path, monkeypatch)
-    real_db = cli_audit._db
+    real_db = cli_prune._db
 
     def flaky_db(url):  # type: ignore[no-untyped-def]
         db = real_db(url)
@@ -177,9 +177,9 @@ def test_an_aborted_prune_does_not_license_a_later_deletion(
         db.connect = connect_once_more
         return db
 
-    monkeypatch.setattr(cli_audit, "_db", flaky_db)
+    monkeypatch.setattr(cli_prune, "_db", flaky_db)
     _prune_stops(fresh_db_url)
-    monkeypatch.setattr(cli_audit, "_db", real_db)
+    monkeypatch.setattr(cli_prune, "_db", real_db)
     from guardian.core.db import make_engine
     engine = make_engine(fresh_db_url)
     with engine.connect() as conn:

@@ -391,14 +391,14 @@ def test_a_prune_whose_floors_do_not_reach_the_database_prunes_nothing(db, tmp_p
     from typer.testing import CliRunner
 
     import guardian.audit.retention as retention
-    import guardian.cli.audit as cli_audit
+    import guardian.cli.audit.prune as cli_prune
     from guardian.cli import app
 
     promoted_then_rolled_back(db, tmp_path, writer, governed_policy("speculative"))
     writer.close()
 
     # accepts events, never writes them to the database
-    monkeypatch.setattr(cli_audit, "open_writer", lambda url: MemorySink())
+    monkeypatch.setattr(cli_prune, "open_writer", lambda url: MemorySink())
     monkeypatch.setattr(retention, "prune_cutoff",
                         lambda spec: datetime.now(UTC) + timedelta(days=1))
     monkeypatch.setenv("GUARDIAN_HOME", str(tmp_path / "cli-home"))
