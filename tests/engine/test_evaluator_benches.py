@@ -80,8 +80,9 @@ def test_clean_traffic_raises_no_alarm(close_pair) -> None:
     from guardian.backends.local import LocalEngineBackend
     from guardian.devtools.benchmarks.clean_bench import run_clean
 
-    report = run_clean(LocalEngineBackend(close_pair), PROMPTS, 8, max_tokens=16)
-    assert report.requests == 8
+    report = run_clean(LocalEngineBackend(close_pair), PROMPTS, 14, max_tokens=16)
+    assert report.requests == 14
+    assert report.with_penalties == 2 and report.with_grammar == 2
     assert report.correctness_alarms == 0, report.alarm_examples
     assert report.trigger_failures["divergence"] == 0
     assert set(report.verdicts) <= {"match", "near_tie", "distribution_ok"}

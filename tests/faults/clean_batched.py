@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     pair = load_pair(save(perturb(target, 0.05, seed=3), tok, root / "d"),
                      save(target, tok, root / "t"), device="cpu")
     counts: collections.Counter[int] = collections.Counter()
-    for ids, _ in _decode(pair, _reqs(pair, speculative=False, sampled=False), "alone"):
+    for ids, _, _ in _decode(pair, _reqs(pair, speculative=False, sampled=False), "alone"):
         counts.update(ids[3:])
     pair = dataclasses.replace(pair, eos_token_ids={*pair.eos_token_ids,
                                                     counts.most_common(1)[0][0]})
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     plain = [p + s for p in PROMPTS for s in ("", " x", "\n")]
     ends = _decode(pair, [dataclasses.replace(r, max_new_tokens=40)
                           for r in _reqs_for(pair, plain)], "alone")
-    eos = [p for p, (_, why) in zip(plain, ends, strict=True) if why == "stop"]
+    eos = [p for p, (_, why, _) in zip(plain, ends, strict=True) if why == "stop"]
     traffic = Traffic(plain, eos, max_tokens=24, eos_max_tokens=40,
                       max_tokens_spread=CONTINUOUS_MAX_TOKENS_SPREAD)
     started = time.time()

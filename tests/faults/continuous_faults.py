@@ -336,6 +336,67 @@ def cb_draft_reports_q_without_top_k() -> contextlib.AbstractContextManager[None
     return _draft_keeps_unfiltered_q(continuous, rows_only=True)
 
 
+# --- sampling controls, grammar, reported logprobs (issue 41) --------------------------------
+def _verify_block_controls(change: Callable[..., torch.Tensor],
+                           ) -> contextlib.AbstractContextManager[None]:
+    """continuous.adjust_rows replaced by `change(orig, logits, params, history, block)` on a
+    speculative row's verify block ((1, g+1, V), g > 0); draft positions and target-only
+    rows ((1, 1, V)) keep the real one."""
+    orig = continuous.adjust_rows
+
+    def adjust_rows(logits: torch.Tensor, params: SamplingParams, history: Any,
+                    block: torch.Tensor | None = None) -> torch.Tensor:
+        if logits.dim() == 3 and logits.shape[1] > 1:
+            return change(orig, logits, params, history, block)
+        return orig(logits, params, history, block)
+
+    return _patch(continuous, "adjust_rows", adjust_rows)
+
+
+def cb_verifier_drops_penalties() -> contextlib.AbstractContextManager[None]:
+    """The verifier judges a speculative row's block without its penalties and logit_bias
+    (vLLM and TensorRT-LLM shipped this: speculation silently ignored them); the draft and
+    target-only rows apply them."""
+    def change(orig: Any, logits: torch.Tensor, params: SamplingParams, history: Any,
+               block: Any) -> torch.Tensor:
+        plain = _params(params, presence_penalty=0.0, frequency_penalty=0.0,
+                        repetition_penalty=1.0, logit_bias=())
+        return orig(logits, plain, history, block)
+
+    return _verify_block_controls(change)
+
+
+def cb_block_controls_skip_drafts() -> contextlib.AbstractContextManager[None]:
+    """The verifier builds every position of a speculative row's block from the committed
+    history alone: the block's earlier drafts are missing from the penalty counts and the
+    grammar state (each position gets the mask of the block's first)."""
+    def change(orig: Any, logits: torch.Tensor, params: SamplingParams, history: Any,
+               block: Any) -> torch.Tensor:
+        return torch.cat([orig(logits[:, t:t + 1], params, history, None)
+                          for t in range(logits.shape[1])], dim=1)
+
+    return _verify_block_controls(change)
+
+
+def cb_logprob_reported_as_zero() -> contextlib.AbstractContextManager[None]:
+    """A speculative row's tokens report log-probability 0.0 (llama.cpp#27972: logprobs
+    came back as 0.0 under speculation); the tokens are right."""
+    orig = continuous.HostVerdict
+
+    class FaultyHostVerdict(orig):  # type: ignore[misc,valid-type]
+        @classmethod
+        def copy(cls, n_row: torch.Tensor, own: torch.Tensor, p_x: torch.Tensor,
+                 q_x: torch.Tensor, margin: torch.Tensor,
+                 evidence: dict[str, torch.Tensor] | None = None) -> Any:
+            if evidence and "logprob" in evidence:
+                logprob = evidence["logprob"].clone()
+                logprob[_row_depths(evidence, n_row) > 0] = 0.0
+                evidence = {**evidence, "logprob": logprob}
+            return orig.copy(n_row, own, p_x, q_x, margin, evidence)
+
+    return _patch(continuous, "HostVerdict", FaultyHostVerdict)
+
+
 # --- speed-only ----------------------------------------------------------------------------
 def cb_draft_cache_never_dropped() -> contextlib.AbstractContextManager[None]:
     """The draft's ragged cache never forgets a row's rejected drafts (the target's does): the
@@ -380,6 +441,15 @@ CB_FAULTS: tuple[Fault, ...] = (
        needs=("top_k",)),
     _f(cb_eos_ignored_inside_block, "sampled", "EOS handling (sampled, per row)",
        needs=("eos",), name="cb_eos_ignored_inside_block_sampled"),
+    _f(cb_verifier_drops_penalties, "greedy", "penalties one side (greedy)",
+       needs=("penalties",)),
+    _f(cb_verifier_drops_penalties, "sampled", "penalties one side (sampled)",
+       needs=("penalties",), name="cb_verifier_drops_penalties_sampled"),
+    _f(cb_block_controls_skip_drafts, "greedy", "penalty counts inside a block",
+       needs=("penalties",)),
+    _f(cb_block_controls_skip_drafts, "greedy", "grammar state inside a block",
+       needs=("grammar",), name="cb_grammar_mask_frozen_in_block"),
+    _f(cb_logprob_reported_as_zero, "greedy", "reported logprobs"),
     _f(cb_draft_cache_never_dropped, "mixed", "speed only: draft cache (continuous)",
        category="speed"),
 )

@@ -51,7 +51,9 @@ def test_continuous_suite_has_the_faults_the_issue_asks_for() -> None:
     for area in ("cache crop (per row)", "another row's count", "positions (per row)",
                  "attention mask", "acceptance rule (greedy, per row)", "bonus token (greedy",
                  "EOS handling (per row)", "stop strings (per row)", "acceptance rule (sampled",
-                 "residual", "top-k", "temperature", "draft sampling"):
+                 "residual", "top-k", "temperature", "draft sampling", "penalties one side",
+                 "penalty counts inside a block", "grammar state inside a block",
+                 "reported logprobs"):
         assert area in areas, area
     assert any(f.min_rows > 1 for f in CB_FAULTS)
     assert any(f.category == "speed" for f in CB_FAULTS)
@@ -82,23 +84,33 @@ def tiny_pair(tmp_path_factory):
     draft = perturb(target, 0.05, seed=3)
     pair = load_pair(save(draft, tok, root / "d"), save(target, tok, root / "t"), device="cpu")
     counts: collections.Counter[int] = collections.Counter()
-    for ids, _ in _decode(pair, _reqs(pair, speculative=False, sampled=False), "alone"):
+    for ids, _, _ in _decode(pair, _reqs(pair, speculative=False, sampled=False), "alone"):
         counts.update(ids[3:])
     extra = counts.most_common(1)[0][0]
     return dataclasses.replace(pair, eos_token_ids={*pair.eos_token_ids, extra})
 
 
 def _reqs(pair, *, speculative: bool, sampled: bool, stop: tuple[str, ...] = (),
-          temperature: float = 0.9) -> list:
+          temperature: float = 0.9, needs: tuple[str, ...] = ()) -> list:
     from engine.continuous import SequenceRequest
     from engine.controllers import make_controller
+    from engine.grammar import GrammarConstraint, GrammarSpec
     from engine.proposers import ProposerConfig
     from engine.sampling import SamplingParams
+    from tests.faults.traffic import PENALTIES, SCHEMA
 
+    controls: dict = {}
+    if "penalties" in needs:
+        controls = {**PENALTIES, "logit_bias": tuple(
+            (int(t), b) for t, b in PENALTIES["logit_bias"].items())}
     out = []
     for k, prompt in enumerate(PROMPTS):
-        params = (SamplingParams(temperature=temperature, top_k=20) if sampled
-                  else SamplingParams())
+        if "grammar" in needs:  # one constraint per request, as the backend builds them
+            controls = {"grammar": GrammarConstraint(
+                GrammarSpec.json_schema(SCHEMA), pair.tokenizer,
+                pair.target.config.vocab_size, sorted(pair.eos_token_ids))}
+        params = (SamplingParams(temperature=temperature, top_k=20, **controls) if sampled
+                  else SamplingParams(**controls))
         out.append(SequenceRequest(
             prompt=list(pair.tokenizer(prompt)["input_ids"]), params=params,
             max_new_tokens=20 + 3 * k, stop=list(stop), speculative=speculative,
@@ -108,7 +120,8 @@ def _reqs(pair, *, speculative: bool, sampled: bool, stop: tuple[str, ...] = (),
     return out
 
 
-def _decode(pair, reqs: list, mode: str) -> list[tuple[list[int], str | None]]:
+def _decode(pair, reqs: list, mode: str,
+            ) -> list[tuple[list[int], str | None, list[float | None]]]:
     """'alone': each request in an engine of its own; 'batch': all join at once (one
     shared prefill); 'stagger': one joins per step."""
     from engine.continuous import ContinuousEngine, Sequence
@@ -126,7 +139,9 @@ def _decode(pair, reqs: list, mode: str) -> list[tuple[list[int], str | None]]:
             eng.step()
     while eng.size:
         eng.step()
-    return [(s.completion.token_ids, s.completion.finish_reason) for s in seqs]
+    # the tokens, where they stopped, and the log-probabilities they report
+    return [(s.completion.token_ids, s.completion.finish_reason,
+             [t.target_logprob for t in s.completion.trace]) for s in seqs]
 
 
 def _outputs(pair, fault: Fault, mode: str, *, speculative: bool, inject: bool = True) -> list:
@@ -137,7 +152,7 @@ def _outputs(pair, fault: Fault, mode: str, *, speculative: bool, inject: bool =
     temperature = 0.05 if "eos" in fault.needs else 0.9
     with fault.inject() if inject else contextlib.nullcontext():
         return _decode(pair, _reqs(pair, speculative=speculative, sampled=sampled, stop=stop,
-                                   temperature=temperature), mode)
+                                   temperature=temperature, needs=fault.needs), mode)
 
 
 @pytest.mark.slow
@@ -171,7 +186,7 @@ def tiny_continuous(tiny_pair):
     backend = LocalEngineBackend(tiny_pair, batching=True, max_batch=8,
                                  gamma_by_batch={1: CONTINUOUS_GAMMA_CAP})
     plain = [p + suffix for p in PROMPTS for suffix in ("", " x", "\n")]
-    eos = [p for p, (_, reason) in zip(plain, _decode(tiny_pair, [
+    eos = [p for p, (_, reason, _) in zip(plain, _decode(tiny_pair, [
         dataclasses.replace(r, max_new_tokens=40) for r in
         _reqs_for(tiny_pair, plain)], "alone"), strict=True) if reason == "stop"]
     assert len(eos) >= 4, eos

@@ -1,4 +1,5 @@
-"""Request streams for the fault suite: greedy and sampled, with stop strings, EOS, top-p, top-k.
+"""Request streams for the fault suite: greedy and sampled, with stop strings, EOS, top-p,
+top-k, penalties and logit_bias, and response_format json_schema (a grammar).
 
 Prompts are held-out demo-pair prompts (engine.demo_pair.corpus, never trained on). EOS
 prompts are short top-level functions of held-out files cut before their last line, kept
@@ -21,6 +22,17 @@ STOP_CHOICES: tuple[tuple[str, ...], ...] = (("\n",), (")",), (" = ", ":"), ("se
 TEMPERATURES = (0.7, 1.0)
 TOP_PS = (0.8, 0.9, 0.95)
 TOP_KS = (10, 40)
+PENALTIES = {"presence_penalty": 0.8, "frequency_penalty": 0.6, "repetition_penalty": 1.3,
+             "logit_bias": {"11": 2.0}}
+# A small schema every tokenizer can write: what `grammar` requests constrain their output to.
+SCHEMA = {"type": "object", "additionalProperties": False, "required": ["name", "n"],
+          "properties": {"name": {"type": "string", "maxLength": 12},
+                         "n": {"type": "integer", "minimum": 0, "maximum": 999},
+                         "ok": {"type": "boolean"}}}
+RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "row", "schema": SCHEMA}}
+# In the mixed (clean) streams: every PENALTY_EVERY-th request of a kind carries the penalties,
+# every GRAMMAR_EVERY-th the response_format.
+PENALTY_EVERY, GRAMMAR_EVERY = 5, 7
 MAX_TOKENS = 32
 EOS_MAX_TOKENS = 40  # an EOS prompt's completion is one line, then EOS
 
@@ -34,7 +46,8 @@ class RequestSpec:
     top_k: int = 0
     stop: tuple[str, ...] = ()
     seed: int | None = None
-    features: frozenset[str] = field(default_factory=frozenset)  # eos, stop, top_p, top_k
+    # eos, stop, top_p, top_k, penalties, grammar
+    features: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def kind(self) -> str:
@@ -47,6 +60,10 @@ class RequestSpec:
             out.update(top_p=self.top_p, top_k=self.top_k, seed=self.seed)
         if self.stop:
             out["stop"] = list(self.stop)
+        if "penalties" in self.features:
+            out.update(PENALTIES)
+        if "grammar" in self.features:
+            out["response_format"] = RESPONSE_FORMAT
         return out
 
 
@@ -105,9 +122,10 @@ class Traffic:
     def greedy(self, needs: tuple[str, ...] = (), seed: int = 0) -> Iterator[RequestSpec]:
         """Greedy requests: a mix of plain, stop-string and EOS prompts (or only `needs`)."""
         rng = random.Random(f"greedy-{seed}")
+        shapes = [n for n in needs if n in ("plain", "stop", "eos")]
         for i in itertools.count():
-            shape = needs[0] if needs else ("plain", "stop", "eos")[i % 3]
-            yield self._one(rng, shape, i, temperature=0.0)
+            shape = shapes[0] if shapes else ("plain", "stop", "eos")[i % 3]
+            yield self._one(rng, shape, i, temperature=0.0, controls=_controls(needs, i))
 
     def sampled(self, needs: tuple[str, ...] = (), seed: int = 0) -> Iterator[RequestSpec]:
         """Sampled requests over temperatures, top-p, top-k, stop strings and EOS prompts
@@ -119,17 +137,20 @@ class Traffic:
             top_p = rng.choice(TOP_PS) if "top_p" in needs or i % 3 == 1 else 1.0
             top_k = rng.choice(TOP_KS) if "top_k" in needs or i % 3 == 2 else 0
             yield self._one(rng, shape, i, temperature=rng.choice(TEMPERATURES), top_p=top_p,
-                            top_k=top_k, seed=seed * 100_003 + i)
+                            top_k=top_k, seed=seed * 100_003 + i, controls=_controls(needs, i))
 
     def mixed(self, seed: int = 0) -> Iterator[RequestSpec]:
-        """Greedy and sampled requests alternating (the clean run and the speed-only faults)."""
-        for g, s in zip(self.greedy(seed=seed), self.sampled(seed=seed), strict=False):
+        """Greedy and sampled requests alternating (the clean run and the speed-only faults),
+        some with penalties and some with a response_format."""
+        for g, s in zip(self.greedy(("mixed",), seed), self.sampled(("mixed",), seed),
+                        strict=False):
             yield g
             yield s
 
     def _one(self, rng: random.Random, shape: str, i: int, *, temperature: float,
-             top_p: float = 1.0, top_k: int = 0, seed: int | None = None) -> RequestSpec:
-        features = set()
+             top_p: float = 1.0, top_k: int = 0, seed: int | None = None,
+             controls: frozenset[str] = frozenset()) -> RequestSpec:
+        features = set(controls)
         if top_p < 1.0:
             features.add("top_p")
         if top_k:
@@ -147,6 +168,16 @@ class Traffic:
                 features.add("stop")
         return RequestSpec(prompt, max_tokens, temperature, top_p, top_k, stop, seed,
                            frozenset(features))
+
+
+def _controls(needs: tuple[str, ...], i: int) -> frozenset[str]:
+    """The controls request i carries: those a fault needs on every request; in the mixed
+    streams, penalties and a response_format on every few."""
+    if "mixed" in needs:
+        return frozenset(name for name, every in (("penalties", PENALTY_EVERY),
+                                                   ("grammar", GRAMMAR_EVERY))
+                         if i % every == every - 1)
+    return frozenset(n for n in needs if n in ("penalties", "grammar"))
 
 
 def stream_for(traffic: Traffic, kind: str, needs: tuple[str, ...], seed: int = 0,

@@ -3,7 +3,9 @@ trigger over N requests of a correct engine.
 
 Each request goes through the real serving core (`ServingCore.serve`, the local engine) and
 the real shadow evaluator (`ShadowEvaluator.evaluate`, synchronously): greedy and sampled
-(temperature, top-p, top-k), some with stop strings, half served speculatively with a
+(temperature, top-p, top-k), some with stop strings, some with penalties and logit_bias
+(every `PENALTY_EVERY`-th), some with a response_format json_schema (every
+`GRAMMAR_EVERY`-th: a grammar on both paths), half served speculatively with a
 target-only shadow and half the other way round. Every audit event feeds a `RouteWindow`,
 and after each request the registered triggers are evaluated on it, as the rollback
 controller does. The report counts verdicts, correctness alarms (`divergence`,
@@ -34,11 +36,20 @@ import typer
 from guardian.policy.tolerance import DEFAULT_DISTRIBUTION_TOLERANCE, DEFAULT_DRAFTER_TOLERANCE
 
 STOPS = ["\n\n", ". ", "return", ":"]
+PENALTY_EVERY, GRAMMAR_EVERY = 5, 7
+PENALTIES = {"presence_penalty": 0.8, "frequency_penalty": 0.6, "repetition_penalty": 1.3,
+             "logit_bias": ((11, 2.0),)}
+RESPONSE_FORMAT = {"type": "json_schema", "json_schema": {"name": "row", "schema": {
+    "type": "object", "additionalProperties": False, "required": ["name", "n"],
+    "properties": {"name": {"type": "string", "maxLength": 12},
+                   "n": {"type": "integer", "minimum": 0, "maximum": 999}}}}}
 
 
 @dataclass
 class CleanReport:
     requests: int = 0
+    with_penalties: int = 0  # requests that carried penalties and logit_bias
+    with_grammar: int = 0  # requests that carried a response_format (a grammar)
     verdicts: dict[str, int] = field(default_factory=dict)
     correctness_alarms: int = 0
     alarm_checks: dict[str, int] = field(default_factory=dict)  # alarms per failed check
@@ -67,7 +78,21 @@ def plan(n: int, prompts: list[str], seed: int = 0) -> list[dict[str, Any]]:
                         top_k=rng.choice([0, 40]), seed=rng.randrange(2**31))
         if i % 3 == 0:
             spec["stop"] = [rng.choice(STOPS)]
+        if i % PENALTY_EVERY == PENALTY_EVERY - 1:
+            spec["controls"] = dict(PENALTIES)
+        if i % GRAMMAR_EVERY == GRAMMAR_EVERY - 1:
+            spec["response_format"] = RESPONSE_FORMAT
         out.append(spec)
+    return out
+
+
+def _controls(spec: dict[str, Any]) -> dict[str, Any]:
+    """A spec's sampling controls as the API builds them (guardian.api.surface)."""
+    from guardian.api.surface import structure_of
+
+    out = dict(spec.get("controls") or {})
+    if "response_format" in spec:
+        out["grammar"] = structure_of(spec["response_format"])
     return out
 
 
@@ -115,12 +140,16 @@ def run_clean(backend: Any, prompts: list[str], n: int, *, max_tokens: int = 48,
                 prompt_text=spec["prompt"], prompt_ids=backend.encode(spec["prompt"]),
                 max_tokens=max_tokens, temperature=spec.get("temperature", 0.0),
                 top_p=spec.get("top_p", 1.0), top_k=spec.get("top_k", 0), seed=spec.get("seed"),
-                stop=spec.get("stop"))
+                stop=spec.get("stop"), controls=_controls(spec),
+                passthrough=({"response_format": spec["response_format"]}
+                             if "response_format" in spec else {}))
             served = asyncio.run(serve(req))
             route = policy.routes[route_name]
             event = evaluator.evaluate(ShadowJob(req, route, served.policy_hash, served.mode,
                                                  served=served), preemptible=False)
             report.requests += 1
+            report.with_penalties += "controls" in spec
+            report.with_grammar += "response_format" in spec
             verdicts[event.verdict] += 1
             stats = event.stats
             for name in stats.get("speed_anomalies", []):
