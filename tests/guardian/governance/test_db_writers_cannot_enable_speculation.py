@@ -754,22 +754,22 @@ def test_a_key_rotated_while_an_act_signs_still_gives_a_state_that_serves(db, mo
     """`guardian audit keys rotate` between an act loading the key and signing its row: the
     row was signed after the old key's retirement and served nowhere, while the act reported
     success (second review). The act re-signs with the key now in place."""
-    import guardian.governance.routestate as routestate
+    import guardian.governance.routestate.store as routestate_store
     from guardian.audit.signing import key_paths, rotate
     from guardian.policy import GatePolicy
     from guardian.settings import get_settings
 
     policy = governed_policy("speculative", gate=GatePolicy(require_report=False))
     key_path, trust_path = key_paths(get_settings())
-    routestate.state_signer("setup")  # this home's key exists (generated as a start would)
-    real_sign, rotated = routestate.sign_state, []
+    routestate_store.state_signer("setup")  # this home's key exists (generated as a start would)
+    real_sign, rotated = routestate_store.sign_state, []
 
     def rotate_first(*args, **kwargs):
         if not rotated:
             rotated.append(rotate(key_path, trust_path, "replica"))
         return real_sign(*args, **kwargs)
 
-    monkeypatch.setattr(routestate, "sign_state", rotate_first)
+    monkeypatch.setattr(routestate_store, "sign_state", rotate_first)
     status = RouteStateStore(db).set_mode("default", "speculative", actor="api-key:release",
                                           reason="promotion", pair_hash=PAIR,
                                           policy_hash=policy.content_hash)
