@@ -175,6 +175,44 @@ def test_a_gate_run_on_the_pools_lets_the_route_speculate(deployment) -> None:
     assert stats["proposed_tokens"] == stats["upstream_timings"]["draft_n"] > 0
 
 
+def test_openai_client_gets_the_request_surface_through_the_real_pool(deployment) -> None:
+    """Issue 41's done-when, upstream half, on the gated (speculative) route: json_schema
+    answers that validate, penalties + logit_bias + n=3 + seed, and tools passed through
+    unchanged. (This llama.cpp build answers tool requests with plain text on SmolLM2 -
+    its template has no tools, and a Hermes template did not change that - so no
+    tool_calls are asserted here: the local engine's are, tests/guardian/api.)"""
+    import json
+
+    import jsonschema
+
+    client = deployment["client"]
+    schema = {"type": "object", "additionalProperties": False, "required": ["name", "age"],
+              "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}}
+    out = client.chat.completions.create(
+        model=MODEL, messages=[{"role": "user", "content": "Give a person as JSON."}],
+        response_format={"type": "json_schema", "json_schema": {"name": "p", "schema": schema}},
+        max_tokens=48, temperature=0)
+    assert out.choices[0].finish_reason == "stop"
+    jsonschema.validate(json.loads(out.choices[0].message.content), schema)
+    assert out.model_extra["spec_guardian"]["served_path"] == "speculative"
+    sampled = dict(model=MODEL, messages=[{"role": "user", "content": "Say hi."}],
+                   max_tokens=8, n=3, seed=4, temperature=0.8, presence_penalty=0.5,
+                   frequency_penalty=0.5, logit_bias={"28": 2})
+    first = client.chat.completions.create(**sampled)
+    assert [c.index for c in first.choices] == [0, 1, 2]
+    assert all(c.message.content for c in first.choices)
+    again = client.chat.completions.create(**sampled)
+    assert [c.message.content for c in again.choices] == [c.message.content
+                                                          for c in first.choices]
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {
+        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]
+    answer = client.chat.completions.create(
+        model=MODEL, messages=[{"role": "user", "content": "Weather in Paris?"}], tools=tools,
+        tool_choice="auto", max_tokens=16, temperature=0)
+    assert answer.choices[0].finish_reason in ("stop", "length", "tool_calls")
+    assert answer.choices[0].message.content or answer.choices[0].message.tool_calls
+
+
 def test_a_pool_that_changes_outputs_is_rolled_back_and_the_trail_shows_why(
         deployment, open_page) -> None:
     client = deployment["client"]

@@ -75,7 +75,7 @@ def test_seeded_sampled_choices_are_reproducible_and_distinct(make_local, local_
 
 
 @pytest.mark.parametrize(("extra", "param"), [
-    ({"tools": [{"type": "function", "function": {"name": "f"}}]}, "tools"),
+    ({"min_tokens": 3}, "min_tokens"),
     ({"guided_regex": "a+"}, "guided_regex"),
     ({"logit_bias": {"99999": 1.0}}, "logit_bias"),
 ])
