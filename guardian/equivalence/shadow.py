@@ -63,6 +63,7 @@ from guardian.equivalence.verdicts import (
     judge_external_greedy,
     judge_greedy,
     recorded_observations,
+    reported_probability_verdict,
     sampled_trace_verdict,
     sampled_verdict,
     speed_anomalies,
@@ -397,6 +398,8 @@ class ShadowEvaluator:
         reference = self.backend.target_distributions(req.prompt_ids, ids, req.sampling)
         ref_p = reference.head(len(ids)).probs
         tv = sampled_verdict(verifier_p.probs, ref_p, route.distribution_tolerance, None)
+        shown = reported_probability_verdict(spec.trace[: len(ids)], ids, ref_p,
+                                             route.distribution_tolerance)
         pit = self._pit_update(job, spec, ids, ref_p, verifier_p.draft_probs)
         details = {**tv.details, **trace_result.details, "goodness_of_fit": pit,
                    "pit_alpha": PIT_ALPHA, "pit_min_sample": PIT_MIN_SAMPLE}
@@ -414,6 +417,11 @@ class ShadowEvaluator:
         elif tv.verdict == "distribution_mismatch":
             result = VerdictResult("distribution_mismatch", tv.first_divergence_position, None,
                                    {**details, "failed_check": "verifier_distribution"})
+        elif shown is not None:  # the verifier's p is right, what the client is shown is not
+            result = VerdictResult("distribution_mismatch", shown[0], None,
+                                   {**details, "failed_check": "reported_logprob",
+                                    "reported_probability": shown[1],
+                                    "rescored_probability": shown[2]})
         elif failed_fit is not None:
             result = VerdictResult("distribution_mismatch", None, None,
                                    {**details, "failed_check": f"pit_{failed_fit}"})

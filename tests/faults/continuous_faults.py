@@ -380,7 +380,8 @@ def cb_block_controls_skip_drafts() -> contextlib.AbstractContextManager[None]:
 
 def cb_logprob_reported_as_zero() -> contextlib.AbstractContextManager[None]:
     """A speculative row's tokens report log-probability 0.0 (llama.cpp#27972: logprobs
-    came back as 0.0 under speculation); the tokens are right."""
+    came back as 0.0 under speculation): p(x) = 1 as a client's `logprobs` shows it, and a
+    raw log-probability of 0; the tokens and the recorded distributions are right."""
     orig = continuous.HostVerdict
 
     class FaultyHostVerdict(orig):  # type: ignore[misc,valid-type]
@@ -388,9 +389,12 @@ def cb_logprob_reported_as_zero() -> contextlib.AbstractContextManager[None]:
         def copy(cls, n_row: torch.Tensor, own: torch.Tensor, p_x: torch.Tensor,
                  q_x: torch.Tensor, margin: torch.Tensor,
                  evidence: dict[str, torch.Tensor] | None = None) -> Any:
+            speculative = _row_depths(evidence, n_row) > 0
+            p_x = p_x.clone()
+            p_x[speculative] = 1.0
             if evidence and "logprob" in evidence:
                 logprob = evidence["logprob"].clone()
-                logprob[_row_depths(evidence, n_row) > 0] = 0.0
+                logprob[speculative] = 0.0
                 evidence = {**evidence, "logprob": logprob}
             return orig.copy(n_row, own, p_x, q_x, margin, evidence)
 
@@ -450,6 +454,8 @@ CB_FAULTS: tuple[Fault, ...] = (
     _f(cb_block_controls_skip_drafts, "greedy", "grammar state inside a block",
        needs=("grammar",), name="cb_grammar_mask_frozen_in_block"),
     _f(cb_logprob_reported_as_zero, "greedy", "reported logprobs"),
+    _f(cb_logprob_reported_as_zero, "sampled", "reported logprobs (sampled)",
+       name="cb_logprob_reported_as_zero_sampled"),
     _f(cb_draft_cache_never_dropped, "mixed", "speed only: draft cache (continuous)",
        category="speed"),
 )

@@ -126,6 +126,17 @@ def min_consistent_disagreement(a: Any, b: Any) -> float:
     return max(gaps)
 
 
+def _shown_gap(a: Any, b: Any) -> float | None:
+    """|log p_a(x) - log p_b(x)| of the probabilities both records report for the emitted
+    token (what a client's `logprobs` shows), where both are positive and finite."""
+    pa, pb = getattr(a, "target_prob", None), getattr(b, "target_prob", None)
+    if not (isinstance(pa, float | int) and isinstance(pb, float | int)):
+        return None
+    if not (0.0 < pa <= 1.0 and 0.0 < pb <= 1.0):
+        return None
+    return abs(math.log(pa) - math.log(pb))
+
+
 def _logit_gap(a: Any, b: Any) -> float | None:
     """|A - B| of the raw logits both paths report for the same token ids at one position."""
     if not (_has(a, "top1_id", "top1_logit") and _has(b, "top1_id", "top1_logit")):
@@ -146,7 +157,9 @@ def judge_greedy(spec: PathOutput, ref: PathOutput, tolerance: float) -> Verdict
        (`not_argmax`) at that position.
     2. Along the common prefix the target log-probabilities of the emitted tokens agree within
        `tolerance`: else `divergence` (`logprob_disagreement`) at the first such position,
-       even when no token flipped (silent corruption: wrong cache/positions that do not flip).
+       even when no token flipped (silent corruption: wrong cache/positions that do not flip);
+       so do the log-probabilities a client is shown (log `target_prob`, where both paths
+       report one): else `divergence` (`reported_logprob`: a zeroed or constant logprob).
     3. At the first flipped token: `near_tie` only when `near_tie_proof` holds, else
        `divergence` (`token_flip`). Nothing after a flip is compared.
     4. Same tokens, different length or finish reason (neither truncated): `divergence`
@@ -188,6 +201,10 @@ def judge_greedy(spec: PathOutput, ref: PathOutput, tolerance: float) -> Verdict
             if lp > tolerance:
                 return result("divergence", i, _margin(b), "logprob_disagreement",
                               compared_tokens=i, logprob_disagreement_at=lp)
+        shown = _shown_gap(a, b)
+        if shown is not None and shown > tolerance:
+            return result("divergence", i, _margin(b), "reported_logprob", compared_tokens=i,
+                          reported_logprob_disagreement_at=shown)
     if len(a_ids) != len(b_ids) and not (spec.truncated or ref.truncated):
         return result("divergence", common, None, "stopping_length", compared_tokens=common,
                       speculative_length=len(a_ids), target_only_length=len(b_ids),

@@ -131,3 +131,21 @@ def sampled_trace_verdict(trace: Sequence[Any]) -> VerdictResult:
             return VerdictResult("distribution_mismatch", t.position, None,
                                  {**details, "failed_check": "accepted_not_proposed"})
     return VerdictResult("distribution_ok", None, None, details)
+
+
+def reported_probability_verdict(trace: Sequence[Any], ids: Sequence[int], reference: Any,
+                                 tolerance: float) -> tuple[int, float, float] | None:
+    """The first position whose reported p(x) (the trace's `target_prob`: what a client's
+    `logprobs` shows) is more than `tolerance` from the re-scored target distribution's p(x),
+    as (position, reported, re-scored); None when every reported one agrees. A correct run's
+    pointwise gap is at most the TV the verifier check bounds by the same tolerance; a zeroed
+    (p = 1) or constant logprob is not."""
+    for t in trace:
+        p = getattr(t, "target_prob", None)
+        i = t.position
+        if not isinstance(p, float | int) or p != p or i >= len(ids):
+            continue
+        ref = float(reference[i][ids[i]])
+        if abs(float(p) - ref) > tolerance:
+            return i, float(p), ref
+    return None
