@@ -48,7 +48,9 @@ class CheckpointError(RuntimeError):
 
 def log_name(value: str | None = None) -> str:
     """The key name checkpoints are signed under (argument, else the environment)."""
-    name = value or os.environ.get(LOG_NAME_ENV) or DEFAULT_LOG_NAME
+    from guardian.audit.config import TransparencySettings
+
+    name = value or TransparencySettings().log_name or DEFAULT_LOG_NAME
     if not valid_name(name):
         raise CheckpointError(f"{LOG_NAME_ENV}={name!r}: a log name must be non-empty, "
                               "without spaces or '+' (e.g. example.com/audit)")

@@ -152,3 +152,21 @@ class AuditSettings(BaseSettings):
                     raise SecretsError(f"{var} (from {sources[name]}) is shorter than "
                                        f"{MIN_SECRET_CHARS} characters; set a longer secret")
         self._secret_sources = sources
+
+
+class TransparencySettings(BaseSettings):
+    """How the audit log presents itself to outsiders (docs/guides/transparency.md): the name
+    its checkpoints are signed under, the witnesses that cosign them, and the database roles
+    that may read it. Apart from `AuditSettings` because reading them resolves no secrets."""
+
+    model_config = SettingsConfigDict(env_prefix="GUARDIAN_AUDIT_", env_file=".env", extra="ignore")
+
+    log_name: str = Field(default="", description="The key name checkpoints are signed under "
+                          "(c2sp.org/tlog-checkpoint origin prefix); empty: "
+                          "spec-guardian.local/audit.")
+    witness_policy: str = Field(default="", description="A c2sp.org/tlog-policy file: the "
+                                "witnesses every signed head is sent to for cosigning; empty: "
+                                "none.")
+    reader_roles: str = Field(default="", description="Comma-separated database roles, beside "
+                              "those granted SELECT, that `guardian audit verify` treats as "
+                              "readers of the audit tables.")

@@ -143,13 +143,14 @@ def heads_config(settings: Settings, replica_id: str, *, required: bool = True
         return None
     from guardian.audit.autowitness import POLICY_ENV
     from guardian.audit.checkpoints import CheckpointError, log_name
+    from guardian.audit.config import TransparencySettings
     from guardian.audit.policy import PolicyError, load_policy
     from guardian.audit.signing import SigningError, key_paths, signer_for
 
     try:
         signer = signer_for(settings, replica_id)
         name = log_name()
-        policy_file = os.environ.get(POLICY_ENV)
+        policy_file = TransparencySettings().witness_policy
         witness_policy = load_policy(Path(policy_file)) if policy_file else None
     except (CheckpointError, PolicyError) as exc:
         raise SigningError(f"{exc}" if not isinstance(exc, PolicyError)

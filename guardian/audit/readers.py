@@ -19,7 +19,6 @@ visible to non-superusers and is taken as the default.
 from __future__ import annotations
 
 import logging
-import os
 
 import sqlalchemy as sa
 
@@ -30,7 +29,9 @@ READER_ROLES_ENV = "GUARDIAN_AUDIT_READER_ROLES"
 
 
 def configured_roles() -> list[str]:
-    return [r.strip() for r in os.environ.get(READER_ROLES_ENV, "").split(",") if r.strip()]
+    from guardian.audit.config import TransparencySettings
+
+    return [r.strip() for r in TransparencySettings().reader_roles.split(",") if r.strip()]
 
 
 def parse_search_path(value: str, role: str) -> list[str]:

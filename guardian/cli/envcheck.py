@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from guardian.audit.config import AuditSettings
+from guardian.audit.config import AuditSettings, TransparencySettings
 from guardian.settings import Settings
 
 # GUARDIAN_* variables read outside `Settings` and `AuditSettings` (the CLI's key, the alert
@@ -21,9 +21,6 @@ OTHER_VARIABLES = frozenset({
     "GUARDIAN_GPU_PAIR", "GUARDIAN_GPU_TOLERANCE", "GUARDIAN_TEST_PG",
     "GUARDIAN_TEST_BUILD_DEMO_PAIR", "GUARDIAN_TEST_TIER", "GUARDIAN_TEST_REAL_MIGRATIONS",
     "GUARDIAN_C2SP_GOPATH",
-    # Read from the environment by the transparency-log code (guardian.audit.checkpoints,
-    # witnessing, readers), not yet fields of AuditSettings: docs/guides/transparency.md.
-    "GUARDIAN_AUDIT_LOG_NAME", "GUARDIAN_AUDIT_WITNESS_POLICY", "GUARDIAN_AUDIT_READER_ROLES",
 })
 
 
@@ -31,6 +28,7 @@ def known_variables() -> frozenset[str]:
     """Every GUARDIAN_* environment variable something in the project reads."""
     names = {f"GUARDIAN_{f.upper()}" for f in Settings.model_fields}
     names |= {f"GUARDIAN_AUDIT_{f.upper()}" for f in AuditSettings.model_fields}
+    names |= {f"GUARDIAN_AUDIT_{f.upper()}" for f in TransparencySettings.model_fields}
     return frozenset(names | OTHER_VARIABLES)
 
 

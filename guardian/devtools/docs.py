@@ -171,12 +171,12 @@ def _description(model: type[BaseModel], name: str, field: FieldInfo) -> str:
 # ----------------------------------------------------------------------------- configuration.md
 
 def configuration_page() -> str:
-    from guardian.audit.config import AuditSettings
+    from guardian.audit.config import AuditSettings, TransparencySettings
     from guardian.settings import Settings
 
     lines = [
-        GENERATED.format(source="`guardian.settings.Settings` and "
-                         "`guardian.audit.config.AuditSettings`"),
+        GENERATED.format(source="`guardian.settings.Settings`, "
+                         "`guardian.audit.config.AuditSettings` and `TransparencySettings`"),
         "",
         "# Configuration reference",
         "",
@@ -189,7 +189,9 @@ def configuration_page() -> str:
         "",
     ]
     for cls, title in ((Settings, "Sidecar settings (`guardian.settings.Settings`)"),
-                       (AuditSettings, "Audit store (`guardian.audit.config.AuditSettings`)")):
+                       (AuditSettings, "Audit store (`guardian.audit.config.AuditSettings`)"),
+                       (TransparencySettings, "Transparency log "
+                        "(`guardian.audit.config.TransparencySettings`)")):
         prefix = cls.model_config.get("env_prefix", "")
         lines += [f"## {title}", ""]
         if doc := _docstring(cls):
@@ -204,7 +206,7 @@ def configuration_page() -> str:
     from guardian.cli.envcheck import OTHER_VARIABLES
 
     lines += ["## Read elsewhere", "",
-              "Variables read outside these two classes (the CLI's key, the alert sender, "
+              "Variables read outside these classes (the CLI's key, the alert sender, "
               "debugging and test switches); each is described where it is used:", "",
               ", ".join(f"`{v}`" for v in sorted(OTHER_VARIABLES)) + ".", ""]
     return "\n".join(lines)
