@@ -531,7 +531,9 @@ def markdown_table(suite: SuiteResult) -> str:
         lines += ["", f"Clean run: **{c['false_alarms']} false alarms in {c['requests']} requests**{cut} "
                   f"({c['greedy']} greedy, {c['sampled']} sampled; with stop strings "
                   f"{c['with_feature'].get('stop', 0)}, EOS prompts {c['with_feature'].get('eos', 0)}, "
-                  f"top-p {c['with_feature'].get('top_p', 0)}, top-k {c['with_feature'].get('top_k', 0)}); "
+                  f"top-p {c['with_feature'].get('top_p', 0)}, top-k {c['with_feature'].get('top_k', 0)}, "
+                  f"penalties {c['with_feature'].get('penalties', 0)}, "
+                  f"response_format {c['with_feature'].get('grammar', 0)}); "
                   f"verdicts {c['verdicts']}."]
     if suite.gate_clean is not None:
         lines.append(f"Gate on the clean pair: {'pass' if suite.gate_clean['passed'] else 'FAIL'} "
