@@ -38,6 +38,7 @@ from guardian.backends.base import (
     TokenScores,
     TraceToken,
 )
+from guardian.backends.tools import grammar_spec, with_tool_calls
 from guardian.core.enums import PROPOSER_KINDS
 
 if TYPE_CHECKING:
@@ -67,26 +68,6 @@ def engine_controls(s: Sampling) -> dict[str, Any]:
     return {"presence_penalty": s.presence_penalty, "frequency_penalty": s.frequency_penalty,
             "repetition_penalty": s.repetition_penalty, "min_p": s.min_p,
             "logit_bias": s.logit_bias}
-
-
-@functools.lru_cache(maxsize=64)
-def grammar_spec(structure: str) -> Any:
-    """`Sampling.grammar` (canonical JSON, guardian.api.surface.structure_of) compiled to an
-    engine.grammar.GrammarSpec; cached, as a route's clients send the same schema."""
-    import json
-
-    from engine.grammar import GrammarSpec
-
-    spec = json.loads(structure)
-    if spec.get("type") == "json_object":
-        return GrammarSpec.json_object()
-    if spec.get("type") == "json_schema":
-        return GrammarSpec.json_schema(spec.get("schema") or {})
-    if spec.get("type") == "tool_calls":
-        from guardian.backends.tools import tool_lark
-
-        return GrammarSpec.lark(tool_lark(spec))
-    raise ValueError(f"unknown output structure {spec.get('type')!r}")
 
 
 def default_step_costs_dir() -> Path:
@@ -203,22 +184,6 @@ def to_result(res: GenerationResult, piece: Callable[[int], str] | None = None,
                         draft_s=st.draft_time_s, verify_s=st.verify_time_s,
                         prefill_s=st.prefill_time_s),
         stats=stats)
-
-
-def _with_tool_calls(result: BackendResult, request: BackendRequest) -> BackendResult:
-    """`result` with the tool calls its text holds (guardian.backends.tools) in
-    `stats["tool_calls"]` and the message content beside them in `stats["tool_content"]`,
-    when the request offered tools; the text stays what the tokens say."""
-    tools = request.passthrough.get("tools")
-    if not tools or request.passthrough.get("tool_choice") == "none":
-        return result
-    from guardian.backends.tools import parse_tool_calls
-
-    content, calls = parse_tool_calls(result.text, tools, seed=f"{request.prompt_ids}:{request.seed}")
-    if not calls:
-        return result
-    return dataclasses.replace(result, stats={**result.stats, "tool_calls": calls,
-                                              "tool_content": content})
 
 
 class LocalEngineBackend:
@@ -461,9 +426,9 @@ class LocalEngineBackend:
 
     def generate(self, request: BackendRequest, on_text: OnText | None = None) -> BackendResult:
         if request.top_logprobs <= 0:
-            return _with_tool_calls(to_result(self._generate(request, on_text, record=False)),
+            return with_tool_calls(to_result(self._generate(request, on_text, record=False)),
                                     request)
-        return _with_tool_calls(self._generate_with_alternatives(request, on_text), request)
+        return with_tool_calls(self._generate_with_alternatives(request, on_text), request)
 
     # top-k alternatives (logprobs) ----------------------------------------------------------
     def _generate_with_alternatives(self, request: BackendRequest, on_text: OnText | None,
@@ -489,7 +454,7 @@ class LocalEngineBackend:
         res = self._generate(request, on_text, record=True, alternatives=k)
         if res.target_distributions is None:
             raise RuntimeError("the engine did not record the target distributions")
-        return (_with_tool_calls(to_result(res, self._piece if k else None), request),
+        return (with_tool_calls(to_result(res, self._piece if k else None), request),
                 Distributions(res.target_distributions, getattr(res, "draft_distributions", None)))
 
     def score_target(self, prompt_ids: list[int], completion_ids: list[int],

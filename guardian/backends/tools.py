@@ -16,18 +16,25 @@ vLLM's `hermes` parser reads::
   `parallel_tool_calls`): a Lark grammar whose arguments are the tool's JSON schema, so the
   mask (engine.grammar) holds on draft and target alike and greedy output stays identical
   to target-only. With "auto" the model chooses; the text is parsed afterwards.
-- **Parse** (`parse_tool_calls`): every well-formed block naming a known tool becomes a
-  `tool_calls` entry (arguments as a JSON string, as OpenAI sends them); the rest of the text
-  is the message's content. A block that is not valid JSON, names no known tool, or has
-  non-object arguments stays in the content: it is never turned into a call silently.
+- **Compile** (`grammar_spec`): `Sampling.grammar` - a response_format's JSON or a forced
+  call's structure - as the engine's grammar (engine.grammar, imported lazily: no torch here).
+- **Parse** (`parse_tool_calls`; `with_tool_calls` on a whole result): every well-formed
+  block naming a known tool becomes a `tool_calls` entry (arguments as a JSON string, as
+  OpenAI sends them); the rest of the text is the message's content. A block that is not
+  valid JSON, names no known tool, or has non-object arguments stays in the content: it is
+  never turned into a call silently.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
 import json
 import re
 from typing import Any
+
+from guardian.backends.base import BackendRequest, BackendResult
 
 OPEN, CLOSE = "<tool_call>", "</tool_call>"
 _BLOCK = re.compile(re.escape(OPEN) + r"\s*(.*?)\s*" + re.escape(CLOSE), re.DOTALL)
@@ -152,3 +159,34 @@ def parse_tool_calls(text: str, tools: list[dict[str, Any]] | None, *, seed: str
             "arguments": json.dumps(call.get("arguments", {}), ensure_ascii=False)}})
     kept.append(text[at:])
     return "".join(kept).strip() if calls else text, calls
+
+
+@functools.lru_cache(maxsize=64)
+def grammar_spec(structure: str) -> Any:
+    """`Sampling.grammar` (canonical JSON, guardian.api.surface.structure_of) compiled to an
+    engine.grammar.GrammarSpec; cached, as a route's clients send the same schema."""
+    from engine.grammar import GrammarSpec
+
+    spec = json.loads(structure)
+    if spec.get("type") == "json_object":
+        return GrammarSpec.json_object()
+    if spec.get("type") == "json_schema":
+        return GrammarSpec.json_schema(spec.get("schema") or {})
+    if spec.get("type") == "tool_calls":
+        return GrammarSpec.lark(tool_lark(spec))
+    raise ValueError(f"unknown output structure {spec.get('type')!r}")
+
+
+def with_tool_calls(result: BackendResult, request: BackendRequest) -> BackendResult:
+    """`result` with the tool calls its text holds in
+    `stats["tool_calls"]` and the message content beside them in `stats["tool_content"]`,
+    when the request offered tools; the text stays what the tokens say."""
+    tools = request.passthrough.get("tools")
+    if not tools or request.passthrough.get("tool_choice") == "none":
+        return result
+    content, calls = parse_tool_calls(result.text, tools,
+                                      seed=f"{request.prompt_ids}:{request.seed}")
+    if not calls:
+        return result
+    return dataclasses.replace(result, stats={**result.stats, "tool_calls": calls,
+                                              "tool_content": content})
