@@ -94,10 +94,11 @@ class SlowTokenizer(FakeBackend):
             time.sleep(1.0)
         return super().encode(text, prompt=prompt)
 
-    def chat_prompt(self, messages: list[dict[str, str]]) -> str:
+    def chat_prompt(self, messages: list[dict[str, Any]],
+                    tools: list[dict[str, Any]] | None = None) -> str:
         if any("SLOW" in m["content"] for m in messages):
             time.sleep(1.0)
-        return super().chat_prompt(messages)
+        return super().chat_prompt(messages, tools)
 
 
 @pytest.mark.parametrize("path,body", [
