@@ -33,16 +33,7 @@ def trace_verdict(trace: Sequence[Any]) -> VerdictResult:
     Emitted tokens need p(x) > 0; a resampled token comes from norm(max(p - q, 0)), so it
     needs p(x) > q(x) (q = the draft's probability of that token).
     """
-    details: dict[str, Any] = {"checks": ["support", "resampled_residual"],
-                               "positions": len(trace)}
-    for t in trace:
-        if not t.target_prob > 0.0:  # NaN included
-            return VerdictResult("distribution_mismatch", t.position, None,
-                                 {**details, "failed_check": "support"})
-        if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:
-            return VerdictResult("distribution_mismatch", t.position, None,
-                                 {**details, "failed_check": "resampled_residual"})
-    return VerdictResult("distribution_ok", None, None, details)
+    return _trace_result(trace, ("support", "resampled_residual"))
 
 
 def total_variation(p: torch.Tensor, q: torch.Tensor) -> torch.Tensor:
@@ -117,19 +108,27 @@ def sampled_trace_verdict(trace: Sequence[Any]) -> VerdictResult:
     """Per-token checks of a sampled run's trace: every emitted token has p(x) > 0; every
     resampled token p(x) > q(x) (the residual norm(max(p - q, 0)) has no mass elsewhere;
     q(x) = the recorded q of that token); an accepted token is the one proposed there."""
-    details: dict[str, Any] = {"checks": ["support", "resampled_residual", "accepted_proposed"],
-                               "positions": len(trace)}
+    return _trace_result(trace, ("support", "resampled_residual", "accepted_proposed"))
+
+
+def _trace_result(trace: Sequence[Any], checks: tuple[str, ...]) -> VerdictResult:
+    """The per-token `checks` over `trace`, token by token in that order: the first failure
+    as a `distribution_mismatch` naming it, else `distribution_ok`."""
+    details: dict[str, Any] = {"checks": list(checks), "positions": len(trace)}
     for t in trace:
+        failed = None
         if not t.target_prob > 0.0:  # NaN included
+            failed = "support"
+        elif ("resampled_residual" in checks and t.origin == "resampled"
+              and t.draft_prob is not None and t.target_prob <= t.draft_prob):
+            failed = "resampled_residual"
+        elif ("accepted_proposed" in checks and t.origin == "accepted"
+              and getattr(t, "proposed_token", None) is not None
+              and t.proposed_token != t.token_id):
+            failed = "accepted_not_proposed"
+        if failed is not None:
             return VerdictResult("distribution_mismatch", t.position, None,
-                                 {**details, "failed_check": "support"})
-        if t.origin == "resampled" and t.draft_prob is not None and t.target_prob <= t.draft_prob:
-            return VerdictResult("distribution_mismatch", t.position, None,
-                                 {**details, "failed_check": "resampled_residual"})
-        proposed = getattr(t, "proposed_token", None)
-        if t.origin == "accepted" and proposed is not None and proposed != t.token_id:
-            return VerdictResult("distribution_mismatch", t.position, None,
-                                 {**details, "failed_check": "accepted_not_proposed"})
+                                 {**details, "failed_check": failed})
     return VerdictResult("distribution_ok", None, None, details)
 
 
