@@ -114,6 +114,11 @@ def test_a_mask_depends_on_the_prefix_only(close_pair):
     bad = int((~_allowed(shared, ref[:3], vocab)).nonzero()[0])
     after = shared.apply(logits[:, :3], [ref[:3]], torch.tensor([[bad, ref[4]]]))[0]
     assert (after[1:] != MASKED).all()
+    # ... and neither it nor a refused prefix leaves a matcher broken for the valid ones
+    shared.apply(logits[:, :1], [[*ref[:3], bad]], None)
+    for cut in (3, 4, 8, 2):
+        assert torch.equal(_allowed(shared, ref[:cut], vocab),
+                           _allowed(_constraint(close_pair, spec), ref[:cut], vocab)), cut
 
 
 def test_a_schema_the_grammar_engine_cannot_compile_is_refused(close_pair):
