@@ -87,6 +87,17 @@ def _lltokenizer(tokenizer: Any, vocab: int, eos: tuple[int, ...]) -> Any:
     return llguidance.hf.from_tokenizer(tokenizer, n_vocab=vocab, eos_token=list(eos))
 
 
+@functools.lru_cache(maxsize=256)
+def _grammar_error(grammar: str, lltokenizer: Any) -> str:
+    """llguidance's complaint about `grammar` for this tokenizer ('' when it compiles; its
+    warnings are not errors). Cached: every request of a route sends its schema again, and
+    a request builds one constraint to check it, one to serve and one per shadow re-score."""
+    import llguidance
+
+    error = llguidance.LLMatcher.validate_grammar(grammar, lltokenizer)
+    return "" if error.startswith("WARNING") else error
+
+
 class _Matcher:
     __slots__ = ("consumed", "matcher")
 
@@ -94,10 +105,10 @@ class _Matcher:
         self.matcher = matcher
         self.consumed: list[int] = []
 
-    def sync(self, prefix: Sequence[int]) -> bool:
-        """Move to the state after `prefix`; False if the grammar refuses a token of it (the
-        matcher then stands at the longest valid prefix)."""
-        c = _common(self.consumed, prefix)
+    def sync(self, prefix: Sequence[int], c: int) -> bool:
+        """Move to the state after `prefix` (`c`: its common prefix with what this matcher
+        consumed); False if the grammar refuses a token of it (the matcher then stands at the
+        longest valid prefix)."""
         if c < len(self.consumed):
             self.matcher.rollback(len(self.consumed) - c)
             del self.consumed[c:]
@@ -127,12 +138,10 @@ class GrammarConstraint:
 
     def __init__(self, spec: GrammarSpec, tokenizer: Any, vocab: int,
                  eos_token_ids: Sequence[int]) -> None:
-        import llguidance
 
         self.spec, self.vocab = spec, vocab
         self._tok = _lltokenizer(tokenizer, vocab, tuple(sorted(eos_token_ids)))
-        error = llguidance.LLMatcher.validate_grammar(spec.grammar, self._tok)
-        if error and not error.startswith("WARNING"):
+        if error := _grammar_error(spec.grammar, self._tok):
             raise GrammarError(error)
         self._words = (vocab + 31) // 32
         self._pool: list[_Matcher] = []
@@ -147,16 +156,18 @@ class GrammarConstraint:
             raise GrammarError(m.get_error())
         return _Matcher(m)
 
-    def _matcher_for(self, prefix: Sequence[int]) -> _Matcher:
+    def _matcher_for(self, prefix: Sequence[int]) -> tuple[_Matcher, int]:
+        """The pooled matcher sharing the longest prefix with `prefix`, and that length."""
         if not self._pool:
             self._pool.append(self._new())
-        best = max(self._pool, key=lambda m: _common(m.consumed, prefix))
-        if _common(best.consumed, prefix) == 0 and best.consumed and len(self._pool) < POOL:
+        c, best = max(((_common(m.consumed, prefix), m) for m in self._pool),
+                      key=lambda pair: pair[0])
+        if c == 0 and best.consumed and len(self._pool) < POOL:
             best = self._new()
             self._pool.append(best)
         self._pool.remove(best)
         self._pool.insert(0, best)  # most recently used first
-        return best
+        return best, c
 
     def bitmask(self, outputs: Sequence[Sequence[int]], block: Sequence[Sequence[int]] | None,
                 positions: int) -> torch.Tensor:
@@ -167,8 +178,8 @@ class GrammarConstraint:
         mask = torch.full((len(outputs) * positions, self._words), -1, dtype=torch.int32)
         with self._lock:
             for b, out in enumerate(outputs):
-                m = self._matcher_for(out)
-                if not m.sync(out) or m.matcher.is_error():
+                m, c = self._matcher_for(out)
+                if not m.sync(out, c) or m.matcher.is_error():
                     continue  # outside the grammar: unconstrained (never emitted)
                 drafts = list(block[b][:positions - 1]) if block is not None else []
                 taken = 0
