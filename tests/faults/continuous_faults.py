@@ -96,10 +96,10 @@ def _row_depths(evidence: dict[str, torch.Tensor] | None, n_row: torch.Tensor) -
     return (~torch.isnan(evidence["proposed_q"])).long().sum(dim=1)
 
 
-def _host_verdict_editing(edit: Callable[[torch.Tensor, torch.Tensor, torch.Tensor], None],
-                          ) -> contextlib.AbstractContextManager[None]:
-    """continuous.HostVerdict whose `copy` lets `edit(n_row, own, depths)` change the per-row
-    accepted counts and output tokens in place before they go to the host."""
+def _host_verdict_rewriting(rewrite: Callable[[dict[str, Any], torch.Tensor], dict[str, Any]],
+                            ) -> contextlib.AbstractContextManager[None]:
+    """continuous.HostVerdict whose `copy` hands its arguments (n_row, own, p_x, q_x, margin,
+    evidence) and each row's proposal depth to `rewrite`, and copies what it returns."""
     orig = continuous.HostVerdict
 
     class FaultyHostVerdict(orig):  # type: ignore[misc,valid-type]
@@ -107,10 +107,22 @@ def _host_verdict_editing(edit: Callable[[torch.Tensor, torch.Tensor, torch.Tens
         def copy(cls, n_row: torch.Tensor, own: torch.Tensor, p_x: torch.Tensor,
                  q_x: torch.Tensor, margin: torch.Tensor,
                  evidence: dict[str, torch.Tensor] | None = None) -> Any:
-            edit(n_row, own, _row_depths(evidence, n_row))
-            return orig.copy(n_row, own, p_x, q_x, margin, evidence)
+            args = {"n_row": n_row, "own": own, "p_x": p_x, "q_x": q_x, "margin": margin,
+                    "evidence": evidence}
+            return orig.copy(**rewrite(args, _row_depths(evidence, n_row)))
 
     return _patch(continuous, "HostVerdict", FaultyHostVerdict)
+
+
+def _host_verdict_editing(edit: Callable[[torch.Tensor, torch.Tensor, torch.Tensor], None],
+                          ) -> contextlib.AbstractContextManager[None]:
+    """continuous.HostVerdict whose `copy` lets `edit(n_row, own, depths)` change the per-row
+    accepted counts and output tokens in place before they go to the host."""
+    def rewrite(args: dict[str, Any], depths: torch.Tensor) -> dict[str, Any]:
+        edit(args["n_row"], args["own"], depths)
+        return args
+
+    return _host_verdict_rewriting(rewrite)
 
 
 def _completion_with(extend: Callable[..., int]) -> contextlib.AbstractContextManager[None]:
@@ -382,23 +394,18 @@ def cb_logprob_reported_as_zero() -> contextlib.AbstractContextManager[None]:
     """A speculative row's tokens report log-probability 0.0 (llama.cpp#27972: logprobs
     came back as 0.0 under speculation): p(x) = 1 as a client's `logprobs` shows it, and a
     raw log-probability of 0; the tokens and the recorded distributions are right."""
-    orig = continuous.HostVerdict
+    def rewrite(args: dict[str, Any], depths: torch.Tensor) -> dict[str, Any]:
+        speculative = depths > 0
+        p_x = args["p_x"].clone()
+        p_x[speculative] = 1.0
+        evidence = args["evidence"]
+        if evidence and "logprob" in evidence:
+            logprob = evidence["logprob"].clone()
+            logprob[speculative] = 0.0
+            evidence = {**evidence, "logprob": logprob}
+        return {**args, "p_x": p_x, "evidence": evidence}
 
-    class FaultyHostVerdict(orig):  # type: ignore[misc,valid-type]
-        @classmethod
-        def copy(cls, n_row: torch.Tensor, own: torch.Tensor, p_x: torch.Tensor,
-                 q_x: torch.Tensor, margin: torch.Tensor,
-                 evidence: dict[str, torch.Tensor] | None = None) -> Any:
-            speculative = _row_depths(evidence, n_row) > 0
-            p_x = p_x.clone()
-            p_x[speculative] = 1.0
-            if evidence and "logprob" in evidence:
-                logprob = evidence["logprob"].clone()
-                logprob[speculative] = 0.0
-                evidence = {**evidence, "logprob": logprob}
-            return orig.copy(n_row, own, p_x, q_x, margin, evidence)
-
-    return _patch(continuous, "HostVerdict", FaultyHostVerdict)
+    return _host_verdict_rewriting(rewrite)
 
 
 # --- speed-only ----------------------------------------------------------------------------
