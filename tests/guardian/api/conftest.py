@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import openai
 import pytest
 from fastapi.testclient import TestClient
 
@@ -17,6 +18,7 @@ from tests.support.api import (  # noqa: F401  (helpers, importable from here to
     policy,
 )
 from tests.support.fakes import ListSink
+from tests.support.servers import serve
 from tests.support.tiny_models import save_tiny_pair
 
 
@@ -50,3 +52,16 @@ def make_local(local_backend):
     yield build
     for s in made:
         close_services(s)
+
+
+@pytest.fixture
+def local_sdk(local_backend) -> Iterator[openai.OpenAI]:
+    """The official `openai` client, unchanged, against a real server (a speculative route)
+    over `local_backend`: the done-when tests of the request surface."""
+    services = build_services(local_backend, ListSink(), policy=policy(mode="speculative"),
+                              keys=keystore())
+    try:
+        with serve(create_app(services=services)) as url:
+            yield openai.OpenAI(base_url=f"{url}/v1", api_key=KEYS["inference"], max_retries=0)
+    finally:
+        close_services(services)

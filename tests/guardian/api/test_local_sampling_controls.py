@@ -7,14 +7,10 @@ from __future__ import annotations
 
 import time
 
-import openai
 import pytest
 
-from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import RequestEvent, ShadowEvent
-from tests.support.api import KEYS, auth, keystore, policy
-from tests.support.fakes import ListSink
-from tests.support.servers import serve
+from tests.support.api import auth
 
 CONTROLS = {"presence_penalty": 1.2, "frequency_penalty": 0.7, "repetition_penalty": 1.4,
             "min_p": 0.02, "logit_bias": {"5": 6.0, "40": -100.0}}
@@ -89,21 +85,14 @@ def test_what_the_local_engine_cannot_honour_is_a_400_naming_it(make_local, loca
 
 
 @pytest.mark.integration
-def test_official_openai_client_on_the_local_engine(local_backend) -> None:
+def test_official_openai_client_on_the_local_engine(local_backend, local_sdk) -> None:
     """Done-when, local half (penalties, logit_bias, n=3, seed; speculation on)."""
-    services = build_services(local_backend, ListSink(), policy=policy(mode="speculative"),
-                              keys=keystore())
-    try:
-        with serve(create_app(services=services)) as url:
-            sdk = openai.OpenAI(base_url=f"{url}/v1", api_key=KEYS["inference"], max_retries=0)
-            out = sdk.chat.completions.create(
-                model=local_backend.model_name, messages=[{"role": "user", "content": "the quick"}],
-                max_tokens=8, n=3, seed=4, temperature=0.8, presence_penalty=0.5,
-                frequency_penalty=0.5, logit_bias={"5": 3}, extra_body={"min_p": 0.05})
-            assert [c.index for c in out.choices] == [0, 1, 2]
-            assert out.usage.completion_tokens == sum(
-                x["stats"]["completion_tokens"] for x in out.model_extra["spec_guardian"]["choices"])
-            assert all(x["speculation"]["ran"]
-                       for x in out.model_extra["spec_guardian"]["choices"])
-    finally:
-        close_services(services)
+    out = local_sdk.chat.completions.create(
+        model=local_backend.model_name, messages=[{"role": "user", "content": "the quick"}],
+        max_tokens=8, n=3, seed=4, temperature=0.8, presence_penalty=0.5,
+        frequency_penalty=0.5, logit_bias={"5": 3}, extra_body={"min_p": 0.05})
+    assert [c.index for c in out.choices] == [0, 1, 2]
+    assert out.usage.completion_tokens == sum(
+        x["stats"]["completion_tokens"] for x in out.model_extra["spec_guardian"]["choices"])
+    assert all(x["speculation"]["ran"]
+               for x in out.model_extra["spec_guardian"]["choices"])

@@ -10,14 +10,11 @@ import json
 import time
 
 import jsonschema
-import openai
 import pytest
 
-from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import RequestEvent, ShadowEvent
-from tests.support.api import KEYS, auth, keystore, policy
+from tests.support.api import auth
 from tests.support.fakes import ListSink
-from tests.support.servers import serve
 
 SCHEMA = {"type": "object", "additionalProperties": False, "required": ["colour", "count"],
           "properties": {"colour": {"enum": ["red", "green", "blue"]},
@@ -89,17 +86,10 @@ def test_a_schema_the_grammar_engine_refuses_is_a_400_naming_it(make_local, loca
 
 
 @pytest.mark.integration
-def test_official_openai_client_gets_schema_valid_json(local_backend) -> None:
+def test_official_openai_client_gets_schema_valid_json(local_backend, local_sdk) -> None:
     """Done-when, local half: `response_format` json_schema through the unchanged client."""
-    services = build_services(local_backend, ListSink(), policy=policy(mode="speculative"),
-                              keys=keystore())
-    try:
-        with serve(create_app(services=services)) as url:
-            sdk = openai.OpenAI(base_url=f"{url}/v1", api_key=KEYS["inference"], max_retries=0)
-            out = sdk.chat.completions.create(
-                model=local_backend.model_name, max_tokens=96, temperature=0, response_format=FORMAT,
-                messages=[{"role": "user", "content": "the quick brown fox"}])
-            jsonschema.validate(json.loads(out.choices[0].message.content), SCHEMA)
-            assert out.model_extra["spec_guardian"]["speculation"]["ran"]
-    finally:
-        close_services(services)
+    out = local_sdk.chat.completions.create(
+        model=local_backend.model_name, max_tokens=96, temperature=0, response_format=FORMAT,
+        messages=[{"role": "user", "content": "the quick brown fox"}])
+    jsonschema.validate(json.loads(out.choices[0].message.content), SCHEMA)
+    assert out.model_extra["spec_guardian"]["speculation"]["ran"]

@@ -11,15 +11,11 @@ import json
 import time
 
 import jsonschema
-import openai
 import pytest
 
-from guardian.app import build_services, close_services, create_app
 from guardian.audit.events import ShadowEvent
 from guardian.backends.tools import parse_tool_calls, plain_messages
-from tests.support.api import KEYS, auth, keystore, policy
-from tests.support.fakes import ListSink
-from tests.support.servers import serve
+from tests.support.api import auth
 from tests.support.tiny_models import save_tiny_pair
 
 WEATHER = {"type": "object", "additionalProperties": False, "required": ["city", "unit"],
@@ -120,20 +116,13 @@ def test_only_well_formed_blocks_naming_a_known_tool_become_calls() -> None:
 
 
 @pytest.mark.integration
-def test_official_openai_client_gets_a_tool_call(local_backend) -> None:
+def test_official_openai_client_gets_a_tool_call(local_backend, local_sdk) -> None:
     """Done-when, local half: chat with tools, a call parsed into `tool_calls`."""
-    services = build_services(local_backend, ListSink(), policy=policy(mode="speculative"),
-                              keys=keystore())
-    try:
-        with serve(create_app(services=services)) as url:
-            sdk = openai.OpenAI(base_url=f"{url}/v1", api_key=KEYS["inference"], max_retries=0)
-            out = sdk.chat.completions.create(
-                model=local_backend.model_name, messages=ASK, tools=TOOLS,
-                tool_choice="required", max_tokens=160, temperature=0)
-            [call] = out.choices[0].message.tool_calls[:1]
-            assert out.choices[0].finish_reason == "tool_calls"
-            assert call.function.name in {"get_weather", "get_time"}
-            json.loads(call.function.arguments)
-            assert out.model_extra["spec_guardian"]["speculation"]["ran"]
-    finally:
-        close_services(services)
+    out = local_sdk.chat.completions.create(
+        model=local_backend.model_name, messages=ASK, tools=TOOLS,
+        tool_choice="required", max_tokens=160, temperature=0)
+    [call] = out.choices[0].message.tool_calls[:1]
+    assert out.choices[0].finish_reason == "tool_calls"
+    assert call.function.name in {"get_weather", "get_time"}
+    json.loads(call.function.arguments)
+    assert out.model_extra["spec_guardian"]["speculation"]["ran"]
