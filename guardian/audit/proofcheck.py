@@ -27,6 +27,9 @@ hostile file is refused with one line, never a stack trace, and the numbers a re
 are the integers that were checked. Input files are read up to `MAX_INPUT_BYTES`.
 
 Exit status: 0 = proof valid, 1 = invalid (the reason on one line), 2 = unreadable input.
+
+Why one module: an auditor copies this file alone to a machine without the project and runs
+it there, so the head, proof, bundle and note checks cannot be split into sibling modules.
 """
 
 from __future__ import annotations
