@@ -43,20 +43,18 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from guardian.audit.events import AuditSink
 from guardian.backends import (
-    BackendRequest,
     BackendResult,
-    Distributions,
     OnText,
     ServingBackend,
 )
 from guardian.backends.base import AsyncServingBackend
 from guardian.core.errors import ServingError
 from guardian.observability.telemetry import Telemetry, genai_labels, now_ns
-from guardian.policy import REDACTION_PROTECTION, Policy, RoutePolicy
+from guardian.policy import Policy, RoutePolicy
 from guardian.serving.admission import Admission, Cancelled, QueueFull
 from guardian.serving.fallback import Stream, may_fall_back, reason_of
 from guardian.serving.recorder import RequestRecorder
@@ -71,6 +69,8 @@ from guardian.serving.results import (
     stats_dict,
     time_per_output_token,
 )
+from guardian.serving.routing import Routing
+from guardian.serving.slot import _Slot, await_job
 
 logger = logging.getLogger(__name__)
 
@@ -92,44 +92,7 @@ async def _await_durable(request_id: str, durable: Future[None], timeout: float)
 # The counters each derived ratio needs: a ratio over a counter the backend did not report
 # (an upstream pool's `unreported`) is None, never 0.
 # --- the core -----------------------------------------------------------------------------
-class _Slot:
-    """What one admitted request holds: its route's admission slot and a place in the serving
-    core's pending count. `release` gives both back once, however many exit paths call it."""
-
-    __slots__ = ("_core", "_done", "_keyed", "_lock", "_outcome", "_principal", "_route")
-
-    def __init__(self, core: ServingCore, req: GenerationRequest) -> None:
-        self._core, self._route = core, req.route
-        self._principal, self._keyed = req.principal, req.keyed
-        self._lock = threading.Lock()
-        self._done = False
-        self._outcome: str | None = None  # "finished" (job) or "abandoned" (awaiter): first wins
-
-    def finish(self) -> bool:
-        """The job has its result: True if its awaiter will answer it (not abandoned)."""
-        with self._lock:
-            self._outcome = self._outcome or "finished"
-            return self._outcome == "finished"
-
-    def abandon(self) -> bool:
-        """The awaiter gives up (deadline, or it was cancelled): True unless the job had
-        already finished (then its result is on its way and must be used)."""
-        with self._lock:
-            self._outcome = self._outcome or "abandoned"
-            return self._outcome == "abandoned"
-
-    def release(self, service_s: float | None = None) -> bool:
-        with self._lock:
-            if self._done:
-                return False
-            self._done = True
-        self._core._release()
-        self._core.admission.release(self._route, service_s, principal=self._principal,
-                                     keyed=self._keyed)
-        return True
-
-
-class ServingCore:
+class ServingCore(Routing):
     """Serves requests on one engine thread; samples shadow work; records audit + telemetry."""
 
     def __init__(self, backend: ServingBackend, policy: Policy, sink: AuditSink,
@@ -167,52 +130,6 @@ class ServingCore:
         # policy; the hash is computed once per policy, not per request.
         self._policy, self.policy_hash = policy, policy.content_hash
 
-    # route and mode ----------------------------------------------------------------------
-    def resolve_route(self, header_route: str | None, model: str) -> RouteChoice:
-        """The request's route: the header's, else its model's, else the default route.
-
-        Only the policy is consulted here; whether the caller may use the route is the API's
-        check (`guardian.api.deps.authorized_route`), and the redaction floor is
-        `check_redaction_floor`. An unknown route's error never lists the routes.
-        """
-        routed = self.policy.route_for_model(model)
-        if not routed and model != self.backend.model_name:
-            # Checked with a header too: the model name is echoed, audited and a metrics
-            # label, so an unchecked one let any caller grow the label set without bound.
-            raise ServingError(404, f"The model '{model}' does not exist; GET /v1/models lists "
-                               "the served models", param="model", code="model_not_found")
-        if header_route:
-            if header_route not in self.policy.routes:
-                raise ServingError(404, f"unknown route {header_route!r} (X-Guardian-Route); ask "
-                                   "the operator which routes your API key may use, or drop the "
-                                   "header to use the route of your model",
-                                   param="X-Guardian-Route", code="route_not_found")
-            return RouteChoice(header_route, "header", routed or self.policy.default_route)
-        if routed:
-            return RouteChoice(routed, "model", routed)
-        default = self.policy.default_route
-        return RouteChoice(default, "default", default)
-
-    def check_redaction_floor(self, choice: RouteChoice) -> None:
-        """A header may not pick a route that keeps more of the prompt than the route the
-        request's model maps to (`guardian.policy.REDACTION_PROTECTION`)."""
-        if choice.name == choice.policy_route:
-            return
-        picked = self.policy.route(choice.name).redaction
-        floor = self.policy.route(choice.policy_route).redaction
-        if REDACTION_PROTECTION[picked] < REDACTION_PROTECTION[floor]:
-            raise ServingError(
-                403, f"route {choice.name!r} (X-Guardian-Route) keeps more of the prompt "
-                f"(redaction {picked!r}) than the route this model maps to (redaction "
-                f"{floor!r}); a header may not lower redaction. Drop the header or pick a "
-                f"route whose redaction is at least {floor!r}.", param="X-Guardian-Route",
-                code="redaction_floor", type_="permission_error")
-
-    def model_names(self) -> list[str]:
-        names = [self.backend.model_name]
-        for route in self.policy.routes.values():
-            names += [m for m in route.models if m not in names]
-        return names
 
     @property
     def queue_depth(self) -> int:
@@ -232,50 +149,6 @@ class ServingCore:
             if self._pending == 0:
                 self.idle.set()
 
-    # validation ------------------------------------------------------------------------------
-    def check_token_ids(self, ids: list[int]) -> None:
-        vocab = self.backend.vocab_size
-        bad = [t for t in ids if not 0 <= t < vocab]
-        if bad:
-            raise ServingError(400, f"prompt token ids {bad[:3]} are outside the vocabulary "
-                               f"(size {vocab}); send ids in [0, {vocab}).", param="prompt",
-                               code="invalid_value")
-
-    def check_text(self, text: str, param: str = "prompt") -> None:
-        """Refuse text that cannot fit the context before it is tokenized (a backend's
-        `max_prompt_chars`, when it has one: tokenizing a 1 MiB prompt takes a second)."""
-        limit = self.backend.max_prompt_chars
-        if limit is not None and len(text) > limit:
-            raise ServingError(400, f"The {param} has {len(text):,} characters, more than "
-                               f"this model's context of {self.backend.max_context} tokens can "
-                               f"hold (at most {limit:,} characters); shorten it.",
-                               param=param, code="context_length_exceeded")
-
-    def check_lengths(self, prompt_ids: list[int], max_tokens: int) -> None:
-        ctx = self.backend.max_context
-        if len(prompt_ids) >= ctx:
-            raise ServingError(400, f"This model's maximum context length is {ctx} tokens, but "
-                               f"the prompt has {len(prompt_ids)}; shorten the prompt.",
-                               param="prompt", code="context_length_exceeded")
-        if len(prompt_ids) + max_tokens > ctx:
-            raise ServingError(400, f"max_tokens={max_tokens} plus the prompt's {len(prompt_ids)} "
-                               f"tokens exceeds the context length {ctx}; lower max_tokens to at "
-                               f"most {ctx - len(prompt_ids)}.", param="max_tokens",
-                               code="context_length_exceeded")
-
-    # serving -------------------------------------------------------------------------------
-    def route_policy(self, name: str, request_key: str | None = None) -> RoutePolicy:
-        """The route's policy with the mode in force now (database state over the file);
-        `request_key`: one request's sticky key, for a running canary."""
-        route = self.policy.route(name)
-        if self.resolver is not None:
-            # The policy goes along so a file saying `speculative` is held to the gate
-            # (a passing report for this pair + policy hash); cached in the resolver.
-            mode = self.resolver.mode(name, route.mode, self._policy, self.policy_hash,
-                                      request_key=request_key)
-            if mode != route.mode:
-                route = route.model_copy(update={"mode": mode})
-        return route
 
     async def serve(self, req: GenerationRequest, on_text: OnText | None = None) -> Served:
         try:
@@ -398,55 +271,7 @@ class ServingCore:
                 type_="rate_limit_error", headers={"Retry-After": str(exc.retry_after_s)},
             ) from None
 
-    @staticmethod
-    async def _await_job(job: asyncio.Future[Served], req: GenerationRequest, slot: _Slot,
-                         late: Callable[[asyncio.Future[Served]], None]) -> Served:
-        """The engine job's result; at the request's deadline, cancel it and answer 504 now
-        (a queued job then ends, audited as cancelled, when the engine thread reaches it).
-
-        The job is never cancelled by its awaiter going away: an executor job cancelled before
-        a worker picked it up would never run, so never release its route slot nor be
-        audited. A cancelled awaiter cancels the request's token instead (the job stops at
-        its next check). Who owns the outcome is settled once (`_Slot.abandon` / `finish`):
-        a job that ends after its awaiter gave up audits itself as cancelled; one that had
-        already ended is answered (deadline) or audited by `late` (awaiter cancelled)."""
-        job.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved once
-
-        def abandon(reason: Literal["client_disconnected", "deadline_exceeded"]) -> bool:
-            if not slot.abandon():
-                return False  # the job has its result already: only the hop here remains
-            req.cancel.cancel(reason)
-            if isinstance(job, asyncio.Task):  # an async backend's call: stop it now
-                job.cancel()
-            return True
-
-        try:
-            if req.cancel.deadline is None:
-                return await asyncio.shield(job)
-            left = req.cancel.deadline - time.monotonic()
-            done, _ = await asyncio.wait({job}, timeout=max(0.0, left))
-            if not done and abandon("deadline_exceeded"):
-                raise Cancelled("deadline_exceeded")
-            return await asyncio.shield(job)
-        except asyncio.CancelledError:
-            if not abandon("client_disconnected"):  # it had its result: nobody records it
-                job.add_done_callback(late)
-            raise
-        except Cancelled as exc:
-            if exc.reason == "deadline_exceeded":
-                raise ServingError(504, "The request's deadline (X-Guardian-Deadline-Ms) passed "
-                                   "before its generation finished; it was cancelled.",
-                                   code="deadline_exceeded", type_="timeout_error") from None
-            raise ServingError(499, "The client closed the request; its generation was "
-                               "cancelled.", code="client_closed_request") from None
-        except Exception as exc:
-            if not getattr(exc, "unavailable", False):
-                raise
-            # The local engine's thread is gone (engine.batching.EngineUnavailable): a 503
-            # the client can act on, not a 500 (`/readyz` should say so as well).
-            raise ServingError(503, "The sidecar's engine is not running; retry on another "
-                               "replica.", code="engine_unavailable",
-                               type_="service_unavailable") from None
+    _await_job = staticmethod(await_job)
 
     def _run(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
              reason: str | None, evidence: bool, on_text: OnText | None,
@@ -568,38 +393,6 @@ class ServingCore:
         return Served(req, result, route.mode, "speculative" if speculative and reason is None
                       else "target_only", reason, started - enqueued, compute, "", False,
                       evidence=kept, route=route)
-
-    def backend_request(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
-                        max_new_tokens: int | None = None, *,
-                        check: Callable[[], None] | None = None) -> BackendRequest:
-        """The backend's view of a request on `route` (its proposer and gamma policy).
-
-        `check`: the cancellation check a batching backend runs while the run waits for a row
-        (the serving path passes the request's token). Runs on behalf of the shadow evaluator
-        or a gate pass none: the client's deadline bounds its answer, not the evaluation of
-        the same request that runs after it was answered."""
-        return BackendRequest(
-            prompt_ids=list(req.prompt_ids), max_new_tokens=max_new_tokens or req.max_tokens,
-            speculative=speculative, sampling=req.sampling, seed=req.seed,
-            stop=tuple(req.stop or ()), proposer=route.proposer, gamma=route.gamma.initial,
-            gamma_strategy=route.gamma.strategy, gamma_max=route.gamma.max,
-            top_logprobs=req.top_logprobs, prompt_text=req.prompt_text,
-            messages=None if req.messages is None else tuple(req.messages), route=req.route,
-            upstream=getattr(route, "upstream", None), check=check,
-            principal=req.principal, weight=route.weight,
-            passthrough=req.passthrough)
-
-    def run_backend(self, req: GenerationRequest, route: RoutePolicy, speculative: bool,
-                    on_text: OnText | None, *, max_new_tokens: int | None = None,
-                    evidence: bool = False, check: Callable[[], None] | None = None,
-                    ) -> tuple[BackendResult, Distributions | None]:
-        """One backend run; with `evidence` (full_distributions backends only) also the
-        target distributions it used, for the shadow evaluator. `check`: see
-        `backend_request`."""
-        breq = self.backend_request(req, route, speculative, max_new_tokens, check=check)
-        if evidence:
-            return self.backend.generate_with_evidence(breq, on_text)
-        return self.backend.generate(breq, on_text), None
 
     @staticmethod
     def _tpot(result: BackendResult) -> float:

@@ -16,24 +16,24 @@ circuit breaker per pool.
 What it cannot do, capabilities say: no local tokenizer (prompts travel as text or chat messages, the upstream
 applies its own template and length checks), no full distributions, no teacher-forced
 scoring; top-k logprobs up to 20.
+
+This module owns the backend itself (pool choice, breaker bookkeeping, the call and its
+result); one pool's clients and the sync deadline: guardian.backends.upstream.pools; reading
+an answer's bytes and turning errors into faults: guardian.backends.upstream.reading.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import hashlib
 import json
 import logging
-import os
 import threading
 import time
-import weakref
-from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
-import httpcore
 import httpx
 
 from engine.identity import PairIdentity
@@ -47,12 +47,25 @@ from guardian.backends.base import (
     Distributions,
     OnText,
     Sampling,
-    Timings,
     TokenScores,
     Unsupported,
 )
-from guardian.backends.upstream.breaker import CircuitBreaker
 from guardian.backends.upstream.errors import UpstreamError
+from guardian.backends.upstream.pools import _DEADLINE, Pool
+from guardian.backends.upstream.reading import (
+    _ERROR_CAP,
+    _afault,
+    _body_cap,
+    _fault,
+    _latency,
+    _lines,
+    _lines_sync,
+    _loads,
+    _raise_status,
+    _read,
+    _read_sync,
+    _streams,
+)
 from guardian.backends.upstream.wire import (
     FINISH_REASONS,
     Answer,
@@ -80,67 +93,6 @@ CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: 
                             full_distributions=False, top_logprobs=20, local_tokenizer=False,
                             scores_completions=False, controls=ALL_CONTROLS,
                             asynchronous=True)
-
-
-class Pool:
-    """One upstream server: its HTTP client and its breaker."""
-
-    def __init__(self, cfg: UpstreamPool, failures: int = 5, reset_s: float = 10.0) -> None:
-        self.cfg = cfg
-        self.name = f"{cfg.model}@{cfg.url}"  # logs and the audit
-        self.label = cfg.model  # what a client's error names (no internal address)
-        headers = {}
-        if cfg.api_key_env:
-            key = os.environ.get(cfg.api_key_env)
-            if not key:
-                raise ValueError(f"upstream pool {self.name}: environment variable "
-                                 f"{cfg.api_key_env} (api_key_env) is not set")
-            headers["authorization"] = f"Bearer {key}"
-        self._options: dict[str, Any] = dict(
-            base_url=cfg.url.rstrip("/"), headers=headers,
-            timeout=httpx.Timeout(connect=cfg.connect_timeout_s, read=cfg.read_timeout_s,
-                                  write=cfg.read_timeout_s, pool=cfg.connect_timeout_s),
-            limits=httpx.Limits(max_connections=cfg.max_connections,
-                                max_keepalive_connections=cfg.max_keepalive))
-        # threads: the shadow, sync callers. Its own transport, every socket operation bounded
-        # by the call's whole deadline (`_deadline_transport`); given a transport, httpx mounts
-        # no proxy from the environment: as the serving path's aiohttp sessions (trust_env
-        # off), the shadow reaches the pool itself. SSL_CERT_FILE / _DIR still apply.
-        self.client = httpx.Client(**self._options, transport=_deadline_transport(
-            self._options["limits"]))
-        self.headers = headers
-        # Serving runs on the event loop (`agenerate`): one async session per loop.
-        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, aiohttp.ClientSession] = (
-            weakref.WeakKeyDictionary())
-        self.breaker = CircuitBreaker(failures, reset_s)
-
-    def async_client(self) -> aiohttp.ClientSession:
-        loop = asyncio.get_running_loop()
-        session = self._async.get(loop)
-        if session is None or session.closed:
-            cfg = self.cfg
-            # connect: waiting for a pooled connection plus connecting (httpx's pool + connect)
-            timeout = aiohttp.ClientTimeout(total=None, connect=cfg.connect_timeout_s,
-                                            sock_connect=cfg.connect_timeout_s,
-                                            sock_read=cfg.read_timeout_s)
-            # aiohttp keeps every idle connection for its keep-alive timeout (15 s) and has no
-            # separate idle cap: `max_keepalive` bounds the sync client only.
-            connector = aiohttp.TCPConnector(limit=cfg.max_connections, limit_per_host=0)
-            session = self._async[loop] = aiohttp.ClientSession(
-                connector=connector, timeout=timeout, headers=self.headers,
-                auto_decompress=True, raise_for_status=False)
-        return session
-
-    async def aclose(self) -> None:
-        session = self._async.pop(asyncio.get_running_loop(), None)
-        if session is not None:
-            await session.close()
-
-    def close(self) -> None:
-        self.client.close()
-        for loop, session in list(self._async.items()):
-            if not loop.is_closed() and not loop.is_running():
-                loop.run_until_complete(session.close())
 
 
 def _identity(names: Sequence[str]) -> PairIdentity:
@@ -486,274 +438,3 @@ class UpstreamBackend:
 
 
 _COUNTERS = ("proposed_tokens", "judged_tokens", "accepted", "steps")
-
-
-def _latency(answer: Answer, total: float, ttft: float, n: int, stats: dict[str, Any],
-             ) -> Timings:
-    """The answer's timings. The pool's own per-token time where it sends one (llama.cpp's
-    `timings.predicted_ms / predicted_n`): time per output token is that, and the first
-    token is what is left of the call. A whole (non-streamed) answer without it arrives all
-    at once: its per-token time is not known (`stats["latency_unreported"]`, and the latency
-    trigger skips it) rather than the ~µs between parsing its first and last token."""
-    t = answer.timings or {}
-    if n > 1 and t.get("predicted_n", 0) > 1 and t.get("predicted_ms") is not None:
-        # llama.cpp times the tokens after the first (that one comes out of the prompt's
-        # forward): predicted_per_token_ms = predicted_ms / (predicted_n - 1)
-        tpot = t.get("predicted_per_token_ms", t["predicted_ms"] / (t["predicted_n"] - 1)) / 1000.0
-        first = max(0.0, total - (n - 1) * tpot)
-        stats["latency_source"] = "pool_timings"
-        return Timings(total_s=total, time_to_first_token_s=first, verify_s=total,
-                       prefill_s=t.get("prompt_ms", 0.0) / 1000.0)
-    if not answer.streamed and n > 1:
-        stats["latency_unreported"] = True
-        return Timings(total_s=total, time_to_first_token_s=total, verify_s=total)
-    stats["latency_source"] = "stream"
-    return Timings(total_s=total, time_to_first_token_s=ttft, verify_s=total)
-
-
-def _fault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
-    """An httpx or wire error as the UpstreamError the client sees."""
-    if isinstance(exc, UpstreamError):
-        return exc
-    detail = f"{type(exc).__name__}: {exc}"
-    if isinstance(exc, WireError):
-        fault = "truncated" if getattr(exc, "truncated", False) else "malformed"
-        return UpstreamError(fault, pool.label, str(exc))  # type: ignore[arg-type]
-    if isinstance(exc, httpx.TimeoutException) and not isinstance(exc, httpx.PoolTimeout):
-        return UpstreamError("timeout", pool.label, detail)
-    return UpstreamError("truncated" if text_sent else "refused", pool.label, detail)
-
-
-def _raise_status(pool: Pool, status: int, message: Any, *, shown: bool = True) -> NoReturn:
-    """`shown`: the message is an OpenAI-style error (`{"error": ...}`) written for clients;
-    any other body (a proxy's page, "dial tcp 10.0.3.7:8000: connection refused") goes to
-    the audit and the log only, like a connection failure's detail."""
-    # The upstream's message, as the client and the log read it: short, one line, printable.
-    message = "".join(c if c.isprintable() else " " for c in str(message)[:200])
-    visible = None if shown else f"HTTP {status}"
-    # 404 is not among them: the client cannot choose the pool's model or path, so "model
-    # not found" / "no such route" is the pool's configuration (a 502, failed over), not a 400.
-    if status in (400, 413, 422):  # the client's request: say so
-        raise UpstreamError("rejected", pool.label, f"HTTP {status}: {message}", status=400,
-                            shown=visible)
-    raise UpstreamError("status", pool.label, f"HTTP {status}: {message}", shown=visible)
-
-
-# The monotonic (`time.perf_counter`) time by which the sync call running in this thread must
-# be over (None: no call, no bound). A context variable: each shadow worker thread has its own.
-_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("upstream_deadline",
-                                                                          default=None)
-
-
-def _left(timeout: float | None, expired: type[Exception]) -> float | None:
-    """`timeout` (one socket operation's) cut to what is left of the call's deadline; past
-    it, `expired` (an httpcore timeout, which httpx reports as its own: a `timeout` fault)."""
-    deadline = _DEADLINE.get()
-    if deadline is None:
-        return timeout
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise expired("total_timeout_s passed")
-    return left if timeout is None else min(timeout, left)
-
-
-class _DeadlineStream(httpcore.NetworkStream):
-    """A connection whose every read and write waits at most until the call's deadline."""
-
-    def __init__(self, inner: httpcore.NetworkStream) -> None:
-        self._inner = inner
-
-    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return self._inner.read(max_bytes, _left(timeout, httpcore.ReadTimeout))
-
-    def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._inner.write(buffer, _left(timeout, httpcore.WriteTimeout))
-
-    def close(self) -> None:
-        self._inner.close()
-
-    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
-                  timeout: float | None = None) -> httpcore.NetworkStream:
-        return _DeadlineStream(self._inner.start_tls(
-            ssl_context, server_hostname, _left(timeout, httpcore.ConnectTimeout)))
-
-    def get_extra_info(self, info: str) -> Any:
-        return self._inner.get_extra_info(info)
-
-
-class _DeadlineBackend(httpcore.NetworkBackend):
-    """httpcore's network backend with `_DeadlineStream` connections."""
-
-    def __init__(self, inner: httpcore.NetworkBackend) -> None:
-        self._inner = inner
-
-    def connect_tcp(self, host: str, port: int, timeout: float | None = None,
-                    local_address: str | None = None, socket_options: Any = None,
-                    ) -> httpcore.NetworkStream:
-        return _DeadlineStream(self._inner.connect_tcp(
-            host, port, _left(timeout, httpcore.ConnectTimeout), local_address, socket_options))
-
-    def connect_unix_socket(self, path: str, timeout: float | None = None,
-                            socket_options: Any = None) -> httpcore.NetworkStream:
-        return _DeadlineStream(self._inner.connect_unix_socket(
-            path, _left(timeout, httpcore.ConnectTimeout), socket_options))
-
-    def sleep(self, seconds: float) -> None:
-        self._inner.sleep(seconds)
-
-
-def _deadline_transport(limits: httpx.Limits) -> httpx.HTTPTransport:
-    """httpx's own transport over `_DeadlineBackend`. httpx takes no network backend, so its
-    connection pool's is wrapped; checked here, at startup, so an httpx / httpcore that
-    renamed it fails loudly instead of silently losing the bound."""
-    transport = httpx.HTTPTransport(limits=limits)
-    pool = getattr(transport, "_pool", None)
-    if not isinstance(pool, httpcore.ConnectionPool) or not isinstance(
-            getattr(pool, "_network_backend", None), httpcore.NetworkBackend):
-        raise RuntimeError("httpx/httpcore changed: cannot bound the upstream calls' deadline "
-                           f"(httpx {httpx.__version__}, httpcore {httpcore.__version__})")
-    pool._network_backend = _DeadlineBackend(pool._network_backend)
-    return transport
-
-
-class _Splitter:
-    """Bytes to lines without their line ending (as httpx's `aiter_lines`: undecodable bytes
-    replaced, which the wire checks then refuse as malformed text), the body (decompressed)
-    capped at `cap` bytes and a line at `_MAX_LINE`; linear in the body (a line that arrives
-    in many small chunks is not re-scanned for every chunk)."""
-
-    def __init__(self, cap: int) -> None:
-        self.cap, self.total = cap, 0
-        self.pending: list[bytes] = []
-        self.pending_n = 0
-
-    def feed(self, chunk: bytes) -> list[str]:
-        self.total += len(chunk)
-        if self.total > self.cap:
-            raise WireError(f"the answer is longer than {self.cap} bytes")
-        if b"\n" not in chunk:
-            self.pending.append(chunk)
-            self.pending_n += len(chunk)
-            if self.pending_n > _MAX_LINE:
-                raise WireError(f"an SSE line is longer than {_MAX_LINE} bytes")
-            return []
-        first, *whole, rest = chunk.split(b"\n")
-        whole.insert(0, b"".join([*self.pending, first]))
-        self.pending, self.pending_n = [rest], len(rest)
-        if any(len(line) > _MAX_LINE for line in whole) or self.pending_n > _MAX_LINE:
-            raise WireError(f"an SSE line is longer than {_MAX_LINE} bytes")
-        return [line.rstrip(b"\r").decode("utf-8", "replace") for line in whole]
-
-    def end(self) -> list[str]:
-        last = b"".join(self.pending)
-        return [last.rstrip(b"\r").decode("utf-8", "replace")] if last else []
-
-
-async def _lines(resp: aiohttp.ClientResponse, cap: int) -> AsyncIterator[str]:
-    split = _Splitter(cap)
-    async for chunk in resp.content.iter_any():
-        for line in split.feed(chunk):
-            yield line
-    for line in split.end():
-        yield line
-
-
-def _lines_sync(resp: httpx.Response, cap: int, deadline: float) -> Iterator[str]:
-    """`_lines` for the sync client, `total_timeout_s` checked on every chunk (a stream of
-    keep-alive comments never ends a read timeout)."""
-    split = _Splitter(cap)
-    for chunk in resp.iter_bytes():
-        if time.perf_counter() > deadline:
-            raise httpx.ReadTimeout("total_timeout_s passed")
-        yield from split.feed(chunk)
-    yield from split.end()
-
-
-class _Body:
-    """A body (decompressed: `auto_decompress`) gathered chunk by chunk, refused beyond `cap`
-    bytes (a huge answer or a compression bomb must not take the sidecar's memory); `cut`:
-    its first `cap` bytes instead (an error answer, read for its message)."""
-
-    def __init__(self, cap: int, cut: bool) -> None:
-        self.cap, self.cut, self.n = cap, cut, 0
-        self.chunks: list[bytes] = []
-
-    def add(self, chunk: bytes) -> bool:
-        """Take `chunk`; False once the cut-off is reached (read no further)."""
-        self.n += len(chunk)
-        if self.n > self.cap:
-            if not self.cut:
-                raise WireError(f"the answer is longer than {self.cap} bytes")
-            self.chunks.append(chunk[:self.cap - self.n])
-            return False
-        self.chunks.append(chunk)
-        return True
-
-    def bytes(self) -> bytes:
-        return b"".join(self.chunks)
-
-
-async def _read(resp: aiohttp.ClientResponse, cap: int, *, cut: bool = False) -> bytes:
-    body = _Body(cap, cut)
-    async for chunk in resp.content.iter_any():
-        if not body.add(chunk):
-            break
-    return body.bytes()
-
-
-def _read_sync(resp: httpx.Response, cap: int, deadline: float, *, cut: bool = False) -> bytes:
-    """`_read` for the sync client, `total_timeout_s` checked on every chunk."""
-    body = _Body(cap, cut)
-    for chunk in resp.iter_bytes():
-        if not body.add(chunk):
-            break
-        if time.perf_counter() > deadline:
-            raise httpx.ReadTimeout("total_timeout_s passed")
-    return body.bytes()
-
-
-def _loads(raw: bytes) -> Any:
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):  # deeply nested JSON is not an answer either
-        raise WireError("the answer is not JSON") from None
-
-
-# Above this max_tokens an answer is read as events even for a non-streaming client: its byte
-# cap (`_body_cap`: 8 MiB + 16 KiB per token) would let one parsed whole cost gigabytes.
-WHOLE_ANSWER_MAX_TOKENS = 512
-
-
-def _streams(request: BackendRequest, on_text: OnText | None) -> bool:
-    """Whether to ask the pool for SSE: when the client streams, when it set no max_tokens,
-    and when it asked for more than WHOLE_ANSWER_MAX_TOKENS. A whole answer is parsed at once
-    (json.loads: ~25-35x its bytes in Python objects for a hostile one, up to the 256 MiB
-    cap); read as events, at most one event (1 MiB) is parsed at a time and the rows kept are
-    held to max_tokens or the ceilings (`Answer.for_request`). Small max_tokens stay whole
-    (one parse, not one per event: the proxy's own cost): their cap is at most 16 MiB."""
-    n = request.max_new_tokens
-    return on_text is not None or not 0 < n <= WHOLE_ANSWER_MAX_TOKENS
-
-
-def _body_cap(request: BackendRequest) -> int:
-    """The most bytes an answer may take: 8 MiB plus 16 KiB per token asked for (a token row
-    with 20 alternatives takes ~3 KiB of JSON), 256 MiB when no limit was sent."""
-    n = request.max_new_tokens
-    return min(8 * _MIB + 16 * 1024 * n, 256 * _MIB) if n > 0 else 256 * _MIB
-
-
-_MIB = 1 << 20
-_MAX_LINE = _MIB
-_ERROR_CAP = 64 * 1024  # an error answer's body: its message is all that is read
-
-
-def _afault(exc: Exception, pool: Pool, text_sent: bool) -> UpstreamError:
-    """An aiohttp or wire error as the UpstreamError the client sees (as `_fault`)."""
-    if isinstance(exc, WireError):
-        return _fault(exc, pool, text_sent)
-    detail = f"{type(exc).__name__}: {exc}"
-    if isinstance(exc, aiohttp.ServerTimeoutError):  # connect (pool wait included) or read
-        return UpstreamError("timeout", pool.label, detail)
-    if isinstance(exc, aiohttp.ClientPayloadError):
-        return UpstreamError("truncated", pool.label, detail)
-    return UpstreamError("truncated" if text_sent else "refused", pool.label, detail)

@@ -40,7 +40,7 @@ _MAX_EVENT = 1 << 20  # one SSE event's data (all its data: lines together)
 # audited top-2 and vLLM's sampled token. A hostile pool's many tiny rows / alternatives
 # each become Python objects (a 25-byte row kept costs ~250 bytes, an alternative ~150):
 # without these, one answer within the 256 MiB byte cap took ~10x it (measured with
-# tracemalloc; the whole-answer parse that was worse is avoided by `backend._streams`).
+# tracemalloc; the whole-answer parse that was worse is avoided by `reading._streams`).
 ROWS_WITHOUT_MAX_TOKENS = MAX_NEW_TOKENS
 ENTRIES_WITHOUT_MAX_TOKENS = (AUDIT_TOP + 2) * MAX_NEW_TOKENS
 
