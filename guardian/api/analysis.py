@@ -15,7 +15,7 @@ A rollout controller gets an `analysis` key (`guardian keys add argo --role anal
 can read verdicts, but not send traffic, change routes, or read audit rows.
 
 The verdict is the rollback controller's own measurements over the same rolling windows
-(`guardian.governance.rollback.analysis_result`): `fail` when a trigger's measurement fails
+(`guardian.governance.routeanalysis.analysis_result`): `fail` when a trigger's measurement fails
 now, or the route was rolled back by a trigger, or its canary was aborted; `pass` when every
 enabled trigger passes; otherwise `inconclusive` (fewer samples than a trigger's
 `min_samples`, e.g. no traffic, no shadow baseline yet). Needs governance (an audit

@@ -88,7 +88,8 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
     from guardian.backends.local import LocalEngineBackend
     from guardian.cli.gatebar import advance, gate_bar
     from guardian.governance.gatebatch import planned_runs
-    from guardian.governance.gates import GoldenError, check_backend, load_golden, run_gate
+    from guardian.governance.gates import check_backend, run_gate
+    from guardian.governance.golden import GoldenError, load_golden
 
     console = Console()
     who = None if no_audit else authenticate(key, keys_file, dev, roles=("release",))

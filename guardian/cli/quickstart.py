@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from guardian.core.resources import data_path
 
 if TYPE_CHECKING:
-    from guardian.governance.gates import GateReport, PromptResult
+    from guardian.governance.gatereport import GateReport, PromptResult
     from guardian.policy import Policy
     from guardian.settings import Settings
 
@@ -118,7 +118,8 @@ def _run(backend: Any, policy: Policy, route: str, golden: Path,
          on_start: Callable[[str, int], None] | None,
          on_prompt: Callable[[PromptResult], None] | None) -> GateReport:
     from guardian.governance.gatebatch import planned_runs
-    from guardian.governance.gates import load_golden, run_gate
+    from guardian.governance.gates import run_gate
+    from guardian.governance.golden import load_golden
 
     prompts = load_golden(golden)
     rp = policy.route(route)

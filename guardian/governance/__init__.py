@@ -10,8 +10,11 @@ Module map (building blocks first):
 - `modes`      `effective_mode`: the one answer to "which mode is in force for this route now"
 - `routestate` route state in the database + the per-request `ModeResolver`
 - `rollback`   the controller: observe, evaluate, roll back (audit, metric, webhook)
+  (`rollbackloop` its background loop, `routeanalysis` analysis / canary steps / gauges,
+  `observing` the sink that feeds it, `webhook` the evidence POST)
 - `registry`   model pairs keyed by pair identity hash
-- `gates`      golden-set gate runner and report
+- `gates`      golden-set gate runner (`golden` the prompts, `gatechecks` the checks,
+  `gatereport` the report)
 - `promotion`  promotion bound to a passing gate report for the exact pair and policy
 - `runtime`    wiring all of it onto a running sidecar
 """

@@ -4,7 +4,7 @@ Each golden prompt goes to the route's `speculative` pool and to its `target_onl
 (greedy, the golden max_tokens) and the two answers are judged as the pool shadow judges live
 traffic (`guardian.equivalence.pool_shadow.judge_greedy`: token ids or texts, the target-only
 pool's top-2 margins as near-tie evidence). The report has the local gate's shape and checks
-(`guardian.governance.gates.evaluate_gate`), with what pools cannot give said so:
+(`guardian.governance.gatechecks.evaluate_gate`), with what pools cannot give said so:
 - sampled golden prompts are refused (a pool returns no full distributions);
 - alpha needs judged draft positions, which llama.cpp and vLLM do not report per request:
   the gate then checks acceptance_rate (accepted / proposed), a lower bound of alpha, against
@@ -29,13 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from guardian.backends import Unsupported
-from guardian.governance.gates import (
-    PASSING_VERDICTS,
-    GateReport,
-    GoldenPrompt,
-    PromptResult,
-    evaluate_gate,
-)
+from guardian.governance.gatechecks import PASSING_VERDICTS, evaluate_gate
+from guardian.governance.gatereport import GateReport, PromptResult
+from guardian.governance.golden import GoldenPrompt
 
 if TYPE_CHECKING:
     from guardian.backends.upstream.backend import UpstreamBackend

@@ -23,7 +23,7 @@ from guardian.audit.acts import act_intent, record_act
 from guardian.audit.events import AuditSink, GovernanceEvent
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import check_override, mode_before, speculation_evidence
-from guardian.governance.gates import GateReport
+from guardian.governance.gatereport import GateReport
 from guardian.governance.registry import PairRegistry
 from guardian.governance.reportsig import current_signer, sign_report
 from guardian.governance.routestate import RouteStateStore, RouteStatus, cooldown_refusal

@@ -1,12 +1,10 @@
 """The rollback controller: continuous trigger evaluation and automatic fallback.
 
 Producers hand it audit events (`observe`): cheap appends under a lock, safe to call from the
-serving and shadow threads. A background loop (`start`) evaluates every route's triggers each
-`evaluation_interval_s`, and as soon as new evidence arrives (`observe` wakes it), so a fired
-trigger takes effect within a fraction of a second (~0.1 s); its share of a core is bounded
-(`MAX_BUSY_SHARE`: after a pass the loop rests 49 times the CPU time the pass took, and at
-least `MIN_REST_S` or `evaluation_interval_s` if that is shorter), so at a high request rate
-it evaluates every so many requests rather than after each one. A pass reads running sums
+serving and shadow threads (`guardian.governance.observing.ObservingSink` shows it every
+event the app audits). A background loop (`start`, `guardian.governance.rollbackloop`)
+evaluates every route's triggers each `evaluation_interval_s` and as soon as new evidence
+arrives, with a bounded share of a core. A pass reads running sums
 (`guardian.governance.runningsums`), so its cost grows with the requests since the last
 pass, not with the window. `evaluate` runs one route synchronously (tests,
 `python -m guardian.governance.bench`).
@@ -21,13 +19,8 @@ When a trigger fires on a route serving speculatively, the controller
    `GuardianTriggerFired` / `GuardianRouteRolledBack` to Alertmanager when
    `GUARDIAN_ALERTMANAGER_URL` is set (`guardian.alerts.alertmanager`, own thread too).
 
-Analysis (`analysis(route)`, served by `guardian.api.analysis` to rollout controllers) is the
-same measurements, read-only: `fail` when a measurement fails or the route was rolled back
-by a trigger / its canary aborted, `pass` when every enabled measurement passes, else
-`inconclusive`. Canary steps widen from it (`_canary_step`): a running canary advances one
-step once the analysis has been `pass` at every evaluation for `canary.step_duration_s` and
-the step is at least that old (`canary.auto_advance`; the step is audited as by
-`canary:analysis`).
+Analysis (`analysis(route)`) and the canary steps that widen from it are the same
+measurements, read-only (`guardian.governance.routeanalysis`).
 
 Whose evidence: verdicts on mirrored traffic (`/v1/shadow`: the mirror key supplied the
 judged response) are ignored unless the route's `triggers.mirror_evidence` is true, and the
@@ -44,32 +37,32 @@ stays target-only until someone re-enables it (`reenable`, oncall role), which n
 passing gate report for the serving pair and the policy in force (or an admin override with a
 reason: `gatecheck.speculation_evidence`) and is refused during `cooldown_s` after the
 rollback unless forced; re-enabling clears the window so only fresh evidence counts. Turning
-speculation off (a rollback, `promotion.set_route_mode`) never waits for either.
+speculation off (a rollback, `promotion.set_route_mode`) never waits for either. This module
+owns evidence, evaluation, rollback and re-enable (`reenable_route`: also the CLI's and API's).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import threading
 import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, get_args
+from typing import Any
 
 from guardian.alerts.alertmanager import AlertSender
 from guardian.audit.acts import act_intent, record_act
 from guardian.audit.events import AuditSink, GovernanceEvent, RequestEvent, ShadowEvent
 from guardian.core.enums import Mode
-from guardian.core.limits import MAX_WAIT_S
 from guardian.governance.batchevidence import BatchedTally, reenable_refusal
-from guardian.governance.canarystate import CanaryStatus, CanaryStore
+from guardian.governance.canarystate import CanaryStore
 from guardian.governance.errors import GovernanceRefused
 from guardian.governance.gatecheck import mode_before, speculation_evidence
 from guardian.governance.modes import ModeDecision, effective_mode
+from guardian.governance.rollbackloop import EvaluationLoop
+from guardian.governance.routeanalysis import RouteAnalysis
 from guardian.governance.routestate import (
     ModeResolver,
     RouteStateStore,
@@ -80,6 +73,7 @@ from guardian.governance.routestate import (
 from guardian.governance.silent import SilentSpeculationWatch
 from guardian.governance.stats import FailureCounter, Measurement
 from guardian.governance.triggers import evaluate_triggers, failure_limit
+from guardian.governance.webhook import post_webhook
 from guardian.governance.windows import RouteWindow, is_mirrored
 from guardian.policy import Policy, TriggerPolicy
 
@@ -88,17 +82,6 @@ logger = logging.getLogger(__name__)
 ONCALL_ROLES = ("oncall", "admin")
 MAX_LISTED_VERDICTS = 50  # failing verdicts named in a rollback's evidence (newest kept)
 MAX_LISTED_PRINCIPALS = 20  # principals named with their share of a rollback's request evidence
-# The background loop's share of one core (and of the GIL, which serving needs too): after an
-# evaluation pass that used d CPU-seconds, the next one waits at least d * (1/share - 1). With
-# evidence arriving on every request, evaluating at once each time cost a proxying sidecar a
-# quarter of its CPU (profiled: `guardian bench proxy`, 1 client).
-MAX_BUSY_SHARE = 0.02
-# ... and at least this long: a pass costs well under a millisecond with the drift statistics'
-# running sums, and passes as often as the share allows (~40 a second at one client) each take
-# the GIL from the event loop (`guardian bench proxy --baseline`: p50 +0.34 ms against the
-# whole-window passes, which ran ~3 a second). A fired trigger still acts within ~0.1 s. (A
-# policy's `evaluation_interval_s` below this caps the rest, as it caps the busy share's.)
-MIN_REST_S = 0.1
 
 
 @dataclass(slots=True)
@@ -110,7 +93,7 @@ class Evaluation:
     action: str = "none"  # none | rolled_back | not_speculative | state_changed
 
 
-class RollbackController:
+class RollbackController(RouteAnalysis, EvaluationLoop):
     def __init__(self, store: RouteStateStore, sink: AuditSink, policy: Callable[[], Policy], *,
                  pair_hash: str, resolver: ModeResolver | None = None, telemetry: Any = None,
                  clock: Callable[[], float] = time.monotonic,
@@ -272,109 +255,6 @@ class RollbackController:
         self.last[route] = result
         return result
 
-    # --- gauges (scraped: in-memory state only, never the database) -------------------------
-    def gauge_rows(self) -> list[tuple[str, str, dict[str, str], float]]:
-        rows: list[tuple[str, str, dict[str, str], float]] = []
-        policy = self._policy()
-        for route in sorted(policy.routes):
-            decision = self.decide_mode(route)
-            for mode in get_args(Mode):
-                rows.append(("guardian_route_mode", "1 for the mode in force on the route "
-                             "(effective_mode), 0 for the others.",
-                             {"route": route, "mode": mode}, 1.0 if decision.mode == mode else 0.0))
-            state = self.resolver.status(route) if self.resolver is not None else None
-            canary = self.resolver.canary(route) if self.resolver is not None else None
-            if canary is not None and canary.running and decision.source == "canary":
-                weight = canary.weight_pct
-            else:
-                weight = 100.0 if decision.mode == "speculative" else 0.0
-            rows.append(("guardian_canary_weight_percent", "Share of the route's requests "
-                         "served speculatively: the running canary's weight, 100 for a "
-                         "speculative route without one, else 0.", {"route": route}, weight))
-            if canary is not None:
-                rows.append(("guardian_canary_step", "Index of the canary's step (0-based); "
-                             "-1 once aborted.", {"route": route},
-                             -1.0 if canary.status == "aborted" else float(canary.step_index)))
-            rolled = (state is not None and state.mode != "speculative"
-                      and state.updated_by.startswith("trigger:"))
-            rows.append(("guardian_route_rolled_back", "1 while a trigger's rollback is in "
-                         "force on the route (until re-enabled).", {"route": route},
-                         1.0 if rolled else 0.0))
-            last = self.last.get(route)
-            if last is not None:
-                verdict = verdict_of(last.measurements)[0]
-                for v in ("pass", "fail", "inconclusive"):
-                    rows.append(("guardian_analysis_verdict", "1 for the route's analysis "
-                                 "verdict at the last evaluation.", {"route": route, "verdict": v},
-                                 1.0 if verdict == v else 0.0))
-                for name, m in sorted(last.measurements.items()):
-                    labels = {"route": route, "trigger": name}
-                    rows.append(("guardian_trigger_failing", "1 when the trigger's last "
-                                 "measurement failed.", labels, 1.0 if m.outcome == "fail" else 0.0))
-                    with self._lock:
-                        counter = self._counters.get((route, name))
-                        consecutive = counter.consecutive if counter is not None else 0
-                    rows.append(("guardian_trigger_consecutive_failures", "Consecutive failing "
-                                 "evaluations of the trigger (it fires at its failure_limit).",
-                                 labels, float(consecutive)))
-        return rows
-
-    # --- analysis and canary steps ------------------------------------------------------------
-    def _canary(self, route: str) -> CanaryStatus | None:
-        if self.resolver is not None:
-            return self.resolver.canary(route)  # type: ignore[no-any-return]
-        return self.canaries.get(route)
-
-    def analysis(self, route: str) -> dict[str, Any]:
-        """The route's analysis now (read-only; see the module docstring)."""
-        policy = self._policy()
-        triggers = self._triggers(route)
-        w = self.window(route)
-        measurements, _ = self._measure(w, triggers)
-        decision = self.decide_mode(route)
-        state = self.store.get(route)
-        canary = self._canary(route)
-        out = analysis_result(route, measurements, decision, state, canary,
-                              policy_hash=policy.content_hash, pair_hash=self.pair_hash)
-        out["batched_evidence"] = self.batched.as_dict(route)
-        short = self.batched.shortfall(route, triggers.min_batched_evidence)
-        if out["verdict"] == "pass" and short is not None:
-            # A pass needs evidence gathered under batching (governance.batchevidence).
-            out.update(verdict="inconclusive", reason=f"not enough batched evidence: {short}",
-                       **{"pass": False})
-        return out
-
-    def _canary_step(self, route: str, measurements: dict[str, Measurement]) -> None:
-        canary = self._canary(route)
-        if canary is None or not canary.running:
-            self._pass_since.pop(route, None)
-            return
-        cfg = self._policy().route(route).canary
-        verdict = verdict_of(measurements)[0]
-        if self.batched.shortfall(route, self._triggers(route).min_batched_evidence):
-            verdict = "inconclusive"  # a step needs evidence judged under batching
-        now = self.clock()
-        if verdict != "pass" or self.effective_mode(route) != "speculative":
-            # (a route someone turned off keeps its canary row, which it ignores: no widening)
-            self._pass_since.pop(route, None)
-            return
-        since = self._pass_since.setdefault(route, now)
-        if not cfg.auto_advance or now - since < cfg.step_duration_s:
-            return
-        if canary.step_age_s() < cfg.step_duration_s:
-            return
-        from guardian.governance import canary as acts
-
-        status = acts.advance(self.canaries, self.sink, route=route, policy=self._policy(),
-                              actor=acts.ANALYSIS_ACTOR, role=None,
-                              reason=f"analysis passed for {cfg.step_duration_s:g} s",
-                              expected_version=canary.version,
-                              evidence={n: m.as_dict() for n, m in measurements.items()})
-        self._pass_since[route] = now  # the next step needs a whole passing step of its own
-        if self.resolver is not None:
-            self.resolver.refresh()
-        logger.info("route %s canary widened to %g%%", route, status.weight_pct)
-
     def evaluate_all(self) -> list[Evaluation]:
         out = []
         for route in list(self._policy().routes):
@@ -498,40 +378,6 @@ class RollbackController:
             for key in [k for k in self._counters if k[0] == route]:
                 del self._counters[key]
 
-    # --- background loop ----------------------------------------------------------------------
-    def start(self) -> RollbackController:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._loop, name="rollback-controller", daemon=True)
-            self._thread.start()
-        return self
-
-    def _loop(self) -> None:
-        rest = 0.0
-        while not self._stop.is_set():
-            try:
-                interval = min((self._triggers(r).evaluation_interval_s
-                                for r in self._policy().routes), default=5.0)
-            except Exception:  # never end the controller: rollbacks would stop, silently
-                logger.exception("cannot read the evaluation interval; evaluating every 5 s")
-                interval = 5.0
-            # A wait past threading.TIMEOUT_MAX raises OverflowError in this thread (the
-            # policy bounds the interval; this keeps the thread alive whatever it says).
-            interval = min(interval, MAX_WAIT_S)
-            if rest > 0.0 and self._stop.wait(min(rest, interval)):
-                break
-            self._wake.wait(max(0.0, interval - rest))
-            self._wake.clear()
-            if not self._stop.is_set():
-                cpu0 = time.thread_time()
-                self.evaluate_all()
-                rest = max(MIN_REST_S,
-                           (time.thread_time() - cpu0) * (1.0 / MAX_BUSY_SHARE - 1.0))
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=10)
 
 
 def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor: str, role: str,
@@ -591,97 +437,7 @@ def reenable_route(store: RouteStateStore, sink: AuditSink, route: str, *, actor
                             **evidence})
 
 
-def verdict_of(measurements: dict[str, Measurement]) -> tuple[str, list[str], list[str]]:
-    """(verdict, failing, inconclusive) over the enabled measurements."""
-    failing = sorted(n for n, m in measurements.items() if m.outcome == "fail")
-    unsure = sorted(n for n, m in measurements.items() if m.outcome not in ("pass", "fail"))
-    if failing:
-        return "fail", failing, unsure
-    if unsure or not measurements:
-        return "inconclusive", failing, unsure
-    return "pass", failing, unsure
-
-
-def analysis_result(route: str, measurements: dict[str, Measurement], decision: ModeDecision,
-                    state: RouteStatus | None, canary: CanaryStatus | None, *,
-                    policy_hash: str, pair_hash: str | None) -> dict[str, Any]:
-    """The JSON of `GET /v1/analysis/{route}` (documented in docs/guides/release-managers.md)."""
-    verdict, failing, unsure = verdict_of(measurements)
-    rolled_back = (state is not None and state.mode != "speculative"
-                   and state.updated_by.startswith("trigger:"))
-    aborted = canary is not None and canary.status == "aborted" and (
-        state is None or state.mode != "speculative")
-    # Speculation turned off by hand (on-call's rollback / disable): the window may still
-    # pass on evidence from before, but a rollout controller must not widen on it.
-    disabled = (state is not None and state.mode != "speculative" and not rolled_back)
-    if rolled_back:
-        verdict, reason = "fail", f"rolled back by {state.updated_by}: {state.reason}"  # type: ignore[union-attr]
-    elif disabled:
-        verdict, reason = "fail", (f"speculation turned off by {state.updated_by}: "  # type: ignore[union-attr]
-                                   f"{state.reason}")  # type: ignore[union-attr]
-    elif aborted:
-        verdict, reason = "fail", f"canary aborted by {canary.updated_by}: {canary.reason}"  # type: ignore[union-attr]
-    elif failing:
-        reason = "failing: " + ", ".join(failing)
-    elif verdict == "inconclusive":
-        reason = ("not enough evidence yet: " + ", ".join(unsure) if unsure
-                  else "no trigger is enabled on this route")
-    else:
-        reason = "every enabled trigger passes"
-    checks = {n: {"outcome": m.outcome, "value": m.value, "threshold": m.threshold,
-                  "samples": m.samples, "min_samples": m.min_samples}
-              for n, m in sorted(measurements.items())}
-    return {"route": route, "verdict": verdict, "reason": reason,
-            "pass": verdict == "pass", "fail": verdict == "fail",
-            "mode": decision.mode, "mode_source": decision.source,
-            "rolled_back": rolled_back, "failing": failing, "inconclusive": unsure,
-            "canary": canary.as_dict() if canary is not None else None,
-            "canary_weight_pct": (canary.weight_pct if canary is not None and canary.running
-                                  else None),
-            "checks": checks, "pair_hash": pair_hash, "policy_hash": policy_hash,
-            "evaluated_at": datetime.now(UTC).isoformat()}
-
-
-def post_webhook(url: str, payload: dict[str, Any], timeout_s: float) -> None:
-    """POST JSON; failures are logged, never raised (runs on its own thread)."""
-    body = json.dumps(payload, default=str).encode()
-    req = urllib.request.Request(url, data=body, method="POST",
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=timeout_s) as resp:
-            logger.info("rollback webhook %s answered %s", url, resp.status)
-    except Exception as exc:  # any failure is only worth a log line
-        logger.warning("rollback webhook %s failed: %s", url, exc)
-
 
 def _fmt(x: float | None) -> str:
     return "n/a" if x is None else f"{x:.4g}"
 
-
-class ObservingSink:
-    """An AuditSink that forwards every event to `inner` and shows it to the controller.
-
-    Wrapping the app's sink is how served and shadow results reach the rollback controller
-    without the serving path knowing about governance; `observe` only appends, so the request
-    path still never blocks.
-    """
-
-    def __init__(self, inner: AuditSink, controller: RollbackController) -> None:
-        self.inner, self.controller = inner, controller
-
-    def submit(self, event: RequestEvent | ShadowEvent | GovernanceEvent) -> None:
-        self.inner.submit(event)
-        try:
-            self.controller.observe(event)
-        except Exception:  # governance trouble must never fail a request
-            logger.exception("rollback controller could not observe %s", type(event).__name__)
-
-    def flush(self, timeout_s: float = 10.0) -> None:
-        self.inner.flush(timeout_s)
-
-    def close(self, timeout_s: float = 30.0) -> None:
-        self.inner.close(timeout_s)
-
-    def __getattr__(self, name: str) -> Any:
-        # memory sinks expose `events` etc.; keep them reachable through the wrapper
-        return getattr(self.inner, name)

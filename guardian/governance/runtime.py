@@ -22,8 +22,9 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from guardian.governance.observing import ObservingSink
 from guardian.governance.registry import PairRegistry
-from guardian.governance.rollback import ObservingSink, RollbackController
+from guardian.governance.rollback import RollbackController
 from guardian.governance.routestate import ModeResolver, RouteStateStore
 from guardian.governance.triggers import check_policy
 from guardian.policy import PolicyReloader

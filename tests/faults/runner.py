@@ -359,7 +359,8 @@ def run_clean(backend: Any, traffic: Traffic, n: int, *, seed: int = 1, budget_s
 
 def run_gate_under(backend: Any, fault: Fault | None, golden: Path) -> dict[str, Any]:
     """`guardian gate`'s checks on the golden set, with `fault` injected (None: clean)."""
-    from guardian.governance.gates import load_golden, run_gate
+    from guardian.governance.gates import run_gate
+    from guardian.governance.golden import load_golden
     from guardian.policy import GatePolicy
 
     prompts = load_golden(golden)

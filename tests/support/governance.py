@@ -59,7 +59,8 @@ def record_report(db, pair_hash: str, policy_hash: str, spool: Path, *, passed: 
     """A gate result for `pair_hash` under `policy_hash` in the audit DB `db` (an Engine),
     through the real writer: what `guardian gate` records."""
     from guardian.audit.writer import AuditWriter
-    from guardian.governance.gates import Check, GateReport
+    from guardian.governance.checks import Check
+    from guardian.governance.gatereport import GateReport
     from guardian.governance.promotion import record_gate_result
 
     report = GateReport(pair_hash, policy_hash, route, {}, "golden.jsonl", "", "now", [],
@@ -104,7 +105,7 @@ def golden_prompts(ids: tuple[str, ...], max_tokens: int = 24) -> list[Any]:
     capped at `max_tokens`."""
     from dataclasses import replace
 
-    from guardian.governance.gates import load_golden
+    from guardian.governance.golden import load_golden
 
     golden = Path(__file__).resolve().parents[2] / "policies" / "golden" / "python-code.jsonl"
     prompts = [replace(p, max_tokens=min(p.max_tokens, max_tokens))

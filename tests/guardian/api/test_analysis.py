@@ -21,7 +21,8 @@ from fastapi.testclient import TestClient
 from guardian.app import build_services, close_services, create_app
 from guardian.audit import upgrade
 from guardian.governance import canary
-from guardian.governance.gates import Check, GateReport
+from guardian.governance.checks import Check
+from guardian.governance.gatereport import GateReport
 from guardian.governance.modes import STICKY_HEADER, canary_bucket
 from guardian.governance.promotion import record_gate_result
 from guardian.governance.runtime import Governance, attach

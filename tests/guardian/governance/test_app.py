@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from guardian.app import build_services, close_services, create_app
 from guardian.audit import upgrade
 from guardian.audit.events import RequestEvent, ShadowEvent
-from guardian.governance.gates import Check, GateReport
+from guardian.governance.checks import Check
+from guardian.governance.gatereport import GateReport
 from guardian.governance.promotion import record_gate_result
 from guardian.governance.runtime import Governance, attach
 from guardian.policy import load_policy

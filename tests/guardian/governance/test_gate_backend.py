@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 from guardian.backends import Unsupported
-from guardian.governance.gates import GoldenPrompt, PromptResult, evaluate_gate, run_gate
+from guardian.governance.gatechecks import evaluate_gate
+from guardian.governance.gatereport import PromptResult
+from guardian.governance.gates import run_gate
+from guardian.governance.golden import GoldenPrompt
 from guardian.policy import GatePolicy
 from tests.support.fakes import FakeBackend
 
@@ -65,7 +68,7 @@ def test_old_floor_names_are_read_for_one_release() -> None:
 
 
 def test_golden_lines_carry_stop_strings_top_p_and_top_k(tmp_path) -> None:
-    from guardian.governance.gates import GoldenError, load_golden
+    from guardian.governance.golden import GoldenError, load_golden
 
     path = tmp_path / "g.jsonl"
     path.write_text('{"id": "s", "prompt": "x", "stop": "\\n"}\n'
@@ -105,7 +108,7 @@ GOLDEN = Path(__file__).parents[3] / "policies" / "golden" / "python-code.jsonl"
 
 
 def test_the_shipped_golden_set_covers_stops_eos_top_p_and_top_k() -> None:
-    from guardian.governance.gates import load_golden
+    from guardian.governance.golden import load_golden
 
     prompts = load_golden(GOLDEN)
     assert any(p.stop and p.temperature == 0 for p in prompts)
@@ -119,7 +122,7 @@ def test_the_shipped_golden_set_covers_stops_eos_top_p_and_top_k() -> None:
 @pytest.mark.slow
 def test_a_golden_eos_prompt_ends_with_eos_on_the_demo_pair(demo_pair_paths) -> None:
     from engine.loading import load_pair
-    from guardian.governance.gates import load_golden
+    from guardian.governance.golden import load_golden
 
     api = pytest.importorskip("engine.api")
     # The demo pair is rebuilt per machine and CPU kernels' summation order differs between

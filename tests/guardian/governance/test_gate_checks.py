@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from guardian.governance.gates import PromptResult, evaluate_gate
+from guardian.governance.gatechecks import evaluate_gate
+from guardian.governance.gatereport import PromptResult
 from guardian.policy import GatePolicy
 
 

@@ -8,7 +8,8 @@ import pytest
 import torch
 
 from guardian.governance.gatebatch import mixed_batches
-from guardian.governance.gates import GoldenPrompt, run_gate
+from guardian.governance.gates import run_gate
+from guardian.governance.golden import GoldenPrompt
 from guardian.policy import GatePolicy
 from tests.faults.continuous_faults import CB_BY_NAME
 

@@ -14,7 +14,7 @@ from engine import IncompatiblePairError
 from guardian.backends.local import LocalEngineBackend
 from guardian.cli import gate as gate_cli
 from guardian.cli import route as route_cli
-from guardian.governance.gates import GoldenError, load_golden
+from guardian.governance.golden import GoldenError, load_golden
 from guardian.governance.registry import PairRegistry
 from guardian.governance.routestate import RouteStateStore
 from guardian.policy import load_policy_file

@@ -19,7 +19,8 @@ from guardian.app import build_services, close_services
 from guardian.audit.events import ShadowEvent
 from guardian.backends import BackendRequest
 from guardian.backends.local import LocalEngineBackend
-from guardian.governance.rollback import ObservingSink, RollbackController
+from guardian.governance.observing import ObservingSink
+from guardian.governance.rollback import RollbackController
 from guardian.governance.routestate import ModeResolver
 from guardian.policy import (
     AcceptanceTrigger,

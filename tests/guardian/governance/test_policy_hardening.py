@@ -53,7 +53,7 @@ def test_a_fifo_device_or_deeply_nested_file_is_a_policy_error_not_a_hang(tmp_pa
     import os
 
     from guardian.audit.signing import SigningError, load_trust
-    from guardian.governance.gates import GoldenError, load_golden
+    from guardian.governance.golden import GoldenError, load_golden
     from guardian.policy import PolicyError, load_policy_file
 
     fifo = tmp_path / "fifo"

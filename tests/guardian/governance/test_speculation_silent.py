@@ -130,7 +130,8 @@ def _sidecar(pair):
     from guardian.app import build_services, create_app
     from guardian.audit import MemorySink
     from guardian.backends.local import LocalEngineBackend
-    from guardian.governance.rollback import ObservingSink, RollbackController
+    from guardian.governance.observing import ObservingSink
+    from guardian.governance.rollback import RollbackController
     from guardian.governance.routestate import RouteStateStore
     from guardian.observability.telemetry import Telemetry
     from guardian.policy import GatePolicy, ShadowPolicy
