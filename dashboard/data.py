@@ -14,6 +14,9 @@ Pages import only this module (and `dashboard.filters`) and only render what it 
   trigger uses), acceptance floors from each route's `triggers.acceptance.min_alpha`, the
   pool-hour price from `cost:`; else the documented defaults in `dashboard.slo` /
   `dashboard.drift`.
+* Split by concern, all re-exported here (pages still import only this module): the
+  connection (`dashboard.connection`), the policy in force (`dashboard.policyview`) and the
+  derived frames (`dashboard.frames`); this module keeps the cached queries and the actions.
 * Cost (SLIs M4, M5): SQL aggregates here (`cost_usage`, `paired_speed`), the arithmetic in
   `guardian.governance.cost` (`cost_figures`, `cost_trend`).
 """
@@ -26,155 +29,37 @@ from typing import Any
 
 import pandas as pd
 import streamlit as st
-from sqlalchemy import Engine, event
 
 from dashboard import queries
-from dashboard.drift import DriftThresholds, scores
-from dashboard.slo import ALERT_WINDOWS, AlertStatus, SloTargets, evaluate_alerts, speedup
-from engine.metrics import SpecCounters
-from guardian.core.db import DatabaseUnreachable, has_audit_schema
-from guardian.governance.cost import Paired, Usage
-from guardian.governance.cost import figures as cost_figures_of
+from dashboard.connection import CACHE_TTL_S as CACHE_TTL_S
+from dashboard.connection import STATEMENT_TIMEOUT_MS as STATEMENT_TIMEOUT_MS
+from dashboard.connection import DashboardDataError as DashboardDataError
+from dashboard.connection import _db, db_for
+from dashboard.connection import database_url as database_url
+from dashboard.connection import get_db as get_db
+from dashboard.frames import acceptance_series as acceptance_series
+from dashboard.frames import cost_figures as cost_figures
+from dashboard.frames import cost_trend as cost_trend
+from dashboard.frames import counters as counters
+from dashboard.frames import drift_firings as drift_firings
+from dashboard.frames import drift_series as drift_series
+from dashboard.frames import evidence_frame as evidence_frame
+from dashboard.frames import label_groups as label_groups
+from dashboard.frames import saving_of as saving_of
+from dashboard.frames import short_hash as short_hash
+from dashboard.frames import side_by_side as side_by_side
+from dashboard.frames import slo_alerts as slo_alerts
+from dashboard.frames import speedup_delta as speedup_delta
+from dashboard.frames import speedup_from as speedup_from
+from dashboard.policyview import _parse_policy, policy_in_force
+from dashboard.policyview import acceptance_floors as acceptance_floors
+from dashboard.policyview import active_policy as active_policy
+from dashboard.policyview import drift_thresholds as drift_thresholds
+from dashboard.policyview import pool_price as pool_price
+from dashboard.policyview import slo_targets as slo_targets
+from dashboard.slo import ALERT_WINDOWS, SloTargets
 
 log = logging.getLogger(__name__)
-
-CACHE_TTL_S = 60
-STATEMENT_TIMEOUT_MS = 15_000  # a runaway query must not hold a Postgres backend forever
-
-
-class DashboardDataError(RuntimeError):
-    """The database cannot be read; the message says what to do."""
-
-
-def database_url() -> str:
-    from guardian.settings import Settings
-
-    # Built per call (cheap): the URL can change between tests and reruns.
-    return Settings().resolved_database_url
-
-
-def _read_only(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    if type(dbapi_conn).__module__.startswith("sqlite3"):
-        cur.execute("PRAGMA query_only = ON")
-    else:
-        cur.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
-        cur.execute(f"SET statement_timeout = {STATEMENT_TIMEOUT_MS}")
-        dbapi_conn.commit()  # keep the settings: the pool rolls back what is left open
-    cur.close()
-
-
-@st.cache_resource(show_spinner=False)
-def db_for(url: str) -> Engine:
-    """The read-only audit database (a SQLAlchemy Engine) at `url`, one per process."""
-    from guardian.core.db import make_engine
-
-    db = make_engine(url, pool_size=4, max_overflow=4) if url.startswith("postgres") \
-        else make_engine(url)
-    event.listen(db, "connect", _read_only)
-    return db
-
-
-def get_db() -> Engine:
-    """The read-only audit database, after checking the audit schema is there."""
-    url = database_url()
-    db = db_for(url)
-    safe = db.url.render_as_string(hide_password=True)
-    try:
-        ok = has_audit_schema(db)
-    except DatabaseUnreachable as exc:
-        raise DashboardDataError(f"cannot open the audit database {safe}: {exc}. Check that it "
-                                 "is running and GUARDIAN_DATABASE_URL is right.") from None
-    if not ok:
-        raise DashboardDataError(f"no audit schema in {safe}: run `guardian db upgrade` (and send "
-                                 "traffic through the sidecar) first.")
-    return db
-
-
-def _db() -> Engine:
-    return db_for(database_url())
-
-
-# --- policy -------------------------------------------------------------------------------
-def _parse_policy(text: str) -> tuple[Any, str | None]:
-    """(Policy, None) from a recorded policy text (YAML or JSON), else (None, why)."""
-    import yaml
-    from pydantic import ValidationError
-
-    from guardian.policy import Policy
-
-    try:
-        return Policy.model_validate(yaml.safe_load(text) or {}), None
-    except (yaml.YAMLError, ValidationError, TypeError) as exc:
-        return None, str(exc).splitlines()[0]
-
-
-@st.cache_data(ttl=CACHE_TTL_S, show_spinner=False)
-def policy_in_force(url: str) -> dict[str, Any]:
-    """The policy in force: the one the sidecars loaded last (`policy_loads` + its recorded
-    content in `policy_versions`), else the file this dashboard is configured with.
-
-    {'source' ('database' | 'file'), 'path', 'hash', 'yaml', 'policy' (dict), 'error',
-    'loaded_at', 'loaded_by', 'file_hash' (this host's file), 'tampered' (the recorded content
-    does not hash to its recorded hash: someone edited the table)}.
-    """
-    from guardian.policy import DEFAULT_POLICY_FILE, PolicyError, load_policy
-    from guardian.settings import Settings
-
-    path = Settings().policy_file or DEFAULT_POLICY_FILE
-    try:
-        file_policy, file_error = load_policy(path), None
-    except PolicyError as exc:
-        file_policy, file_error = None, str(exc)
-    out: dict[str, Any] = {"source": "file", "path": str(path), "error": file_error,
-                           "hash": file_policy.content_hash if file_policy else None,
-                           "yaml": path.read_text() if file_policy else None,
-                           "policy": file_policy.model_dump(mode="json") if file_policy else None,
-                           "loaded_at": None, "loaded_by": None, "tampered": False,
-                           "file_hash": file_policy.content_hash if file_policy else None}
-    try:
-        loads = queries.policy_versions(db_for(url), limit=1)
-    except Exception as exc:  # the file still says something useful
-        log.warning("cannot read policy versions: %s", exc)
-        return out
-    if loads.empty or not isinstance(loads.iloc[0]["content"], str):
-        return out
-    row = loads.iloc[0]
-    policy, error = _parse_policy(row["content"])
-    out.update(source="database", path=row["policy_file"], hash=row["policy_hash"],
-               yaml=row["content"], loaded_at=row["loaded_at"], loaded_by=row["loaded_by"],
-               policy=policy.model_dump(mode="json") if policy else None,
-               error=None if policy else f"the recorded policy does not parse: {error}",
-               tampered=policy is not None and policy.content_hash != row["policy_hash"])
-    return out
-
-
-def active_policy() -> dict[str, Any]:
-    """`policy_in_force` of the configured database."""
-    return policy_in_force(database_url())
-
-
-def slo_targets() -> SloTargets:
-    pol = active_policy().get("policy") or {}
-    return SloTargets.from_mapping(pol.get("slo"))
-
-
-def drift_thresholds() -> DriftThresholds:
-    """The default route's `triggers.drift` (the rollback trigger's thresholds), else defaults."""
-    pol = active_policy().get("policy") or {}
-    route = (pol.get("routes") or {}).get(pol.get("default_route"), {})
-    return DriftThresholds.from_trigger((route.get("triggers") or {}).get("drift"))
-
-
-def acceptance_floors(routes: list[str]) -> dict[str, float]:
-    """route -> its acceptance trigger's floor (`triggers.acceptance.min_alpha`) where enabled."""
-    pol_routes = (active_policy().get("policy") or {}).get("routes") or {}
-    out = {}
-    for name in routes:
-        acc = ((pol_routes.get(name) or {}).get("triggers") or {}).get("acceptance") or {}
-        if acc.get("enabled", True) and acc.get("min_alpha") is not None:
-            out[name] = float(acc["min_alpha"])
-    return out
 
 
 # --- cached queries -----------------------------------------------------------------------
@@ -415,231 +300,3 @@ def export_records(since: datetime | None, until: datetime | None, route: str | 
                                 request_id=request_id), path, fmt)  # type: ignore[arg-type]
         return path.read_bytes(), n
 
-
-# --- derived frames (pure pandas over cached results) -------------------------------------
-def counters(row: Any) -> SpecCounters:
-    """The summed stored counters of one `acceptance_bins` row (or of a column sum)."""
-    return SpecCounters(proposed=int(row["proposed"]), judged=int(row["judged"]),
-                        accepted=int(row["accepted"]), steps=int(row["steps"]))
-
-
-def acceptance_series(bins: pd.DataFrame) -> pd.DataFrame:
-    """Per bucket: acceptance_rate (accepted / proposed), alpha (accepted / judged) and mean
-    acceptance length (1 + accepted / steps) of the summed counters, from `engine.metrics`;
-    None where the bucket has no denominator (nothing to plot, not a rate of 0)."""
-    cols = ["bucket", "route", "pair_hash", "runs", "acceptance_rate", "alpha",
-            "mean_acceptance_length"]
-    if bins.empty:
-        return pd.DataFrame(columns=cols)
-    g = bins.copy()
-    c = [counters(row) for _, row in g.iterrows()]
-    g["acceptance_rate"] = [x.acceptance_rate if x.proposed else None for x in c]
-    g["alpha"] = [x.alpha if x.judged else None for x in c]
-    g["mean_acceptance_length"] = [x.mean_acceptance_length if x.steps else None for x in c]
-    return g[cols]
-
-
-def drift_series(hist: pd.DataFrame, thresholds: DriftThresholds) -> pd.DataFrame:
-    """JS divergence and PSI of each bucket's accepted-length histogram vs the reference.
-
-    Per route · pair, the reference window is the earliest buckets of the range holding
-    `reference_size` steps (like the trigger's "first steps after (re-)enabling"); later
-    buckets with at least `min_samples` steps are scored against it.
-    """
-    cols = ["bucket", "route", "pair_hash", "steps", "js_divergence", "psi", "reference"]
-    out: list[dict[str, Any]] = []
-    for (route, pair), grp in hist.groupby(["route", "pair_hash"]):
-        ref: dict[int, float] = {}
-        for b, rows in grp.groupby("bucket"):
-            counts = dict(zip(rows["length"].astype(int), rows["steps"], strict=True))
-            n = float(sum(counts.values()))
-            row = {"bucket": b, "route": route, "pair_hash": pair, "steps": n,
-                   "js_divergence": None, "psi": None, "reference": False}
-            if sum(ref.values()) < thresholds.reference_size:
-                for k, v in counts.items():
-                    ref[k] = ref.get(k, 0.0) + v
-                row["reference"] = True
-            elif n >= thresholds.min_samples:
-                row["js_divergence"], row["psi"] = scores(ref, counts)
-            out.append(row)
-    return pd.DataFrame(out, columns=cols)
-
-
-def pool_price() -> tuple[float | None, str]:
-    """(price of a pool-hour, currency) from the policy's `cost:` section; (None, "") without."""
-    cost = (active_policy().get("policy") or {}).get("cost") or {}
-    return (float(cost["pool_hour"]), str(cost.get("currency") or "")) if cost else (None, "")
-
-
-def _usage(rows: pd.DataFrame, path: str) -> Usage:
-    part = rows[rows["served_path"] == path]
-    known = part["forward_requests"] if "forward_requests" in part else part["requests"]
-    tokens = part["forward_tokens"] if "forward_tokens" in part else part["output_tokens"]
-    return Usage(int(part["requests"].sum()), float(part["output_tokens"].sum()),
-                 float(part["target_forwards"].sum()), float(part["seconds"].sum()),
-                 int(known.sum()), float(tokens.sum()))
-
-
-def _paired(rows: pd.DataFrame) -> Paired:
-    return Paired(int(rows["pairs"].sum()), float(rows["target_s"].sum()),
-                  float(rows["target_tokens"].sum()), float(rows["spec_s"].sum()),
-                  float(rows["spec_tokens"].sum()))
-
-
-def cost_figures(usage: pd.DataFrame, paired: pd.DataFrame, pool_hour: float | None,
-                 keys: tuple[str, ...] = ("route", "pair_hash")) -> pd.DataFrame:
-    """`guardian.governance.cost.figures` per group of `keys` (() = one row for all)."""
-    cols = [*keys, "requests", "spec_requests", "forwards_per_request",
-            "baseline_forwards_per_request", "forwards_saved", "seconds_per_token",
-            "baseline_seconds_per_token", "cost_per_token", "baseline_cost_per_token",
-            "speedup", "spend", "saving"]
-    if usage.empty:
-        return pd.DataFrame(columns=cols)
-    groups = usage.groupby(list(keys)) if keys else [((), usage)]
-    out = []
-    for key, rows in groups:
-        key = key if isinstance(key, tuple) else (key,)
-        sel = paired
-        for k, v in zip(keys, key, strict=True):
-            sel = sel[sel[k] == v] if not sel.empty else sel
-        f = cost_figures_of(_usage(rows, "speculative"), _usage(rows, "target_only"),
-                            _paired(sel) if not sel.empty else Paired(), pool_hour)
-        out.append({**dict(zip(keys, key, strict=True)), "requests": f.requests,
-                    "spec_requests": f.spec_requests,
-                    "forwards_per_request": f.forwards_per_request,
-                    "baseline_forwards_per_request": f.baseline_forwards_per_request,
-                    "forwards_saved": f.forwards_saved, "seconds_per_token": f.seconds_per_token,
-                    "baseline_seconds_per_token": f.baseline_seconds_per_token,
-                    "cost_per_token": f.cost_per_token,
-                    "baseline_cost_per_token": f.baseline_cost_per_token, "speedup": f.speedup,
-                    "spend": f.spend, "saving": f.saving})
-    return pd.DataFrame(out, columns=cols)
-
-
-def cost_trend(usage: pd.DataFrame, paired: pd.DataFrame, pool_hour: float | None) -> pd.DataFrame:
-    """Per bucket: cost (or pool-seconds without a price) per 1,000 output tokens as served and
-    for target-only decoding (shadow-measured), long format: bucket, series, value."""
-    per_bucket = cost_figures(usage, paired, pool_hour, keys=("bucket",))
-    price = pool_hour if pool_hour is not None else 3600.0  # pool-seconds without a price
-    rows = []
-    for _, r in per_bucket.iterrows():
-        for name, col in (("as served", "seconds_per_token"),
-                          ("target-only baseline", "baseline_seconds_per_token")):
-            if r[col] is not None and pd.notna(r[col]):
-                rows.append({"bucket": r["bucket"], "series": name,
-                             "value": float(r[col]) * price / 3600.0 * 1000.0})
-    return pd.DataFrame(rows, columns=["bucket", "series", "value"])
-
-
-def slo_alerts(counts: dict[timedelta, tuple[int, int]], targets: SloTargets) -> list[AlertStatus]:
-    return evaluate_alerts(counts, targets.budget)
-
-
-def speedup_from(speed: dict[str, float]) -> float | None:
-    return speedup(speed["target_s"], int(speed["target_tokens"]), speed["spec_s"],
-                   int(speed["spec_tokens"]))
-
-
-def speedup_delta(gain: float | None) -> str | None:
-    """A speedup's delta for `st.metric`: "+12% vs target-only" (faster: green) or "-6% vs
-    target-only" (speculation slower than the target alone: red). A bare "0.94x" did not say
-    that it is a slowdown."""
-    if gain is None or pd.isna(gain):
-        return None
-    return f"{gain - 1.0:+.0%} vs target-only"
-
-
-def saving_of(saving: object, seconds_per_token: object, baseline_seconds_per_token: object
-              ) -> float | None:
-    """The saving vs target-only: `cost.figures`' (None without a pool-hour price), else the
-    same ratio from seconds per output token, which the price cancels out of:
-    1 - served s/token / target-only s/token."""
-    if saving is not None and not pd.isna(saving):
-        return float(saving)
-    if (seconds_per_token is None or baseline_seconds_per_token is None
-            or pd.isna(seconds_per_token) or pd.isna(baseline_seconds_per_token)
-            or not baseline_seconds_per_token):
-        return None
-    return 1.0 - float(seconds_per_token) / float(baseline_seconds_per_token)
-
-
-def side_by_side(tokens: pd.DataFrame, served_path: str, shadow_path: str, cap: int,
-                 first_difference: int | None) -> pd.DataFrame:
-    """Served and shadow tokens as rows "target-only" / "speculative", up to the shadow cap.
-
-    Columns: path, position, token (id, else hash prefix, else "·"), origin, differs. Tokens are
-    compared where both paths stored ids; the audit store keeps shadow tokens without ids, so
-    otherwise `differs` marks the positions from the verdict's first difference on.
-    """
-    cols = ["path", "position", "token", "origin", "differs"]
-    if tokens.empty:
-        return pd.DataFrame(columns=cols)
-    label = {"target_only": "target-only", "speculative": "speculative", "external": "external"}
-    df = tokens[tokens["position"] < cap].copy()
-    df["path"] = df["source"].map({"served": label.get(served_path, served_path),
-                                   "shadow": label.get(shadow_path, shadow_path)})
-    # No token_id column for a metadata-only session (dashboard.auth): hashes or "·" only.
-    ids = df["token_id"] if "token_id" in df else pd.Series(None, index=df.index, dtype=object)
-    df["token"] = [str(int(i)) if pd.notna(i) else (h[:6] if isinstance(h, str) else "·")
-                   for i, h in zip(ids, df["token_hash"], strict=True)]
-    known = df[df["token"] != "·"].pivot_table(index="position", columns="source", values="token",
-                                               aggfunc="first")
-    if {"served", "shadow"} <= set(known.columns):
-        differ = known["served"] != known["shadow"]
-        df["differs"] = df["position"].map(differ).fillna(True).astype(bool)
-    else:
-        df["differs"] = (df["position"] >= first_difference) if first_difference is not None \
-            else False
-    order = {"target-only": 0, "speculative": 1}
-    df = df.sort_values(["path", "position"], key=lambda s: s.map(order) if s.name == "path" else s)
-    return df[cols].reset_index(drop=True)
-
-
-def evidence_frame(evidence: dict[str, Any]) -> pd.DataFrame:
-    """A rollback's evidence (trigger name -> measurement dict) as one row per measurement."""
-    rows = [{"trigger": name, "measurement": m.get("name"), "outcome": m.get("outcome"),
-             "value": m.get("value"), "threshold": m.get("threshold"), "samples": m.get("samples")}
-            for name, m in evidence.items() if isinstance(m, dict)]
-    return pd.DataFrame(rows)
-
-
-def drift_firings(rollbacks: pd.DataFrame) -> pd.DataFrame:
-    """The drift measurements in rollback evidence, newest first: at, route, trigger,
-    statistic (the measurement's name), value / threshold (what the trigger compared), js /
-    max_js and psi / max_psi where the measurement reports them, samples, fired (the trigger
-    is among those that fired). Read by shape (`name`, `value`, `threshold`, `details`), so a
-    new drift statistic shows up without a dashboard change."""
-    cols = ["at", "route", "trigger", "statistic", "fired", "outcome", "value", "threshold",
-            "js", "max_js", "psi", "max_psi", "samples"]
-    rows = []
-    for _, ev in rollbacks.iterrows():
-        details = ev["details"] if isinstance(ev["details"], dict) else {}
-        fired = set(details.get("fired") or [])
-        for trigger, m in (details.get("evidence") or {}).items():
-            if not isinstance(m, dict) or not (str(trigger).startswith("drift")
-                                               or str(m.get("name", "")).endswith("drift")):
-                continue
-            d = m.get("details") if isinstance(m.get("details"), dict) else {}
-            rows.append({"at": ev["created_at"], "route": ev["route"], "trigger": trigger,
-                         "statistic": m.get("name") or trigger, "fired": trigger in fired,
-                         "outcome": m.get("outcome"), "value": m.get("value"),
-                         "threshold": m.get("threshold"), "js": d.get("js_bits"),
-                         "max_js": m.get("threshold") if "js_bits" in d else None,
-                         "psi": d.get("psi"), "max_psi": d.get("max_psi"),
-                         "samples": m.get("samples")})
-    df = pd.DataFrame(rows, columns=cols)
-    return df.sort_values("at", ascending=False, kind="stable") if not df.empty else df
-
-
-def label_groups(df: pd.DataFrame) -> pd.DataFrame:
-    """Adds `group` = "route · pair…" (the legend of per-route, per-pair charts)."""
-    df = df.copy()
-    df["group"] = df["route"] + " · " + df["pair_hash"].map(short_hash)
-    return df
-
-
-def short_hash(h: object, n: int = 12) -> str:
-    """A hash's first `n` characters; "—" for None / NaN / "" (pandas turns None into NaN)."""
-    if not isinstance(h, str) or not h:
-        return "—"
-    return h if len(h) <= n else h[:n] + "…"

@@ -16,7 +16,7 @@ import pandas as pd
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
-from dashboard.queries import R, S, _where
+from dashboard.sql import R, S, _where
 from guardian.equivalence.stopcases import STOPPING_CASES
 
 MAX_ROWS = 20_000  # rows read per query (newest first)

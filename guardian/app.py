@@ -45,7 +45,8 @@ from guardian.backends import ServingBackend, open_backend
 from guardian.core.db import sqlite_path
 from guardian.core.fileio import private_dir, warn_if_shared
 from guardian.equivalence.shadow import ShadowEvaluator
-from guardian.observability.telemetry import Telemetry, TraceContextMiddleware
+from guardian.observability.telemetry import Telemetry
+from guardian.observability.tracecontext import TraceContextMiddleware
 from guardian.policy import Policy, load_policy
 from guardian.security.auth import KeyStore, is_loopback
 from guardian.serving.core import ServingCore

@@ -138,7 +138,7 @@ class RollbackController(RouteAnalysis, EvaluationLoop):
                 description="Automatic rollbacks of a route to target_only, by trigger.")
             collector = getattr(telemetry, "governance", None)
             if collector is not None:
-                from guardian.observability.telemetry import audit_health_rows
+                from guardian.observability.gauges import audit_health_rows
 
                 collector.add(self.gauge_rows)
                 collector.add(self.silent.gauge_rows)

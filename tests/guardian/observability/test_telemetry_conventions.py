@@ -102,7 +102,7 @@ def test_metrics_exposition_has_no_duplicate_families(make_client) -> None:
 
 
 def test_audit_health_gauges_defer_to_a_writer_that_exports_its_own() -> None:
-    from guardian.observability.telemetry import audit_health_rows
+    from guardian.observability.gauges import audit_health_rows
 
     class Health:
         def health(self) -> dict:
