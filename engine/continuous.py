@@ -18,11 +18,7 @@ runs, for all rows at once, at most one batched draft loop and exactly one targe
   floating-point reduction order of a larger batch (tests/engine/test_continuous.py measures
   how often that order flips a near tie).
 
-Cache invariants per row after each step (T = the row's committed tokens, prompt included):
-the target cache holds T - 1 of them (the last is fed with the next proposal); the draft cache
-holds `d_seen` <= T - 1 (its missing tokens are fed first in the next draft loop; a row that
-joins while the depth cap is 0 starts with none, so its draft is prefilled only once it first
-speculates).
+The cache invariants it keeps per row, and the rows themselves: engine/rows.py.
 
 `gamma_cap` (engine/loadaware.py) caps every row's depth by batch size; 0 turns speculation
 off for the step (no draft forward at all).
@@ -37,99 +33,27 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import torch
 
-from engine.controllers import GammaController
-from engine.controls import History, adjust_rows, adjusts
+from engine.controls import adjust_rows, adjusts
 from engine.loading import Pair
-from engine.proposers import ProposerConfig
 from engine.proposers.ngram import prompt_lookup
 from engine.ragged import RaggedCache
 from engine.rejection import leading_true, rejection_sample
-from engine.sampling import SamplingParams, process_logits, sample, token_probs
-from engine.step import HostVerdict, RowStep, top_alternatives, with_alternatives
-from engine.stopping import Completion, OnText
-from engine.trace import GenerationStats, TokenTrace
+from engine.rows import (
+    Proposal,
+    Sequence,
+    SequenceRequest,
+    commit_row,
+    prefill_rows,
+    row_history,
+    row_step,
+)
+from engine.sampling import process_logits, sample, token_probs
+from engine.step import HostVerdict, RowStep, top_alternatives
 
 __all__ = ["ContinuousEngine", "Sequence", "SequenceRequest"]
-
-
-@dataclass(slots=True)
-class SequenceRequest:
-    """One request to decode in the shared batch."""
-
-    prompt: list[int]
-    params: SamplingParams
-    max_new_tokens: int
-    stop: list[str] = field(default_factory=list)
-    speculative: bool = False
-    proposer: ProposerConfig = field(default_factory=ProposerConfig)
-    controller: GammaController | None = None  # speculative rows only
-    generator: torch.Generator | None = None
-    on_text: OnText | None = None
-    record_distributions: bool = False
-    # Top-k alternatives per emitted token (TokenTrace.alternatives) taken from the verifying
-    # forward's processed target distribution; 0: none. What a client's logprobs need, without
-    # a second forward over the prefix per step.
-    alternatives: int = 0
-
-
-class Sequence:
-    """A request's row: its tokens, completion, stats and cache bookkeeping."""
-
-    def __init__(self, pair: Pair, req: SequenceRequest) -> None:
-        if not req.prompt:
-            raise ValueError("prompt is empty; send at least one token of text")
-        if len(req.prompt) >= pair.max_context:
-            raise ValueError(f"prompt has {len(req.prompt)} tokens but the pair's context window "
-                             f"is {pair.max_context}; shorten the prompt")
-        if req.max_new_tokens < 1:
-            raise ValueError(f"max_new_tokens must be >= 1, got {req.max_new_tokens}")
-        if req.speculative and req.controller is None:
-            raise ValueError("a speculative sequence needs a gamma controller")
-        self.req = req
-        self.tokens = list(req.prompt)
-        self.completion = Completion(pair.tokenizer, pair.eos_token_ids, req.stop,
-                                     req.max_new_tokens,
-                                     None if req.on_text is None else self._emit)
-        self.stats = GenerationStats(prompt_tokens=len(req.prompt))
-        self.uses_draft = req.speculative and req.proposer.kind == "draft_model"
-        self.d_seen = 0  # tokens the draft cache holds (draft-model rows)
-        self.steps = 0
-        self.started = time.perf_counter()
-        self.first_token_at: float | None = None
-        self.error: BaseException | None = None  # set when its on_text raised
-
-    @property
-    def finished(self) -> bool:
-        return self.completion.finished or self.error is not None
-
-    def _emit(self, delta: str, traces: list[TokenTrace]) -> None:
-        """The caller's on_text; what it raises (cancellation, preemption) ends this row
-        alone, at this step boundary."""
-        if self.error is not None or self.req.on_text is None:
-            return
-        try:
-            self.req.on_text(delta, traces)
-        except BaseException as exc:
-            self.error = exc
-
-    def finish(self) -> None:
-        total = time.perf_counter() - self.started
-        self.stats.completion_tokens = len(self.completion.token_ids)
-        self.stats.total_time_s = total
-        self.stats.time_to_first_token_s = (self.first_token_at or self.started) - self.started
-        if not self.completion.finished:
-            self.completion.finish("length")
-
-
-@dataclass(slots=True)
-class _Proposal:
-    tokens: list[int]  # host ids (len = this row's proposal length)
-    q: torch.Tensor | None = None  # (g, V) sampled draft distributions (sampled draft rows)
-    logits: torch.Tensor | None = None  # (g, V) raw draft logits (greedy draft rows)
 
 
 class ContinuousEngine:
@@ -223,39 +147,8 @@ class ContinuousEngine:
     def _prefill(self, model: torch.nn.Module, seqs: list[Sequence], into: RaggedCache,
                  whole: list[bool] | None = None,
                  ) -> tuple[int, torch.Tensor | None, list[int]]:
-        """One forward over the sequences' prompts but their last token (`whole[i]`: all of
-        sequence i's prompt), appended to `into` -> (forwards run, logits at each fed row's
-        last fed token (F, 1, V) or None, the fed rows' indices into `seqs`). A one-token
-        prompt not fed whole has nothing to prefill: its row joins empty (a row with no valid
-        column must not be a forward's query: it would attend to nothing)."""
-        if not seqs:
-            return 0, None, []
-        feeds = [s.tokens if whole is not None and whole[i] else s.tokens[:-1]
-                 for i, s in enumerate(seqs)]
-        fed = [i for i, f in enumerate(feeds) if f]
-        part = RaggedCache.empty_rows(self.pair.device, len(fed))
-        logits = None
-        if fed:
-            logits, _ = part.forward(model, [feeds[i] for i in fed], self.filler, last_only=True)
-        rows = [None] * len(seqs)
-        for k, i in enumerate(fed):
-            rows[i] = k
-        # Keep the joiners' order: prefilled rows and empty rows interleaved as given.
-        if len(fed) == len(seqs):
-            into.extend(part)
-        else:
-            empty = RaggedCache.empty_rows(self.pair.device, 1)
-            for i in range(len(seqs)):
-                if rows[i] is None:
-                    into.extend(empty)
-                    empty = RaggedCache.empty_rows(self.pair.device, 1)
-                else:
-                    one = RaggedCache(self.pair.device)
-                    one.extend(part)
-                    one.select([rows[i]])
-                    into.extend(one)
-        return (1 if fed else 0), logits, fed
-
+        """`engine.rows.prefill_rows` on this batch's device and filler token."""
+        return prefill_rows(model, seqs, into, self.pair.device, self.filler, whole)
     def remove(self, gone: list[Sequence]) -> None:
         """Rows leave the batch (finished, cancelled or failed)."""
         if not gone:
@@ -342,11 +235,11 @@ class ContinuousEngine:
         return (len(seq.tokens) >= self.pair.max_context
                 or len(seq.completion.token_ids) >= seq.req.max_new_tokens)
 
-    def _propose(self, gammas: list[int]) -> tuple[list[_Proposal], int, int]:
+    def _propose(self, gammas: list[int]) -> tuple[list[Proposal], int, int]:
         """Each row's proposal: n-gram rows on the host, draft-model rows in one batched
         draft loop (its first forward also feeds every draft row the tokens it has not seen)
         -> (proposals, draft depth, physical draft column of the first draft fed back)."""
-        props = [_Proposal([]) for _ in self.rows]
+        props = [Proposal([]) for _ in self.rows]
         where = {id(s): i for i, s in enumerate(self.rows)}
         for i, (seq, g) in enumerate(zip(self.rows, gammas, strict=True)):
             if g and seq.req.speculative and seq.req.proposer.kind == "ngram":
@@ -401,7 +294,7 @@ class ContinuousEngine:
         return props, depth, first1
 
     def _controlled_drafts(self, logits: torch.Tensor, gammas: list[int],
-                           where: dict[int, int], props: list[_Proposal], k: int,
+                           where: dict[int, int], props: list[Proposal], k: int,
                            ) -> torch.Tensor:
         """(B_d, V) draft logits with each controlled row's penalties / logit_bias applied
         for its k-th draft position (history: its tokens + its drafts so far, as the
@@ -414,7 +307,7 @@ class ContinuousEngine:
         for j in rows:
             seq = self.drows[j]
             try:
-                history = _history(seq, props[where[id(seq)]].tokens, logits.shape[-1],
+                history = row_history(seq, props[where[id(seq)]].tokens, logits.shape[-1],
                                    logits.device)
                 logits[j] = adjust_rows(logits[j:j + 1].unsqueeze(1), seq.req.params,
                                         history)[0, 0]
@@ -422,7 +315,7 @@ class ContinuousEngine:
                 seq.error = exc
         return logits
 
-    def _controlled(self, rows: list[Sequence], props: list[_Proposal],
+    def _controlled(self, rows: list[Sequence], props: list[Proposal],
                     logits: torch.Tensor) -> torch.Tensor:
         """(B, T, V) target logits with each controlled row's penalties / logit_bias applied
         at its g + 1 positions (position t's history: its tokens + its drafts x_1..x_t)."""
@@ -434,14 +327,14 @@ class ContinuousEngine:
             seq, g = rows[i], len(props[i].tokens)
             try:
                 block = torch.tensor([props[i].tokens], dtype=torch.long, device=logits.device)
-                history = _history(seq, [], logits.shape[-1], logits.device)
+                history = row_history(seq, [], logits.shape[-1], logits.device)
                 logits[i, :g + 1] = adjust_rows(logits[i:i + 1, :g + 1], seq.req.params,
                                                 history, block)[0]
             except Exception as exc:  # this row's fault: it alone fails
                 seq.error = exc
         return logits
 
-    def _verify(self, props: list[_Proposal], depth: int, first1: int, t0: float,
+    def _verify(self, props: list[Proposal], depth: int, first1: int, t0: float,
                 t1: float) -> tuple[int, int, int]:
         """One target forward over every row's [last] + proposal; per-row accept/resample;
         each row commits its own count -> (tokens emitted by the batch, draft positions
@@ -468,7 +361,7 @@ class ContinuousEngine:
                     self.draft.drop(dwhere[id(seq)], first1 + keep, fed - keep)
                     seq.d_seen = len(seq.tokens) + keep
                     seq.stats.draft_forwards += depth
-                step = _row_step(seq, host, i, ni, g)
+                step = row_step(seq, host, i, ni, g)
                 accepted, judged = accepted + step.accepted, judged + step.judged
                 self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2,
                              alternatives.get(i))
@@ -482,19 +375,19 @@ class ContinuousEngine:
         """The first token of each of `seqs` (joined whole) from its prefill's last logits
         (F, 1, V): sampled as any step's token after no proposal. Its time is taken once the
         tokens are on the host (`_judge`'s copy waits for the device), as `_verify`'s is."""
-        host, records, alternatives = self._judge(seqs, [_Proposal([]) for _ in seqs], logits)
+        host, records, alternatives = self._judge(seqs, [Proposal([]) for _ in seqs], logits)
         at = time.perf_counter()
         for i, seq in enumerate(seqs):
             if seq.error is not None:
                 continue  # its row leaves at the next step, before any forward
             try:
-                self._commit(seq, _row_step(seq, host, i, 0, 0), records.get(i), 0, 0.0, 0.0,
+                self._commit(seq, row_step(seq, host, i, 0, 0), records.get(i), 0, 0.0, 0.0,
                              at, alternatives.get(i), prefill=True)
                 self._joined_tokens += 1
             except Exception as exc:  # this row's fault (stop strings, its on_text...)
                 seq.error = exc
 
-    def _judge(self, rows: list[Sequence], props: list[_Proposal], logits: torch.Tensor,
+    def _judge(self, rows: list[Sequence], props: list[Proposal], logits: torch.Tensor,
                ) -> tuple[HostVerdict, dict[int, tuple[torch.Tensor, torch.Tensor | None]],
                           dict[int, list[tuple[tuple[int, float], ...]]]]:
         """Row i of `logits` (B, T, V) scored [last] + `props[i]` of `rows[i]`: per-row
@@ -571,55 +464,6 @@ class ContinuousEngine:
                 torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,
                 verified_at: float, alternatives: list[tuple[tuple[int, float], ...]] | None = None,
                 prefill: bool = False) -> None:
-        """Commit one row's step. `prefill`: its first token, from the join's prefill (whose
-        forward and time the join already counted)."""
-        traces = with_alternatives(step.traces(len(seq.completion.token_ids), seq.steps),
-                                   alternatives)
-        dists = qdists = None
-        if record is not None:
-            p, q = record
-            dists = p[:n + 1].float().cpu().unsqueeze(0)
-            if not seq.req.params.greedy and seq.req.speculative:
-                vocab = p.shape[-1]
-                qq = q.float() if q is not None else p.new_zeros((len(step.tokens) - 1, vocab))
-                qq = torch.cat([qq, qq.new_zeros((1, vocab))])[:n + 1]
-                qdists = qq.cpu().unsqueeze(0)
-        seq.tokens.extend(step.tokens)
-        seq.first_token_at = seq.first_token_at or verified_at
-        stats = seq.stats
-        if not prefill or seq.req.speculative:
-            # Every step a speculative row emitted at is a step (its trace's steps), its first
-            # token from a join at cap 0 too, as one-at-a-time speculation counts its first
-            # step; a target-only row's prefill is not a decoding step, as one at a time.
-            stats.batch_rows += (len(self.rows) - stats.batch_rows) / (stats.steps + 1)
-            stats.batch_rows_max = max(stats.batch_rows_max, len(self.rows))
-            stats.steps += 1
-        if not prefill:
-            stats.target_forwards += 1
-            stats.draft_time_s += draft_s
-            stats.verify_time_s += verify_s
-        if seq.req.speculative:
-            step.count(stats)
-            stats.shared_spec_steps += int(bool(step.proposed) and len(self.rows) >= 2)
-            if seq.req.controller is not None and step.proposed:
-                seq.req.controller.update(step.proposed, step.judged, step.accepted, draft_s,
-                                          verify_s)
-        seq.steps += 1
-        seq.completion.extend(step.tokens, traces, dists[0] if dists is not None else None,
-                              qdists[0] if qdists is not None else None)
-
-
-def _history(seq: Sequence, drafts: list[int], vocab: int, device: torch.device) -> History:
-    """A row's penalty history: its prompt, and its output so far plus `drafts`."""
-    prompt = len(seq.req.prompt)
-    return History.of_lists([seq.tokens[:prompt]], [seq.tokens[prompt:] + drafts], vocab,
-                            device)
-
-
-def _row_step(seq: Sequence, host: HostVerdict, i: int, n: int, proposed: int) -> RowStep:
-    """Row i's step as `host` judged it; a target-only row's token is plain `target`."""
-    step = host.row(i, n, proposed)
-    if not seq.req.speculative:
-        step = RowStep(step.tokens, ["target"], step.p, [None], step.margins, 0, 0, 0,
-                       step.evidence)
-    return step
+        """`engine.rows.commit_row` at this batch's size."""
+        commit_row(seq, step, record, n, draft_s, verify_s, verified_at, len(self.rows),
+                   alternatives, prefill)

@@ -31,6 +31,7 @@ from typing import Any
 import torch
 
 import engine.continuous as continuous
+import engine.rows as engine_rows
 import engine.stopping as stopping
 from engine.ragged import RaggedCache
 from engine.sampling import SamplingParams
@@ -127,9 +128,9 @@ def _host_verdict_editing(edit: Callable[[torch.Tensor, torch.Tensor, torch.Tens
 
 def _completion_with(extend: Callable[..., int]) -> contextlib.AbstractContextManager[None]:
     """Rows that join the continuous engine get a Completion whose `extend` is `extend`
-    (engine.continuous.Sequence builds one per row; the request-level engine is untouched)."""
+    (engine.rows.Sequence builds one per row; the request-level engine is untouched)."""
     FaultyCompletion = type("FaultyCompletion", (stopping.Completion,), {"extend": extend})
-    return _patch(continuous, "Completion", FaultyCompletion)
+    return _patch(engine_rows, "Completion", FaultyCompletion)
 
 
 # --- per-row KV cache crop after partial acceptance ------------------------------------------

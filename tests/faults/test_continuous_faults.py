@@ -27,6 +27,7 @@ import torch
 
 import engine.continuous
 import engine.ragged
+import engine.rows
 import engine.stopping
 from tests.faults.continuous_faults import CB_BY_NAME, CB_FAULTS
 from tests.faults.faults import Fault
@@ -40,7 +41,7 @@ TINY_LIMIT = 24
 
 
 def _snapshot() -> dict:
-    out = {("engine.continuous", k): v for k, v in vars(engine.continuous).items()}
+    out = {(m.__name__, k): v for m in (engine.continuous, engine.rows) for k, v in vars(m).items()}
     out.update({(c.__name__, k): v for c in CLASSES for k, v in vars(c).items()})
     out[("Completion", "extend")] = engine.stopping.Completion.extend
     return out

@@ -159,7 +159,7 @@ def test_sampled_acceptance_off_its_recorded_expectation_either_way_is_a_mismatc
     """With the q the proposer recorded, acceptance follows Σ min(p, q) exactly when the rule
     accepts with min(1, p/q): a sampler accepting with p(x) (too few) or always (too many)
     skews the output, so both directions are a distribution mismatch, not a speed anomaly."""
-    from guardian.equivalence.shadow import _acceptance_off
+    from guardian.equivalence.judging import _acceptance_off
     from guardian.equivalence.verdicts import MIN_WINDOW_FOR_ACCEPTANCE_TEST, AcceptanceWindow
 
     n = MIN_WINDOW_FOR_ACCEPTANCE_TEST * 2
