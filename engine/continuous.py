@@ -21,7 +21,9 @@ runs, for all rows at once, at most one batched draft loop and exactly one targe
 The cache invariants it keeps per row, and the rows themselves: engine/rows.py.
 
 `gamma_cap` (engine/loadaware.py) caps every row's depth by batch size; 0 turns speculation
-off for the step (no draft forward at all).
+off for the step (no draft forward at all) - except for rows with `pinned_depth` (seeded
+sampled requests): their depth never follows the load, so a seed reproduces its tokens at
+any batch size (such a row drafts alone at a step whose cap is 0).
 
 A fault of one row inside a step (its sampling parameters or generator, its depth controller,
 its stop-string or detokenizing work) ends that row alone: it gets `error` and leaves the batch
@@ -98,19 +100,23 @@ class ContinuousEngine:
         # longest feed). While the depth cap is 0 (speculation off at this load) a draft row
         # joins empty (d_seen = 0) and costs nothing; when speculation resumes, its first
         # draft forward feeds what it has not seen.
+        # A pinned row (it drafts whatever the cap) is prefilled here at any cap.
         drafting = [s for s in seqs if s.uses_draft]
+        eager = [s for s in drafting
+                 if self._drafting_cap or self.gamma_cap is None or s.req.pinned_depth]
+        lazy = [s for s in drafting if not any(s is e for e in eager)]
         t0 = time.perf_counter()
-        if drafting and (self._drafting_cap or self.gamma_cap is None):
-            dforwards = self._prefill(self.pair.draft, drafting, self.draft)[0]
+        if eager:
+            dforwards = self._prefill(self.pair.draft, eager, self.draft)[0]
             dt = time.perf_counter() - t0
-            for seq in drafting:
+            for seq in eager:
                 seq.d_seen = len(seq.tokens) - 1
                 seq.stats.draft_forwards += dforwards
                 seq.stats.draft_time_s += dt
                 seq.stats.prefill_time_s += dt
-        else:
-            self.draft.extend(RaggedCache.empty_rows(self.pair.device, len(drafting)))
-        self.drows += drafting
+        if lazy:
+            self.draft.extend(RaggedCache.empty_rows(self.pair.device, len(lazy)))
+        self.drows += eager + lazy
         # A joiner that will not speculate at its first step - target-only, or speculative
         # joining a batch that runs at depth cap 0 - is prefilled with its whole prompt and
         # takes its first token from that forward, as one-at-a-time target-only decoding does,
@@ -128,8 +134,8 @@ class ContinuousEngine:
             cap = peek(self.size + len(seqs)) if peek is not None else None
             if cap is None and self.rows:
                 cap = self._last_cap
-            if cap == 0:
-                whole = [True] * len(seqs)
+            if cap == 0:  # (a pinned row speculates at its first step whatever the cap)
+                whole = [w or not s.req.pinned_depth for w, s in zip(whole, seqs, strict=True)]
         t1 = time.perf_counter()
         tforwards, logits, fed = self._prefill(self.pair.target, seqs, self.target, whole)
         self.rows += seqs
@@ -180,7 +186,7 @@ class ContinuousEngine:
             except Exception as exc:  # this row's fault: it proposes nothing and leaves
                 seq.error = exc
                 g = 0
-            if cap is not None:
+            if cap is not None and not seq.req.pinned_depth:
                 if cap == 0 and g > 0:
                     seq.stats.capped_steps += 1
                 g = min(g, cap)

@@ -110,6 +110,14 @@ class GoodputGamma:
             self.cost_ratio_ema = keep * self.cost_ratio_ema + self.smoothing * c
 
 
+def pinned_strategy(strategy: str, pinned: bool) -> str:
+    """The strategy a pinned row (a seeded sampled request: engine.rows.SequenceRequest
+    .pinned_depth) runs: goodput reads the clock (its cost ratio), so its depths - and with
+    them its draws - would differ from run to run; such a row runs the heuristic rule
+    (acceptance only) instead. Other strategies read only the row's own acceptances."""
+    return "heuristic" if pinned and strategy == "goodput" else strategy
+
+
 def make_controller(strategy: str, gamma: int, gamma_max: int) -> GammaController:
     if gamma < 1 or gamma_max < 1:
         raise ValueError(f"gamma and gamma_max must be >= 1, got gamma={gamma}, "

@@ -54,6 +54,12 @@ class SequenceRequest:
     # forward's processed target distribution; 0: none. What a client's logprobs need, without
     # a second forward over the prefix per step.
     alternatives: int = 0
+    # A seeded sampled row's depth follows its own controller only, never the batch's load
+    # cap (`ContinuousEngine._gammas`, `join`): its draws depend on its depths, so the same
+    # seed on the same path gives the same tokens at any load (the shadow's `seed_replay`
+    # check relies on it). Its controller must not read the clock either
+    # (engine.controllers.pinned_strategy).
+    pinned_depth: bool = False
 
 
 class Sequence:

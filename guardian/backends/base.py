@@ -72,6 +72,11 @@ class Capabilities:
     # local engine parses them from the whole answer, so a streamed request with tools is a
     # 400 there rather than a stream of raw <tool_call> text.
     streams_tool_calls: bool = True
+    # A seeded sampled request decodes to the same tokens when run again on the same path,
+    # whatever else is in the batch (the local engine pins such a row's depth:
+    # guardian.backends.local.seed_pins_depth); the shadow's `seed_replay` check holds it to
+    # that. An upstream pool promises no such thing, so there the check is `unchecked`.
+    reproducible_seeds: bool = False
 
     def supports(self, proposer: ProposerKind) -> bool:
         return self.speculates and proposer in self.proposers

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.controllers import pinned_strategy
 from engine.metrics import SpecCounters
 from guardian.backends.base import (
     LOGPROB_FLOOR,
@@ -59,7 +60,7 @@ LOCAL_CONTROLS = frozenset((*SAMPLING_CONTROLS, "response_format", "tools", "too
 CAPABILITIES = Capabilities(speculates=True, proposers=PROPOSER_KINDS,  # type: ignore[arg-type]
                             full_distributions=True, top_logprobs=20, local_tokenizer=True,
                             scores_completions=True, controls=LOCAL_CONTROLS,
-                            streams_tool_calls=False)
+                            streams_tool_calls=False, reproducible_seeds=True)
 
 
 def engine_controls(s: Sampling) -> dict[str, Any]:
@@ -68,6 +69,13 @@ def engine_controls(s: Sampling) -> dict[str, Any]:
     return {"presence_penalty": s.presence_penalty, "frequency_penalty": s.frequency_penalty,
             "repetition_penalty": s.repetition_penalty, "min_p": s.min_p,
             "logit_bias": s.logit_bias}
+
+
+def seed_pins_depth(request: BackendRequest) -> bool:
+    """A seeded sampled speculative request decodes at depths that depend on nothing but its
+    own draws (not the batch's load cap, not the clock), so its seed reproduces its tokens on
+    the same path: what the shadow's `seed_replay` check holds the engine to."""
+    return request.seed is not None and request.speculative and not request.sampling.greedy
 
 
 def default_step_costs_dir() -> Path:
@@ -374,9 +382,10 @@ class LocalEngineBackend:
         kwargs: dict[str, Any] = dict(
             speculative=request.speculative, max_new_tokens=request.max_new_tokens,
             temperature=s.temperature, top_p=s.top_p, top_k=s.top_k, gamma=request.gamma,
-            gamma_strategy=request.gamma_strategy, gamma_max=request.gamma_max,
-            seed=request.seed, stop=list(request.stop), record_distributions=record,
-            proposer=request.proposer, alternatives=alternatives, controls=self.controls(s))
+            gamma_strategy=pinned_strategy(request.gamma_strategy, seed_pins_depth(request)),
+            gamma_max=request.gamma_max, seed=request.seed, stop=list(request.stop),
+            record_distributions=record, proposer=request.proposer, alternatives=alternatives,
+            controls=self.controls(s))
         if on_text is not None:
             piece = self._piece if alternatives > 0 else None
 
@@ -403,6 +412,7 @@ class LocalEngineBackend:
         generator = None
         if request.seed is not None:
             generator = torch.Generator(device=pair.device).manual_seed(request.seed)
+        pinned = seed_pins_depth(request)
         plain = None
         if on_text is not None:
             piece = self._piece if alternatives > 0 else None
@@ -416,10 +426,11 @@ class LocalEngineBackend:
                                   **self.controls(s)),
             max_new_tokens=request.max_new_tokens, stop=list(request.stop),
             speculative=request.speculative, proposer=ProposerConfig(request.proposer),
-            controller=(make_controller(request.gamma_strategy, request.gamma, request.gamma_max)
+            controller=(make_controller(pinned_strategy(request.gamma_strategy, pinned),
+                                        request.gamma, request.gamma_max)
                         if request.speculative else None),
             generator=generator, on_text=plain, record_distributions=record,
-            alternatives=alternatives), request.check,
+            alternatives=alternatives, pinned_depth=pinned), request.check,
             tenant=(request.route or "", request.principal or ""), weight=request.weight)
         return result_of(list(request.prompt_ids), RowResult(seq.completion, seq.stats),
                          request.speculative, record)

@@ -11,7 +11,8 @@ stats' `decoding_rule`, hash-covered), so a reader of either can tell, per reque
   copy);
 - `method` (draft_model / ngram / none; an upstream pool: what it reported, else
   `upstream_pool`), `depth` (the route's γ strategy and bounds, and the deepest step the
-  trace shows), `acceptance` (`greedy` argmax matching or `rejection_sampling`, Leviathan
+  trace shows; `pinned` for a seeded sampled request on the local engine, whose depth never
+  follows the load), `acceptance` (`greedy` argmax matching or `rejection_sampling`, Leviathan
   et al.'s, both lossless; a pool's declared rule where it reports one) and `lossless`;
 - `controls`: the sampling controls and pass-through fields that were on (the engine
   applies the former on draft and verify alike, so speculation stays on with them);
@@ -82,6 +83,13 @@ def decoding_rule(served: Any, route: RoutePolicy | None) -> dict[str, Any]:
     if route is not None and speculative_path:
         depth.update(strategy=route.gamma.strategy, initial=route.gamma.initial,
                      max=route.gamma.max)
+    if speculative_path and not upstream and req.seed is not None and not req.greedy:
+        # seeded: its depths follow its own draws only (not the load cap, not the clock),
+        # so the seed reproduces its tokens on this path (guardian.backends.local); goodput
+        # reads the clock, so such a row ran the heuristic rule (engine.controllers)
+        depth["pinned"] = True
+        if depth.get("strategy") == "goodput":
+            depth["strategy"] = "heuristic"
     rule: dict[str, Any] = {"ran": ran, "why_not": why_not, "method": method, "depth": depth,
                             "acceptance": acceptance, "lossless": lossless,
                             "controls": sorted({*req.sampling.controls(),

@@ -57,17 +57,13 @@ def test_seeded_sampled_choices_are_reproducible_and_distinct(make_local, local_
     first = r.json()
     again = client.post("/v1/completions", headers=auth(), json=body).json()
     texts = [c["text"] for c in first["choices"]]
-    if local_backend.batcher is None:
-        # One at a time the depth is the route's: the same seed draws the same numbers. In
-        # the continuous batch the learnt depth cap follows load, and a seeded sampled row
-        # draws differently at another depth (each draw still lossless): not asserted.
-        assert texts == [c["text"] for c in again["choices"]]
+    # The same seed draws the same numbers on either core: a seeded sampled row's depth
+    # never follows the continuous batch's load cap (engine.rows.SequenceRequest.pinned_depth).
+    assert texts == [c["text"] for c in again["choices"]]
     assert len(set(texts)) > 1  # seed + index: three samples, not one thrice
     for choice in first["spec_guardian"]["choices"]:  # each says whether it speculated
         sp = choice["speculation"]
-        # the learnt depth cap may turn speculation off at this load (continuous batch)
-        assert sp["ran"] or (local_backend.batcher is not None
-                             and sp["why_not"] == "no_tokens_proposed"), sp
+        assert sp["ran"] and sp["depth"]["pinned"] is True, sp
 
 
 @pytest.mark.parametrize(("extra", "param"), [
