@@ -67,7 +67,9 @@ TOOLS = (
 
 def gguf_chat_template(path: str | Path) -> str | None:
     """The GGUF's `tokenizer.chat_template` (None: it has none, or this is no GGUF v2+),
-    read from its metadata header alone (no `gguf` package: the tensors are not read)."""
+    read from its metadata header alone. Not `gguf.GGUFReader`: it parses every field and
+    tensor record first (the 49,152-token vocabulary included) - 4.3 s against this walk's
+    0.09 s on SmolLM2's file on a 2-core machine, paid at every server start."""
     with Path(path).open("rb") as f:
         def take(n: int) -> bytes:
             data = f.read(n)
