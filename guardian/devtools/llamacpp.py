@@ -11,6 +11,13 @@ model): `ngram-mod` (the default self-speculation that drafts on this wheel's bu
 carry `timings.draft_n` / `draft_n_accepted`, and `/metrics` (always on here) the
 `llamacpp:spec_decode_*` counters. Only loopback by default (`--host`).
 
+Chat templates are run as Jinja (llama.cpp's --jinja; `--no-jinja` for its legacy built-in
+templates): without it llama.cpp refuses any request with `tools` (HTTP 500 "tools param
+requires --jinja flag"), and with it parses the answer's tool calls into OpenAI
+`tool_calls`. A ChatML model whose own template has no tools (SmolLM2's) gets a tools
+branch in front of it (guardian.devtools.llamacpp_tools; `--no-tools-template` to keep the
+GGUF's alone, which drops `tools` from the prompt).
+
 The server is llama.cpp's (its OpenAI routes, its sampling, its speculation); this module
 only fills `xllamacpp.CommonParams` and keeps the process alive until SIGTERM / SIGINT.
 """
@@ -32,12 +39,23 @@ SPEC_TYPES = {"ngram-mod": "NGRAM_MOD", "ngram-simple": "NGRAM_SIMPLE",
 
 def params(model: str, port: int, *, host: str = "127.0.0.1", spec: str | None = None,
            draft_model: str | None = None, threads: int = 1, ctx: int = 4096,
-           parallel: int = 2, draft_max: int = 16) -> Any:
-    """The `xllamacpp.CommonParams` of one server (ImportError without the wheel)."""
+           parallel: int = 2, draft_max: int = 16, jinja: bool = True,
+           tools_template: bool = True) -> Any:
+    """The `xllamacpp.CommonParams` of one server (ImportError without the wheel).
+
+    `jinja`: llama.cpp's --jinja, explicit (this wheel's default is on, llama-server's was
+    off for long): tools and tool_calls need it. `tools_template`: where the GGUF's own
+    template is ChatML without tools, serve it with the tools branch of
+    guardian.devtools.llamacpp_tools (requests without tools render as before)."""
     import xllamacpp
+
+    from guardian.devtools.llamacpp_tools import tools_template as with_tools
 
     p = xllamacpp.CommonParams()
     p.model.path = model
+    p.use_jinja = jinja
+    if jinja and tools_template and (template := with_tools(model)) is not None:
+        p.chat_template = template
     p.port = port
     p.hostnames = [host]
     p.endpoint_metrics = True  # /metrics: the llamacpp:spec_decode_* counters
@@ -72,11 +90,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--ctx", type=int, default=4096)
     ap.add_argument("--parallel", type=int, default=2)
+    ap.add_argument("--no-jinja", dest="jinja", action="store_false",
+                    help="llama.cpp's legacy templates (no tools, no tool_calls)")
+    ap.add_argument("--no-tools-template", dest="tools_template", action="store_false",
+                    help="the GGUF's own chat template alone, even where it has no tools")
     args = ap.parse_args(argv)
     try:
         p = params(args.model, args.port, host=args.host, spec=args.spec,
                    draft_model=args.draft_model, threads=args.threads, ctx=args.ctx,
-                   parallel=args.parallel, draft_max=args.draft_max)
+                   parallel=args.parallel, draft_max=args.draft_max, jinja=args.jinja,
+                   tools_template=args.tools_template)
         import xllamacpp
     except ImportError:
         sys.exit("xllamacpp is not installed: pip install xllamacpp (a prebuilt wheel of "

@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PoolShadow", "judge_greedy", "judge_sampled", "topk_tv_lower_bound"]
+__all__ = ["PoolShadow", "judge_greedy", "judge_sampled", "judge_text",
+           "topk_tv_lower_bound"]
 
 
 def _keys(trace: Sequence[TraceToken], ids: Sequence[int]) -> list[Any]:
@@ -57,8 +58,29 @@ def _keys(trace: Sequence[TraceToken], ids: Sequence[int]) -> list[Any]:
     return list(ids)
 
 
+def judge_text(served: BackendResult, shadow: BackendResult) -> VerdictResult:
+    """Two greedy answers compared by their text, where one came without token rows (a pool
+    answers no logprobs to some requests: llama.cpp to a streamed one with tools, see
+    guardian.backends.upstream.wire.request_body). Token against no token would be a
+    divergence at position 0 that is not one. Equal texts match (the shadow's a prefix of
+    the served one where the shadow stopped at its cap); else a divergence at the first
+    differing character. Tool calls are judged beside it (`surface_checks`)."""
+    a, b = served.text, shadow.text
+    details: dict[str, Any] = {"compared": "text", "compared_chars": min(len(a), len(b)),
+                               "unchecked": ["tokens", "near_tie_margin"]}
+    if a == b or (shadow.finish_reason == "length" and a.startswith(b)):
+        return VerdictResult("match", details=details)
+    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                 min(len(a), len(b)))
+    details.update(compared_chars=first, first_differing_char=first,
+                   served_text=a[first:first + 40], shadow_text=b[first:first + 40])
+    return VerdictResult("divergence", details=details)
+
+
 def judge_greedy(served: BackendResult, shadow: BackendResult, served_speculative: bool,
                  tolerance: float, cap: int) -> VerdictResult:
+    if not (served.trace or served.token_ids) or not (shadow.trace or shadow.token_ids):
+        return judge_text(served, shadow)
     a, b = _keys(served.trace, served.token_ids)[:cap], _keys(shadow.trace, shadow.token_ids)[:cap]
     interned: dict[Any, int] = {}
     ids_a = [interned.setdefault(k, len(interned)) for k in a]

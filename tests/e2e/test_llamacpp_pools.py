@@ -177,10 +177,13 @@ def test_a_gate_run_on_the_pools_lets_the_route_speculate(deployment) -> None:
 
 def test_openai_client_gets_the_request_surface_through_the_real_pool(deployment) -> None:
     """Issue 41's done-when, upstream half, on the gated (speculative) route: json_schema
-    answers that validate, penalties + logit_bias + n=3 + seed, and tools passed through
-    unchanged. (This llama.cpp build answers tool requests with plain text on SmolLM2 -
-    its template has no tools, and a Hermes template did not change that - so no
-    tool_calls are asserted here: the local engine's are, tests/guardian/api.)"""
+    answers that validate, penalties + logit_bias + n=3 + seed, and the pool's own tool
+    calls: llama.cpp (--jinja, SmolLM2's template with the tools branch of
+    guardian.devtools.llamacpp_tools) answers `tool_calls` under tool_choice "required",
+    and the sidecar hands them to the client as the pool answered, unstreamed and
+    streamed. One example call in the history makes the 135M model call at once (without
+    it, it writes prose); the call's arguments are held by llama.cpp's grammar to the
+    tool's parameters."""
     import json
 
     import jsonschema
@@ -204,13 +207,41 @@ def test_openai_client_gets_the_request_surface_through_the_real_pool(deployment
     again = client.chat.completions.create(**sampled)
     assert [c.message.content for c in again.choices] == [c.message.content
                                                           for c in first.choices]
-    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {
-        "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}]
-    answer = client.chat.completions.create(
-        model=MODEL, messages=[{"role": "user", "content": "Weather in Paris?"}], tools=tools,
-        tool_choice="auto", max_tokens=16, temperature=0)
-    assert answer.choices[0].finish_reason in ("stop", "length", "tool_calls")
-    assert answer.choices[0].message.content or answer.choices[0].message.tool_calls
+    parameters = {"type": "object", "properties": {"city": {"type": "string"}},
+                  "required": ["city"], "additionalProperties": False}
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": parameters}}]
+    example = {"id": "call_1", "type": "function",
+               "function": {"name": "get_weather", "arguments": '{"city": "London"}'}}
+    asked = dict(model=MODEL, tools=tools, tool_choice="required", max_tokens=48, temperature=0,
+                 messages=[{"role": "user", "content": "Weather in London?"},
+                           {"role": "assistant", "content": None, "tool_calls": [example]},
+                           {"role": "tool", "tool_call_id": "call_1", "content": "rain, 12 C"},
+                           {"role": "user", "content": "Weather in Paris?"}])
+    answer = client.chat.completions.create(**asked)
+    choice = answer.choices[0]
+    assert choice.finish_reason == "tool_calls", choice
+    assert choice.message.tool_calls and len(choice.message.tool_calls) == 1, choice.message
+    call = choice.message.tool_calls[0]
+    assert call.type == "function" and call.id
+    assert call.function.name == "get_weather"
+    arguments = json.loads(call.function.arguments)
+    jsonschema.validate(arguments, parameters)
+    assert answer.model_extra["spec_guardian"]["served_path"] == "speculative"
+
+    streamed = client.chat.completions.create(**asked, stream=True)
+    calls: dict[int, dict[str, str]] = {}
+    finish = None
+    for chunk in streamed:
+        if not chunk.choices:
+            continue
+        for piece in chunk.choices[0].delta.tool_calls or []:
+            got = calls.setdefault(piece.index, {"name": "", "arguments": ""})
+            got["name"] += (piece.function and piece.function.name) or ""
+            got["arguments"] += (piece.function and piece.function.arguments) or ""
+        finish = chunk.choices[0].finish_reason or finish
+    assert finish == "tool_calls"
+    assert list(calls) == [0] and calls[0]["name"] == "get_weather"
+    assert json.loads(calls[0]["arguments"]) == arguments
 
 
 def test_a_pool_that_changes_outputs_is_rolled_back_and_the_trail_shows_why(

@@ -82,7 +82,10 @@ def request_body(req: BackendRequest, model: str, *, stream: bool, token_ids: bo
     if req.messages is not None:
         body["messages"] = req.passthrough.get("messages") or [
             {"role": r, "content": c} for r, c in req.messages]
-        body.update(logprobs=True, top_logprobs=k)
+        # llama.cpp refuses logprobs on a streamed request with tools (a 400): the audit's own
+        # are not asked there (no token rows; pool_shadow judges by text); a client's still are
+        if not (stream and req.passthrough.get("tools") and req.top_logprobs == 0):
+            body.update(logprobs=True, top_logprobs=k)
         return "/chat/completions", body
     body["prompt"] = req.prompt_text if req.prompt_text else list(req.prompt_ids)
     body["logprobs"] = k

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 
 from engine.metrics import SpecCounters
 from guardian.audit.events import ShadowEvent
@@ -33,6 +34,27 @@ def test_greedy_compares_token_texts_and_uses_the_target_margin() -> None:
     assert r.details["served_token"] == " b" and r.details["shadow_token"] == " c"
     far = _res([_tok(0, " a"), _tok(1, " c", margin=4.0)])
     assert judge_greedy(spec, far, True, 0.5, 8).verdict == "divergence"
+
+
+def test_greedy_answer_without_token_rows_is_judged_by_its_text() -> None:
+    # llama.cpp answers no logprobs to a streamed request with tools (the sidecar does not
+    # ask, guardian.backends.upstream.wire): no rows against the shadow's rows is no evidence
+    # of a divergence at position 0; the texts are compared instead
+    bare = BackendResult([], [], " a b", "stop", [], False, SpecCounters(), Timings())
+    rows = replace(_res([_tok(0, " a"), _tok(1, " b")]), finish_reason="stop")
+    r = judge_greedy(bare, rows, True, 0.5, 8)
+    assert r.verdict == "match" and r.details["compared"] == "text"
+    assert "tokens" in r.details["unchecked"]
+    assert judge_greedy(rows, bare, False, 0.5, 8).verdict == "match"
+    other = replace(_res([_tok(0, " a"), _tok(1, " c")]), finish_reason="stop")
+    r = judge_greedy(bare, other, True, 0.5, 8)
+    assert r.verdict == "divergence" and r.details["first_differing_char"] == 3
+    cut = _res([_tok(0, " a")])  # the shadow stopped at its cap ("length"): a prefix matches
+    assert judge_greedy(bare, cut, True, 0.5, 8).verdict == "match"
+    stopped = replace(cut, finish_reason="stop")  # ... one that stopped there by itself: not
+    assert judge_greedy(bare, stopped, True, 0.5, 8).verdict == "divergence"
+    empty = BackendResult([], [], "", "stop", [], False, SpecCounters(), Timings())
+    assert judge_greedy(empty, _res([]), True, 0.5, 8).verdict == "match"  # tool calls only
 
 
 def test_topk_lower_bound() -> None:
