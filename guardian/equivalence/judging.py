@@ -48,8 +48,10 @@ from guardian.equivalence.verdicts import (
     reported_probability_verdict,
     sampled_trace_verdict,
     sampled_verdict,
+    seed_replay_verdict,
     speed_anomalies,
     stopping_verdict,
+    structure_verdict,
     support_verdict,
 )
 from guardian.observability.telemetry import Telemetry
@@ -179,6 +181,8 @@ class ShadowJudging:
                 route.near_tie_tolerance)
             if stopping is not None and result.verdict != "divergence":
                 result = _with(stopping, result.details)
+            # same tokens: the same tool calls, JSON and text too
+            result = structure_verdict(result, served.result, shadow, truncated=truncated)
             self._near_tie_rate(job, result.verdict)
             anomalies = speed_anomalies(spec.trace[:cap], greedy=True,
                                         rescored_q=self._rescored_q(job, spec, cap),
@@ -202,6 +206,7 @@ class ShadowJudging:
             if not spec.trace:
                 unchecked.append("trace_support")
             result.details["unchecked"] = unchecked
+            result = self._seed_replay(job, result, cap, preemptible)
             return _speed(result, anomalies, self, job), path, list(shadow.trace), stats
         verifier_p = verifier.head(len(ids))
         reference = self.backend.target_distributions(req.prompt_ids, ids, req.sampling)
@@ -239,7 +244,37 @@ class ShadowJudging:
                                    {**details, "failed_check": f"acceptance_{off}_expectation"})
         else:
             result = VerdictResult("distribution_ok", None, None, details)
+        result = self._seed_replay(job, result, cap, preemptible)
         return _speed(result, anomalies, self, job), path, list(shadow.trace), stats
+
+    def _seed_replay(self, job: ShadowJob, result: VerdictResult, cap: int,
+                     preemptible: bool) -> VerdictResult:
+        """A sampled request with a seed, run again with it on the path that served it: the
+        tokens must repeat (`seed_replay_verdict`). No distribution check can see a seed that
+        is ignored - every draw is still from p - so this is the one that does. Runs only on a
+        request the other checks passed, where the backend promises reproducible seeds
+        (`Capabilities.reproducible_seeds`; else listed as unchecked) and the route keeps
+        `shadow.seed_replay` on. The replay stops at the shadow cap: a speculative run's last
+        depths shrink to the room left, so when the cap cut the served run short only the
+        tokens before the cap's last step (cap - gamma.max - 1) are compared."""
+        req, served, route = job.request, job.served, job.route
+        if req.greedy or req.seed is None or served is None or not route.shadow.seed_replay:
+            return result
+        if not self.backend.capabilities.reproducible_seeds:
+            result.details["unchecked"] = [*result.details.get("unchecked", []), "seed_replay"]
+            return result
+        if result.verdict in ("divergence", "distribution_mismatch"):
+            return result
+        speculative = served.served_path == "speculative"
+        compared = cap
+        if cap < req.max_tokens and speculative:
+            compared = max(0, cap - route.gamma.max - 1)
+        replay, _ = self.core.run_backend(req, route, speculative, self._preempt(preemptible),
+                                          max_new_tokens=cap, evidence=False)
+        result.details["seed_replay"] = {"compared_tokens": compared,
+                                         "path": served.served_path}
+        bad = seed_replay_verdict(served.result.token_ids, replay.token_ids, compared)
+        return result if bad is None else _with(bad, result.details)
 
     def _stopping(self, req: GenerationRequest, served: Served, shadow: BackendResult,
                   cap: int) -> VerdictResult | None:

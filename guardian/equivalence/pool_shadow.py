@@ -22,7 +22,6 @@ Wired by guardian.app for GUARDIAN_BACKEND=upstream (`ServingCore.shadow`).
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import math
 import queue
@@ -35,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from guardian.audit.events import ShadowEvent
 from guardian.backends import BackendResult, TraceToken
-from guardian.equivalence.verdicts import VerdictResult, greedy_verdict
+from guardian.equivalence.verdicts import VerdictResult, greedy_verdict, tool_calls_of
 from guardian.serving.core import stats_dict
 
 if TYPE_CHECKING:
@@ -161,19 +160,6 @@ def _run_stats(result: BackendResult) -> dict[str, Any]:
     return stats
 
 
-def _tool_calls(result: BackendResult) -> list[tuple[Any, Any]]:
-    """A result's tool calls as (name, arguments as JSON where they parse): structural."""
-    out = []
-    for call in result.stats.get("tool_calls") or []:
-        fn = call.get("function") or {}
-        try:
-            args: Any = json.loads(fn.get("arguments") or "")
-        except (ValueError, RecursionError):
-            args = fn.get("arguments")
-        out.append((fn.get("name"), args))
-    return out
-
-
 def surface_checks(result: VerdictResult, req: Any, served: BackendResult,
                    shadow: BackendResult) -> VerdictResult:
     """What the request surface adds to a pool verdict: on greedy routes the two answers'
@@ -184,7 +170,7 @@ def surface_checks(result: VerdictResult, req: Any, served: BackendResult,
     if on:
         result.details["unchecked"] = [*result.details.get("unchecked", []),
                                        *(f"honoured:{name}" for name in on)]
-    a, b = _tool_calls(served), _tool_calls(shadow)
+    a, b = tool_calls_of(served), tool_calls_of(shadow)
     if not (a or b):
         return result
     result.details["tool_calls_compared"] = req.greedy

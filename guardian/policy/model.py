@@ -85,6 +85,10 @@ class ShadowPolicy(Strict):
     # block, max_tokens) for greedy and sampled requests the shadow keeps sampling for among
     # its last `acceptance`-window verdicts, beyond sample_rate (guardian.equivalence.quota).
     stopping_quota: int = Field(2, ge=0, le=MAX_COUNT)
+    # A judged sampled request with a seed is also replayed on the path that served it, with
+    # its seed: the tokens must repeat (a seed ignored or drawn from shared state is a
+    # divergence, `failed_check: seed_replay`). Costs one more generation per such job.
+    seed_replay: bool = True
 
 
 class GammaPolicy(Strict):

@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
                         "continuous batching (`guardian serve`'s default).")
     parser.add_argument("--concurrency", type=int, default=None, help="Requests sent at once "
                         "per burst (default 4 with --batching continuous, else 1).")
+    parser.add_argument("--gamma-by-batch", default="", metavar="SIZE:CAP,...",
+                        help="With --batching continuous: the depth cap per batch size, e.g. "
+                        "1:4,3:0 (default: one cap at every size).")
     parser.add_argument("--out", type=Path, default=Path("artifacts/faults"))
     parser.add_argument("--render", type=Path, nargs="+", default=None, metavar="DIR",
                         help="Only print the table merged from earlier runs' result folders.")
@@ -57,7 +60,14 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from tests.faults.runner import env_for_suite, fault_named, faults_for, markdown_table, run_suite
+    from tests.faults.runner import (
+        env_for_suite,
+        fault_named,
+        faults_for,
+        markdown_table,
+        parse_gamma_by_batch,
+        run_suite,
+    )
 
     torch.set_num_threads(args.threads)
     names = [n for n in args.faults.split(",") if n]
@@ -89,7 +99,9 @@ def main(argv: list[str] | None = None) -> int:
                           gate_golden=(args.golden if (args.full or args.gate) and not args.no_gate
                                        else None),
                           clean_budget_s=args.clean_budget_s, out=args.out, home=args.home,
-                          command=command, batching=args.batching, concurrency=concurrency)
+                          command=command, batching=args.batching, concurrency=concurrency,
+                          gamma_by_batch=parse_gamma_by_batch(args.gamma_by_batch)
+                          if args.gamma_by_batch else None)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "faults.json").write_text(suite.to_json())
     table = markdown_table(suite)

@@ -24,6 +24,8 @@ so the target cache's verify forward and drops can be told from the prefill and 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import os
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -42,6 +44,7 @@ from tests.faults.faults import (
     _params,
     _patch,
     _stack,
+    block_text_drops_piece,
     eos_ignoring_extend,
     stop_late_extend,
 )
@@ -409,6 +412,23 @@ def cb_logprob_reported_as_zero() -> contextlib.AbstractContextManager[None]:
     return _host_verdict_rewriting(rewrite)
 
 
+def cb_seed_ignored() -> contextlib.AbstractContextManager[None]:
+    """A seeded speculative row draws from a generator of its own that ignores the request's
+    seed (TensorRT-LLM's one-model speculation ignored per-request seeds,
+    NVIDIA/TensorRT-LLM#19487): every token is still drawn from p - no distribution check
+    can see it - but the same seed no longer gives the same answer."""
+    orig = engine_rows.Sequence.__init__
+
+    def init(self: Any, pair: Any, req: Any) -> None:
+        if req.speculative and req.generator is not None:
+            unseeded = torch.Generator(device=req.generator.device)
+            unseeded.manual_seed(int.from_bytes(os.urandom(7), "little"))
+            req = dataclasses.replace(req, generator=unseeded)
+        orig(self, pair, req)
+
+    return _patch(engine_rows.Sequence, "__init__", init)
+
+
 # --- speed-only ----------------------------------------------------------------------------
 def cb_draft_cache_never_dropped() -> contextlib.AbstractContextManager[None]:
     """The draft's ragged cache never forgets a row's rejected drafts (the target's does): the
@@ -464,6 +484,9 @@ CB_FAULTS: tuple[Fault, ...] = (
     _f(cb_logprob_reported_as_zero, "greedy", "reported logprobs"),
     _f(cb_logprob_reported_as_zero, "sampled", "reported logprobs (sampled)",
        name="cb_logprob_reported_as_zero_sampled"),
+    _f(cb_seed_ignored, "sampled", "per-request seed (sampled)"),
+    _f(block_text_drops_piece, "greedy", "answer text / JSON / tool calls (continuous)",
+       name="cb_block_text_drops_piece"),
     _f(cb_draft_cache_never_dropped, "mixed", "speed only: draft cache (continuous)",
        category="speed"),
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from typing import Any, Literal
 
 import torch
 
+import engine.api as engine_api
 import engine.decode as decode
 import engine.proposers.draft_model as draft_model
 import engine.stopping as stopping
@@ -370,6 +372,44 @@ def draft_proposes_from_flattened_q() -> contextlib.AbstractContextManager[None]
     return _patch(draft_model, "process_logits", process_logits)
 
 
+def block_text_drops_piece() -> contextlib.AbstractContextManager[None]:
+    """The text of a speculative answer, assembled from its steps, loses the piece of its
+    first accepted draft token (an incremental detokenizer's off-by-one at a multi-token
+    step; tool-call output corrupted under speculation: vllm-project/vllm#56077, #40875):
+    every token is right, the client's text - and the JSON or tool call in it - is not."""
+    orig = stopping.Completion.text
+
+    def text(self: stopping.Completion) -> str:
+        full = orig.fget(self)  # type: ignore[attr-defined]
+        at = next((i for i, t in enumerate(self.trace) if t.origin == "accepted"), None)
+        if at is None:
+            return full
+        prefix = self._decode(self.token_ids[:at])
+        piece = self._decode(self.token_ids[:at + 1])[len(prefix):]
+        if not piece or not full.startswith(prefix + piece):
+            return full
+        return prefix + full[len(prefix) + len(piece):]
+
+    return _patch(stopping.Completion, "text", property(text))
+
+
+def seed_ignored() -> contextlib.AbstractContextManager[None]:
+    """Speculative decoding draws from a generator that ignores the request's seed
+    (TensorRT-LLM's one-model speculation ignored per-request seeds,
+    NVIDIA/TensorRT-LLM#19487): every token is still drawn from p, so no distribution check
+    can see it, but the same seed no longer gives the same answer."""
+    orig = engine_api.decode_speculative
+
+    def speculative(pair: Any, req: Any, *args: Any, **kwargs: Any) -> Any:
+        if req.generator is not None:
+            unseeded = torch.Generator(device=req.generator.device)
+            unseeded.manual_seed(int.from_bytes(os.urandom(7), "little"))
+            req = dataclasses.replace(req, generator=unseeded)
+        return orig(pair, req, *args, **kwargs)
+
+    return _patch(engine_api, "decode_speculative", speculative)
+
+
 FAULTS: tuple[Fault, ...] = (
     Fault("target_cache_crop_off_by_one", "greedy", "correctness", "cache crop",
           target_cache_crop_off_by_one.__doc__ or "", target_cache_crop_off_by_one),
@@ -405,6 +445,10 @@ FAULTS: tuple[Fault, ...] = (
     Fault("stop_string_one_block_late_sampled", "sampled", "correctness",
           "stop strings (sampled)", stop_string_one_block_late.__doc__ or "",
           stop_string_one_block_late, ("stop",)),
+    Fault("block_text_drops_piece", "greedy", "correctness", "answer text / JSON / tool calls",
+          block_text_drops_piece.__doc__ or "", block_text_drops_piece),
+    Fault("seed_ignored", "sampled", "correctness", "per-request seed (sampled)",
+          seed_ignored.__doc__ or "", seed_ignored),
     Fault("draft_cache_never_cropped", "mixed", "speed", "speed only: draft cache",
           draft_cache_never_cropped.__doc__ or "", draft_cache_never_cropped),
     Fault("draft_proposes_from_flattened_q", "sampled", "speed",

@@ -212,7 +212,7 @@ class Harness:
         stats = out.get("spec_guardian", {}).get("stats", {})
         keep = ("compared_tokens", "length_mismatch", "max_tv", "acceptance_test",
                 "acceptance_z", "failed_check", "logit_disagreement", "finish_reasons",
-                "speed_anomalies")
+                "speed_anomalies", "seed_replay")
         return Observation(index, spec.kind, sorted(spec.features), event.verdict,
                            check_name(event), event.verdict in self.alarms, stats.get("alpha"),
                            int(out.get("usage", {}).get("completion_tokens", 0)),
@@ -229,14 +229,28 @@ CONTINUOUS_GAMMA_CAP = 4
 BURST_IDLE_GRACE_S = 0.2
 
 
-def backend_options(batching: str = "off", max_batch: int = 16) -> dict[str, Any]:
-    """LocalEngineBackend.load options for `batching` ("off" or "continuous")."""
+def backend_options(batching: str = "off", max_batch: int = 16,
+                    gamma_by_batch: dict[int, int] | None = None) -> dict[str, Any]:
+    """LocalEngineBackend.load options for `batching` ("off" or "continuous");
+    `gamma_by_batch`: the depth cap per batch size (default: CONTINUOUS_GAMMA_CAP at every
+    size; a cap that falls with load shows what load-dependent depths do to seeded rows)."""
     if batching == "off":
         return {}
     if batching != "continuous":
         raise ValueError(f"batching is 'off' or 'continuous', got {batching!r}")
     return {"batching": True, "max_batch": max_batch,
-            "gamma_by_batch": {1: CONTINUOUS_GAMMA_CAP}}
+            "gamma_by_batch": gamma_by_batch or {1: CONTINUOUS_GAMMA_CAP}}
+
+
+def parse_gamma_by_batch(text: str) -> dict[int, int]:
+    """"1:4,3:0" -> {1: 4, 3: 0} (batch size from which a cap holds: cap)."""
+    out: dict[int, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        size, _, cap = part.partition(":")
+        out[int(size)] = int(cap)
+    if 1 not in out:
+        raise ValueError(f"--gamma-by-batch {text!r} needs a cap for batch size 1")
+    return out
 
 
 def faults_for(batching: str) -> list[Fault]:
@@ -248,13 +262,14 @@ def fault_named(name: str) -> Fault:
     return BY_NAME.get(name) or CB_BY_NAME[name]
 
 
-def load_backend(home: str | None = None, batching: str = "off") -> Any:
+def load_backend(home: str | None = None, batching: str = "off",
+                 gamma_by_batch: dict[int, int] | None = None) -> Any:
     """The demo pair under `home`; `home` "DRAFT_DIR,TARGET_DIR" loads that pair instead.
     `batching` "continuous": the continuously batched engine `guardian serve` runs by default."""
     from engine.demo_pair import ensure_demo_pair
     from guardian.backends.local import LocalEngineBackend
 
-    options = backend_options(batching)
+    options = backend_options(batching, gamma_by_batch=gamma_by_batch)
     if home and "," in home:
         draft, target = home.split(",", 1)
         return LocalEngineBackend.load(draft, target, device="cpu", **options)
@@ -353,7 +368,11 @@ def run_clean(backend: Any, traffic: Traffic, n: int, *, seed: int = 1, budget_s
                "greedy": sum(o.kind == "greedy" for o in obs),
                "sampled": sum(o.kind == "sampled" for o in obs),
                "with_feature": dict(features), "seconds": time.perf_counter() - started,
-               "asked": n, "stopped_by_budget": len(obs) < n}
+               "asked": n, "stopped_by_budget": len(obs) < n,
+               # sampled requests the shadow also replayed with their seed (seed_replay)
+               "seed_replays": sum("seed_replay" in o.details for o in obs),
+               "seed_replay_tokens": sum(o.details.get("seed_replay", {}).get("compared_tokens", 0)
+                                         for o in obs)}
     return summary, obs
 
 
@@ -411,6 +430,8 @@ class SuiteResult:
     seconds: float = 0.0
     batching: str = "off"  # the engine the faults were injected into (see load_backend)
     concurrency: int = 1  # requests per burst
+    # the continuous engine's depth cap per batch size (None: CONTINUOUS_GAMMA_CAP at all)
+    gamma_by_batch: dict[str, int] | None = None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2, default=str)
@@ -451,9 +472,10 @@ def merge_results(dirs: list[Path]) -> SuiteResult:
 def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, limit: int = 40,
               gate_golden: Path | None = None, home: str | None = None, command: str = "",
               clean_budget_s: float | None = None, out: Path | None = None,
-              batching: str = "off", concurrency: int = 1, log: Any = print) -> SuiteResult:
+              batching: str = "off", concurrency: int = 1, log: Any = print,
+              gamma_by_batch: dict[int, int] | None = None) -> SuiteResult:
     started = time.perf_counter()
-    backend = load_backend(home, batching)
+    backend = load_backend(home, batching, gamma_by_batch)
     log(f"pair {backend.pair_hash[:12]} on {machine()}; batching {batching}, "
         f"{concurrency} request(s) per burst")
     traffic = build_traffic(backend)
@@ -466,7 +488,9 @@ def run_suite(*, faults: list[Fault] | None = None, clean_requests: int = 1000, 
                             {"pair_hash": backend.pair_hash, "draft": backend.identity.draft_name,
                              "target": backend.identity.target_name},
                             _evaluator_version(), None, time.perf_counter() - started,
-                            batching, concurrency)
+                            batching, concurrency,
+                            None if gamma_by_batch is None
+                            else {str(k): v for k, v in gamma_by_batch.items()})
         if out is not None:  # written as it goes: a run cut short still leaves its results
             out.mkdir(parents=True, exist_ok=True)
             (out / "faults.partial.json").write_text(suite.to_json())
@@ -504,9 +528,17 @@ def _evaluator_version() -> str:
         return "unknown"
 
 
+def _cap_text(table: dict[str, int] | None) -> str:
+    if not table:
+        return f"depth cap pinned at {CONTINUOUS_GAMMA_CAP}"
+    bands = ", ".join(f"{cap} from {size} rows" for size, cap in sorted(
+        table.items(), key=lambda kv: int(kv[0])))
+    return f"depth cap by batch size: {bands}"
+
+
 def markdown_table(suite: SuiteResult) -> str:
     lines = [] if suite.batching == "off" else [
-        f"Engine: `{suite.batching}` batching (depth cap pinned at {CONTINUOUS_GAMMA_CAP}), "
+        f"Engine: `{suite.batching}` batching ({_cap_text(suite.gamma_by_batch)}), "
         f"requests in bursts of {suite.concurrency}.", ""]
     lines += ["| fault | area | kind | caught by | requests to first catch | near_tie verdicts "
              "| gate |", "| --- | --- | --- | --- | --- | --- | --- |"]
@@ -535,7 +567,10 @@ def markdown_table(suite: SuiteResult) -> str:
                   f"top-p {c['with_feature'].get('top_p', 0)}, top-k {c['with_feature'].get('top_k', 0)}, "
                   f"penalties {c['with_feature'].get('penalties', 0)}, "
                   f"response_format {c['with_feature'].get('grammar', 0)}); "
-                  f"verdicts {c['verdicts']}."]
+                  f"verdicts {c['verdicts']}."
+                  + (f" Seeded requests replayed on their path: {c['seed_replays']} "
+                     f"({c['seed_replay_tokens']} tokens compared)." if c.get("seed_replays")
+                     else "")]
     if suite.gate_clean is not None:
         lines.append(f"Gate on the clean pair: {'pass' if suite.gate_clean['passed'] else 'FAIL'} "
                      f"{suite.gate_clean['failed_checks'] or ''}")

@@ -32,7 +32,7 @@ import engine.stopping
 from tests.faults.continuous_faults import CB_BY_NAME, CB_FAULTS
 from tests.faults.faults import Fault
 
-CLASSES = (engine.continuous.ContinuousEngine, engine.ragged.RaggedCache)
+CLASSES = (engine.continuous.ContinuousEngine, engine.ragged.RaggedCache, engine.rows.Sequence)
 PROMPTS = ("def add(a, b):\n    return", "the quick brown fox", "for i in range(10):\n    ",
            "import os\nimport sys\n", "class Point:\n    def __init__(self", "x = [1, 2, 3]\nprint(")
 CORRECTNESS = [f for f in CB_FAULTS if f.category == "correctness"]
@@ -44,6 +44,7 @@ def _snapshot() -> dict:
     out = {(m.__name__, k): v for m in (engine.continuous, engine.rows) for k, v in vars(m).items()}
     out.update({(c.__name__, k): v for c in CLASSES for k, v in vars(c).items()})
     out[("Completion", "extend")] = engine.stopping.Completion.extend
+    out[("Completion", "text")] = engine.stopping.Completion.text
     return out
 
 
@@ -85,7 +86,7 @@ def tiny_pair(tmp_path_factory):
     draft = perturb(target, 0.05, seed=3)
     pair = load_pair(save(draft, tok, root / "d"), save(target, tok, root / "t"), device="cpu")
     counts: collections.Counter[int] = collections.Counter()
-    for ids, _, _ in _decode(pair, _reqs(pair, speculative=False, sampled=False), "alone"):
+    for ids, *_ in _decode(pair, _reqs(pair, speculative=False, sampled=False), "alone"):
         counts.update(ids[3:])
     extra = counts.most_common(1)[0][0]
     return dataclasses.replace(pair, eos_token_ids={*pair.eos_token_ids, extra})
@@ -122,7 +123,7 @@ def _reqs(pair, *, speculative: bool, sampled: bool, stop: tuple[str, ...] = (),
 
 
 def _decode(pair, reqs: list, mode: str,
-            ) -> list[tuple[list[int], str | None, list[float | None]]]:
+            ) -> list[tuple[list[int], str | None, list[float | None], str]]:
     """'alone': each request in an engine of its own; 'batch': all join at once (one
     shared prefill); 'stagger': one joins per step."""
     from engine.continuous import ContinuousEngine, Sequence
@@ -140,9 +141,9 @@ def _decode(pair, reqs: list, mode: str,
             eng.step()
     while eng.size:
         eng.step()
-    # the tokens, where they stopped, and the log-probabilities they report
+    # the tokens, where they stopped, the log-probabilities they report, and the text
     return [(s.completion.token_ids, s.completion.finish_reason,
-             [t.target_logprob for t in s.completion.trace]) for s in seqs]
+             [t.target_logprob for t in s.completion.trace], s.completion.text) for s in seqs]
 
 
 def _outputs(pair, fault: Fault, mode: str, *, speculative: bool, inject: bool = True) -> list:
@@ -187,7 +188,7 @@ def tiny_continuous(tiny_pair):
     backend = LocalEngineBackend(tiny_pair, batching=True, max_batch=8,
                                  gamma_by_batch={1: CONTINUOUS_GAMMA_CAP})
     plain = [p + suffix for p in PROMPTS for suffix in ("", " x", "\n")]
-    eos = [p for p, (_, reason, _) in zip(plain, _decode(tiny_pair, [
+    eos = [p for p, (_, reason, *_) in zip(plain, _decode(tiny_pair, [
         dataclasses.replace(r, max_new_tokens=40) for r in
         _reqs_for(tiny_pair, plain)], "alone"), strict=True) if reason == "stop"]
     assert len(eos) >= 4, eos

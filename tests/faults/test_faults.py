@@ -15,18 +15,20 @@ from pathlib import Path
 
 import pytest
 
+import engine.api
 import engine.batch
 import engine.decode
 import engine.proposers.draft_model
 import engine.stopping
 from tests.faults.faults import BY_NAME, FAULTS, Fault
 
-MODULES = (engine.decode, engine.batch, engine.proposers.draft_model)
+MODULES = (engine.api, engine.decode, engine.batch, engine.proposers.draft_model)
 
 
 def _snapshot() -> dict:
     out = {(m.__name__, k): v for m in MODULES for k, v in vars(m).items()}
     out[("Completion", "extend")] = engine.stopping.Completion.extend
+    out[("Completion", "text")] = engine.stopping.Completion.text
     return out
 
 
@@ -79,7 +81,7 @@ def _outputs(backend, fault: Fault | None, *, speculative: bool, sampled: bool,
                                  speculative=speculative, sampling=sampling,
                                  seed=i if sampled else None, stop=stop)
             res, dist = backend.generate_with_evidence(req)
-            out.append((res.token_ids, res.finish_reason, dist.probs.sum().item()))
+            out.append((res.token_ids, res.finish_reason, dist.probs.sum().item(), res.text))
     return out
 
 

@@ -15,12 +15,15 @@ evaluator (and the gate) call:
 - sampled: `sampled_trace_verdict` (p(x) > 0, resampled p(x) > q(x), accepted = proposed),
   `sampled_verdict` (verifier p vs target-only p, TV), `PitWindow` (randomized PIT by
   origin, KS over tumbling windows), `recorded_observations` + `AcceptanceWindow`
-  (acceptance vs Σ min(p, q) from the recorded q; Leviathan et al. 2023 §3.1).
+  (acceptance vs Σ min(p, q) from the recorded q; Leviathan et al. 2023 §3.1),
+  `seed_replay_verdict` (a seeded request run again on its own path repeats its tokens).
+- greedy answers with the same tokens: `structure_verdict` (the same tool calls, JSON and
+  text; `tool_calls_of`).
 - `speed_anomalies`: speed-only findings (never a correctness verdict).
 - `support_verdict` / `trace_verdict`: the older per-token checks, kept for callers.
 
 The package, by seam: `result` (what a verdict is), `greedy`, `sampled`, `stopping`,
-`calibration` (the two stateful windows), `speed`. Import from here."""
+`calibration` (the two stateful windows), `speed`, `structure`. Import from here."""
 
 from __future__ import annotations
 
@@ -53,6 +56,7 @@ from guardian.equivalence.verdicts.sampled import (
     reported_probability_verdict,
     sampled_trace_verdict,
     sampled_verdict,
+    seed_replay_verdict,
     support_verdict,
     total_variation,
     trace_verdict,
@@ -64,6 +68,10 @@ from guardian.equivalence.verdicts.speed import (
 from guardian.equivalence.verdicts.stopping import (
     stopping_verdict,
     stopping_violation,
+)
+from guardian.equivalence.verdicts.structure import (
+    structure_verdict,
+    tool_calls_of,
 )
 
 __all__ = [
@@ -90,10 +98,13 @@ __all__ = [
     "reported_probability_verdict",
     "sampled_trace_verdict",
     "sampled_verdict",
+    "seed_replay_verdict",
     "speed_anomalies",
     "stopping_verdict",
     "stopping_violation",
+    "structure_verdict",
     "support_verdict",
+    "tool_calls_of",
     "total_variation",
     "trace_verdict",
 ]

@@ -23,7 +23,8 @@ FAILED_CHECKS = ("token_flip", "not_argmax", "logprob_disagreement", "stopping_l
                  "stopping_finish_reason", "eos_not_last", "eos_finish_reason", "stop_string_late",
                  "stop_without_cause", "max_tokens", "support", "resampled_residual",
                  "accepted_not_proposed", "verifier_distribution", "pit_accepted", "pit_resampled",
-                 "pit_bonus", "acceptance_above_expectation", "reported_logprob")
+                 "pit_bonus", "acceptance_above_expectation", "reported_logprob", "seed_replay", "tool_calls",
+                 "json_structure", "text")
 
 
 @dataclass(frozen=True, slots=True)

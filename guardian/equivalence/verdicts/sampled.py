@@ -1,7 +1,7 @@
 """Sampled verdicts: `sampled_trace_verdict` (p(x) > 0, resampled p(x) > q(x), accepted =
 proposed), `sampled_verdict` (verifier p vs target-only p, total variation), acceptance
-expectations (Leviathan et al. 2023, §3.1) and the older per-token `support_verdict` /
-`trace_verdict`."""
+expectations (Leviathan et al. 2023, §3.1), `seed_replay_verdict` (a seed repeats its tokens)
+and the older per-token `support_verdict` / `trace_verdict`."""
 
 from __future__ import annotations
 
@@ -148,3 +148,20 @@ def reported_probability_verdict(trace: Sequence[Any], ids: Sequence[int], refer
         if abs(float(p) - ref) > tolerance:
             return i, float(p), ref
     return None
+
+
+def seed_replay_verdict(served: Sequence[int], replay: Sequence[int], compared: int,
+                        ) -> VerdictResult | None:
+    """A seeded request run again with its seed on the path that served it: its first
+    `compared` tokens must repeat (TensorRT-LLM's one-model speculation ignored per-request
+    seeds, NVIDIA/TensorRT-LLM#19487; every distribution check passes such a run). -> the
+    divergence at the first token that differs, or None."""
+    a, b = list(served[:compared]), list(replay[:compared])
+    if a == b:
+        return None
+    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                 min(len(a), len(b)))
+    return VerdictResult("divergence", first, None, {
+        "failed_check": "seed_replay", "compared_tokens": compared,
+        "served_token": a[first] if first < len(a) else None,
+        "replayed_token": b[first] if first < len(b) else None})

@@ -72,6 +72,26 @@ def test_a_forced_call_is_parsed_into_tool_calls(make_local, local_backend, choi
     assert sink.of(ShadowEvent, body["id"])[0].verdict == "match"
 
 
+def test_a_tool_call_the_answer_text_mangles_is_a_divergence(make_local, local_backend) -> None:
+    """Same tokens on both paths, but the speculative answer's text loses a piece of a
+    multi-token step (tests/faults block_text_drops_piece): the shadow's structural check
+    sees the tool calls differ, which no token check can."""
+    from tests.faults.faults import block_text_drops_piece
+
+    spec, sink = make_local("speculative", sample_rate=1.0)
+    with block_text_drops_piece():
+        body = spec.post("/v1/chat/completions", headers=auth(), json=_chat(
+            local_backend, tool_choice="required", parallel_tool_calls=False)).json()
+        deadline = time.monotonic() + 30
+        while not sink.of(ShadowEvent, body["id"]):
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    event = sink.of(ShadowEvent, body["id"])[0]
+    assert event.verdict == "divergence", event.stats
+    assert event.stats["failed_check"] in ("tool_calls", "json_structure", "text")
+    assert event.first_divergence_position is None  # every token matched
+
+
 def test_the_tools_reach_the_prompt_and_a_follow_up_turn_renders(make_local,
                                                                  local_backend) -> None:
     prompt = local_backend.chat_prompt(ASK, tools=TOOLS)
