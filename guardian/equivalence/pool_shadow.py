@@ -165,11 +165,16 @@ def surface_checks(result: VerdictResult, req: Any, served: BackendResult,
     """What the request surface adds to a pool verdict: on greedy routes the two answers'
     tool calls must be structurally equal (name, parsed arguments; else a `divergence`); and
     every control that was on is listed as unchecked — a pool's answer carries no evidence
-    that it honoured a penalty, a logit bias or a schema (no silent `match`)."""
+    that it honoured a penalty, a logit bias or a schema (no silent `match`). So is the
+    `usage` the pool counted (what the client is shown, guardian.api.generation.usage):
+    engines differ on whether a stop string's or an EOS's tokens count, so the token rows a
+    pool returns do not prove its count."""
     on = sorted({*req.sampling.controls(), *(k for k in req.passthrough if k != "messages")})
-    if on:
-        result.details["unchecked"] = [*result.details.get("unchecked", []),
-                                       *(f"honoured:{name}" for name in on)]
+    unchecked = [f"honoured:{name}" for name in on]
+    if isinstance(served.stats.get("upstream_usage"), dict):
+        unchecked.append("usage")
+    if unchecked:
+        result.details["unchecked"] = [*result.details.get("unchecked", []), *unchecked]
     a, b = tool_calls_of(served), tool_calls_of(shadow)
     if not (a or b):
         return result

@@ -186,6 +186,11 @@ def test_pool_shadow_finds_tool_calls_that_differ() -> None:
     other = surface_checks(VerdictResult("match"), req, result('{"w": 0}'), result('{"w": 1}'))
     assert other.verdict == "divergence" and "tool_calls_differ" in other.details
     assert "honoured:tools" in other.details["unchecked"]
+    # the usage a pool counted is shown to the client as it is, and said to be unchecked
+    counted = result('{"w": 0}')
+    counted.stats["upstream_usage"] = {"prompt_tokens": 3, "completion_tokens": 9}
+    said = surface_checks(VerdictResult("match"), req, counted, result('{"w": 0}'))
+    assert "usage" in said.details["unchecked"]
 
 
 def _wait_shadow(sink) -> ShadowEvent:
