@@ -129,8 +129,11 @@ def _phase(judge: Any, backend: Any, groups: list[list[Any]], gate: GatePolicy,
 
 
 def _speculated_together(results: list[Any]) -> bool:
-    """Some row proposed draft tokens at a step it shared with another row."""
-    return any(r.shared_spec_steps > 0 for r in results)
+    """Some row whose depth follows the serving cap proposed draft tokens at a step it shared
+    with another row. Greedy rows only: a golden sampled prompt is seeded, and a seeded
+    sampled row speculates whatever the cap (engine.rows.SequenceRequest.pinned_depth), so
+    its speculating says nothing of the rows the cap holds at depth 0."""
+    return any(r.shared_spec_steps > 0 and r.temperature == 0 for r in results)
 
 
 def engine_summary(backend: Any, results: list[Any]) -> dict[str, Any]:
