@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import openai
@@ -152,24 +153,33 @@ def test_openai_client_completions_chat_streaming_and_logprobs(deployment) -> No
     assert "".join(text) and usage is not None and usage.prompt_tokens > 0
 
 
+def _gated(deployment) -> Any:
+    """Gate the pools once per deployment (each xdist worker has its own) and wait until the
+    route speculates -> (the gate's CLI run, the first speculative answer)."""
+    if "gated" not in deployment:
+        golden = deployment["home"] / "golden.jsonl"
+        golden.write_text('{"id": "count", "prompt": "1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3,"}\n'
+                          '{"id": "abc", "prompt": "a b c d a b c d a b c"}\n'
+                          '{"id": "paris", "prompt": "The capital of France is"}\n')
+        gate = _cli(deployment, "gate", "--upstream", "--policy", str(deployment["policy"]),
+                    "--golden", str(golden), "--report-dir", str(deployment["home"] / "reports"))
+        assert gate.returncode == 0, gate.stdout + gate.stderr
+        deadline = time.monotonic() + 30
+        client = deployment["client"]
+        while True:  # the resolver re-checks gated routes on its refresh
+            out = client.completions.create(model=MODEL, prompt=REPEATING, max_tokens=12,
+                                            temperature=0)
+            if out.model_extra["spec_guardian"]["served_path"] == "speculative":
+                break
+            assert time.monotonic() < deadline, "the gated route never speculated"
+            time.sleep(0.5)
+        deployment["gated"] = (gate, out)
+    return deployment["gated"]
+
+
 def test_a_gate_run_on_the_pools_lets_the_route_speculate(deployment) -> None:
-    golden = deployment["home"] / "golden.jsonl"
-    golden.write_text('{"id": "count", "prompt": "1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3,"}\n'
-                      '{"id": "abc", "prompt": "a b c d a b c d a b c"}\n'
-                      '{"id": "paris", "prompt": "The capital of France is"}\n')
-    gate = _cli(deployment, "gate", "--upstream", "--policy", str(deployment["policy"]),
-                "--golden", str(golden), "--report-dir", str(deployment["home"] / "reports"))
-    assert gate.returncode == 0, gate.stdout + gate.stderr
+    gate, out = _gated(deployment)
     assert "gate PASS" in gate.stdout
-    deadline = time.monotonic() + 30
-    client = deployment["client"]
-    while True:  # the resolver re-checks gated routes on its refresh
-        out = client.completions.create(model=MODEL, prompt=REPEATING, max_tokens=12,
-                                        temperature=0)
-        if out.model_extra["spec_guardian"]["served_path"] == "speculative":
-            break
-        assert time.monotonic() < deadline, "the gated route never speculated"
-        time.sleep(0.5)
     stats = out.model_extra["spec_guardian"]["stats"]
     assert stats["upstream_pool"] == "speculative"
     assert stats["proposed_tokens"] == stats["upstream_timings"]["draft_n"] > 0
@@ -188,6 +198,7 @@ def test_openai_client_gets_the_request_surface_through_the_real_pool(deployment
 
     import jsonschema
 
+    _gated(deployment)  # the route speculates (under xdist the gate test may run elsewhere)
     client = deployment["client"]
     schema = {"type": "object", "additionalProperties": False, "required": ["name", "age"],
               "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}}
