@@ -102,9 +102,9 @@ class ContinuousEngine:
         # draft forward feeds what it has not seen.
         # A pinned row (it drafts whatever the cap) is prefilled here at any cap.
         drafting = [s for s in seqs if s.uses_draft]
-        eager = [s for s in drafting
-                 if self._drafting_cap or self.gamma_cap is None or s.req.pinned_depth]
-        lazy = [s for s in drafting if not any(s is e for e in eager)]
+        now = self._drafting_cap or self.gamma_cap is None
+        eager = [s for s in drafting if now or s.req.pinned_depth]
+        lazy = [s for s in drafting if not (now or s.req.pinned_depth)]
         t0 = time.perf_counter()
         if eager:
             dforwards = self._prefill(self.pair.draft, eager, self.draft)[0]

@@ -34,7 +34,12 @@ from typing import TYPE_CHECKING, Any
 
 from guardian.audit.events import ShadowEvent
 from guardian.backends import BackendResult, TraceToken
-from guardian.equivalence.verdicts import VerdictResult, greedy_verdict, tool_calls_of
+from guardian.equivalence.verdicts import (
+    VerdictResult,
+    first_difference,
+    greedy_verdict,
+    tool_calls_of,
+)
 from guardian.serving.core import stats_dict
 
 if TYPE_CHECKING:
@@ -69,8 +74,7 @@ def judge_text(served: BackendResult, shadow: BackendResult) -> VerdictResult:
                                "unchecked": ["tokens", "near_tie_margin"]}
     if a == b or (shadow.finish_reason == "length" and a.startswith(b)):
         return VerdictResult("match", details=details)
-    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
-                 min(len(a), len(b)))
+    first = first_difference(a, b)
     details.update(compared_chars=first, first_differing_char=first,
                    served_text=a[first:first + 40], shadow_text=b[first:first + 40])
     return VerdictResult("divergence", details=details)

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.controllers import pinned_strategy
+
 if TYPE_CHECKING:
     from guardian.policy import RoutePolicy
 
@@ -85,11 +87,11 @@ def decoding_rule(served: Any, route: RoutePolicy | None) -> dict[str, Any]:
                      max=route.gamma.max)
     if speculative_path and not upstream and req.seed is not None and not req.greedy:
         # seeded: its depths follow its own draws only (not the load cap, not the clock),
-        # so the seed reproduces its tokens on this path (guardian.backends.local); goodput
-        # reads the clock, so such a row ran the heuristic rule (engine.controllers)
+        # so the seed reproduces its tokens on this path (guardian.backends.local); the
+        # strategy it ran is the pinned one (goodput reads the clock)
         depth["pinned"] = True
-        if depth.get("strategy") == "goodput":
-            depth["strategy"] = "heuristic"
+        if "strategy" in depth:
+            depth["strategy"] = pinned_strategy(depth["strategy"], True)
     rule: dict[str, Any] = {"ran": ran, "why_not": why_not, "method": method, "depth": depth,
                             "acceptance": acceptance, "lossless": lossless,
                             "controls": sorted({*req.sampling.controls(),

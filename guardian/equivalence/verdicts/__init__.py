@@ -48,6 +48,7 @@ from guardian.equivalence.verdicts.result import (
     FAILED_CHECKS,
     PathOutput,
     VerdictResult,
+    first_difference,
 )
 from guardian.equivalence.verdicts.sampled import (
     MIN_WINDOW_FOR_ACCEPTANCE_TEST,
@@ -86,6 +87,7 @@ __all__ = [
     "VerdictResult",
     "drafted_observations",
     "expected_acceptance",
+    "first_difference",
     "greedy_verdict",
     "judge_external_greedy",
     "judge_greedy",

@@ -23,8 +23,15 @@ FAILED_CHECKS = ("token_flip", "not_argmax", "logprob_disagreement", "stopping_l
                  "stopping_finish_reason", "eos_not_last", "eos_finish_reason", "stop_string_late",
                  "stop_without_cause", "max_tokens", "support", "resampled_residual",
                  "accepted_not_proposed", "verifier_distribution", "pit_accepted", "pit_resampled",
-                 "pit_bonus", "acceptance_above_expectation", "reported_logprob", "seed_replay", "tool_calls",
-                 "json_structure", "text")
+                 "pit_bonus", "acceptance_above_expectation", "reported_logprob", "seed_replay",
+                 "tool_calls", "json_structure", "text")
+
+
+def first_difference(a: Sequence[Any], b: Sequence[Any]) -> int:
+    """The first index where two unequal sequences (tokens, text) differ: where one is a
+    prefix of the other, the shorter one's length."""
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                min(len(a), len(b)))
 
 
 @dataclass(frozen=True, slots=True)

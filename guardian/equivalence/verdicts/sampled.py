@@ -11,7 +11,7 @@ from typing import Any
 import torch
 
 from guardian.equivalence.verdicts.calibration import AcceptanceWindow
-from guardian.equivalence.verdicts.result import VerdictResult
+from guardian.equivalence.verdicts.result import VerdictResult, first_difference
 
 # Below this many drafted tokens the acceptance z-test is too noisy to call a mismatch.
 MIN_WINDOW_FOR_ACCEPTANCE_TEST = 64
@@ -159,8 +159,7 @@ def seed_replay_verdict(served: Sequence[int], replay: Sequence[int], compared: 
     a, b = list(served[:compared]), list(replay[:compared])
     if a == b:
         return None
-    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
-                 min(len(a), len(b)))
+    first = first_difference(a, b)
     return VerdictResult("divergence", first, None, {
         "failed_check": "seed_replay", "compared_tokens": compared,
         "served_token": a[first] if first < len(a) else None,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from guardian.equivalence.verdicts.result import VerdictResult
+from guardian.equivalence.verdicts.result import VerdictResult, first_difference
 
 
 def tool_calls_of(result: Any) -> list[tuple[Any, Any]]:
@@ -39,8 +39,7 @@ def _json(text: str) -> tuple[bool, Any]:
 
 
 def _first_difference(a: str, b: str) -> dict[str, Any]:
-    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
-                 min(len(a), len(b)))
+    first = first_difference(a, b)
     return {"first_differing_char": first, "served": a[first:first + 40],
             "shadow": b[first:first + 40]}
 
