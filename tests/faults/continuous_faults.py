@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import os
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -47,6 +46,7 @@ from tests.faults.faults import (
     block_text_drops_piece,
     eos_ignoring_extend,
     stop_late_extend,
+    unseeded_like,
 )
 
 _local = threading.local()
@@ -421,9 +421,7 @@ def cb_seed_ignored() -> contextlib.AbstractContextManager[None]:
 
     def init(self: Any, pair: Any, req: Any) -> None:
         if req.speculative and req.generator is not None:
-            unseeded = torch.Generator(device=req.generator.device)
-            unseeded.manual_seed(int.from_bytes(os.urandom(7), "little"))
-            req = dataclasses.replace(req, generator=unseeded)
+            req = dataclasses.replace(req, generator=unseeded_like(req.generator))
         orig(self, pair, req)
 
     return _patch(engine_rows.Sequence, "__init__", init)

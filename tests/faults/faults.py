@@ -393,6 +393,13 @@ def block_text_drops_piece() -> contextlib.AbstractContextManager[None]:
     return _patch(stopping.Completion, "text", property(text))
 
 
+def unseeded_like(generator: torch.Generator) -> torch.Generator:
+    """A generator on `generator`'s device seeded from the OS, not from the request."""
+    unseeded = torch.Generator(device=generator.device)
+    unseeded.manual_seed(int.from_bytes(os.urandom(7), "little"))
+    return unseeded
+
+
 def seed_ignored() -> contextlib.AbstractContextManager[None]:
     """Speculative decoding draws from a generator that ignores the request's seed
     (TensorRT-LLM's one-model speculation ignored per-request seeds,
@@ -402,9 +409,7 @@ def seed_ignored() -> contextlib.AbstractContextManager[None]:
 
     def speculative(pair: Any, req: Any, *args: Any, **kwargs: Any) -> Any:
         if req.generator is not None:
-            unseeded = torch.Generator(device=req.generator.device)
-            unseeded.manual_seed(int.from_bytes(os.urandom(7), "little"))
-            req = dataclasses.replace(req, generator=unseeded)
+            req = dataclasses.replace(req, generator=unseeded_like(req.generator))
         return orig(pair, req, *args, **kwargs)
 
     return _patch(engine_api, "decode_speculative", speculative)

@@ -267,3 +267,12 @@ class ListSink(MemorySink):
     def of(self, kind: type, request_id: str | None = None) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)
                 and (request_id is None or e.request_id == request_id)]
+
+    def first(self, kind: type, request_id: str, timeout_s: float = 30.0) -> Any:
+        """The first event of `kind` for `request_id`, waiting up to `timeout_s` for it (a
+        shadow verdict is recorded after the response)."""
+        deadline = time.monotonic() + timeout_s
+        while not (found := self.of(kind, request_id)):
+            assert time.monotonic() < deadline, f"no {kind.__name__} for {request_id}"
+            time.sleep(0.02)
+        return found[0]

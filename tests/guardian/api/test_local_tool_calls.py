@@ -8,7 +8,6 @@ the official `openai` client too."""
 from __future__ import annotations
 
 import json
-import time
 
 import jsonschema
 import pytest
@@ -65,11 +64,7 @@ def test_a_forced_call_is_parsed_into_tool_calls(make_local, local_backend, choi
                     json=_chat(local_backend, tool_choice=choice,
                                parallel_tool_calls=False)).json()
     assert want["choices"][0]["message"]["tool_calls"] == choice0["message"]["tool_calls"]
-    deadline = time.monotonic() + 30
-    while not sink.of(ShadowEvent, body["id"]):
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    assert sink.of(ShadowEvent, body["id"])[0].verdict == "match"
+    assert sink.first(ShadowEvent, body["id"]).verdict == "match"
 
 
 def test_a_tool_call_the_answer_text_mangles_is_a_divergence(make_local, local_backend) -> None:
@@ -82,11 +77,7 @@ def test_a_tool_call_the_answer_text_mangles_is_a_divergence(make_local, local_b
     with block_text_drops_piece():
         body = spec.post("/v1/chat/completions", headers=auth(), json=_chat(
             local_backend, tool_choice="required", parallel_tool_calls=False)).json()
-        deadline = time.monotonic() + 30
-        while not sink.of(ShadowEvent, body["id"]):
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
-    event = sink.of(ShadowEvent, body["id"])[0]
+        event = sink.first(ShadowEvent, body["id"])
     assert event.verdict == "divergence", event.stats
     assert event.stats["failed_check"] in ("tool_calls", "json_structure", "text")
     assert event.first_divergence_position is None  # every token matched

@@ -8,8 +8,6 @@ p - and only this check sees it. Clean seeded traffic must never trip it.
 
 from __future__ import annotations
 
-import time
-
 from guardian.audit.events import ShadowEvent
 from tests.faults.continuous_faults import cb_seed_ignored
 from tests.faults.faults import seed_ignored
@@ -28,12 +26,7 @@ def _body(local_backend, seed: int | None, **kw: object) -> dict:
 def _verdict(client, sink: ListSink, body: dict) -> ShadowEvent:
     got = client.post("/v1/completions", headers=auth(), json=body)
     assert got.status_code == 200, got.text
-    rid = got.json()["id"]
-    deadline = time.monotonic() + 60
-    while not sink.of(ShadowEvent, rid):
-        assert time.monotonic() < deadline, "no shadow verdict"
-        time.sleep(0.02)
-    return sink.of(ShadowEvent, rid)[0]
+    return sink.first(ShadowEvent, got.json()["id"], timeout_s=60)
 
 
 def test_seeded_requests_repeat_on_their_path_and_pass(make_local, local_backend) -> None:
