@@ -20,6 +20,7 @@ from typing import Any
 from engine.metrics import SpecCounters
 from guardian.equivalence.stopcases import KINDS, STOPPING_CASES, empty_counts, shortfall
 from guardian.governance.checks import Check
+from guardian.governance.gatecoverage import COVERAGE_PHASE
 from guardian.governance.gatereport import PromptResult
 from guardian.policy import GatePolicy
 
@@ -118,6 +119,9 @@ def stopping_check(results: list[PromptResult], gate: GatePolicy) -> Check:
     shown = "; ".join(f"{k}: " + ", ".join(f"{c} {n}" for c, n in v.items())
                       for k, v in counts.items())
     outcome = "pass" if not short else ("skipped" if gate.stopping_quota == 0 else "fail")
+    draws = sum(r.phase == COVERAGE_PHASE for r in results)
+    if draws:
+        shown += f"; {draws} coverage draw(s) of sampled prompts"
     return Check("stopping_coverage", outcome,
                  float(min(counts[k][c] for k in KINDS for c in STOPPING_CASES)),
                  float(gate.stopping_quota),
@@ -130,7 +134,7 @@ def batched_check(engine: dict[str, Any], results: list[Any], gate: GatePolicy) 
     if engine.get("engine") != "continuous":
         return Check("batched_speculation", "skipped", None, None,
                      "the serving engine decodes one request at a time (GUARDIAN_BATCHING=off)")
-    batched = [r for r in results if r.phase != "alone"]
+    batched = [r for r in results if r.phase not in ("alone", COVERAGE_PHASE)]
     if not gate.batch_sizes:
         return Check("batched_speculation", "skipped", None, None,
                      "gate.batch_sizes is empty: judged one at a time only")

@@ -41,8 +41,9 @@ class PromptResult:
     top_p: float = 1.0
     top_k: int = 0
     finish_reason: str | None = None
-    # Where it was judged: "alone", or "<batch phase>" (guardian.governance.gatebatch) with
-    # the most rows its shared batch had at one step and the depths its steps ran at.
+    # Where it was judged: "alone", "<batch phase>" (guardian.governance.gatebatch) with
+    # the most rows its shared batch had at one step and the depths its steps ran at, or
+    # "coverage" (a further seed of a sampled prompt: guardian.governance.gatecoverage).
     phase: str = "alone"
     batch_rows_max: int = 0
     shared_spec_steps: int = 0  # its steps that proposed draft tokens beside other rows

@@ -36,6 +36,7 @@ from guardian.governance.gatechecks import (
     evaluate_gate,
     stopping_counts,
 )
+from guardian.governance.gatecoverage import run_coverage_draws
 from guardian.governance.gatereport import GateReport, PromptResult, _num
 from guardian.governance.golden import GoldenPrompt
 from guardian.policy import GatePolicy
@@ -229,6 +230,10 @@ def run_gate(backend: ServingBackend, prompts: list[GoldenPrompt], gate: GatePol
         # The same prompts in shared batches of the serving engine (guardian.governance.gatebatch)
         results += run_batched(judge, backend, prompts, gate,
                                lambda gp: gp.max_tokens or gate.max_new_tokens, on_prompt)
+        # More seeds of the sampled prompts while a sampled stopping case is short
+        results += run_coverage_draws(judge, backend, prompts, results, gate,
+                                      lambda gp: gp.max_tokens or gate.max_new_tokens,
+                                      on_prompt)
     finally:
         judge.close()
     engine = engine_summary(backend, results)

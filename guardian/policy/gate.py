@@ -41,6 +41,11 @@ class GatePolicy(Strict):
     # tiny or custom pair may end its golden set differently). The shipped policy sets 2 on
     # the demo pair's `code` route: its golden set measured 2 of the rarest cases there.
     stopping_quota: int = Field(0, ge=0, le=MAX_COUNT)
+    # With a stopping_quota, the most extra seeds of the golden set's sampled prompts the gate
+    # judges while a sampled case is below it (guardian.governance.gatecoverage: how a sampled
+    # completion stops is a draw, and a seed picked on one build of a pair may not end that way
+    # on another). Each draw is a full judged run in the report; 0: no draws.
+    coverage_draws: int = Field(16, ge=0, le=MAX_COUNT)
 
     @model_validator(mode="before")
     @classmethod
