@@ -3,10 +3,18 @@
 `BatchScheduler` owns one `engine.continuous.ContinuousEngine` and the one thread that drives
 it. Callers on any thread `submit` a request and wait on a Future; the engine thread, between
 steps, lets waiting requests join (up to `max_batch` rows, in weighted fair order across routes
-and callers: engine.fairqueue), runs one step for
-every row at once, and resolves the Futures of the rows that finished. So requests with
+and callers: engine.fairqueue; beyond it, up to `headroom` rows more, each for a route that
+holds no row), runs one step for every row at once, and resolves the Futures of the rows
+that finished. So requests with
 different prompts, lengths, sampling parameters, stop strings and proposers share forwards,
 and each leaves as soon as it is done.
+
+Headroom: rows of one route's flood tend to join together and, at the same `max_tokens`, to
+leave together, so a request on another route that finds the batch full waits for a whole
+cohort to finish - measured (`guardian bench fairness`), most of a quiet route's flooded
+latency was that wait for a row. With `headroom` > 0 (fair order only) a waiting request
+whose route holds no row and is not joining joins at once, beyond `max_batch`; the batch
+never exceeds `max_batch + headroom` rows, and the rows beyond `max_batch` go one per route.
 
 Streaming and cancellation are per row and unchanged for callers: a row's `on_text` runs on
 the engine thread after each of its steps; if it raises (the serving core's cancellation
@@ -72,16 +80,21 @@ class _Job:
 
 
 class BatchScheduler:
-    """One engine thread, one shared batch of at most `max_batch` rows."""
+    """One engine thread, one shared batch of at most `max_batch` rows (+ `headroom`)."""
 
     def __init__(self, pair: Pair, *, max_batch: int = 16,
-                 gamma: LoadAwareGamma | ModelledGamma | None = None, fifo: bool = False) -> None:
+                 gamma: LoadAwareGamma | ModelledGamma | None = None, fifo: bool = False,
+                 headroom: int = 0) -> None:
         """`gamma`: the depth cap (default ModelledGamma); a ModelledGamma without step
         costs is calibrated here, before the engine thread starts. `fifo`: join in arrival
-        order instead of weighted fair order across routes and callers (engine.fairqueue)."""
+        order instead of weighted fair order across routes and callers (engine.fairqueue).
+        `headroom`: rows beyond `max_batch`, each for a route holding none (fair order only)."""
         if max_batch < 1:
             raise ValueError(f"max_batch must be >= 1, got {max_batch}")
+        if headroom < 0:
+            raise ValueError(f"headroom must be >= 0, got {headroom}")
         self.pair, self.max_batch = pair, max_batch
+        self.headroom = 0 if fifo else headroom
         self.gamma = gamma if gamma is not None else ModelledGamma()
         if isinstance(self.gamma, ModelledGamma) and self.gamma.costs is None:
             try:
@@ -144,7 +157,8 @@ class BatchScheduler:
 
         table = self.gamma.table()
         out = {"batching": "continuous", "max_batch": self.max_batch,
-               "batch_rows": self.batch_size, "waiting": self.waiting, "steps": self.steps,
+               "fair_headroom": self.headroom, "batch_rows": self.batch_size,
+               "waiting": self.waiting, "steps": self.steps,
                "peak_batch_rows": self.peak, "pinned": self.gamma.fixed is not None,
                "gamma_cap_by_batch_size": {str(b): g for b, g in table.items()},
                "goodput_tokens_per_s": {str(b): {str(g): round(v, 1) for g, v in row.items()}
@@ -208,6 +222,8 @@ class BatchScheduler:
                 joining = self._in_hand = []
                 while self._waiting and self._engine.size + len(joining) < self.max_batch:
                     joining.append(self._waiting.pop())
+                if self.headroom and self._waiting:
+                    self._join_headroom(joining)
             if joining and self._busy_since is None:
                 # Busy from this join on: its prefill (and the first tokens it may give) is
                 # part of the next step's goodput.
@@ -251,6 +267,17 @@ class BatchScheduler:
                 job = self._jobs.pop(id(seq), None)
                 if job is not None and not job.future.done():
                     job.future.set_result(seq)
+
+    def _join_headroom(self, joining: list[_Job]) -> None:
+        """(Under the lock.) Beyond `max_batch`: the next waiting job, in fair order, of each
+        route that holds no row and has none joining, while the headroom lasts."""
+        held = {job.tenant[0] for job in self._jobs.values()} | {j.tenant[0] for j in joining}
+        room = self.max_batch + self.headroom - self._engine.size - len(joining)
+        while room > 0 and self._waiting.routes_waiting() - held:
+            job = self._waiting.pop(skip=held)
+            joining.append(job)
+            held.add(job.tenant[0])
+            room -= 1
 
     def _drop_cancelled(self) -> None:
         """(Under the lock.) Waiting jobs whose client left or whose deadline passed leave the

@@ -17,7 +17,7 @@ Within a route, callers take turns (round robin), each caller's requests oldest 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -82,10 +82,17 @@ class FairQueue(Generic[T]):
         q.append(item)
         self._size += 1
 
-    def pop(self) -> T:
+    def routes_waiting(self) -> set[str]:
+        """The routes with a waiting item (fair order only; fifo has no routes)."""
+        return {name for name, r in self._routes.items() if r.turn}
+
+    def pop(self, skip: Collection[str] = ()) -> T:
+        """The next item in fair order; `skip`: routes passed over (a headroom row is for a
+        route holding none: engine.batching)."""
         if self.fifo:
             return self._order.popleft()
-        backlogged = [(r.tag, i, r) for i, r in enumerate(self._routes.values()) if r.turn]
+        backlogged = [(r.tag, i, r) for i, (name, r) in enumerate(self._routes.items())
+                      if r.turn and name not in skip]
         if not backlogged:
             raise IndexError("pop from an empty FairQueue")
         tag, _, route = min(backlogged, key=lambda x: (x[0], x[1]))

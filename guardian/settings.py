@@ -91,6 +91,12 @@ class Settings(BaseSettings):
         "batch: `fair` takes turns across routes (by each route's policy `weight`) and across "
         "callers within a route, so one route's flood does not stand in front of another's "
         "requests; `fifo` joins in arrival order.")
+    fair_headroom: int = Field(
+        default=2, ge=0, le=256, description="With `batch_order` fair: rows beyond `max_batch` "
+        "the local engine's batch may take, each for a request whose route holds no row, so "
+        "that a route is not kept waiting for a row while another route's flood fills the "
+        "batch (engine.batching); the batch never exceeds max_batch + fair_headroom rows. 0: "
+        "never beyond max_batch.")
     gamma_by_batch: dict[int, int] = Field(
         default_factory=dict, description="Pin the speculation depth cap per batch size "
         "(batch-size band start -> depth, 0 = off), e.g. '{\"1\": 4, \"16\": 0}'; empty: "

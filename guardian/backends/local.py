@@ -137,7 +137,7 @@ def serving_options(settings: Settings) -> dict[str, Any]:
             "gamma_by_batch": settings.gamma_by_batch or None,
             "gamma_policy": settings.gamma_policy,
             "step_costs_dir": settings.step_costs_dir or default_step_costs_dir(),
-            "batch_order": settings.batch_order}
+            "batch_order": settings.batch_order, "headroom": settings.fair_headroom}
 
 
 def _opt(x: Any, kind: type) -> Any:
@@ -203,7 +203,7 @@ class LocalEngineBackend:
     def __init__(self, pair: Pair, *, batching: bool = False, max_batch: int = 16,
                  gamma_by_batch: dict[int, int] | None = None,
                  gamma_policy: str = "modelled", step_costs_dir: Path | None = None,
-                 batch_order: str = "fair") -> None:
+                 batch_order: str = "fair", headroom: int = 0) -> None:
         """`batching`: serve concurrent requests in one continuously batched engine
         (engine.batching); otherwise each `generate` call decodes alone (one at a time on
         the serving core's engine thread). `gamma_by_batch` pins the depth cap per batch
@@ -211,7 +211,8 @@ class LocalEngineBackend:
         predicted from step costs measured at start and live acceptance) or `runs`
         (engine.loadaware: each depth tried on live traffic); `step_costs_dir`: where the
         modelled cap keeps its measured step costs (None: measure at every start).
-        `batch_order`: `fair` (turns across routes and callers) or `fifo` joins."""
+        `batch_order`: `fair` (turns across routes and callers) or `fifo` joins;
+        `headroom`: rows beyond `max_batch`, each for a route holding none (engine.batching)."""
         import engine
 
         self._engine = engine
@@ -230,7 +231,7 @@ class LocalEngineBackend:
                           if gamma_by_batch or gamma_policy == "runs"
                           else ModelledGamma(cache_dir=step_costs_dir))
             self.batcher = BatchScheduler(pair, max_batch=max_batch, gamma=gamma,
-                                          fifo=batch_order == "fifo")
+                                          fifo=batch_order == "fifo", headroom=headroom)
         self.identity = pair.identity
         self.model_name: str = pair.identity.target_name
         self.max_context: int = int(pair.max_context)
@@ -317,7 +318,7 @@ class LocalEngineBackend:
         serving = self.batcher
         pinned = BatchScheduler(self.pair, max_batch=serving.max_batch,
                                 gamma=LoadAwareGamma(fixed={1: gamma}),
-                                fifo=serving.fifo)
+                                fifo=serving.fifo, headroom=serving.headroom)
         self.batcher = pinned
         try:
             yield

@@ -1,22 +1,28 @@
 """`guardian bench fairness`: does one route's flood slow another route down?
 
-Two real sidecars (`guardian serve` in child processes, loopback, the demo pair or the
-configured one, continuous batching), one joining the batch in weighted fair order
-(GUARDIAN_BATCH_ORDER=fair, engine.fairqueue) and one in arrival order (`fifo`, the order
-before it). Each has two routes over the same pair: `flood` and `quiet`.
+Three real sidecars (`guardian serve` in child processes, loopback, the demo pair or the
+configured one, continuous batching): one joining the batch in weighted fair order with the
+default headroom (GUARDIAN_BATCH_ORDER=fair, engine.fairqueue; GUARDIAN_FAIR_HEADROOM rows
+beyond max_batch for a route holding none, engine.batching), one in fair order without
+headroom, and one in arrival order (`fifo`, the order before either). Each has two routes over
+the same pair: `flood` and `quiet`.
 
 Per server, alternating within each of `--rounds` rounds: the quiet route's latency with
 nothing else running (sequential greedy completions), then the same while `--flood-clients`
 closed-loop clients keep the flood route full (inside its max_queue, so nothing is refused:
 the flood is admitted work, not an overload). The result is the ratio of the quiet route's
-p50 under the flood to its p50 alone, side by side for both orders; #40's goal is <= 2 for the
-fair order. The flood route's throughput is reported too (fairness must not cost the flood
-route its share of an otherwise idle engine).
+p50 under the flood to its p50 alone, side by side for the three; #40's goal is <= 2 for the
+fair order. From the quiet route's audit records, each phase's latency is split into the
+serving queue, the engine until the first token (the wait for a row, the join's prefill),
+the decode steps after it and the rest (HTTP, the event loop). The flood route's throughput
+is reported too (fairness must not cost the flood route its share of an otherwise idle
+engine).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -32,7 +38,10 @@ import typer
 
 PROMPTS = ["def add(a, b):", "The quick brown fox", "for i in range(10):", "class Point:",
            "import numpy as np", "Once upon a time", "def fib(n):", "while True:"]
-ORDERS = ("fair", "fifo")
+# variant -> (GUARDIAN_BATCH_ORDER, GUARDIAN_FAIR_HEADROOM or None for the default)
+VARIANTS: dict[str, tuple[str, str | None]] = {
+    "fair": ("fair", None), "fair, no headroom": ("fair", "0"), "fifo": ("fifo", None)}
+ORDERS = tuple(VARIANTS)
 
 
 def _policy(path: Path, flood_queue: int) -> None:
@@ -43,14 +52,22 @@ def _policy(path: Path, flood_queue: int) -> None:
         "quiet": {**common, "max_queue": 8}}}))
 
 
+def _db(home: Path, variant: str) -> Path:
+    return home / f"{variant.replace(', ', '-').replace(' ', '-')}.db"
+
+
 @contextmanager
-def _server(order: str, home: Path, policy: Path, max_batch: int, threads: str) -> Iterator[str]:
+def _server(variant: str, home: Path, policy: Path, max_batch: int, threads: str
+            ) -> Iterator[str]:
     from guardian.devtools.loadtest import _free_port, spawn_sidecar
 
+    order, headroom = VARIANTS[variant]
     env = {"GUARDIAN_BATCHING": "continuous", "GUARDIAN_BATCH_ORDER": order,
            "GUARDIAN_MAX_BATCH": str(max_batch), "GUARDIAN_POLICY_FILE": str(policy),
            "GUARDIAN_TORCH_THREADS": threads, "GUARDIAN_DEV_MODE": "1",
-           "GUARDIAN_DATABASE_URL": f"sqlite:///{home / f'{order}.db'}"}
+           "GUARDIAN_DATABASE_URL": f"sqlite:///{_db(home, variant)}"}
+    if headroom is not None:
+        env["GUARDIAN_FAIR_HEADROOM"] = headroom
     with spawn_sidecar(_free_port(), env) as url:
         yield url
 
@@ -99,6 +116,35 @@ async def _round(url: str, model: str, quiet_n: int, flood_clients: int, max_tok
     return {"alone": alone, "loaded": loaded, "flood_requests": flooded[0], "wall_s": wall}
 
 
+def _quiet_timings(db: Path) -> list[dict[str, float]]:
+    """The quiet route's audit records in the order served: where each request's time went,
+    as the sidecar measured it (guardian.serving.recorder)."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(f"sqlite:///{db}")
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text(
+                "SELECT queue_time_s, compute_time_s, time_to_first_token_s FROM audit_requests "
+                "WHERE route = 'quiet' ORDER BY created_at, seq")).all()
+    finally:
+        engine.dispose()
+    return [{"queue_s": q, "engine_s": c, "first_token_s": f} for q, c, f in rows]
+
+
+def _breakdown(latencies: list[float], timings: list[dict[str, float]]) -> dict[str, float]:
+    """Medians of one phase's parts: the serving queue, the engine until the first token (the
+    wait for a row and the join's prefill), the decode steps after it, and the rest of the
+    client's latency (HTTP, the event loop, tokenizing, building the answer)."""
+    med = statistics.median
+    return {"latency_s": med(latencies),
+            "queue_s": med(t["queue_s"] for t in timings),
+            "first_token_s": med(t["first_token_s"] for t in timings),
+            "decode_s": med(t["engine_s"] - t["first_token_s"] for t in timings),
+            "outside_engine_s": med(lat - t["queue_s"] - t["engine_s"]
+                                    for lat, t in zip(latencies, timings, strict=True))}
+
+
 def run(rounds: int, quiet_n: int, flood_clients: int, max_tokens: int, flood_tokens: int,
         max_batch: int, threads: str) -> dict[str, Any]:
     import httpx
@@ -110,14 +156,14 @@ def run(rounds: int, quiet_n: int, flood_clients: int, max_tokens: int, flood_to
         home = Path(tmp)
         policy = home / "policy.json"
         _policy(policy, flood_queue=max(flood_clients, 1))
-        with _server("fair", home, policy, max_batch, threads) as fair_url, \
-                _server("fifo", home, policy, max_batch, threads) as fifo_url:
-            urls = {"fair": fair_url, "fifo": fifo_url}
-            model = httpx.get(f"{fair_url}/v1/models", timeout=30).json()["data"][0]["id"]
+        with contextlib.ExitStack() as servers:
+            urls = {v: servers.enter_context(_server(v, home, policy, max_batch, threads))
+                    for v in ORDERS}
+            model = httpx.get(f"{urls['fair']}/v1/models", timeout=30).json()["data"][0]["id"]
             with Progress(TextColumn("{task.description}"), BarColumn(),
                           TextColumn("{task.completed}/{task.total}"),
                           TimeRemainingColumn()) as progress:
-                task = progress.add_task("rounds x orders", total=rounds * len(ORDERS))
+                task = progress.add_task("rounds x variants", total=rounds * len(ORDERS))
                 for r in range(rounds):
                     for order in ORDERS if r % 2 == 0 else ORDERS[::-1]:
                         res = asyncio.run(_round(urls[order], model, quiet_n, flood_clients,
@@ -128,6 +174,15 @@ def run(rounds: int, quiet_n: int, flood_clients: int, max_tokens: int, flood_to
                         cell["flood_requests"] += res["flood_requests"]
                         cell["wall_s"] += res["wall_s"]
                         progress.advance(task)
+        # The servers have shut down, so their audit writers have written every record.
+        for order, cell in out.items():
+            timings = _quiet_timings(_db(home, order))
+            if len(timings) == len(cell["alone"]) + len(cell["loaded"]):
+                # Per round the quiet requests ran alone first, then under the flood.
+                alone_t = [t for i, t in enumerate(timings) if (i // quiet_n) % 2 == 0]
+                loaded_t = [t for i, t in enumerate(timings) if (i // quiet_n) % 2 == 1]
+                cell["breakdown"] = {"alone": _breakdown(cell["alone"], alone_t),
+                                     "loaded": _breakdown(cell["loaded"], loaded_t)}
     for cell in out.values():
         cell["alone_p50_s"] = statistics.median(cell["alone"])
         cell["loaded_p50_s"] = statistics.median(cell["loaded"])
@@ -137,7 +192,7 @@ def run(rounds: int, quiet_n: int, flood_clients: int, max_tokens: int, flood_to
 
 
 def cli(
-    rounds: int = typer.Option(2, min=1, help="Alternating rounds (both orders each round)."),
+    rounds: int = typer.Option(2, min=1, help="Alternating rounds (every variant each round)."),
     quiet_requests: int = typer.Option(12, min=3, help="Quiet-route requests per phase."),
     flood_clients: int = typer.Option(24, min=1, help="Closed-loop clients on the flood route "
                                       "(its max_queue is set to this, so none is refused)."),
@@ -148,7 +203,8 @@ def cli(
     json_path: Path | None = typer.Option(None, "--json", help="Write the results here."),
 ) -> None:
     """Route isolation: a quiet route's p50 latency under another route's flood over its p50
-    alone, fair vs arrival-order joins side by side (two real sidecars on loopback)."""
+    alone: fair joins with and without headroom and arrival-order joins side by side (three
+    real sidecars on loopback), with where the quiet route's time went."""
     from rich.console import Console
     from rich.table import Table
 
@@ -157,7 +213,7 @@ def cli(
     result = run(rounds, quiet_requests, flood_clients, max_tokens, flood_tokens, max_batch,
                  torch_threads)
     table = Table(title="quiet route under another route's flood")
-    for col in ("join order", "p50 alone (s)", "p50 flooded (s)", "flooded / alone",
+    for col in ("joins", "p50 alone (s)", "p50 flooded (s)", "flooded / alone",
                 "flood req/s"):
         table.add_column(col)
     for order in ORDERS:
@@ -165,8 +221,20 @@ def cli(
         table.add_row(order, f"{c['alone_p50_s']:.3f}", f"{c['loaded_p50_s']:.3f}",
                       f"{c['ratio']:.2f}", f"{c['flood_requests_per_s']:.2f}")
     Console().print(table)
-    typer.echo(f"fair / fifo flooded p50: "
-               f"{result['fair']['loaded_p50_s'] / result['fifo']['loaded_p50_s']:.2f}")
+    parts = Table(title="where the quiet route's time went (medians, s; from its audit records)")
+    for col in ("joins", "phase", "latency", "serving queue", "row wait + prefill + "
+                "1st token", "decode steps", "outside the engine"):
+        parts.add_column(col)
+    for order in ORDERS:
+        for phase, b in (result[order].get("breakdown") or {}).items():
+            parts.add_row(order, phase, *(f"{b[k]:.3f}" for k in (
+                "latency_s", "queue_s", "first_token_s", "decode_s", "outside_engine_s")))
+    if parts.rows:
+        Console().print(parts)
+    fair = result["fair"]["loaded_p50_s"]
+    typer.echo(f"fair / fifo flooded p50: {fair / result['fifo']['loaded_p50_s']:.2f}; "
+               f"fair / fair without headroom: "
+               f"{fair / result['fair, no headroom']['loaded_p50_s']:.2f}")
     if json_path:
         settings = {"rounds": rounds, "quiet_requests": quiet_requests,
                     "flood_clients": flood_clients, "max_tokens": max_tokens,
