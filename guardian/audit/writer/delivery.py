@@ -62,9 +62,10 @@ class DeliveryMixin(WriterState):
             self._wal.release(segment)
 
     def _to_spool(self, batch: SealedBatch, tickets: Tickets,
-                  waiters: list[Future[None]] | None = None) -> bool:
-        """Spool `batch` (fsync'd); False when the spool refused it (declared lost). A batch
-        that also has a WAL copy keeps it then: the next start replays it."""
+                  waiters: list[Future[None]] | None = None, *, declare: bool = True) -> bool:
+        """Spool `batch` (fsync'd); False when the spool refused it (declared lost, unless
+        `declare` is False: the caller declares it with the rest of its batch). A batch that
+        also has a WAL copy keeps it then: the next start replays it."""
         gap_only = not (batch.requests or batch.shadow or batch.token_lines or batch.token_rows)
         lost = not self.spool.append(batch, headroom=gap_only)
         if not lost:
@@ -77,7 +78,8 @@ class DeliveryMixin(WriterState):
             for f in waiters or ():
                 _settle(f)
         else:
-            self._ledger.lost(batch, tickets)  # done when the loss's record is durable
+            if declare:
+                self._ledger.lost(batch, tickets)  # done when the loss's record is durable
             if waiters:
                 self._ledger.count("sync_failed", len(waiters))
             for f in waiters or ():
@@ -86,7 +88,8 @@ class DeliveryMixin(WriterState):
         self._ledger.mark_done(tickets)
         return True
 
-    def _deliver(self, batch: SealedBatch, *, paced: bool = False) -> tuple[bool, bool]:
+    def _deliver(self, batch: SealedBatch, *, paced: bool = False,
+                 tickets: Tickets | None = None) -> tuple[bool, bool]:
         """Write `batch`. Transient errors (DB down, timeouts) propagate: the caller spools.
         `paced`: SQLite token rows in paced slices (`BatchStore.write`), for a DB thread with
         nothing else waiting.
@@ -97,7 +100,9 @@ class DeliveryMixin(WriterState):
         the chain. A transient error in the middle spools the parts not yet written.
 
         Returns (the database still answers, some part's loss is declared only in the
-        pending gap record): the batch's events are done once that record is durable.
+        pending gap record): then the batch's `tickets` went into that record with the
+        declaration, at the end (every part written, spooled or quarantined by then), and are
+        done once it is durable.
         """
         try:
             self._write(batch, paced=paced)
@@ -110,23 +115,29 @@ class DeliveryMixin(WriterState):
         for part in parts:  # split() takes ids from the stored rows: back to what was sent
             part.request_ids = [decode_text(r) for r in part.request_ids]
         if len(parts) <= 1:
-            self._quarantine(batch, cause)
+            self._ledger.declare([(batch, self._quarantine(batch, cause))], [], tickets or [])
             return True, True
-        declared = False
+        rejected: list[tuple[SealedBatch, str]] = []
+        lost: list[SealedBatch] = []
+        still_up = True
         for i, part in enumerate(parts):
             try:
                 self._write(part)
             except Exception as exc:
                 if not _permanent(exc):
                     self._went_down(exc)
-                    for rest in parts[i:]:
-                        declared |= not self._to_spool(rest, [])
-                    return False, declared
-                self._quarantine(part, exc)
-                declared = True
-        return True, declared
+                    lost = [rest for rest in parts[i:]
+                            if not self._to_spool(rest, [], declare=False)]
+                    still_up = False
+                    break
+                rejected.append((part, self._quarantine(part, exc)))
+        if rejected or lost:
+            self._ledger.declare(rejected, lost, tickets or [])
+        return still_up, bool(rejected or lost)
 
-    def _quarantine(self, batch: SealedBatch, exc: BaseException) -> None:
+    def _quarantine(self, batch: SealedBatch, exc: BaseException) -> str:
+        """Keep `batch` aside (`<spool>/rejected/`) -> why the database refused it; the
+        caller declares it lost."""
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         log.error("audit DB rejected batch %s:%d-%d (%s); quarantined under %s/rejected and "
                   "declared lost in the chain", batch.chain_id, batch.first_seq, batch.last_seq,
@@ -135,7 +146,7 @@ class DeliveryMixin(WriterState):
             self.spool.quarantine(batch, reason)
         except OSError as err:
             log.error("could not quarantine batch %d-%d: %s", batch.first_seq, batch.last_seq, err)
-        self._ledger.rejected(batch, reason)
+        return reason
 
     def _write(self, batch: SealedBatch, *, paced: bool = False) -> None:
         t0 = time.monotonic()
@@ -183,12 +194,11 @@ class DeliveryMixin(WriterState):
                     # Keep the spool first in line; the replay retries the DB.
                     raise ConnectionError("database marked down")
                 # Paced only with no batch waiting behind this one: a backlog goes flat out.
-                still_up, declared = self._deliver(batch, paced=self._handoff.empty())
+                still_up, declared = self._deliver(batch, paced=self._handoff.empty(),
+                                                   tickets=tickets)
                 if still_up:  # (a transient error part way through has marked it down)
                     self._down_since = None
-                if declared:  # done once the record declaring the rejected part is durable
-                    self._ledger.done_with_gap(tickets)
-                else:
+                if not declared:  # else done once the record declaring the loss is durable
                     self._ledger.mark_done(tickets)
             except Exception as exc:  # any DB failure: the spool takes over
                 self._went_down(exc)

@@ -149,27 +149,31 @@ class Ledger:
                 unsealable.append({"request_id": rid, "reason": reason})
         self.count("unsealable_events")
 
-    def rejected(self, batch: SealedBatch, reason: str) -> None:
-        """The database rejected `batch`'s data (quarantined by the DB thread)."""
-        self.count("lost_rows", batch.n_rows)
-        self.count("quarantined_rows", batch.n_rows)
-        with self._gap_lock:
-            self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
-            self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
-            self._gap.setdefault("rejected", []).append(reason[:500])
-
     def lost(self, batch: SealedBatch, tickets: Tickets) -> None:
         """The spool refused `batch`: lost, its events done when the loss's record is."""
-        self.count("lost_rows", batch.n_rows)
-        with self._gap_lock:
-            self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
-            self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
-            self._gap_tickets.extend(tickets)  # done when the loss's record is durable
+        self.declare([], [batch], tickets)
 
-    def done_with_gap(self, tickets: Tickets) -> None:
-        """These events are done once the pending gap record (declaring part of their batch
-        lost) is durable."""
+    def declare(self, rejected: list[tuple[SealedBatch, str]], lost: list[SealedBatch],
+                tickets: Tickets) -> None:
+        """Parts of one delivered batch rejected by the database (with why) or refused by the
+        spool, declared in the pending gap record together with `tickets`, the events done
+        once that record is durable - under one lock, so the sealer's `gap_event` takes the
+        declaration and its tickets together. (Declared first and ticketed after, a gap taken
+        in between left the tickets behind an empty gap record: never done, and the writer's
+        `close` waited for them to its timeout.)"""
+        for batch, _ in rejected:
+            self.count("lost_rows", batch.n_rows)
+            self.count("quarantined_rows", batch.n_rows)
+        for batch in lost:
+            self.count("lost_rows", batch.n_rows)
         with self._gap_lock:
+            for batch, reason in rejected:
+                self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
+                self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
+                self._gap.setdefault("rejected", []).append(reason[:500])
+            for batch in lost:
+                self._gap["lost_seq"].append([batch.first_seq, batch.last_seq])
+                self._gap["request_ids"].extend(batch.request_ids[:_MAX_LISTED_IDS])
             self._gap_tickets.extend(tickets)
 
     def gap_event(self) -> tuple[GovernanceEvent | None, Tickets]:
