@@ -4,11 +4,10 @@ route, never more than `max_batch + headroom` rows, and none in arrival order (f
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from engine.fairqueue import FairQueue
+from tests.support.batching import run_held
 
 
 def test_pop_passes_over_skipped_routes_in_fair_order() -> None:
@@ -30,53 +29,11 @@ def _run(llama_pair, *, headroom: int, fifo: bool = False):  # type: ignore[no-u
     """Two flood rows hold a batch of 2 until released; then two more flood requests, two
     quiet ones and one of a third route wait. Returns the rows of each step and the order
     the requests finished in."""
-    from engine.batching import BatchScheduler
-    from engine.continuous import SequenceRequest
-    from engine.loadaware import LoadAwareGamma
-    from engine.sampling import SamplingParams
-
-    gate = threading.Event()
-
-    def hold(delta, traces) -> None:  # type: ignore[no-untyped-def]
-        gate.wait(30)
-
-    def req(on_text=None, n: int = 3) -> SequenceRequest:  # type: ignore[no-untyped-def]
-        return SequenceRequest(prompt=[1, 2, 3], params=SamplingParams(temperature=0.0),
-                               max_new_tokens=n, on_text=on_text)
-
-    sched = BatchScheduler(llama_pair, max_batch=2, gamma=LoadAwareGamma(fixed={1: 0}),
-                           fifo=fifo, headroom=headroom)
-    sizes: list[int] = []
-    step = sched._engine.step
-
-    def counted():  # type: ignore[no-untyped-def]
-        sizes.append(sched._engine.size)
-        return step()
-
-    sched._engine.step = counted  # type: ignore[method-assign]
-    finished: list[str] = []
-    lock = threading.Lock()
-
-    def submit(name: str, tenant, **kw):  # type: ignore[no-untyped-def]
-        f = sched.submit(req(**kw), tenant=tenant)
-        f.add_done_callback(lambda _f: (lock.acquire(), finished.append(name), lock.release()))
-        return f
-
-    try:
-        futures = [submit("flood-0", ("flood", "k"), on_text=hold, n=8),
-                   submit("flood-1", ("flood", "k"), on_text=hold, n=8)]
-        while sched.waiting or sched._engine.size < 2:
-            gate.wait(0.001)
-        futures += [submit("flood-2", ("flood", "k")), submit("flood-3", ("flood", "k")),
-                    submit("quiet-0", ("quiet", "k")), submit("quiet-1", ("quiet", "k")),
-                    submit("other-0", ("other", "k"))]
-        gate.set()
-        for f in futures:
-            f.result(timeout=60)
-    finally:
-        gate.set()
-        sched.shutdown()
-    return sizes, finished
+    flood, quiet, other = ("flood", "k"), ("quiet", "k"), ("other", "k")
+    return run_held(llama_pair, [("flood-0", flood, 8), ("flood-1", flood, 8)],
+                    [("flood-2", flood, 3), ("flood-3", flood, 3), ("quiet-0", quiet, 3),
+                     ("quiet-1", quiet, 3), ("other-0", other, 3)],
+                    max_batch=2, fifo=fifo, headroom=headroom)
 
 
 def test_quiet_routes_join_beyond_a_full_batch_one_row_each(llama_pair) -> None:  # type: ignore[no-untyped-def]

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.fairqueue import FairQueue
+from tests.support.batching import run_held
 
 
 def drain(q: FairQueue) -> list:
@@ -95,49 +96,7 @@ def test_every_request_joins_once_and_each_callers_in_order(arrivals) -> None:  
 def test_the_scheduler_lets_a_quiet_route_join_before_a_flood(llama_pair, fifo) -> None:  # type: ignore[no-untyped-def]
     """One row, held by the flood's first request; five more flood requests, then one quiet
     one, wait. Fair joins finish the quiet request next; arrival order finishes it last."""
-    import threading
-
-    from engine.batching import BatchScheduler
-    from engine.continuous import SequenceRequest
-    from engine.loadaware import LoadAwareGamma
-    from engine.sampling import SamplingParams
-
-    gate = threading.Event()
-
-    def hold(delta, traces) -> None:  # type: ignore[no-untyped-def]
-        gate.wait(30)  # the first row stays in the batch until every request is queued
-
-    def req(on_text=None) -> SequenceRequest:  # type: ignore[no-untyped-def]
-        return SequenceRequest(prompt=[1, 2, 3], params=SamplingParams(temperature=0.0),
-                               max_new_tokens=3, on_text=on_text)
-
-    sched = BatchScheduler(llama_pair, max_batch=1, gamma=LoadAwareGamma(fixed={1: 0}),
-                           fifo=fifo)
-    finished: list[str] = []
-    lock = threading.Lock()
-    try:
-        def track(name: str):  # type: ignore[no-untyped-def]
-            def done(_f) -> None:  # type: ignore[no-untyped-def]
-                with lock:
-                    finished.append(name)
-            return done
-
-        first = sched.submit(req(hold), tenant=("flood", "k"))
-        first.add_done_callback(track("flood-0"))
-        while sched.waiting:  # until the first request has its row
-            gate.wait(0.001)
-        futures = [first]
-        for i in range(1, 6):
-            f = sched.submit(req(), tenant=("flood", "k"))
-            f.add_done_callback(track(f"flood-{i}"))
-            futures.append(f)
-        f = sched.submit(req(), tenant=("quiet", "k"))
-        f.add_done_callback(track("quiet"))
-        futures.append(f)
-        gate.set()
-        for f in futures:
-            f.result(timeout=60)
-    finally:
-        gate.set()
-        sched.shutdown()
+    _, finished = run_held(llama_pair, [("flood-0", ("flood", "k"), 3)],
+                           [(f"flood-{i}", ("flood", "k"), 3) for i in range(1, 6)]
+                           + [("quiet", ("quiet", "k"), 3)], max_batch=1, fifo=fifo)
     assert finished.index("quiet") == (6 if fifo else 1)
