@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import torch
 from transformers import DynamicCache, PreTrainedModel
 
+from engine import static
 from engine.kv import position_ids, with_cache
 from engine.loading import Pair
 from engine.sampling import SamplingParams
@@ -53,6 +54,8 @@ class Batch:
             raise ValueError(f"prompt has {width} tokens but the pair's context window is "
                              f"{pair.max_context}; shorten the prompt")
         self.size, self.width, self.device = len(lengths), width, pair.device
+        self._pair, self._columns = pair, width + extra_columns
+        self._static: list[tuple[PreTrainedModel, static.StaticKV]] = []
         self.prompts = req.prompts
         rows = [[pair.pad_token_id] * (width - n) + p for n, p in zip(lengths, req.prompts,
                                                                        strict=True)]
@@ -69,6 +72,23 @@ class Batch:
                                           req.max_new_tokens, req.on_text),
                                GenerationStats(prompt_tokens=n)) for n in lengths]
 
+    def new_cache(self, model: PreTrainedModel) -> DynamicCache | static.StaticKV:
+        """A KV cache for `model` over this batch, in the pair's decode mode (engine.static):
+        a DynamicCache, or a StaticKV of every column the batch can reach, given back to
+        its pool by `release`."""
+        mode = self._pair.decode
+        if mode == "dynamic":
+            return DynamicCache()
+        cache = static.checkout(model, self.size, self._columns, mode, self._pair.max_context)
+        cache.set_pad(self.pad)
+        self._static.append((model, cache))
+        return cache
+
+    def release(self) -> None:
+        """Give the batch's static caches back to their pool (a no-op for dynamic ones)."""
+        while self._static:
+            static.release(*self._static.pop())
+
     def mask(self, length: int) -> torch.Tensor | None:
         return None if self._mask is None else self._mask[:, :length]
 
@@ -76,9 +96,11 @@ class Batch:
         return [i for i, r in enumerate(self.rows) if not r.completion.finished]
 
 
-def forward(model: PreTrainedModel, ids: torch.Tensor, cache: DynamicCache, start: int,
-            batch: Batch, last_only: bool = False) -> torch.Tensor:
+def forward(model: PreTrainedModel, ids: torch.Tensor, cache: DynamicCache | static.StaticKV,
+            start: int, batch: Batch, last_only: bool = False) -> torch.Tensor:
     """Run `ids` (B, T) at columns [start, start+T) -> logits (B, T or 1, V)."""
+    if isinstance(cache, static.StaticKV):
+        return cache.forward(model, ids, start, last_only)
     pos = position_ids(start, ids.shape[1], batch.pad, ids.device).expand(ids.shape[0], -1)
     out = model(input_ids=ids, **with_cache(model, cache), use_cache=True, position_ids=pos,
                 attention_mask=batch.mask(start + ids.shape[1]),
@@ -94,6 +116,7 @@ def sync(device: torch.device) -> None:
 
 
 def finish(batch: Batch, started: float, first_token_at: float | None) -> list[RowResult]:
+    batch.release()
     total = time.perf_counter() - started
     for row in batch.rows:
         row.stats.completion_tokens = len(row.completion.token_ids)

@@ -23,11 +23,12 @@ from transformers import DynamicCache
 from engine.batch import Batch, DecodeRequest, RowResult, finish, forward, sync
 from engine.controllers import GammaController
 from engine.controls import History, adjust_rows, adjusts, batch_history, needs_outputs
-from engine.kv import crop_to, new_cache
+from engine.kv import crop_to
 from engine.loading import Pair
 from engine.proposers import Proposal, Proposer, ProposerConfig
 from engine.rejection import greedy_accept, rejection_sample
 from engine.sampling import process_logits, sample
+from engine.static import StaticKV
 from engine.step import (
     HostVerdict,
     StepOutcome,
@@ -48,7 +49,7 @@ def decode_target_only(pair: Pair, req: DecodeRequest) -> list[RowResult]:
     """The baseline: one target forward per token, same forward path as speculation."""
     started = time.perf_counter()
     batch = Batch(pair, req, extra_columns=req.max_new_tokens + 1)
-    params, cache = req.params, new_cache()
+    params, cache = req.params, batch.new_cache(pair.target)
     ids, start, step, first_token_at = batch.tokens, 0, 0, None
     history: History | None = None
     while batch.active():
@@ -113,7 +114,7 @@ def decode_speculative(pair: Pair, req: DecodeRequest, controller: GammaControll
     started = time.perf_counter()
     batch = Batch(pair, req, extra_columns=req.max_new_tokens + 2)
     proposing = (proposer or ProposerConfig()).build(pair, batch)
-    target_cache = new_cache()
+    target_cache = batch.new_cache(pair.target)
     if batch.width > 1:
         _prefill(pair, batch, proposing, target_cache)
     committed, step, first_token_at = batch.width, 0, None
@@ -136,7 +137,7 @@ def decode_speculative(pair: Pair, req: DecodeRequest, controller: GammaControll
 
 
 def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Proposer,
-                     target_cache: DynamicCache, committed: int, gamma: int,
+                     target_cache: DynamicCache | StaticKV, committed: int, gamma: int,
                      active: list[int]) -> StepOutcome:
     """One step of speculative sampling (Leviathan et al. 2023, Algorithm 1) for the batch.
 
@@ -228,7 +229,8 @@ def _recorded_q(proposal: Proposal, p: torch.Tensor, n: int) -> torch.Tensor:
     return q[:, :n + 1].cpu()
 
 
-def _prefill(pair: Pair, batch: Batch, proposer: Proposer, target_cache: DynamicCache) -> None:
+def _prefill(pair: Pair, batch: Batch, proposer: Proposer,
+             target_cache: DynamicCache | StaticKV) -> None:
     """Prefill the proposer and the target with all but the last prompt token, which the
     first step feeds as `[last] + proposal` (so the first token is already a speculative one)."""
     t0 = time.perf_counter()

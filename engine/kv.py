@@ -27,7 +27,10 @@ def cache_length(cache: DynamicCache) -> int:
 
 
 def crop_to(cache: DynamicCache, length: int) -> None:
-    """Drop cached positions beyond `length` (no-op when the cache is already that short)."""
+    """Drop cached positions beyond `length` (no-op when the cache is already that short,
+    and for engine.static's cache, whose forwards overwrite what lies past their start)."""
+    if not isinstance(cache, DynamicCache):
+        return
     current = cache.get_seq_length()
     if current > length:
         cache.crop(length - current)

@@ -24,6 +24,7 @@ from transformers import (
     PreTrainedTokenizerBase,
 )
 
+from engine import static
 from engine.attention import avoid_per_shape_attention
 from engine.compat import IncompatiblePairError, PairIdentity, read_pair
 from engine.head import float32_logits
@@ -42,6 +43,16 @@ class Pair:
     identity: PairIdentity
     max_context: int  # min of both models' max positions
     eos_token_ids: set[int] = field(default_factory=set)
+    # How the one-at-a-time path keeps its KV caches: "dynamic", "static" or "graphs"
+    # (engine.static); set by load_pair's `decode` argument.
+    decode: str = "dynamic"
+    decode_choice: dict | None = None  # what engine.static.choose measured, when it chose
+
+    def decode_description(self) -> dict:
+        """The decode mode, and what its choice measured (engine_description's keys)."""
+        if self.decode_choice is None:
+            return {"decode": self.decode}
+        return {"decode": self.decode, "decode_ms": self.decode_choice["ms_by_mode"]}
 
     @property
     def pad_token_id(self) -> int:
@@ -51,6 +62,17 @@ class Pair:
             pad = min(self.eos_token_ids) if self.eos_token_ids else 0
         return pad
 
+
+DECODE_MODES = ("dynamic", "static", "graphs")  # engine.static.MODES
+
+
+def choose_decode(pair: Pair) -> None:
+    """Set `pair.decode` to the mode a one-token forward of its target measures fastest
+    (engine.static.choose), keeping the figures in `pair.decode_choice`."""
+    choice = static.choose(pair.target)
+    pair.decode, pair.decode_choice = choice.mode, choice.describe()
+    logger.info("decoding with %s caches (one-token forward, ms: %s)", choice.mode,
+                choice.ms_by_mode)
 
 # Names `dtype` accepts (besides a torch.dtype): the floating-point types models run in.
 DTYPES: dict[str, torch.dtype] = {
@@ -109,8 +131,15 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
               device: str | torch.device | None = None, *,
               weight_layout: str = "column",
               dtype: str | torch.dtype | None = None,
-              fp32_logits: bool = True) -> Pair:
+              fp32_logits: bool = True,
+              decode: str = "dynamic") -> Pair:
     """Load and validate a pair. Raises IncompatiblePairError before loading any weights.
+
+    decode: how the one-at-a-time path keeps its KV caches (engine.static): "dynamic"
+    (default), "static", "graphs" (CUDA graphs over the static cache; "static" on a CPU) or
+    "auto" — whichever a one-token forward of the target measures fastest in the modes the
+    device has (`Pair.decode_choice` keeps the figures; a static mode must be clearly
+    faster than "dynamic", engine.static.choose).
 
     dtype: a torch floating-point dtype or its name (`resolve_dtype`; ValueError otherwise,
     raised before anything is read); None (default): bfloat16 on CUDA, float32 on CPU.
@@ -119,6 +148,8 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
     layout MKL multiplies fastest for the 1- to γ+1-row matmuls of decoding; "row" keeps
     transformers' layout. Values are identical either way; no effect on CUDA.
     """
+    if decode not in (*DECODE_MODES, "auto"):
+        raise ValueError(f"decode must be one of {(*DECODE_MODES, 'auto')}, got {decode!r}")
     if weight_layout not in WEIGHT_LAYOUTS:
         raise ValueError(f"weight_layout must be one of {WEIGHT_LAYOUTS}, got {weight_layout!r}")
     wanted = None if dtype is None else resolve_dtype(dtype)
@@ -147,6 +178,10 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
                 dtype=run_dtype, identity=identity,
                 max_context=min(_max_positions(draft_cfg), _max_positions(target_cfg)),
                 eos_token_ids=_eos_ids(files.target_tokenizer, target))
+    if decode == "auto":
+        choose_decode(pair)
+    else:
+        pair.decode = decode
     logger.info("loaded pair %s (draft %s, target %s) on %s/%s", identity.pair_hash[:12],
                 identity.draft_name, identity.target_name, dev, run_dtype)
     return pair

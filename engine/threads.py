@@ -84,8 +84,17 @@ def choose(pair: Pair) -> ThreadChoice | None:
 
 def settle(pair: Pair, configured: int | None) -> ThreadChoice | None:
     """The thread rule of everything that decodes or times decoding (the sidecar, the gate,
-    the step profile): the operator's count when configured, else `choose`."""
+    the step profile): the operator's count when configured, else `choose`. A pair whose
+    decode mode was chosen by measuring (engine.loading "auto") is measured again under the
+    count that will decode."""
+    before = torch.get_num_threads()
+    choice = None
     if configured:
         torch.set_num_threads(configured)
-        return None
-    return choose(pair)
+    else:
+        choice = choose(pair)
+    if pair.decode_choice is not None and torch.get_num_threads() != before:
+        from engine.loading import choose_decode
+
+        choose_decode(pair)
+    return choice

@@ -68,6 +68,13 @@ class Settings(BaseSettings):
         default=True, description="A half-precision (bf16 on CUDA) pair's output projections in "
         "float32 (engine/head.py): tighter measured tolerances, fewer near-tie flips; false "
         "keeps them in bf16 (saves vocabulary x hidden x 4 bytes per model).")
+    decode: Literal["auto", "dynamic", "static", "graphs"] = Field(
+        default="auto", description="KV caches of the local engine's one-request path "
+        "(engine/static.py): `auto` times a one-token forward of the target at start in each "
+        "mode the device has and keeps the fastest (on an H200: CUDA graphs over a static "
+        "cache, 8x a dynamic cache); `dynamic` (transformers' DynamicCache), `static` "
+        "(preallocated, eager) or `graphs` (CUDA graphs over it; `static` on a CPU) pin one. "
+        "Continuous batching keeps dynamic caches.")
     policy_file: Path | None = Field(
         default=None, description="Policy YAML (default: policies/default.yaml)."
     )

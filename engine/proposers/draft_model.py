@@ -13,7 +13,7 @@ from transformers import PreTrainedModel
 
 from engine.batch import Batch, forward
 from engine.controls import adjust_rows, adjusts, batch_history, needs_outputs
-from engine.kv import crop_to, new_cache
+from engine.kv import crop_to
 from engine.proposers.base import Proposal
 from engine.sampling import SamplingParams, process_logits, sample
 
@@ -21,7 +21,7 @@ from engine.sampling import SamplingParams, process_logits, sample
 class DraftModelProposer:
     def __init__(self, draft: PreTrainedModel, batch: Batch) -> None:
         self.draft = draft
-        self.cache = new_cache()
+        self.cache = batch.new_cache(draft)
         self.draft_len = batch.width - 1  # what the cache will hold after prefill
 
     def prefill(self, batch: Batch) -> int:

@@ -279,7 +279,7 @@ class LocalEngineBackend:
 
         draft_dir, target_dir = pair_dirs(settings)
         pair = engine.load_pair(draft_dir, target_dir, device=settings.device,
-                                fp32_logits=settings.fp32_logits)
+                                fp32_logits=settings.fp32_logits, decode=settings.decode)
         # Before the step costs are measured with it: on a small shared CPU torch's spinning
         # intra-op pool can cost 20x (measured: a tiny pair's 12-token generation 2.7 s with
         # 2 threads vs 0.12 s with 1 under load); unset, the faster of torch's count and one
@@ -295,10 +295,11 @@ class LocalEngineBackend:
 
     def engine_description(self) -> dict[str, Any]:
         """Which engine serves and how its depth is capped (the gate report records it)."""
+        decode = self.pair.decode_description()
         if self.batcher is None:
-            return {"engine": "request", "batching": "off", "max_batch": 1}
+            return {"engine": "request", "batching": "off", "max_batch": 1, **decode}
         gamma = self.batcher.gamma
-        return {"engine": "continuous", "batching": "continuous",
+        return {"engine": "continuous", "batching": "continuous", **decode,
                 "max_batch": self.batcher.max_batch,
                 "depth_policy": ("pinned" if gamma.fixed is not None
                                  else type(gamma).__name__),

@@ -11,6 +11,7 @@ import typer
 from guardian.devtools.benchmarks import (
     audit_bench,
     dashboard_bench,
+    decode_bench,
     engine_bench,
     layout_bench,
     proxy_bench,
@@ -19,6 +20,7 @@ from guardian.devtools.benchmarks import (
 app = typer.Typer(help="Benchmarks (ratios measured side by side in one process).",
                   no_args_is_help=True)
 app.command("engine", help=engine_bench.cli.__doc__)(engine_bench.cli)
+app.command("decode", help=decode_bench.cli.__doc__)(decode_bench.cli)
 app.command("layout", help=layout_bench.cli.__doc__)(layout_bench.cli)
 app.command("audit", help=audit_bench.cli.__doc__)(audit_bench.cli)
 app.command("dashboard", help=dashboard_bench.cli.__doc__)(dashboard_bench.cli)

@@ -215,6 +215,30 @@ def test_decoding_forwards_build_no_cudnn_attention_graphs(cuda_load):
     assert any("efficient_attention" in n or "flash_attention" in n for n in names)
 
 
+@pytest.mark.parametrize("arch", ARCHS)
+def test_cuda_graphs_over_the_static_cache_decode_as_the_dynamic_cache(model_dirs, arch):
+    """engine.static's graphs, captured for real: float32, so the only difference from the
+    dynamic cache is attention over every column with the unwritten ones masked."""
+    from engine import static
+
+    pair = load_pair(model_dirs(f"{arch}-close"), model_dirs(f"{arch}-target"), device="cuda",
+                     dtype="float32")
+    before = static.capture_stats()
+    for kw in (dict(speculative=False), dict(speculative=True, gamma=4),
+               dict(speculative=True, gamma=3, temperature=0.8, seed=3)):
+        pair.decode = "dynamic"
+        dynamic = generate(pair, PROMPTS[:3], max_new_tokens=24, **kw)
+        pair.decode = "graphs"
+        graphed = generate(pair, PROMPTS[:3], max_new_tokens=24, **kw)
+        for a, b in zip(dynamic, graphed, strict=True):
+            assert b.token_ids == a.token_ids, kw
+            for x, y in zip(a.trace, b.trace, strict=True):
+                assert y.target_prob == pytest.approx(x.target_prob, abs=1e-4)
+    after = static.capture_stats()
+    assert after["captures"] > before["captures"]
+    assert after["fallbacks"] == before["fallbacks"]
+
+
 def test_local_backend_serves_on_cuda(model_dirs):
     """The serving backend on the GPU: seeded sampling (a CUDA generator), greedy, batching."""
     from guardian.backends import BackendRequest, Sampling
