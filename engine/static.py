@@ -183,7 +183,9 @@ class StaticKV:
             if self._pool is None:
                 self._pool = torch.cuda.graph_pool_handle()
             graph = torch.cuda.CUDAGraph()
-            with torch.cuda.graph(graph, pool=self._pool):
+            # thread_local: the continuous engine's thread may launch work meanwhile; only
+            # this thread's calls are captured (or refused while capturing).
+            with torch.cuda.graph(graph, pool=self._pool, capture_error_mode="thread_local"):
                 logits = self._graphed(model, static_ids, keep)
         except Exception as exc:  # any capture failure falls back to eager
             self._failed.add(key)

@@ -61,10 +61,73 @@ def weight_bytes(model: Any) -> int:
     return total
 
 
+def step_costs(model: Any, *, rows: list[int], tokens: list[int], context: int = 128,
+               steps: int = 16) -> list[dict[str, Any]]:
+    """Median ms of one decoding step of `model` per cache mode, by rows and tokens fed: a
+    forward of `tokens` columns at `context` over a prefilled cache, then the rollback to
+    `context` (what a rejected verify costs), the modes interleaved step by step."""
+    import statistics
+
+    import torch
+    from transformers import DynamicCache
+
+    from engine import static
+    from engine.kv import crop_to, position_ids, with_cache
+
+    param = next(model.parameters())
+    device = param.device
+    modes = ["dynamic", "static"] + (["graphs"] if device.type == "cuda" else [])
+    out = []
+    with torch.inference_mode():
+        for r in rows:
+            width = context + max(tokens)
+            ids = torch.randint(0, model.config.vocab_size, (r, width), device=device)
+            caches: dict[str, Any] = {}
+            for mode in modes:
+                if mode == "dynamic":
+                    cache = DynamicCache()
+                    model(input_ids=ids[:, :context], **with_cache(model, cache), use_cache=True,
+                          position_ids=position_ids(0, context, None, device), logits_to_keep=1)
+                else:
+                    cache = static.StaticKV(model, r, width, mode)
+                    cache.forward(model, ids[:, :context], 0, True)
+                caches[mode] = cache
+            for t in tokens:
+                feed = ids[:, context:context + t]
+                times: dict[str, list[float]] = {m: [] for m in modes}
+                for _ in range(steps + 2):
+                    for mode, cache in caches.items():
+                        _sync(device)
+                        t0 = time.perf_counter()
+                        if mode == "dynamic":
+                            model(input_ids=feed, **with_cache(model, cache), use_cache=True,
+                                  position_ids=position_ids(context, t, None, device),
+                                  logits_to_keep=1 if t == 1 else 0)
+                            crop_to(cache, context)
+                        else:
+                            cache.forward(model, feed, context, t == 1)
+                        _sync(device)
+                        times[mode].append((time.perf_counter() - t0) * 1e3)
+                ms = {m: round(statistics.median(v[2:]), 4) for m, v in times.items()}
+                out.append({"rows": r, "tokens": t, "ms": ms,
+                            "static_vs_dynamic": round(ms["static"] / ms["dynamic"], 3),
+                            **({"graphs_vs_dynamic": round(ms["graphs"] / ms["dynamic"], 3)}
+                               if "graphs" in ms else {})})
+    return out
+
+
+def _sync(device: Any) -> None:
+    import torch
+
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+
+
 def run_decode_bench(draft_dir: Path, target_dir: Path, *, prompts: list[str],
                      max_new_tokens: int, gamma: int, device: str | None = None,
                      proposer: str = "draft_model", workload: str = "heldout",
                      methods: tuple[str, ...] = METHODS, peak_gbps: float = 4800.0,
+                     step_rows: list[int] | None = None,
                      progress: bool = True) -> dict[str, Any]:
     """Run the side-by-side benchmark and return the JSON-ready report."""
     import torch
@@ -165,6 +228,8 @@ def run_decode_bench(draft_dir: Path, target_dir: Path, *, prompts: list[str],
         "warmup_s": warm,
         "graph_captures": capture_stats(),
     }
+    if step_rows:
+        report["step_ms"] = step_costs(pair.target, rows=step_rows, tokens=[1, gamma + 1])
     if pair.device.type == "cuda":
         per_token = weight_bytes(pair.target)
         report["bandwidth"] = {
@@ -199,6 +264,15 @@ def _print_table(report: dict[str, Any]) -> None:
     console = Console()
     console.print(table)
     console.print(", ".join(f"{key}: {report[key]}×" for key in RATIOS if report[key] is not None))
+    if report.get("step_ms"):
+        steps = Table(title="one step: a forward at column 128, then the rollback (ms)")
+        modes = list(report["step_ms"][0]["ms"])
+        for col in ("rows", "tokens", *modes, "static / dynamic"):
+            steps.add_column(col)
+        for row in report["step_ms"]:
+            steps.add_row(str(row["rows"]), str(row["tokens"]),
+                          *(f"{row['ms'][m]:.3f}" for m in modes), f"{row['static_vs_dynamic']:.3f}")
+        console.print(steps)
     if "bandwidth" in report:
         frac = report["bandwidth"]["fraction"]
         console.print("fraction of memory bandwidth: " + ", ".join(
@@ -220,6 +294,9 @@ def cli(
                                  "'code-edit' (prompts holding the function being rewritten)."),
     methods: str = typer.Option(",".join(METHODS), help="Comma-separated subset of "
                                 f"{', '.join(METHODS)} (target_dynamic is always run)."),
+    step_rows: str = typer.Option("", help="Also time one decoding step per cache mode at these "
+                                  "row counts (comma-separated, e.g. 1,4,16): a 1-token and a "
+                                  "γ+1-token forward at column 128, then the rollback."),
     device: str | None = typer.Option(None, help="torch device (default: CUDA when there is "
                                       "one, else the CPU)."),
     peak_gbps: float = typer.Option(4800.0, min=1.0, help="The device's memory bandwidth in "
@@ -239,6 +316,13 @@ def cli(
         if value not in choices:
             raise typer.BadParameter(f"{value!r} is not one of {', '.join(choices)}",
                                      param_hint=hint)
+    try:
+        rows = [int(x) for x in step_rows.split(",") if x.strip()]
+    except ValueError:
+        rows = [0]
+    if any(r < 1 or r > 256 for r in rows):
+        raise typer.BadParameter(f"{step_rows!r} is not a list of row counts from 1 to 256",
+                                 param_hint="--step-rows")
     if draft is None or target is None:
         from guardian.devtools.benchmarks.engine_bench import pair_dirs
 
@@ -251,7 +335,7 @@ def cli(
     report = run_decode_bench(draft, target, prompts=_workload(workload, prompts, target, pair),
                               max_new_tokens=max_new_tokens, gamma=gamma, device=device,
                               proposer=proposer, workload=workload, methods=chosen,
-                              peak_gbps=peak_gbps)
+                              peak_gbps=peak_gbps, step_rows=rows or None)
     _print_table(report)
     if json_path:
         json_path.parent.mkdir(parents=True, exist_ok=True)

@@ -39,16 +39,25 @@ def test_every_method_decodes_the_same_tokens_and_the_ratios_are_quotients(dirs,
 
 def test_a_subset_of_methods_runs_and_target_dynamic_is_always_kept(dirs, tmp_path):
     out = tmp_path / "decode.json"
-    res = _run(dirs, "--methods", "target_static", "--proposer", "ngram", "--json", str(out))
+    res = _run(dirs, "--methods", "target_static", "--proposer", "ngram", "--step-rows", "1,3",
+               "--json", str(out))
     assert res.exit_code == 0, res.output
     r = json.loads(out.read_text())
     assert r["config"]["methods"] == ["target_dynamic", "target_static"]
     assert r["target_static_vs_hf_static"] is None
+    steps = {(s["rows"], s["tokens"]): s for s in r["step_ms"]}
+    assert set(steps) == {(1, 1), (1, 5), (3, 1), (3, 5)}  # 1 and γ+1 tokens
+    for s in steps.values():
+        assert set(s["ms"]) == {"dynamic", "static"} and min(s["ms"].values()) > 0
+        assert s["static_vs_dynamic"] == pytest.approx(s["ms"]["static"] / s["ms"]["dynamic"],
+                                                       rel=1e-2)
 
 
 @pytest.mark.parametrize("args, hint", [(("--methods", "target_fast"), "--methods"),
                                         (("--proposer", "medusa"), "--proposer"),
-                                        (("--workload", "poems"), "--workload")])
+                                        (("--workload", "poems"), "--workload"),
+                                        (("--step-rows", "1,x"), "--step-rows"),
+                                        (("--step-rows", "0"), "--step-rows")])
 def test_bad_options_are_refused_in_one_line(dirs, args, hint):
     res = _run(dirs, *args)
     assert res.exit_code == 2
