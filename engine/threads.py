@@ -93,7 +93,7 @@ def settle(pair: Pair, configured: int | None) -> ThreadChoice | None:
         torch.set_num_threads(configured)
     else:
         choice = choose(pair)
-    if pair.decode_choice is not None and torch.get_num_threads() != before:
+    if getattr(pair, "decode_choice", None) is not None and torch.get_num_threads() != before:
         from engine.loading import choose_decode
 
         choose_decode(pair)
