@@ -21,8 +21,9 @@ them).
 Each StaticKV binds its buffers into its graphs, so it is checked out of a per-model `pool`
 (keyed by rows, L rounded up to `LENGTH_BUCKET`, mode) for one decode and returned by
 `release` — the engine's Batch does both — and the next decode of that shape replays the
-graphs already captured. The one-at-a-time decode path (engine.decode, the draft-model
-proposer) uses it; continuous batching keeps its dynamic caches (engine.continuous).
+graphs already captured (at most FREE_CACHES wait per model, the oldest dropped first).
+The one-at-a-time decode path (engine.decode, the draft-model proposer) uses it; continuous
+batching keeps its dynamic caches (engine.continuous).
 
 Which mode a pair decodes in is `Pair.decode`: "dynamic" (transformers' DynamicCache, the
 default), "static" (this cache, eager forwards) or "graphs". `choose` measures a one-token
@@ -52,7 +53,7 @@ logger = logging.getLogger(__name__)
 MODES = ("dynamic", "static", "graphs")
 MAX_GRAPH_TOKENS = 16  # forwards this short are captured; longer ones (prefills) run eagerly
 LENGTH_BUCKET = 256  # L rounds up to a multiple, so decodes of similar lengths share graphs
-FREE_PER_SHAPE = 2  # caches kept for reuse per (model, rows, L, mode)
+FREE_CACHES = 4  # free caches kept for reuse per model, of any shapes
 
 
 @dataclass
@@ -226,8 +227,9 @@ def capture_stats() -> dict[str, float]:
 
 
 # -- the pool ------------------------------------------------------------------------------
-_pools: weakref.WeakKeyDictionary[Any, dict[tuple[int, int, str], list[StaticKV]]] = (
-    weakref.WeakKeyDictionary())
+# Per model, the free caches, oldest first; at most FREE_CACHES of them, whatever their
+# shapes, so a long-running server that saw many request shapes holds a bounded memory.
+_pools: weakref.WeakKeyDictionary[Any, list[StaticKV]] = weakref.WeakKeyDictionary()
 _lock = threading.Lock()
 
 
@@ -245,20 +247,23 @@ def checkout(model: PreTrainedModel, rows: int, columns: int, mode: str,
         raise ValueError(f"a static cache decodes in mode 'static' or 'graphs', not {mode!r}")
     if mode == "graphs" and next(model.parameters()).device.type != "cuda":
         mode = "static"  # CUDA graphs need CUDA; the same cache runs eagerly elsewhere
-    key = (rows, bucket(columns, limit), mode)
+    length = bucket(columns, limit)
     with _lock:
-        free = _pools.setdefault(model, {}).setdefault(key, [])
-        if free:
-            return free.pop()
-    return StaticKV(model, rows, key[1], mode)
+        free = _pools.setdefault(model, [])
+        for i, cache in enumerate(free):
+            if (cache.rows, cache.length, cache.mode) == (rows, length, mode):
+                return free.pop(i)
+    return StaticKV(model, rows, length, mode)
 
 
 def release(model: PreTrainedModel, cache: StaticKV) -> None:
-    """Give a decode's cache back for the next decode of its shape (kept up to FREE_PER_SHAPE)."""
+    """Give a decode's cache back for the next decode of its shape; the oldest free cache
+    goes (with its graphs) when more than FREE_CACHES are free."""
     with _lock:
-        free = _pools.setdefault(model, {}).setdefault((cache.rows, cache.length, cache.mode), [])
-        if len(free) < FREE_PER_SHAPE and cache not in free:
+        free = _pools.setdefault(model, [])
+        if cache not in free:
             free.append(cache)
+        del free[:-FREE_CACHES]
 
 
 # -- choosing a mode by measurement ---------------------------------------------------------
@@ -278,8 +283,8 @@ def _time_mode(model: PreTrainedModel, mode: str, context: int, steps: int) -> f
     columns = context + steps + 2
     times = []
     with torch.inference_mode():
-        cache: Any = DynamicCache() if mode == "dynamic" else checkout(model, 1, columns, mode,
-                                                                        columns)
+        # Not from the pool: a cache of this odd length would only hold memory there.
+        cache: Any = DynamicCache() if mode == "dynamic" else StaticKV(model, 1, columns, mode)
 
         def run(start: int, length: int) -> None:
             if isinstance(cache, StaticKV):
@@ -298,8 +303,6 @@ def _time_mode(model: PreTrainedModel, mode: str, context: int, steps: int) -> f
             run(i, 1)
             _sync(device)
             times.append(time.perf_counter() - t0)
-        if isinstance(cache, StaticKV):
-            release(model, cache)
     return statistics.median(times[2:]) * 1e3  # the first steps pay capture and warm-up
 
 

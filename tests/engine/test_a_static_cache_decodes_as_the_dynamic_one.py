@@ -108,6 +108,7 @@ def test_a_graph_body_over_every_column_decodes_the_same_tokens(load, cpu_graphs
 
 def test_a_released_cache_is_reused_with_its_graphs(llama_pair):
     model = llama_pair.target
+    st._pools.pop(model, None)
     first = st.checkout(model, 1, 40, "static", 1024)
     assert first.length == st.LENGTH_BUCKET  # rounded up, so similar decodes share it
     st.release(model, first)
@@ -119,6 +120,17 @@ def test_a_released_cache_is_reused_with_its_graphs(llama_pair):
     st.release(model, other)
     assert st.checkout(model, 1, 300, "static", 1024).length == 2 * st.LENGTH_BUCKET
     assert st.checkout(model, 1, 300, "static", 260).length == 300  # the decode needs 300
+
+
+def test_the_pool_keeps_a_bounded_number_of_free_caches(llama_pair):
+    model = llama_pair.target
+    st._pools.pop(model, None)
+    made = [st.checkout(model, rows, 40, "static", 1024) for rows in range(1, 8)]
+    for cache in made:
+        st.release(model, cache)
+    assert st._pools[model] == made[-st.FREE_CACHES:]  # the oldest went first
+    assert st.checkout(model, 1, 40, "static", 1024) is not made[0]
+    assert st.checkout(model, 7, 40, "static", 1024) is made[-1]
 
 
 def test_a_forward_past_the_cache_is_refused(llama_pair):
