@@ -151,10 +151,15 @@ class StaticKV:
     def _run(self, model: PreTrainedModel, ids: torch.Tensor, cols: torch.Tensor, visible: int,
              keep: int) -> torch.Tensor:
         self._write_at, self._visible = cols, visible
-        pos = (cols.view(1, -1) - self.pad).clamp_min(0)  # (B, T); pad columns are masked
-        out = model(input_ids=ids, **with_cache(model, self), use_cache=True, position_ids=pos,
+        out = model(input_ids=ids, **with_cache(model, self), use_cache=True,
+                    position_ids=self._positions(cols),
                     attention_mask=self._mask(cols, visible), logits_to_keep=keep)
         return out.logits
+
+    def _positions(self, cols: torch.Tensor) -> torch.Tensor:
+        """(B, T) position ids of columns `cols` (T,): a column less its row's left padding
+        (pad columns get 0; they are masked)."""
+        return (cols.view(1, -1) - self.pad).clamp_min(0)
 
     def _eager(self, model: PreTrainedModel, ids: torch.Tensor, start: int,
                keep: int) -> torch.Tensor:

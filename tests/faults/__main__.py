@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--home", default=None, help="Data directory holding the demo pair, "
                         "or DRAFT_DIR,TARGET_DIR for another pair.")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1).")
+    parser.add_argument("--decode", choices=("dynamic", "static", "graphs", "auto"), default=None,
+                        help="The one-request path's KV caches (GUARDIAN_DECODE; default "
+                        "dynamic): the suite judges the engine in that mode.")
     parser.add_argument("--batching", choices=("off", "continuous"), default="off",
                         help="The engine under test: request-level (off, the default here) or "
                         "continuous batching (`guardian serve`'s default).")
@@ -52,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--render", type=Path, nargs="+", default=None, metavar="DIR",
                         help="Only print the table merged from earlier runs' result folders.")
     args = parser.parse_args(argv)
+    if args.decode:
+        os.environ["GUARDIAN_DECODE"] = args.decode
     if args.render:
         from tests.faults.runner import markdown_table, merge_results
 

@@ -31,6 +31,7 @@ import torch
 import engine.api as engine_api
 import engine.decode as decode
 import engine.proposers.draft_model as draft_model
+import engine.static as static
 import engine.stopping as stopping
 from engine.rejection import leading_true
 from engine.sampling import SamplingParams, sample
@@ -105,9 +106,20 @@ def _params(params: SamplingParams, **change: Any) -> SamplingParams:
 # --- cache crop / positions ---------------------------------------------------------------
 def target_cache_crop_off_by_one() -> contextlib.AbstractContextManager[None]:
     """The target cache is cropped one column too long: after a rejection it keeps the
-    rejected draft token's key/value, which every later position attends to."""
+    rejected draft token's key/value, which every later position attends to. (A static cache
+    has no crop: its rollback is where the next verify writes, here one column late, so the
+    column it should overwrite keeps the rejected token's key/value.)"""
     orig = decode.crop_to
-    return _patch(decode, "crop_to", lambda cache, length: orig(cache, length + 1))
+    orig_forward = decode.forward
+
+    def forward(model: Any, ids: Any, cache: Any, start: int, batch: Any,
+                last_only: bool = False) -> Any:
+        late = isinstance(cache, static.StaticKV) and _in_spec_step()
+        return orig_forward(model, ids, cache, start + int(late), batch, last_only)
+
+    return _stack(_marking_spec_steps(),
+                  _patch(decode, "crop_to", lambda cache, length: orig(cache, length + 1)),
+                  _patch(decode, "forward", forward))
 
 
 def verify_positions_off_by_one() -> contextlib.AbstractContextManager[None]:
@@ -116,11 +128,16 @@ def verify_positions_off_by_one() -> contextlib.AbstractContextManager[None]:
     import engine.batch as batch_mod
 
     orig_pos = batch_mod.position_ids
+    orig_static = static.StaticKV._positions
 
     def position_ids(start: int, length: int, pad: Any, device: Any = None) -> torch.Tensor:
         return orig_pos(start + (1 if _in_spec_step() else 0), length, pad, device)
 
-    return _stack(_marking_spec_steps(), _patch(batch_mod, "position_ids", position_ids))
+    def static_positions(self: Any, cols: torch.Tensor) -> torch.Tensor:  # the static cache's
+        return orig_static(self, cols) + (1 if _in_spec_step() else 0)
+
+    return _stack(_marking_spec_steps(), _patch(batch_mod, "position_ids", position_ids),
+                  _patch(static.StaticKV, "_positions", static_positions))
 
 
 # --- acceptance rule / bonus (greedy) -----------------------------------------------------

@@ -272,9 +272,20 @@ def load_backend(home: str | None = None, batching: str = "off",
     options = backend_options(batching, gamma_by_batch=gamma_by_batch)
     if home and "," in home:
         draft, target = home.split(",", 1)
-        return LocalEngineBackend.load(draft, target, device="cpu", **options)
-    paths = ensure_demo_pair(home or os.environ.get("GUARDIAN_HOME", "~/.cache/spec-guardian"))
-    return LocalEngineBackend.load(paths.draft_dir, paths.target_dir, device="cpu", **options)
+    else:
+        paths = ensure_demo_pair(home or os.environ.get("GUARDIAN_HOME", "~/.cache/spec-guardian"))
+        draft, target = str(paths.draft_dir), str(paths.target_dir)
+    backend = LocalEngineBackend.load(draft, target, device="cpu", **options)
+    # The one-request path's KV caches (engine.static), as GUARDIAN_DECODE picks them for
+    # `guardian serve` (--decode sets it); unset: transformers' DynamicCache.
+    decode = os.environ.get("GUARDIAN_DECODE", "dynamic")
+    if decode == "auto":
+        from engine.loading import choose_decode
+
+        choose_decode(backend.pair)
+    else:
+        backend.pair.decode = decode
+    return backend
 
 
 # The continuous suite's spread of max_tokens (see Traffic.max_tokens_spread).
