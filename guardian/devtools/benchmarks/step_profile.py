@@ -120,9 +120,11 @@ def forward_eager_ms(pair: Pair, rows: int, n: int) -> float | None:
         model.set_attn_implementation(before)
 
 
-def _engine(pair: Pair, rows: int, depth: int, steps: int, warm: int = 2) -> Any:
+def _engine(pair: Pair, rows: int, depth: int, steps: int, warm: int = 2,
+            prompt: int | None = None) -> Any:
     """A ContinuousEngine holding `rows` greedy rows (speculative at `depth` when > 0) with
-    room for `steps` more steps each, after `warm` steps (first-call costs)."""
+    room for `steps` more steps each, after `warm` steps (first-call costs). `prompt`: each
+    row's prompt length (default 32, at most a quarter of the context)."""
     import random
 
     from engine.continuous import ContinuousEngine, Sequence, SequenceRequest
@@ -133,7 +135,7 @@ def _engine(pair: Pair, rows: int, depth: int, steps: int, warm: int = 2) -> Any
     rng = random.Random(rows * 31 + depth)
     ordinary = _ordinary_tokens(pair)
     engine = ContinuousEngine(pair, gamma_cap=lambda _size: depth)
-    prompt = max(1, min(32, pair.max_context // 4))
+    prompt = prompt or max(1, min(32, pair.max_context // 4))
     budget = max(1, min((steps + warm + 1) * (depth + 1) + 1, pair.max_context - prompt - 1))
     engine.join([Sequence(pair, SequenceRequest(
         prompt=[rng.choice(ordinary) for _ in range(prompt)], params=SamplingParams(),
@@ -144,10 +146,11 @@ def _engine(pair: Pair, rows: int, depth: int, steps: int, warm: int = 2) -> Any
     return engine
 
 
-def step_ms(pair: Pair, rows: int, depth: int, n: int) -> tuple[float, float]:
+def step_ms(pair: Pair, rows: int, depth: int, n: int,
+            prompt: int | None = None) -> tuple[float, float]:
     """(median ms per engine step, mean tokens emitted per step) at `rows` rows and `depth`
     (rows that end early, on EOS, leave: the timing notes the rows it ran with)."""
-    engine = _engine(pair, rows, depth, n)
+    engine = _engine(pair, rows, depth, n, prompt=prompt)
     times, tokens = [], []
     for _ in range(n):
         if engine.size == 0:
@@ -160,6 +163,32 @@ def step_ms(pair: Pair, rows: int, depth: int, n: int) -> tuple[float, float]:
         tokens.append(engine.last_step.get("tokens", 0.0))
     return (statistics.median(times) if times else 0.0,
             statistics.fmean(tokens) if tokens else 0.0)
+
+
+def cache_layers(pair: Pair, sizes: list[int], depths: list[int], n: int,
+                 prompt: int = 384, rounds: int = 3) -> list[dict[str, Any]]:
+    """The engine step with the ragged cache's layers grown in place (engine.ragged.GrowLayer)
+    against transformers' DynamicLayer (a concatenated copy per forward), at `prompt`-column
+    rows, the two alternating round by round -> per (rows, depth): median ms of each, ratio."""
+    from engine import ragged
+
+    out = []
+    before = ragged.GROW
+    try:
+        for rows in sizes:
+            for depth in depths:
+                ms: dict[str, list[float]] = {"grow": [], "concat": []}
+                for _ in range(rounds):
+                    for name, grow in (("grow", True), ("concat", False)):
+                        ragged.GROW = grow
+                        ms[name].append(step_ms(pair, rows, depth, n, prompt=prompt)[0])
+                grow_ms, concat_ms = (statistics.median(ms[k]) for k in ("grow", "concat"))
+                out.append({"rows": rows, "depth": depth, "prompt": prompt,
+                            "grow_ms": round(grow_ms, 3), "concat_ms": round(concat_ms, 3),
+                            "grow_vs_concat": round(grow_ms / concat_ms, 3)})
+    finally:
+        ragged.GROW = before
+    return out
 
 
 def _steps(engine: Any, n: int) -> int:
@@ -385,6 +414,10 @@ def cli(
                                          "as torch would (the engine turns it off: "
                                          "engine.attention); for a side-by-side run."),
     out: Path | None = typer.Option(None, help="Directory for the profiler's tables."),
+    cache_layers_only: bool = typer.Option(
+        False, "--cache-layers", help="Only time the step with the ragged cache's layers grown "
+        "in place against concatenated (engine.ragged.GrowLayer), 3 alternating rounds of "
+        "384-column rows per cell."),
     json_path: Path | None = typer.Option(None, "--json", help="Also write the report as JSON."),
 ) -> None:
     """Where a continuous-batching step's time goes by batch size: the target forward without
@@ -414,6 +447,20 @@ def cli(
             tmp.write_text(json.dumps(result, indent=2) + "\n")
             tmp.replace(json_path)
 
+    if cache_layers_only:
+        from rich.console import Console
+
+        result: dict[str, Any] = {"device": str(pair.device), "dtype": str(pair.dtype),
+                                  "steps_timed": steps,
+                                  "cache_layers": cache_layers(pair, size_list, depth_list, steps)}
+        checkpoint(result)
+        for cell in result["cache_layers"]:
+            Console().print(f"{cell['rows']} rows, depth {cell['depth']}: grown in place "
+                            f"{cell['grow_ms']:.2f} ms, concatenated {cell['concat_ms']:.2f} "
+                            f"ms: {cell['grow_vs_concat']:.3f}")
+        if json_path:
+            typer.echo(f"wrote {json_path}")
+        return
     result = run(pair, size_list, depth_list, steps, out, profile_list, closed_loop,
                  checkpoint)
     _print(result)
@@ -421,4 +468,4 @@ def cli(
         typer.echo(f"wrote {json_path}")
 
 
-__all__ = ["cli", "forward_ms", "profile", "python_profile", "run", "step_ms"]
+__all__ = ["cache_layers", "cli", "forward_ms", "profile", "python_profile", "run", "step_ms"]
