@@ -82,19 +82,21 @@ def choose(pair: Pair) -> ThreadChoice | None:
     return choice
 
 
-def settle(pair: Pair, configured: int | None) -> ThreadChoice | None:
+def settle(pair: Pair, configured: int | None, decode: str | None = None
+           ) -> ThreadChoice | None:
     """The thread rule of everything that decodes or times decoding (the sidecar, the gate,
-    the step profile): the operator's count when configured, else `choose`. A pair whose
-    decode mode was chosen by measuring (engine.loading "auto") is measured again under the
-    count that will decode."""
-    before = torch.get_num_threads()
+    the step profile): the operator's count when configured, else `choose`. Then `decode`,
+    when given, sets the pair's cache mode (engine.static); "auto" times the modes under the
+    thread count just settled, the one that will decode (engine.loading.choose_decode)."""
     choice = None
     if configured:
         torch.set_num_threads(configured)
     else:
         choice = choose(pair)
-    if getattr(pair, "decode_choice", None) is not None and torch.get_num_threads() != before:
+    if decode == "auto":
         from engine.loading import choose_decode
 
         choose_decode(pair)
+    elif decode is not None:
+        pair.decode = decode
     return choice

@@ -199,18 +199,21 @@ def test_the_sidecar_chooses_its_decode_mode_and_records_it(model_dirs, monkeypa
         torch.set_num_threads(threads)
 
 
-def test_a_chosen_mode_is_measured_again_when_the_thread_count_changes(llama_pair,
-                                                                        monkeypatch):
+def test_settle_times_the_decode_mode_once_under_the_settled_thread_count(llama_pair,
+                                                                          monkeypatch):
     from engine import loading, threads
 
-    calls = []
-    monkeypatch.setattr(loading, "choose_decode", lambda pair: calls.append(pair))
+    seen = []
+    monkeypatch.setattr(loading, "choose_decode",
+                        lambda pair: seen.append((pair, torch.get_num_threads())))
     before = torch.get_num_threads()
-    pair = dataclasses.replace(llama_pair, decode_choice={"ms_by_mode": {}})
+    pair = dataclasses.replace(llama_pair)
     try:
-        threads.settle(pair, before)  # the same count: nothing to measure again
-        assert calls == []
-        threads.settle(pair, before + 1)
-        assert calls == [pair]
+        threads.settle(pair, before + 1)  # no decode asked: the mode stays as loaded
+        assert seen == [] and pair.decode == "dynamic"
+        threads.settle(pair, before + 1, "auto")
+        assert seen == [(pair, before + 1)]  # once, after the threads were set
+        threads.settle(pair, before, "static")
+        assert pair.decode == "static" and len(seen) == 1
     finally:
         torch.set_num_threads(before)
