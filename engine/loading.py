@@ -63,9 +63,6 @@ class Pair:
         return pad
 
 
-DECODE_MODES = ("dynamic", "static", "graphs")  # engine.static.MODES
-
-
 def choose_decode(pair: Pair) -> None:
     """Set `pair.decode` to the mode a one-token forward of its target measures fastest
     (engine.static.choose), keeping the figures in `pair.decode_choice`."""
@@ -148,8 +145,8 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
     layout MKL multiplies fastest for the 1- to γ+1-row matmuls of decoding; "row" keeps
     transformers' layout. Values are identical either way; no effect on CUDA.
     """
-    if decode not in (*DECODE_MODES, "auto"):
-        raise ValueError(f"decode must be one of {(*DECODE_MODES, 'auto')}, got {decode!r}")
+    if decode not in (*static.MODES, "auto"):
+        raise ValueError(f"decode must be one of {(*static.MODES, 'auto')}, got {decode!r}")
     if weight_layout not in WEIGHT_LAYOUTS:
         raise ValueError(f"weight_layout must be one of {WEIGHT_LAYOUTS}, got {weight_layout!r}")
     wanted = None if dtype is None else resolve_dtype(dtype)

@@ -27,8 +27,8 @@ batching keeps its dynamic caches (engine.continuous).
 
 Which mode a pair decodes in is `Pair.decode`: "dynamic" (transformers' DynamicCache, the
 default), "static" (this cache, eager forwards) or "graphs". `choose` measures a one-token
-forward in each mode the device has and keeps the fastest (engine.loading calls it on CUDA
-when GUARDIAN_DECODE is "auto").
+forward in each mode the device has and keeps the fastest (engine.loading's `choose_decode`,
+for `load_pair(decode="auto")` and GUARDIAN_DECODE=auto).
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ from transformers import DynamicCache, PreTrainedModel
 
 from engine.kv import position_ids, with_cache
 
-__all__ = ["MODES", "DecodeChoice", "StaticKV", "checkout", "choose", "release"]
+__all__ = ["MODES", "DecodeChoice", "StaticKV", "checkout", "choose", "new_cache", "release",
+           "unpadded_forward"]
 
 logger = logging.getLogger(__name__)
 
@@ -93,7 +94,6 @@ class StaticKV:
         self._graphs: dict[tuple[int, int], _Graph] = {}
         self._failed: set[tuple[int, int]] = set()
         self._pool: Any = None
-        self.fallbacks = 0
         self.replays = 0
 
     # -- the Cache surface a decoder layer uses --------------------------------------------
@@ -195,7 +195,6 @@ class StaticKV:
                 logits = self._graphed(model, static_ids, keep)
         except Exception as exc:  # any capture failure falls back to eager
             self._failed.add(key)
-            self.fallbacks += 1
             _stats.fallbacks += 1
             _warn_once(type(model).__name__, key, exc)
             return None
@@ -282,6 +281,23 @@ class DecodeChoice:
         return {"mode": self.mode, "ms_by_mode": self.ms_by_mode, "capture_s": self.capture_s}
 
 
+def new_cache(model: PreTrainedModel, rows: int, columns: int, mode: str) -> Any:
+    """A cache of `mode` for `rows` rows and `columns` columns, outside the pool: a
+    DynamicCache, or a StaticKV of exactly that length (for timings)."""
+    return DynamicCache() if mode == "dynamic" else StaticKV(model, rows, columns, mode)
+
+
+def unpadded_forward(model: PreTrainedModel, cache: Any, ids: torch.Tensor, start: int,
+                     last_only: bool) -> torch.Tensor:
+    """`ids` (B, T) at columns [start, start + T) of an unpadded batch, over either kind of
+    cache -> logits (B, T or 1, V)."""
+    if isinstance(cache, StaticKV):
+        return cache.forward(model, ids, start, last_only)
+    return model(input_ids=ids, **with_cache(model, cache), use_cache=True,
+                 position_ids=position_ids(start, ids.shape[1], None, ids.device),
+                 logits_to_keep=1 if last_only else 0).logits
+
+
 def _time_modes(model: PreTrainedModel, modes: list[str], context: int,
                 steps: int) -> dict[str, float]:
     """Median ms of a one-token forward per mode, the modes interleaved step by step (so a
@@ -290,26 +306,16 @@ def _time_modes(model: PreTrainedModel, modes: list[str], context: int,
     columns = context + steps + 2
     ids = torch.randint(0, model.config.vocab_size, (1, columns), device=device)
     # Not from the pool: caches of this odd length would only hold memory there.
-    caches: dict[str, Any] = {m: DynamicCache() if m == "dynamic" else StaticKV(model, 1, columns, m)
-                              for m in modes}
+    caches = {m: new_cache(model, 1, columns, m) for m in modes}
     times: dict[str, list[float]] = {m: [] for m in modes}
-
-    def run(cache: Any, start: int, length: int) -> None:
-        if isinstance(cache, StaticKV):
-            cache.forward(model, ids[:, start:start + length], start, True)
-        else:
-            model(input_ids=ids[:, start:start + length], **with_cache(model, cache),
-                  use_cache=True, position_ids=position_ids(start, length, None, device),
-                  logits_to_keep=1)
-
     with torch.inference_mode():
         for cache in caches.values():
-            run(cache, 0, context)
+            unpadded_forward(model, cache, ids[:, :context], 0, True)
         for i in range(context, context + steps):
             for mode, cache in caches.items():
                 _sync(device)
                 t0 = time.perf_counter()
-                run(cache, i, 1)
+                unpadded_forward(model, cache, ids[:, i:i + 1], i, True)
                 _sync(device)
                 times[mode].append(time.perf_counter() - t0)
     # The first steps pay capture and warm-up.

@@ -69,44 +69,31 @@ def step_costs(model: Any, *, rows: list[int], tokens: list[int], context: int =
     import statistics
 
     import torch
-    from transformers import DynamicCache
 
     from engine import static
-    from engine.kv import crop_to, position_ids, with_cache
+    from engine.batch import sync
+    from engine.kv import crop_to
 
-    param = next(model.parameters())
-    device = param.device
+    device = next(model.parameters()).device
     modes = ["dynamic", "static"] + (["graphs"] if device.type == "cuda" else [])
     out = []
     with torch.inference_mode():
         for r in rows:
             width = context + max(tokens)
             ids = torch.randint(0, model.config.vocab_size, (r, width), device=device)
-            caches: dict[str, Any] = {}
-            for mode in modes:
-                if mode == "dynamic":
-                    cache = DynamicCache()
-                    model(input_ids=ids[:, :context], **with_cache(model, cache), use_cache=True,
-                          position_ids=position_ids(0, context, None, device), logits_to_keep=1)
-                else:
-                    cache = static.StaticKV(model, r, width, mode)
-                    cache.forward(model, ids[:, :context], 0, True)
-                caches[mode] = cache
+            caches = {m: static.new_cache(model, r, width, m) for m in modes}
+            for cache in caches.values():
+                static.unpadded_forward(model, cache, ids[:, :context], 0, True)
             for t in tokens:
                 feed = ids[:, context:context + t]
                 times: dict[str, list[float]] = {m: [] for m in modes}
                 for _ in range(steps + 2):
                     for mode, cache in caches.items():
-                        _sync(device)
+                        sync(device)
                         t0 = time.perf_counter()
-                        if mode == "dynamic":
-                            model(input_ids=feed, **with_cache(model, cache), use_cache=True,
-                                  position_ids=position_ids(context, t, None, device),
-                                  logits_to_keep=1 if t == 1 else 0)
-                            crop_to(cache, context)
-                        else:
-                            cache.forward(model, feed, context, t == 1)
-                        _sync(device)
+                        static.unpadded_forward(model, cache, feed, context, t == 1)
+                        crop_to(cache, context)  # a no-op for a static cache
+                        sync(device)
                         times[mode].append((time.perf_counter() - t0) * 1e3)
                 ms = {m: round(statistics.median(v[2:]), 4) for m, v in times.items()}
                 out.append({"rows": r, "tokens": t, "ms": ms,
@@ -114,13 +101,6 @@ def step_costs(model: Any, *, rows: list[int], tokens: list[int], context: int =
                             **({"graphs_vs_dynamic": round(ms["graphs"] / ms["dynamic"], 3)}
                                if "graphs" in ms else {})})
     return out
-
-
-def _sync(device: Any) -> None:
-    import torch
-
-    if device.type == "cuda":
-        torch.cuda.synchronize(device)
 
 
 def run_decode_bench(draft_dir: Path, target_dir: Path, *, prompts: list[str],
@@ -134,6 +114,7 @@ def run_decode_bench(draft_dir: Path, target_dir: Path, *, prompts: list[str],
     from rich.progress import Progress
 
     from engine import generate, load_pair
+    from engine.batch import sync
     from engine.static import capture_stats
 
     pair = load_pair(draft_dir, target_dir, device=device)
@@ -144,10 +125,6 @@ def run_decode_bench(draft_dir: Path, target_dir: Path, *, prompts: list[str],
     # transformers compiles the model it generates with: a copy, so the engine's rows run
     # the same weights uncompiled.
     hf_static_model = copy.deepcopy(pair.target) if "hf_static" in methods else None
-
-    def sync() -> None:
-        if pair.device.type == "cuda":
-            torch.cuda.synchronize(pair.device)
 
     def ours(prompt: str, method: str) -> list[int]:
         pair.decode = static_mode if method.endswith("static") else "dynamic"
@@ -166,10 +143,10 @@ def run_decode_bench(draft_dir: Path, target_dir: Path, *, prompts: list[str],
         return out[0, enc["input_ids"].shape[1]:].tolist()
 
     def run(prompt: str, method: str) -> tuple[list[int], float]:
-        sync()
+        sync(pair.device)
         t0 = time.perf_counter()
         ids = hf(prompt, method) if method.startswith("hf") else ours(prompt, method)
-        sync()
+        sync(pair.device)
         return ids, time.perf_counter() - t0
 
     # Warm-up, longest prompt first: transformers sizes its static cache by the longest
