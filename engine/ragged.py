@@ -50,6 +50,8 @@ def _append(view: torch.Tensor, buf: torch.Tensor | None,
         return torch.cat([view, new], dim=-2), None
     n = view.shape[-2] if view.dim() == 4 else 0
     t = new.shape[-2]
+    if t == 0:  # nothing to write (`_rebuild` creating a layer): no buffer yet
+        return (view if n else new), buf
     fits = (buf is not None and n + t <= buf.shape[-2] and buf.shape[:2] == new.shape[:2]
             and (n == 0 or (view.data_ptr() == buf.data_ptr() and view.stride() == buf.stride())))
     if not fits:
