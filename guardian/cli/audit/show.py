@@ -57,9 +57,16 @@ def show(request_id: str = typer.Argument(..., help="Request id (as returned in 
     def ratio(value: float, needs: str, fmt: str) -> str:
         return "not reported" if needs in unreported else format(value, fmt)
 
-    rates = (f"  acceptance rate {spec.acceptance_rate:.3f}  α "
-             f"{ratio(spec.alpha, 'judged_tokens', '.3f')}  mean acceptance length "
-             f"{ratio(spec.mean_acceptance_length, 'steps', '.2f')}" if spec.proposed else "")
+    # A speculative upstream pool that sent no counters for this request (llama.cpp's
+    # timings carry draft_n only when it drafted) says so, rather than printing nothing.
+    pooled_spec = (r.get("stats") or {}).get("upstream_pool") == "speculative" and unreported
+    if spec.proposed or pooled_spec:
+        rate = (ratio(spec.acceptance_rate, "proposed_tokens", ".3f") if spec.proposed
+                or "proposed_tokens" in unreported else "— (nothing drafted)")
+        rates = (f"  acceptance rate {rate}  α {ratio(spec.alpha, 'judged_tokens', '.3f')}"
+                 f"  mean acceptance length {ratio(spec.mean_acceptance_length, 'steps', '.2f')}")
+    else:
+        rates = ""
     if (r.get("stats") or {}).get("latency_unreported"):
         per_token = "not reported (a whole upstream answer)"
     else:

@@ -180,3 +180,25 @@ def test_show_prints_stored_text_literally(fresh_db_url: str, make_writer, tmp_p
     code, out = _run("audit", "show", "rm", "--url", fresh_db_url)
     assert code == 0, out
     assert "[/dim] hi [bold]x[/bold]" in out and "[red]ok[/red]" in out
+
+
+@pytest.mark.parametrize(("spec", "shown"), [
+    # llama.cpp's timings carry draft_n only when it drafted: no counter at all
+    ({}, "acceptance rate not reported α not reported mean acceptance length not reported"),
+    # drafted: proposed and accepted, but neither the judged positions nor the steps
+    ({"proposed_tokens": 8, "accepted": 6}, "acceptance rate 0.750 α not reported"),
+])
+def test_show_states_what_a_speculative_pool_did_not_report(url: str, make_writer, spec,
+                                                           shown) -> None:
+    import dataclasses
+
+    unreported = [k for k in ("proposed_tokens", "judged_tokens", "accepted", "steps")
+                  if k not in spec]
+    ev = dataclasses.replace(request_event(4, request_id="up0"), stats={
+        "upstream_pool": "speculative", "unreported": unreported, **spec})
+    w = make_writer(url)
+    w.submit(ev)
+    w.close()
+    code, out = _run("audit", "show", "up0", "--url", url)
+    assert code == 0, out
+    assert shown in " ".join(out.split()), out
