@@ -5,9 +5,11 @@ x @ W.T. On this project's CPUs MKL multiplies a few rows by that transposed ope
 markedly slower than by a column-major one: a speculative verify forward over γ+1 tokens
 loses more to it than a 1-token decode forward (a GEMV) does. Storing the same values
 column-major — `W.t().contiguous().t()`, same shape, same numbers, only the strides
-change — is measured by `guardian bench layout` (demo target, 1 thread): the 5-token verify
-forward ~8 % faster, the 1-token forward ~1 % faster, so a verify costs 1.15 instead of
-1.23 decode forwards (docs/benchmarks/layout.md). Model code is untouched, tied weights stay tied (the
+change — is measured by `guardian bench layout` (1 thread): on the 2-core AMD EPYC the
+smollm2 target's 1-token forward takes 0.83x the row-major time and its 5-token verify the
+same (docs/benchmarks/layout.md); on the Intel Xeon machine the demo target's verify was
+~8 % faster. For forwards of two rows or more engine/packed.py's oneDNN-packed weights do
+much better where `auto` measures them faster. Model code is untouched, tied weights stay tied (the
 Parameter objects are kept, only their storage is replaced) and the pair's identity hash,
 taken from the files, does not change.
 

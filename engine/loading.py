@@ -24,7 +24,7 @@ from transformers import (
     PreTrainedTokenizerBase,
 )
 
-from engine import static
+from engine import packed, static
 from engine.attention import avoid_per_shape_attention
 from engine.compat import IncompatiblePairError, PairIdentity, read_pair
 from engine.head import float32_logits
@@ -47,12 +47,21 @@ class Pair:
     # (engine.static); set by load_pair's `decode` argument.
     decode: str = "dynamic"
     decode_choice: dict | None = None  # what engine.static.choose measured, when it chose
+    # Whether CPU linears of >= 2 rows use oneDNN-packed weights (engine.packed): "packed"
+    # or "plain"; set by load_pair's `kernels`, with what "auto" measured.
+    kernels: str = "plain"
+    kernels_choice: dict | None = None
 
     def decode_description(self) -> dict:
-        """The decode mode, and what its choice measured (engine_description's keys)."""
-        if self.decode_choice is None:
-            return {"decode": self.decode}
-        return {"decode": self.decode, "decode_ms": self.decode_choice["ms_by_mode"]}
+        """The decode mode and linear kernels, and what their choices measured
+        (engine_description's keys)."""
+        out: dict = {"decode": self.decode}
+        if self.decode_choice is not None:
+            out["decode_ms"] = self.decode_choice["ms_by_mode"]
+        out["kernels"] = self.kernels
+        if self.kernels_choice:
+            out["kernels_ms"] = self.kernels_choice["kernels_ms"]
+        return out
 
     @property
     def pad_token_id(self) -> int:
@@ -70,6 +79,20 @@ def choose_decode(pair: Pair) -> None:
     pair.decode, pair.decode_choice = choice.mode, choice.describe()
     logger.info("decoding with %s caches (one-token forward, ms: %s)", choice.mode,
                 choice.ms_by_mode)
+
+def set_kernels(pair: Pair, kernels: str) -> None:
+    """Pack the pair's CPU linears ("packed"), leave them plain ("plain"), or let a timing
+    of a verify-shaped target forward decide ("auto", engine.packed.choose_kernels)."""
+    if kernels == "auto":
+        choice = packed.choose_kernels(pair.target)
+        kernels, pair.kernels_choice = choice.kernels, choice.describe()
+        if choice.ms_by_kernels:
+            logger.info("linears of >= 2 rows: %s (a %d-token forward, ms: %s)",
+                        choice.kernels, choice.rows, choice.ms_by_kernels)
+    for model in (pair.draft, pair.target):
+        (packed.pack_linears if kernels == "packed" else packed.unpack_linears)(model)
+    pair.kernels = kernels if packed.is_packed(pair.target) else "plain"
+
 
 # Names `dtype` accepts (besides a torch.dtype): the floating-point types models run in.
 DTYPES: dict[str, torch.dtype] = {
@@ -129,7 +152,8 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
               weight_layout: str = "column",
               dtype: str | torch.dtype | None = None,
               fp32_logits: bool = True,
-              decode: str = "dynamic") -> Pair:
+              decode: str = "dynamic",
+              kernels: str = "auto") -> Pair:
     """Load and validate a pair. Raises IncompatiblePairError before loading any weights.
 
     decode: how the one-at-a-time path keeps its KV caches (engine.static): "dynamic"
@@ -144,9 +168,17 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
     weight_layout: "column" (default) stores CPU float32 Linear weights column-major, the
     layout MKL multiplies fastest for the 1- to γ+1-row matmuls of decoding; "row" keeps
     transformers' layout. Values are identical either way; no effect on CUDA.
+
+    kernels: how CPU float32 linears multiply forwards of >= 2 rows (the verify, prefills;
+    engine.packed): "packed" (oneDNN weights packed once at load), "plain" (transformers'
+    F.linear) or "auto" (default): packed where a verify-shaped target forward measures
+    clearly faster (`Pair.kernels_choice` keeps the figures). One-row forwards are plain
+    either way; nothing is packed on a GPU.
     """
     if decode not in (*static.MODES, "auto"):
         raise ValueError(f"decode must be one of {(*static.MODES, 'auto')}, got {decode!r}")
+    if kernels not in (*packed.KERNELS, "auto"):
+        raise ValueError(f"kernels must be one of {(*packed.KERNELS, 'auto')}, got {kernels!r}")
     if weight_layout not in WEIGHT_LAYOUTS:
         raise ValueError(f"weight_layout must be one of {WEIGHT_LAYOUTS}, got {weight_layout!r}")
     wanted = None if dtype is None else resolve_dtype(dtype)
@@ -175,6 +207,7 @@ def load_pair(draft_dir: str | Path, target_dir: str | Path,
                 dtype=run_dtype, identity=identity,
                 max_context=min(_max_positions(draft_cfg), _max_positions(target_cfg)),
                 eos_token_ids=_eos_ids(files.target_tokenizer, target))
+    set_kernels(pair, kernels)
     if decode == "auto":
         choose_decode(pair)
     else:

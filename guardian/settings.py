@@ -75,6 +75,14 @@ class Settings(BaseSettings):
         "cache, 8x a dynamic cache); `dynamic` (transformers' DynamicCache), `static` "
         "(preallocated, eager) or `graphs` (CUDA graphs over it; `static` on a CPU) pin one. "
         "Continuous batching keeps dynamic caches.")
+    kernels: Literal["auto", "packed", "plain"] = Field(
+        default="auto", description="How the local engine's CPU float32 linears multiply "
+        "forwards of 2 or more rows: the speculative verify and prefills (engine/packed.py). "
+        "`packed`: weights packed once at start for oneDNN (on a 2-core EPYC a 3-token verify "
+        "of the smollm2 target costs 1.06 one-token forwards instead of 1.7; a second copy of "
+        "the weights in memory); `plain`: transformers' F.linear; `auto` times a 4-token "
+        "forward both ways at start and packs only where clearly faster. One-row forwards "
+        "and GPUs are unaffected.")
     policy_file: Path | None = Field(
         default=None, description="Policy YAML (default: policies/default.yaml)."
     )

@@ -279,7 +279,7 @@ class LocalEngineBackend:
 
         draft_dir, target_dir = pair_dirs(settings)
         pair = engine.load_pair(draft_dir, target_dir, device=settings.device,
-                                fp32_logits=settings.fp32_logits)
+                                fp32_logits=settings.fp32_logits, kernels=settings.kernels)
         # Before the step costs are measured with it: on a small shared CPU torch's spinning
         # intra-op pool can cost 20x (measured: a tiny pair's 12-token generation 2.7 s with
         # 2 threads vs 0.12 s with 1 under load); unset, the faster of torch's count and one

@@ -86,6 +86,7 @@ def run_engine_bench(
     gamma: int,
     threads: int | None,
     weight_layout: str = "column",
+    kernels: str = "auto",
     proposer: str = "draft_model",
     workload: str = "heldout",
     progress: bool = True,
@@ -97,10 +98,12 @@ def run_engine_bench(
 
     from engine import SpecCounters, generate, load_pair
     from engine.metrics import expected_speedup
+    from engine.packed import plain_linears
 
     if threads:
         torch.set_num_threads(threads)
-    pair = load_pair(draft_dir, target_dir, weight_layout=weight_layout)
+    pair = load_pair(draft_dir, target_dir, weight_layout=weight_layout, kernels=kernels)
+    same_kernels = pair.kernels == "packed"  # then transformers also runs on ours, beside
     tok = pair.tokenizer
     eos = sorted(pair.eos_token_ids)
     pad = tok.pad_token_id if tok.pad_token_id is not None else eos[0]
@@ -111,7 +114,10 @@ def run_engine_bench(
                         temperature=0.0, gamma=gamma, gamma_strategy="constant",
                         proposer=proposer, prompt_lookup_max=lookup_max)
 
-    def hf(prompt: str, assisted: bool) -> list[int]:
+    def hf(prompt: str, assisted: bool, ours_kernels: bool = False) -> list[int]:
+        if not ours_kernels:  # transformers as shipped: F.linear for every forward
+            with plain_linears(pair.draft, pair.target):
+                return hf(prompt, assisted, ours_kernels=True)
         enc = tok(prompt, return_tensors="pt").to(pair.device)
         extra: dict[str, Any] = {}
         if assisted and proposer == "ngram":
@@ -131,11 +137,16 @@ def run_engine_bench(
     ours(prompts[0], True)
     hf(prompts[0], True)
     hf(prompts[0], False)
+    if same_kernels:
+        hf(prompts[0], True, ours_kernels=True)
 
     target_only = MethodTotals("target_only")
     speculative = MethodTotals("speculative")
     assisted = MethodTotals("hf_assisted")
     hf_greedy = MethodTotals("hf_target_only")
+    # transformers' assisted generation on this engine's packed kernels (engine.packed):
+    # what of the gap over stock transformers is the kernels, what the implementation.
+    assisted_packed = MethodTotals("hf_assisted_packed_kernels")
     counters = []
     draft_time = draft_forwards = 0.0
     target_time = target_forwards = 0.0
@@ -176,6 +187,12 @@ def run_engine_bench(
             hf_greedy.seconds += dt
             hf_greedy.tokens += len(ids)
             hf_greedy.outputs.append(ids)
+
+            if same_kernels:
+                ids, dt = _timed(lambda p=prompt: hf(p, True, ours_kernels=True))
+                assisted_packed.seconds += dt
+                assisted_packed.tokens += len(ids)
+                assisted_packed.outputs.append(ids)
             bar.advance(task)
 
     spec = SpecCounters.total(counters)
@@ -207,12 +224,18 @@ def run_engine_bench(
                  "target": str(target_dir)},
         "config": {"pair": pair_name, "prompts": n, "max_new_tokens": max_new_tokens, "gamma": gamma,
                    "gamma_strategy": "constant", "temperature": 0.0,
-                   "weight_layout": weight_layout, "proposer": proposer, "workload": workload,
+                   "weight_layout": weight_layout, "kernels": pair.kernels,
+                   "kernels_ms": (pair.kernels_choice or {}).get("kernels_ms"),
+                   "proposer": proposer, "workload": workload,
                    "prompt_lookup_max": lookup_max if proposer == "ngram" else None},
         "tokens_per_s": {m.name: round(m.tokens_per_s, 2)
-                         for m in (target_only, speculative, assisted, hf_greedy)},
+                         for m in (target_only, speculative, assisted, hf_greedy,
+                                   *([assisted_packed] if same_kernels else []))},
         "speedup_vs_target_only": round(speedup, 3),
         "speedup_vs_assisted": round(speculative.tokens_per_s / assisted.tokens_per_s, 3),
+        "speedup_vs_assisted_same_kernels": (
+            round(speculative.tokens_per_s / assisted_packed.tokens_per_s, 3)
+            if same_kernels else None),
         "hf_target_only_vs_ours": round(hf_greedy.tokens_per_s / target_only.tokens_per_s, 3),
         "counters": spec.as_dict(),  # summed over prompts, with their unrounded ratios
         "alpha": round(alpha, 4),
@@ -242,12 +265,13 @@ def _print_table(report: dict[str, Any]) -> None:
     table = Table(title=f"guardian bench engine — {cfg['proposer']}, γ={cfg['gamma']}, "
                         f"{cfg['prompts']} {cfg['workload']} prompts × "
                         f"{cfg['max_new_tokens']} tokens, {report['machine']['device']}, "
-                        f"{cfg['weight_layout']}-major weights")
+                        f"{cfg['weight_layout']}-major weights, {cfg['kernels']} kernels")
     table.add_column("metric")
     table.add_column("value", justify="right")
     for name, tps in report["tokens_per_s"].items():
         table.add_row(f"tokens/s {name}", f"{tps:.1f}")
-    for key in ("speedup_vs_target_only", "speedup_vs_assisted", "hf_target_only_vs_ours",
+    for key in ("speedup_vs_target_only", "speedup_vs_assisted",
+                "speedup_vs_assisted_same_kernels", "hf_target_only_vs_ours",
                 "alpha", "acceptance_rate", "mean_acceptance_length", "cost_ratio_c",
                 "predicted_speedup", "efficiency", "verify_cost_ratio",
                 "predicted_speedup_measured_verify", "efficiency_measured_verify",
@@ -296,6 +320,11 @@ def cli(
     weight_layout: str = typer.Option(
         "column", help="CPU Linear weight layout: 'column' (the engine's default, see "
         "engine/layout.py) or 'row' (as transformers loads it), to measure what it changes."),
+    kernels: str = typer.Option(
+        "auto", help="CPU linears of >= 2 rows (verify, prefill): 'packed' (oneDNN weights "
+        "packed at load, engine/packed.py), 'plain' (transformers' F.linear) or 'auto' (packed "
+        "where a verify-shaped forward measures faster). transformers' own runs use plain "
+        "kernels, as shipped; with packed ones its assisted generation also runs on ours."),
     proposer: str = typer.Option(
         "draft_model", help="What proposes the speculative tokens: 'draft_model' (the pair's "
         "draft) or 'ngram' (prompt lookup, no draft model; compared with transformers' "
@@ -315,10 +344,12 @@ def cli(
     # on a small shared CPU does not turn one method's run into a stall.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from engine.layout import WEIGHT_LAYOUTS
+    from engine.packed import KERNELS
     from guardian.core.enums import PROPOSER_KINDS
 
     # Checked before a first-run demo-pair build, which takes minutes.
     for value, choices, hint in ((weight_layout, WEIGHT_LAYOUTS, "--weight-layout"),
+                                 (kernels, (*KERNELS, "auto"), "--kernels"),
                                  (proposer, PROPOSER_KINDS, "--proposer"),
                                  (workload, WORKLOADS, "--workload"),
                                  (pair, PAIRS, "--pair")):
@@ -329,7 +360,7 @@ def cli(
     draft, target = pair_dirs(draft, target, pair)
     report = run_engine_bench(draft, target, prompts=_workload(workload, prompts, target, pair),
                               max_new_tokens=max_new_tokens, gamma=gamma, threads=threads,
-                              weight_layout=weight_layout, proposer=proposer,
+                              weight_layout=weight_layout, kernels=kernels, proposer=proposer,
                               workload=workload, pair_name=pair_name)
     _print_table(report)
     if json_path:

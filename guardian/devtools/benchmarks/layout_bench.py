@@ -1,11 +1,13 @@
-"""`guardian bench layout`: row- vs column-major CPU weights, side by side in one process.
+"""`guardian bench layout`: CPU weight layouts and kernels, side by side in one process.
 
-Loads the same target twice (transformers' row-major layout and the engine's column-major
-one, engine/layout.py), prefills each with the same prompt, then times a 1-token decode
-forward and a γ+1-token verify forward on each, rounds interleaved so a noisy neighbour
-slows both alike. Reported: median ms per forward and the ratios that matter — column/row
-for each forward size, and the verify cost (γ+1-token / 1-token forward) of each layout,
-which is what the speedup formula assumes to be 1.
+Loads the same target three times — transformers' row-major layout, the engine's
+column-major one (engine/layout.py), both on transformers' F.linear, and the column-major
+one with oneDNN-packed weights for forwards of >= 2 rows (engine/packed.py) — prefills each
+with the same prompt, then times a 1-token decode forward and a γ+1-token verify forward
+on each, rounds interleaved so a noisy neighbour slows all alike. Reported: median ms per
+forward and the ratios that matter — column/row and packed/column for each forward size,
+and the verify cost (γ+1-token / 1-token forward) of each, which is what the speedup
+formula assumes to be 1.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ def run_layout_bench(draft_dir: Path, target_dir: Path, *, prompt: str, gamma: i
     from engine.kv import crop_to, new_cache, with_cache
 
     torch.set_num_threads(threads)
-    pairs = {layout: load_pair(draft_dir, target_dir, device="cpu", weight_layout=layout)
-             for layout in ("row", "column")}
+    pairs = {name: load_pair(draft_dir, target_dir, device="cpu", weight_layout=layout,
+                             kernels=kernels)
+             for name, layout, kernels in (("row", "row", "plain"), ("column", "column", "plain"),
+                                           ("packed", "column", "packed"))}
     tok = pairs["row"].tokenizer
     ids = tok(prompt, return_tensors="pt")["input_ids"]
     if ids.shape[1] < gamma + 2:
@@ -74,8 +78,11 @@ def run_layout_bench(draft_dir: Path, target_dir: Path, *, prompt: str, gamma: i
                        for layout, tokens in med},
         "column_over_row_1tok": round(med["column", 1] / med["row", 1], 3),
         f"column_over_row_{g1}tok": round(med["column", g1] / med["row", g1], 3),
+        "packed_over_column_1tok": round(med["packed", 1] / med["column", 1], 3),
+        f"packed_over_column_{g1}tok": round(med["packed", g1] / med["column", g1], 3),
         "verify_cost_row": round(med["row", g1] / med["row", 1], 3),
         "verify_cost_column": round(med["column", g1] / med["column", 1], 3),
+        "verify_cost_packed": round(med["packed", g1] / med["packed", 1], 3),
     }
 
 
@@ -87,16 +94,22 @@ def cli(
     rounds: int = typer.Option(15, min=1, help="Interleaved rounds (the median is reported)."),
     repeats: int = typer.Option(40, min=1, help="Forwards per timing sample."),
     threads: int = typer.Option(1, min=1, help="torch threads (as `bench engine`)."),
+    pair: str = typer.Option(
+        "demo", "--pair", help="Which pair when --draft/--target are not given: 'demo' or "
+        "'smollm2' (`guardian pair build --recipe smollm2`, built on first use)."),
 ) -> None:
-    """Row- vs column-major CPU weights: 1-token and γ+1-token target forwards, one process."""
+    """CPU weight layouts and kernels: 1-token and γ+1-token target forwards, one process."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     from rich.console import Console
     from rich.table import Table
 
     from engine.demo_pair import heldout_prompts
-    from guardian.devtools.benchmarks.engine_bench import pair_dirs
+    from guardian.devtools.benchmarks.engine_bench import PAIRS, pair_dirs
 
-    draft, target = pair_dirs(draft, target)
+    if pair not in PAIRS:
+        raise typer.BadParameter(f"{pair!r} is not one of {', '.join(PAIRS)}",
+                                 param_hint="--pair")
+    draft, target = pair_dirs(draft, target, pair)
     try:
         report = run_layout_bench(draft, target, prompt=heldout_prompts(1)[0], gamma=gamma,
                                   rounds=rounds, repeats=repeats, threads=threads)

@@ -26,6 +26,12 @@ def test_bench_engine_report_is_consistent(dirs, tmp_path) -> None:
     assert r["config"]["weight_layout"] == "column"
     assert r["exact_match_rate"] == 1.0  # greedy speculative == target-only, always
     tps = r["tokens_per_s"]
+    if r["config"]["kernels"] == "packed":  # "auto" measured packing faster on this machine
+        assert r["speedup_vs_assisted_same_kernels"] == pytest.approx(
+            tps["speculative"] / tps["hf_assisted_packed_kernels"], rel=1e-2)
+    else:
+        assert r["config"]["kernels"] == "plain"
+        assert r["speedup_vs_assisted_same_kernels"] is None
     assert r["speedup_vs_target_only"] == pytest.approx(
         tps["speculative"] / tps["target_only"], rel=1e-2)
     # Both inputs are rounded to 3 decimals (±5e-4 each), the efficiency too: allow exactly
@@ -89,8 +95,13 @@ def test_bench_layout_reports_both_layouts(dirs, tmp_path) -> None:
     assert res.exit_code == 0, res.output
     r = json.loads(out.read_text())
     ms = r["forward_ms"]
-    assert set(ms) == {"row_1tok", "row_5tok", "column_1tok", "column_5tok"}
+    assert set(ms) == {"row_1tok", "row_5tok", "column_1tok", "column_5tok", "packed_1tok",
+                       "packed_5tok"}
     assert r["verify_cost_row"] == pytest.approx(ms["row_5tok"] / ms["row_1tok"], rel=1e-2)
+    assert r["verify_cost_packed"] == pytest.approx(ms["packed_5tok"] / ms["packed_1tok"],
+                                                    rel=1e-2)
+    assert r["packed_over_column_5tok"] == pytest.approx(ms["packed_5tok"] / ms["column_5tok"],
+                                                         rel=1e-2)
     assert r["column_over_row_5tok"] == pytest.approx(ms["column_5tok"] / ms["row_5tok"],
                                                       rel=1e-2)
 
