@@ -11,6 +11,10 @@ applied through guardian.api.connections.
 The quickstart's first start also produces the gate evidence its `code` route needs to serve
 speculatively (`guardian.cli.quickstart`): the real gate on the pair it will serve, with progress,
 recorded in the audit store; later starts find the report and start at once.
+
+`--pair smollm2` serves the real model instead of the demo pair: the recipe's pair (built on
+first use under home, with a progress bar), `policies/examples/smollm2.yaml` unless a policy is
+given, and its golden set for the first-run gate (`RECIPE_PAIRS`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,10 @@ import os
 from pathlib import Path
 
 import typer
+
+# Pairs `--pair` names besides the demo pair: recipe name -> (example policy, golden set),
+# both under policies/ (guardian.core.resources.data_path).
+RECIPE_PAIRS = {"smollm2": (("examples", "smollm2.yaml"), ("golden", "smollm2-edit.jsonl"))}
 
 
 def serve(
@@ -40,6 +48,12 @@ def serve(
              "the promotion gate on the pair when a route asks for `speculative` and no passing "
              "gate report exists for it under this policy, and record the report. Without it "
              "such a route serves target_only until `guardian gate` records a passing report."),
+    pair: str = typer.Option(
+        "demo", "--pair", help="Which pair the quickstart serves when GUARDIAN_DRAFT_DIR / "
+        "GUARDIAN_TARGET_DIR are unset: 'demo' (built in ~6 min) or 'smollm2', the real "
+        "SmolLM2-135M-Instruct and its draft (`guardian pair build --recipe smollm2`, built on "
+        "first use in 6-15 min on 2 cores), served with policies/examples/smollm2.yaml unless "
+        "--policy names another."),
 ) -> None:
     """Serve the OpenAI-compatible API with shadow equivalence checks."""
     import uvicorn
@@ -57,6 +71,9 @@ def serve(
         raise typer.BadParameter(f"{log_level!r} is not one of "
                                  f"{', '.join(uvicorn.config.LOG_LEVELS)}",
                                  param_hint="--log-level")
+    if pair != "demo" and pair not in RECIPE_PAIRS:
+        raise typer.BadParameter(f"{pair!r} is not one of demo, {', '.join(RECIPE_PAIRS)}",
+                                 param_hint="--pair")
     # The app factory reads settings from the environment, so options travel that way.
     for name, value in (("HOST", host), ("PORT", port), ("POLICY_FILE", policy),
                         ("API_KEYS_FILE", keys_file)):
@@ -69,6 +86,12 @@ def serve(
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     get_settings.cache_clear()
     settings = get_settings()
+    golden = None
+    if pair != "demo":
+        golden = _use_recipe_pair(pair, settings, policy_given=policy is not None
+                                  or settings.policy_file is not None)
+        get_settings.cache_clear()
+        settings = get_settings()
     for note in environment_notes():
         typer.secho(f"warning: {note}", fg=typer.colors.YELLOW, err=True)
     # Fail here, with a readable message, rather than inside uvicorn's startup.
@@ -88,12 +111,36 @@ def serve(
     from guardian.cli import quickstart
 
     if first_run_gate and quickstart.applies(settings):
-        _first_run_gate(settings, load_policy(settings.policy_file))
+        _first_run_gate(settings, load_policy(settings.policy_file), golden)
     uvicorn.run("guardian.app:create_app", factory=True, host=settings.host, port=settings.port,
                 log_level=log_level.lower(), timeout_graceful_shutdown=10, **uvicorn_limits(settings))
 
 
-def _first_run_gate(settings: object, policy: object) -> None:
+def _use_recipe_pair(name: str, settings: object, *, policy_given: bool) -> Path:
+    """Point the settings (through the environment the app reads) at recipe pair `name`,
+    built first if absent, and at its example policy unless one is given -> its golden set."""
+    from guardian.backends.local import demo_home, ensure_private_recipe_pair
+    from guardian.core.resources import data_path
+
+    if settings.draft_dir or settings.target_dir:  # type: ignore[attr-defined]
+        raise typer.BadParameter("GUARDIAN_DRAFT_DIR / GUARDIAN_TARGET_DIR already name a pair; "
+                                 "unset them to serve a recipe's", param_hint="--pair")
+    from engine.recipes.fetch import FetchError
+
+    try:
+        paths = ensure_private_recipe_pair(name, demo_home(settings))  # type: ignore[arg-type]
+    except FetchError as exc:  # no package index, or a file that fails its pin
+        typer.secho(f"error: cannot build the {name} pair: {exc}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(2) from exc
+    os.environ["GUARDIAN_DRAFT_DIR"] = str(paths.draft_dir)
+    os.environ["GUARDIAN_TARGET_DIR"] = str(paths.target_dir)
+    policy_file, golden = RECIPE_PAIRS[name]
+    if not policy_given:
+        os.environ["GUARDIAN_POLICY_FILE"] = str(data_path("policies", *policy_file))
+    return data_path("policies", *golden)
+
+
+def _first_run_gate(settings: object, policy: object, golden: Path | None = None) -> None:
     """Find or produce the gate report the quickstart's speculative routes need; say which
     routes will speculate and which serve target_only, and why."""
     from rich.console import Console
@@ -117,7 +164,8 @@ def _first_run_gate(settings: object, policy: object) -> None:
 
     try:
         out = quickstart.ensure_gate_report(settings, policy, on_start=on_start,  # type: ignore[arg-type]
-                                            on_prompt=lambda r: advance(progress, task[0], r))
+                                            on_prompt=lambda r: advance(progress, task[0], r),
+                                            golden=golden or quickstart.GOLDEN_FILE)
     finally:
         progress.stop()
     routes = ", ".join(r for r in out.routes if r not in out.held_back)
