@@ -80,6 +80,7 @@ def choose_decode(pair: Pair) -> None:
     logger.info("decoding with %s caches (one-token forward, ms: %s)", choice.mode,
                 choice.ms_by_mode)
 
+
 def set_kernels(pair: Pair, kernels: str) -> None:
     """Pack the pair's CPU linears ("packed"), leave them plain ("plain"), or let a timing
     of a verify-shaped target forward decide ("auto", engine.packed.choose_kernels)."""

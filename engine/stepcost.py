@@ -244,8 +244,9 @@ def _envelope(seconds: dict[tuple[int, int], float], sizes: list[int], depths: l
 def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: Path | None,
            progress: Callable[[int, int], None] | None = None, **workload: int) -> StepCosts:
     """`measure`, kept in `cache_dir` (None: always measure). The key covers the pair, its
-    device, dtype and logits' dtype (engine.head), torch's version and thread count, the
-    sizes, depths and workload: a different machine or setting measures afresh. Delete the
+    device, dtype, logits' dtype (engine.head) and linear kernels (engine.packed), torch's
+    version and thread count, the sizes, depths and workload: a different machine or
+    setting measures afresh. Delete the
     file to re-measure."""
     sizes, depths = sorted(set(sizes)), sorted(set(depths))
     # v5: a depth-0 cell's joiners take their first token at the join (engine/continuous.py).
@@ -253,7 +254,7 @@ def cached(pair: Pair, sizes: Iterable[int], depths: Iterable[int], cache_dir: P
         return measure(pair, sizes, depths, progress=progress, **workload)
     key = json.dumps({"pair": pair.identity.pair_hash, "device": str(pair.device),
                       "dtype": str(pair.dtype), "logits": str(logits_dtype(pair.target)),
-                      "torch": torch.__version__,
+                      "kernels": pair.kernels, "torch": torch.__version__,
                       "threads": torch.get_num_threads(), "sizes": sizes, "depths": depths,
                       "workload": workload, "v": 5}, sort_keys=True)
     path = Path(cache_dir) / f"{hashlib.sha256(key.encode()).hexdigest()[:24]}.json"

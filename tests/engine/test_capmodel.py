@@ -303,6 +303,11 @@ def test_step_costs_are_kept_per_pair_device_and_setting(llama_pair, tmp_path,  
     monkeypatch.setattr(stepcost, "logits_dtype", lambda _model: torch.bfloat16)
     cached(llama_pair, [1, 2], [0, 1], tmp_path, **small)
     assert len(calls) == 6
+    # ... and with its linears on the other kernels (engine/packed.py): measured afresh
+    monkeypatch.setattr(llama_pair, "kernels", "plain" if llama_pair.kernels == "packed"
+                        else "packed")
+    cached(llama_pair, [1, 2], [0, 1], tmp_path, **small)
+    assert len(calls) == 7
 
 
 def test_a_scheduler_calibrates_its_modelled_cap(llama_pair) -> None:  # type: ignore[no-untyped-def]

@@ -23,6 +23,12 @@ acceptance length = 1 + accepted / steps. Prompt lookup runs no draft forward: i
 lookup's time per proposed position over a target forward (≈ 0), and rows with no match
 propose nothing, so the formula (γ proposals every step) is an upper bound for it.
 
+Kernels (`--kernels`, engine/packed.py): with `auto` (the default) the pair's CPU linears
+multiply forwards of >= 2 rows by oneDNN-packed weights where that measures faster. The
+transformers methods run as shipped (plain `F.linear`); when the pair is packed, transformers'
+assisted generation / prompt lookup also runs on the packed weights
+(`speedup_vs_assisted_same_kernels`): the comparison of the two loops alone.
+
 The headline speedup and efficiency are end to end (prompt prefill included), as a user sees
 them. Two diagnostics sit beside them: the same efficiency with the measured cost of a γ+1-token
 verify forward in the formula (what is hardware, what is implementation), and the decode-phase
@@ -103,7 +109,7 @@ def run_engine_bench(
     if threads:
         torch.set_num_threads(threads)
     pair = load_pair(draft_dir, target_dir, weight_layout=weight_layout, kernels=kernels)
-    same_kernels = pair.kernels == "packed"  # then transformers also runs on ours, beside
+    same_kernels = pair.kernels == "packed"  # then transformers runs twice: plain and packed
     tok = pair.tokenizer
     eos = sorted(pair.eos_token_ids)
     pad = tok.pad_token_id if tok.pad_token_id is not None else eos[0]
