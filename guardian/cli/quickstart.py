@@ -99,16 +99,21 @@ def ensure_gate_report(settings: Settings, policy: Policy, *,
             if route in routes and state.mode != "speculative":
                 out.held_back[route] = f"{state.mode}, set by {state.updated_by}: {state.reason}"
         backend = open_backend(settings)  # the pair the sidecar will serve (built on first use)
-        out.pair_hash = backend.pair_hash
-        out.refusal = gate_refusal(db, out.pair_hash, out.policy_hash)
-        if out.refusal is None:
-            out.passed = True
-            return out
-        report = _run(backend, policy, routes[0], golden, on_start, on_prompt)
-        _record(settings, backend, report)
-        out.ran, out.passed, out.report = True, report.passed, report.to_dict()
-        out.checks = [c for c in out.report.get("checks", [])]
-        out.refusal = gate_refusal(db, out.pair_hash, out.policy_hash)
+        try:
+            out.pair_hash = backend.pair_hash
+            out.refusal = gate_refusal(db, out.pair_hash, out.policy_hash)
+            if out.refusal is None:
+                out.passed = True
+                return out
+            report = _run(backend, policy, routes[0], golden, on_start, on_prompt)
+            _record(settings, backend, report)
+            out.ran, out.passed, out.report = True, report.passed, report.to_dict()
+            out.checks = [c for c in out.report.get("checks", [])]
+            out.refusal = gate_refusal(db, out.pair_hash, out.policy_hash)
+        finally:
+            # Its engine thread would keep this copy of the pair alive beside the app's for
+            # the server's life (a second ~1 GB for the packed smollm2 pair).
+            backend.shutdown()
     finally:
         db.dispose()
     return out

@@ -64,6 +64,9 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(
     settings = Settings(home=tmp_path / "home", draft_dir=draft_dir, target_dir=target_dir,
                         torch_threads=1)
     started, seen = [], []
+    import threading
+
+    engines = {t for t in threading.enumerate() if t.name == "engine-batch"}
     out = quickstart.ensure_gate_report(settings, policy,
                                         on_start=lambda msg, n: started.append((msg, n)),
                                         on_prompt=seen.append)
@@ -94,6 +97,10 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(
     assert (gate_refusal(db, out.pair_hash, policy.content_hash) is None) is out.passed
     assert (out.refusal is None) is out.passed
     again = quickstart.ensure_gate_report(settings, policy)
+    # Neither call leaves the backend it opened running, the later start's (a report found,
+    # no gate run) included: its engine thread would keep a second copy of the pair alive
+    # beside the app's for the server's life.
+    assert {t for t in threading.enumerate() if t.name == "engine-batch"} <= engines
     if out.passed:
         assert not again.ran and again.refusal is None  # found, not re-run
     else:
