@@ -67,7 +67,7 @@ class PackedLinear(nn.Linear):
         if rows < MIN_ROWS or (torch.is_grad_enabled() and (
                 x.requires_grad or self.weight.requires_grad)):
             return F.linear(x, self.weight, self.bias)
-        flat = x.reshape(rows, x.shape[-1])
+        flat = x.reshape(rows, x.shape[-1]).contiguous()  # oneDNN reads dense rows
         if rows == 2:  # oneDNN's 2-row kernel is slower than its 3-row one: pad (see docs)
             flat = torch.cat([flat, flat[:1]])
         out = torch.ops.mkldnn._linear_pointwise(flat, _packed(self), self.bias, "none", [], "")

@@ -39,6 +39,16 @@ def test_packed_rows_multiply_as_f_linear(shape, bias):
         torch.testing.assert_close(got, want, rtol=1e-5, atol=1e-5)
 
 
+def test_a_strided_input_multiplies_as_a_dense_one():
+    layer = _linear()
+    plain = copy.deepcopy(layer)
+    packed.pack_linears(layer)
+    x = torch.randn(3, 96)[:, :48]  # rows 96 floats apart: a view that reshape keeps
+    assert not x.is_contiguous() and x.reshape(3, 48).stride() == (96, 1)
+    with torch.inference_mode():
+        torch.testing.assert_close(layer(x), plain(x), rtol=1e-5, atol=1e-5)
+
+
 def test_an_edited_weight_is_repacked_before_its_next_use():
     layer = _linear()
     packed.pack_linears(layer)
