@@ -38,8 +38,8 @@ class GatePolicy(Strict):
     # Judged completions each of greedy and sampled must end by a stop string, by an EOS
     # accepted inside a draft block and at max_tokens (guardian.equivalence.stopcases);
     # fewer fails `stopping_coverage` (0, the default: counted and reported, never failed; a
-    # tiny or custom pair may end its golden set differently). The shipped policy sets 2 on
-    # the demo pair's `code` route: its golden set measured 2 of the rarest cases there.
+    # tiny or custom pair may end its golden set differently). The shipped policy sets 1 on
+    # the demo pair's `code` route: its golden set measured 1-2 of the rarest cases there.
     stopping_quota: int = Field(0, ge=0, le=MAX_COUNT)
     # With a stopping_quota, the most extra seeds of the golden set's sampled prompts the gate
     # judges while a sampled case is below it (guardian.governance.gatecoverage: how a sampled

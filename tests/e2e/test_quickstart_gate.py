@@ -46,6 +46,7 @@ def _audit_show(home: Path, request_id: str) -> dict:
 @pytest.mark.integration
 @pytest.mark.slow
 @pytest.mark.timeout(900)
+@pytest.mark.xdist_group("first-run-gates")  # never beside another gate's timings
 def test_quickstart_first_run_gates_then_serves_speculatively(tmp_path) -> None:
     home = tmp_path / "home"
     home.mkdir()

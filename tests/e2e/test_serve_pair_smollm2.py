@@ -23,7 +23,9 @@ from engine.recipes.fetch import FetchError
 from tests.support.llamacpp import free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.integration, pytest.mark.slow,
-              pytest.mark.timeout(1800)]
+              pytest.mark.timeout(1800),
+              # its first-run gate times the pair: never beside test_quickstart_gate's
+              pytest.mark.xdist_group("first-run-gates")]
 
 CLI = [sys.executable, "-c", "from guardian.cli import main; main()"]
 EDIT = ("Rename the variable n to count in this code:\n\nn = 0\nfor line in lines:\n"
