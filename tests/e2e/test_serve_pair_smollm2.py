@@ -20,7 +20,8 @@ import pytest
 
 from engine.recipes import smollm2
 from engine.recipes.fetch import FetchError
-from tests.support.llamacpp import free_port
+from tests.e2e.test_quickstart_serve import stop
+from tests.support.servers import free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.integration, pytest.mark.slow,
               pytest.mark.timeout(1800),
@@ -67,11 +68,7 @@ def sidecar(tmp_path_factory) -> Iterator[dict]:
                "client": openai.OpenAI(base_url=f"{base}/v1", api_key="open-mode",
                                        max_retries=0, timeout=300)}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 def _ask(client: openai.OpenAI, model: str, content: str, **kw):  # -> ChatCompletion
