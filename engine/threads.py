@@ -82,17 +82,22 @@ def choose(pair: Pair) -> ThreadChoice | None:
     return choice
 
 
-def settle(pair: Pair, configured: int | None, decode: str | None = None
-           ) -> ThreadChoice | None:
+def settle(pair: Pair, configured: int | None, decode: str | None = None,
+           kernels: str | None = None) -> ThreadChoice | None:
     """The thread rule of everything that decodes or times decoding (the sidecar, the gate,
-    the step profile): the operator's count when configured, else `choose`. Then `decode`,
-    when given, sets the pair's cache mode (engine.static); "auto" times the modes under the
-    thread count just settled, the one that will decode (engine.loading.choose_decode)."""
+    the step profile): the operator's count when configured, else `choose`. Then `kernels`
+    and `decode`, when given, set the pair's linear kernels (engine.packed) and cache mode
+    (engine.static); "auto" times them under the thread count just settled, the one that
+    will decode (engine.loading.set_kernels, choose_decode)."""
     choice = None
     if configured:
         torch.set_num_threads(configured)
     else:
         choice = choose(pair)
+    if kernels is not None:
+        from engine.loading import set_kernels
+
+        set_kernels(pair, kernels)
     if decode == "auto":
         from engine.loading import choose_decode
 

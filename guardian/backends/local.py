@@ -279,12 +279,12 @@ class LocalEngineBackend:
 
         draft_dir, target_dir = pair_dirs(settings)
         pair = engine.load_pair(draft_dir, target_dir, device=settings.device,
-                                fp32_logits=settings.fp32_logits, kernels=settings.kernels)
+                                fp32_logits=settings.fp32_logits, kernels="plain")
         # Before the step costs are measured with it: on a small shared CPU torch's spinning
         # intra-op pool can cost 20x (measured: a tiny pair's 12-token generation 2.7 s with
         # 2 threads vs 0.12 s with 1 under load); unset, the faster of torch's count and one
         # thread, timed here (engine.threads).
-        settle(pair, settings.torch_threads, settings.decode)  # then the cache mode
+        settle(pair, settings.torch_threads, settings.decode, settings.kernels)  # then those two
         return cls(pair, **serving_options(settings))
 
     # the engine that serves ------------------------------------------------------------------

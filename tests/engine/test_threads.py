@@ -56,3 +56,25 @@ def test_backend_from_settings_chooses_only_when_unset(monkeypatch, model_dirs,
     assert calls == [] and torch.get_num_threads() == 1
     local.LocalEngineBackend.from_settings(Settings(**dirs))
     assert len(calls) == 1
+
+
+def test_settle_times_the_kernels_under_the_thread_count_it_settled(llama_pair, monkeypatch):
+    """As the cache mode: "auto" kernels are timed with the threads that will decode, after
+    the thread count is set, not at load under torch's default count."""
+    from engine import packed
+    from engine.threads import settle
+
+    seen: list[int] = []
+
+    def timed(model, **_):  # type: ignore[no-untyped-def]
+        seen.append(torch.get_num_threads())
+        return packed.KernelChoice("plain", {"plain": 1.0, "packed": 2.0}, 4)
+
+    monkeypatch.setattr(packed, "choose_kernels", timed)
+    before = torch.get_num_threads()
+    try:
+        settle(llama_pair, 1, kernels="auto")
+    finally:
+        torch.set_num_threads(before)
+    assert seen == [1]
+    assert llama_pair.kernels == "plain" and llama_pair.kernels_choice["kernels"] == "plain"
