@@ -11,9 +11,10 @@ runs, for all rows at once, at most one batched draft loop and exactly one targe
 - a joiner that will not speculate at its first step (target-only, or joining a batch at
   depth cap 0) is prefilled with its whole prompt and takes its first token from that
   forward, as one-at-a-time target-only decoding does (`join`);
-- sampling is per row, with the row's own parameters and generator, through the same
-  functions and in the same order as a one-row run (`rejection_sample`, `sample` on (1, ...)
-  slices), so a seeded request draws the same numbers in a batch as alone;
+- sampling is per row, with the row's own parameters and generator, through the verifier the
+  one-at-a-time loop uses (engine/verify.py, one judging group per row, so `rejection_sample`
+  runs on the row's own (1, ...) slice in the same order as a one-row run): a seeded request
+  draws the same numbers in a batch as alone;
 - a request's output in a batch equals its output alone, greedy token for token, up to the
   floating-point reduction order of a larger batch (tests/engine/test_continuous.py measures
   how often that order flips a near tie).
@@ -42,7 +43,6 @@ from engine.controls import adjust_rows, adjusts
 from engine.loading import Pair
 from engine.proposers.ngram import prompt_lookup
 from engine.ragged import RaggedCache
-from engine.rejection import leading_true, rejection_sample
 from engine.rows import (
     Proposal,
     Sequence,
@@ -52,8 +52,9 @@ from engine.rows import (
     row_history,
     row_step,
 )
-from engine.sampling import process_logits, sample, token_probs
-from engine.step import HostVerdict, RowStep, top_alternatives
+from engine.sampling import process_logits, sample
+from engine.step import HostVerdict, RowStep
+from engine.verify import Judging, verify
 
 __all__ = ["ContinuousEngine", "Sequence", "SequenceRequest"]
 
@@ -402,69 +403,21 @@ class ContinuousEngine:
         row's fault sets its `error`; the others go on."""
         b, t = logits.shape[0], logits.shape[1]
         logits = self._controlled(rows, props, logits)
-        dev = logits.device
-        lens = torch.tensor([len(p.tokens) for p in props], device=dev)  # (B,)
         x = torch.tensor([p.tokens + [self.filler] * (t - 1 - len(p.tokens)) for p in props],
-                         dtype=torch.long, device=dev).view(b, t - 1)
-        top = torch.topk(logits, 2, dim=-1)
-        margin = (top.values[..., 0] - top.values[..., 1]).float()
-        lse = torch.logsumexp(logits.float(), dim=-1)  # (B, T)
-        own = top.indices[..., 0].clone()  # greedy rows: the argmax row is the output
-        judged = torch.arange(t - 1, device=dev).unsqueeze(0) < lens.unsqueeze(1)
-        n_row = leading_true((x == own[:, :-1]) & judged)
-        p_x = torch.exp(top.values[..., 0].float() - lse)
-        q_x = torch.zeros((b, max(t - 1, 0)), device=dev)
-        prop_q = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
-        expected = torch.full((b, max(t - 1, 0)), float("nan"), device=dev)
-        records: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}
-        wanted: dict[int, tuple[torch.Tensor, int]] = {}  # row -> ((g+1, V) probs, k)
-        for i, (seq, prop) in enumerate(zip(rows, props, strict=True)):
-            if seq.error is not None:
-                continue  # failed earlier in this step: it leaves at the end of it
-            try:
-                params, g = seq.req.params, len(prop.tokens)
-                p_i = None
-                if not params.greedy:
-                    p_i = process_logits(logits[i:i + 1, :g + 1], params)  # (1, g+1, V)
-                    xi = x[i:i + 1, :g]
-                    q_i = None if prop.q is None else prop.q.unsqueeze(0)
-                    n_i, nxt = rejection_sample(xi, q_i, p_i, seq.req.generator)
-                    ni = int(n_i[0])
-                    own[i, :g] = x[i, :g]
-                    own[i, ni] = nxt[0]
-                    n_row[i] = ni
-                    p_x[i, :g + 1] = p_i[0].gather(-1, own[i, :g + 1].unsqueeze(-1)).squeeze(-1)
-                    if g:
-                        if q_i is not None:
-                            expected[i, :g] = torch.minimum(p_i[0, :g], q_i[0].float()).sum(-1)
-                        else:
-                            expected[i, :g] = p_i[0, :g].gather(-1, xi[0].unsqueeze(-1)).squeeze(-1)
-                if g:
-                    if prop.q is not None:
-                        q_x[i, :g] = prop.q.gather(-1, own[i, :g].unsqueeze(-1)).squeeze(-1)
-                        prop_q[i, :g] = prop.q.gather(-1, x[i, :g].unsqueeze(-1)).squeeze(-1)
-                    elif prop.logits is not None:
-                        q_x[i, :g] = token_probs(prop.logits, own[i, :g])
-                        prop_q[i, :g] = token_probs(prop.logits, x[i, :g])
-                    else:
-                        q_x[i, :g] = (own[i, :g] == x[i, :g]).float()
-                        prop_q[i, :g] = 1.0
-                if seq.req.record_distributions or seq.req.alternatives > 0:
-                    if p_i is None:
-                        p_i = process_logits(logits[i:i + 1, :g + 1], params)
-                    if seq.req.record_distributions:
-                        records[i] = (p_i[0], prop.q)
-                    if seq.req.alternatives > 0:
-                        wanted[i] = (p_i[0], min(seq.req.alternatives, p_i.shape[-1]))
-            except Exception as exc:  # this row's fault (its sampling): it alone fails
-                seq.error = exc
-        logprob = logits.float().gather(-1, own.unsqueeze(-1)).squeeze(-1) - lse
-        evidence = {"top1": top.indices[..., 0], "top2": top.indices[..., 1],
-                    "top1_logit": top.values[..., 0], "top2_logit": top.values[..., 1],
-                    "logprob": logprob, "proposed": x, "proposed_q": prop_q,
-                    "expected": expected}
-        host = HostVerdict.copy(n_row, own, p_x, q_x, margin, evidence)
-        return host, records, top_alternatives(wanted)
+                         dtype=torch.long, device=logits.device).view(b, t - 1)
+        groups = [Judging([i], seq.req.params, seq.req.generator,
+                          None if prop.q is None else prop.q.unsqueeze(0),
+                          None if prop.logits is None else prop.logits.unsqueeze(0),
+                          keep_p=seq.req.record_distributions,
+                          alternatives=seq.req.alternatives)
+                  for i, (seq, prop) in enumerate(zip(rows, props, strict=True))
+                  if seq.error is None]  # a row failed earlier in this step leaves at its end
+        verdict = verify(logits, x, [len(p.tokens) for p in props], groups, isolate=True)
+        for i, exc in verdict.faults.items():  # this row's fault (its sampling): it alone fails
+            rows[i].error = exc
+        records = {i: (p, props[i].q) for i, p in verdict.p.items()
+                   if rows[i].req.record_distributions}
+        return verdict.host, records, verdict.alternatives
 
     def _commit(self, seq: Sequence, step: RowStep, record: tuple[torch.Tensor,
                 torch.Tensor | None] | None, n: int, draft_s: float, verify_s: float,

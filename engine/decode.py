@@ -3,8 +3,9 @@
 Both loops share one forward path (engine.batch.forward) and one bookkeeping path
 (`stopping.Completion`), so the only difference between them is how many target forwards
 it takes to produce the same tokens. `speculative_step` is the whole algorithm of one step;
-what proposes lives in engine/proposers/, what a step's outcome does to the trace and the
-counters in engine/step.py.
+what proposes lives in engine/proposers/, what judges the verify forward in engine/verify.py
+(the continuous engine's too), what a step's outcome does to the trace and the counters in
+engine/step.py.
 
 Cache invariant of the speculative loop, per step (L = committed columns incl. padding):
 the target cache holds L-1 columns, and the last committed token is fed as
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
 
 import torch
 from transformers import DynamicCache
@@ -26,17 +26,16 @@ from engine.controls import History, adjust_rows, adjusts, batch_history, needs_
 from engine.kv import crop_to
 from engine.loading import Pair
 from engine.proposers import Proposal, Proposer, ProposerConfig
-from engine.rejection import greedy_accept, rejection_sample
 from engine.sampling import process_logits, sample
 from engine.static import StaticKV
 from engine.step import (
-    HostVerdict,
     StepOutcome,
     record_step,
     top_alternatives,
     with_alternatives,
 )
 from engine.trace import TokenTrace
+from engine.verify import Judging, verify
 
 logger = logging.getLogger(__name__)
 
@@ -150,7 +149,7 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
     params, generator = req.params, req.generator
     t0 = time.perf_counter()
     proposal = proposer.propose(batch, committed, gamma, params, generator)
-    x, lengths = proposal.tokens, proposal.lengths_tensor()  # (B, g), (B,) or None
+    x = proposal.tokens  # (B, g); row i's columns from proposal.lengths[i] on are filler
     sync(pair.device)
     t1 = time.perf_counter()
     ids = torch.cat([batch.tokens[:, committed - 1:committed], x], dim=1)
@@ -159,65 +158,30 @@ def speculative_step(pair: Pair, req: DecodeRequest, batch: Batch, proposer: Pro
         logits = adjust_rows(logits, params, batch_history(
             batch.tokens[:, :committed], batch.width, batch.pad, logits.shape[-1],
             outputs=needs_outputs(params)), x)
-    top = torch.topk(logits, 2, dim=-1)  # argmax and top-2 margin in one pass
-    margin = (top.values[..., 0] - top.values[..., 1]).float()  # (B, g+1)
-    lse = torch.logsumexp(logits.float(), dim=-1)  # (B, g+1)
-    p = None
-    if params.greedy:
-        # Every token greedy emits is the target's argmax (accepted ones equal it), so the
-        # argmax row *is* each row's output and p(x) needs no gather.
-        own = top.indices[..., 0]  # (B, g+1)
-        n_row, _ = greedy_accept(x, own)
-        if lengths is not None:  # positions a row did not propose are never accepted
-            n_row = torch.minimum(n_row, lengths)
-        p_x = torch.exp(top.values[..., 0].float() - lse)
-        if req.record_distributions or req.alternatives:
-            p = process_logits(logits, params)
-    else:
-        p = process_logits(logits, params)  # (B, g+1, V)
-        n_row, next_token = rejection_sample(x, proposal.q, p, generator, lengths)
-        # Each row's one-row output: its accepted prefix, then the resampled/bonus token at
-        # n_i (later columns are junk and never read).
-        own = torch.cat([x, next_token.unsqueeze(1)], dim=1)
-        own.scatter_(1, n_row.unsqueeze(1), next_token.unsqueeze(1))
-        p_x = p.gather(-1, own.unsqueeze(-1)).squeeze(-1)
-    host = HostVerdict.copy(n_row, own, p_x, proposal.q_at(own[:, :proposal.gamma]), margin,
-                            _evidence(logits, lse, top, own, x, proposal, p, params.greedy))
+    wants_p = req.record_distributions or req.alternatives > 0
+    verdict = verify(logits, x, proposal.lengths, [Judging(
+        list(range(batch.size)), params, generator, proposal.q, proposal.draft_logits,
+        keep_p=wants_p, alternatives=req.alternatives)])
+    host = verdict.host
     t2 = time.perf_counter()
     # Commit: every row keeps n + 1 tokens; both caches forget what was not kept.
     n = min(host.n[i] for i in active)
-    batch.tokens = torch.cat([batch.tokens, own[:, :n + 1]], dim=1)
+    batch.tokens = torch.cat([batch.tokens, verdict.own[:, :n + 1]], dim=1)
     crop_to(target_cache, committed + n)
     proposer.commit(committed + n + 1, [row[:n + 1] for row in host.own])
-    record = p is not None and req.record_distributions
-    alternatives = (top_alternatives({i: (p[i, :n + 1], min(req.alternatives, p.shape[-1]))
-                                      for i in active})
-                    if req.alternatives and p is not None else None)
+    record = req.record_distributions
+    p = torch.stack([verdict.p[i] for i in range(batch.size)]) if wants_p else None
+    alternatives = ({i: verdict.alternatives[i][:n + 1] for i in active}
+                    if req.alternatives else None)
     return StepOutcome(rows={i: host.row(i, n, proposal.lengths[i]) for i in active}, n=n,
                        gamma=gamma, draft_forwards=proposal.forwards,
-                       distributions=p[:, :n + 1].float().cpu() if record else None,
+                       distributions=p[:, :n + 1].float().cpu() if p is not None and record
+                       else None,
                        draft_s=t1 - t0, verify_s=t2 - t1, verified_at=t2,
                        draft_distributions=(_recorded_q(proposal, p, n)
-                                            if record and not params.greedy else None),
+                                            if p is not None and record and not params.greedy
+                                            else None),
                        alternatives=alternatives)
-
-
-def _evidence(logits: torch.Tensor, lse: torch.Tensor, top: Any, own: torch.Tensor,
-              x: torch.Tensor, proposal: Proposal, p: torch.Tensor | None,
-              greedy: bool) -> dict[str, torch.Tensor]:
-    """The trace's evidence columns for one step (see TokenTrace): read-only over what the
-    step computed, so decoding results cannot change. q is the proposal's own (recorded)."""
-    logprob = logits.float().gather(-1, own.unsqueeze(-1)).squeeze(-1) - lse
-    out = {"top1": top.indices[..., 0], "top2": top.indices[..., 1],
-           "top1_logit": top.values[..., 0], "top2_logit": top.values[..., 1],
-           "logprob": logprob, "proposed": x, "proposed_q": proposal.q_at(x)}
-    if not greedy and p is not None and proposal.gamma:
-        g = proposal.gamma
-        if proposal.q is not None:
-            out["expected"] = torch.minimum(p[:, :g], proposal.q.float()).sum(dim=-1)
-        else:  # point mass δ_x: Σ min(p, δ_x) = p(x)
-            out["expected"] = p[:, :g].gather(-1, x.unsqueeze(-1)).squeeze(-1)
-    return out
 
 
 def _recorded_q(proposal: Proposal, p: torch.Tensor, n: int) -> torch.Tensor:

@@ -1,12 +1,12 @@
 """Injected faults in the continuous batching engine (the one `guardian serve` runs by default).
 
-engine/continuous.py has its own speculative step: it imports `rejection_sample`,
-`leading_true`, `process_logits`, `sample`, `HostVerdict` and `Completion` by name and keeps
-its caches in `engine.ragged.RaggedCache`, so the request-level faults of
-tests/faults/faults.py (which patch engine.decode, engine.batch, engine.proposers) never reach
-it. These faults patch what the continuous step calls — the module attributes of
-`engine.continuous` and the methods of `RaggedCache` / `ContinuousEngine` (class attributes,
-so the engine a running `BatchScheduler` already built sees them) — and restore them on exit.
+The verifier both engines share (engine/verify.py: acceptance, residual, bonus, the host
+copy) is patched where it lives, `engine.verify`, as tests/faults/faults.py patches it for the
+one-at-a-time loop. The rest of the continuous step is its own: it keeps its caches in
+`engine.ragged.RaggedCache`, runs its own batched draft loop and commits each row itself, so
+these faults also patch the module attributes of `engine.continuous` and `engine.rows` and the
+methods of `RaggedCache` / `ContinuousEngine` (class attributes, so the engine a running
+`BatchScheduler` already built sees them), and restore them on exit.
 
 Each is a bug a batched engine could ship: a per-row off-by-one, a row index or count taken
 from another row, a mask or position rule that holds only while rows have no holes. Each
@@ -34,6 +34,7 @@ import torch
 import engine.continuous as continuous
 import engine.rows as engine_rows
 import engine.stopping as stopping
+import engine.verify as verify
 from engine.ragged import RaggedCache
 from engine.sampling import SamplingParams
 from tests.faults.faults import (
@@ -102,9 +103,9 @@ def _row_depths(evidence: dict[str, torch.Tensor] | None, n_row: torch.Tensor) -
 
 def _host_verdict_rewriting(rewrite: Callable[[dict[str, Any], torch.Tensor], dict[str, Any]],
                             ) -> contextlib.AbstractContextManager[None]:
-    """continuous.HostVerdict whose `copy` hands its arguments (n_row, own, p_x, q_x, margin,
+    """verify.HostVerdict whose `copy` hands its arguments (n_row, own, p_x, q_x, margin,
     evidence) and each row's proposal depth to `rewrite`, and copies what it returns."""
-    orig = continuous.HostVerdict
+    orig = verify.HostVerdict
 
     class FaultyHostVerdict(orig):  # type: ignore[misc,valid-type]
         @classmethod
@@ -115,12 +116,12 @@ def _host_verdict_rewriting(rewrite: Callable[[dict[str, Any], torch.Tensor], di
                     "evidence": evidence}
             return orig.copy(**rewrite(args, _row_depths(evidence, n_row)))
 
-    return _patch(continuous, "HostVerdict", FaultyHostVerdict)
+    return _patch(verify, "HostVerdict", FaultyHostVerdict)
 
 
 def _host_verdict_editing(edit: Callable[[torch.Tensor, torch.Tensor, torch.Tensor], None],
                           ) -> contextlib.AbstractContextManager[None]:
-    """continuous.HostVerdict whose `copy` lets `edit(n_row, own, depths)` change the per-row
+    """verify.HostVerdict whose `copy` lets `edit(n_row, own, depths)` change the per-row
     accepted counts and output tokens in place before they go to the host."""
     def rewrite(args: dict[str, Any], depths: torch.Tensor) -> dict[str, Any]:
         edit(args["n_row"], args["own"], depths)
@@ -243,7 +244,12 @@ def cb_greedy_accept_counts_all_matches() -> contextlib.AbstractContextManager[N
     """The batched greedy acceptance counts every matching draft position of a row, not its
     leading run (`sum` for `cumprod().sum`): a draft wrong at position 1 but right at 2 gets
     both committed."""
-    return _patch(continuous, "leading_true", lambda accept: accept.long().sum(dim=-1))
+    def greedy_accept(draft_tokens: torch.Tensor, target_argmax: torch.Tensor,
+                      ) -> tuple[torch.Tensor, torch.Tensor]:
+        n = (draft_tokens == target_argmax[:, :-1]).long().sum(dim=-1)
+        return n, target_argmax.gather(1, n.unsqueeze(1)).squeeze(1)
+
+    return _patch(verify, "greedy_accept", greedy_accept)
 
 
 def cb_rows_commit_batch_max_count() -> contextlib.AbstractContextManager[None]:
@@ -302,37 +308,37 @@ def cb_stop_string_one_block_late() -> contextlib.AbstractContextManager[None]:
 def cb_accept_ignores_q() -> contextlib.AbstractContextManager[None]:
     """The continuous step's sampled verification accepts a draft token with probability p(x)
     instead of min(1, p(x)/q(x))."""
-    return _patch(continuous, "rejection_sample",
-                  _faulty_rejection_sample("accept_ignores_q", continuous.rejection_sample))
+    return _patch(verify, "rejection_sample",
+                  _faulty_rejection_sample("accept_ignores_q", verify.rejection_sample))
 
 
 def cb_residual_is_p() -> contextlib.AbstractContextManager[None]:
     """The continuous step resamples a rejected position from p instead of
     norm(max(p - q, 0))."""
-    return _patch(continuous, "rejection_sample",
-                  _faulty_rejection_sample("residual_is_p", continuous.rejection_sample))
+    return _patch(verify, "rejection_sample",
+                  _faulty_rejection_sample("residual_is_p", verify.rejection_sample))
 
 
 def cb_bonus_from_previous_position() -> contextlib.AbstractContextManager[None]:
     """Sampled, continuous: a fully accepted row's bonus token is drawn from p at its last
     draft position (one column early)."""
-    return _patch(continuous, "rejection_sample",
+    return _patch(verify, "rejection_sample",
                   _faulty_rejection_sample("bonus_from_previous_position",
-                                           continuous.rejection_sample))
+                                           verify.rejection_sample))
 
 
 def _verifier_params(**change: Any) -> contextlib.AbstractContextManager[None]:
     """continuous.process_logits applied with `change` to a row's verify block: the (1, g+1,
     V) slice of a row with a proposal (draft calls are (1, V); a target-only row's is (1, 1,
     V))."""
-    orig = continuous.process_logits
+    orig = verify.process_logits
 
     def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor:
         if logits.dim() == 3 and logits.shape[1] > 1 and not params.greedy:
             params = _params(params, **change)
         return orig(logits, params)
 
-    return _patch(continuous, "process_logits", process_logits)
+    return _patch(verify, "process_logits", process_logits)
 
 
 def cb_verifier_ignores_temperature() -> contextlib.AbstractContextManager[None]:

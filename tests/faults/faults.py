@@ -1,7 +1,7 @@
 """Injected engine faults: realistic speculative-decoding bugs, each a context manager.
 
 Every fault patches engine internals at run time (module attributes of engine/decode.py,
-engine/step.py, engine/stopping.py, engine/proposers/draft_model.py) and restores them on
+engine/verify.py, engine/step.py, engine/stopping.py, engine/proposers/draft_model.py) and restores them on
 exit; no engine file is edited. Each breaks only the speculative path — the target-only
 baseline (the shadow's reference) still runs the correct code — which is what a real bug in
 a speculative engine looks like to the shadow evaluator.
@@ -33,6 +33,7 @@ import engine.decode as decode
 import engine.proposers.draft_model as draft_model
 import engine.static as static
 import engine.stopping as stopping
+import engine.verify as verify
 from engine.rejection import leading_true
 from engine.sampling import SamplingParams, sample
 
@@ -150,13 +151,13 @@ def greedy_accept_counts_all_matches() -> contextlib.AbstractContextManager[None
         n = (draft_tokens == target_argmax[:, :-1]).long().sum(dim=-1)
         return n, target_argmax.gather(1, n.unsqueeze(1)).squeeze(1)
 
-    return _patch(decode, "greedy_accept", greedy_accept)
+    return _patch(verify, "greedy_accept", greedy_accept)
 
 
 def bonus_token_off_by_one() -> contextlib.AbstractContextManager[None]:
     """When every draft token is accepted, the bonus token is read one column early (the
     verifier's choice at the last draft position, i.e. the last accepted token again)."""
-    orig = decode.HostVerdict
+    orig = verify.HostVerdict
 
     class FaultyHostVerdict(orig):  # type: ignore[misc,valid-type]
         @classmethod
@@ -168,7 +169,7 @@ def bonus_token_off_by_one() -> contextlib.AbstractContextManager[None]:
                 own[full, gamma] = own[full, gamma - 1]
             return orig.copy(n_row, own, p_x, q_x, margin, *rest, **kw)
 
-    return _patch(decode, "HostVerdict", FaultyHostVerdict)
+    return _patch(verify, "HostVerdict", FaultyHostVerdict)
 
 
 # --- the sampled verifier: acceptance rule, residual, bonus ------------------------------
@@ -177,7 +178,7 @@ def _faulty_rejection_sample(bug: str, orig: Callable[..., tuple[torch.Tensor, t
     """engine.rejection.rejection_sample (draft-model proposals) with one bug in it; anything
     else (no q: target-only rows, n-gram proposals; per-row lengths) goes to `orig`. Draws the
     same random numbers as the real one (one uniform per draft position, one sample)."""
-    orig = orig or decode.rejection_sample
+    orig = orig or verify.rejection_sample
 
     def rejection_sample(draft_tokens: torch.Tensor, q: torch.Tensor | None, p: torch.Tensor,
                          generator: torch.Generator | None = None,
@@ -211,32 +212,32 @@ def _faulty_rejection_sample(bug: str, orig: Callable[..., tuple[torch.Tensor, t
 def accept_ignores_q() -> contextlib.AbstractContextManager[None]:
     """Sampled verification accepts a draft token with probability p(x) instead of
     min(1, p(x)/q(x)) (the point-mass rule applied to a draft model's proposal)."""
-    return _patch(decode, "rejection_sample", _faulty_rejection_sample("accept_ignores_q"))
+    return _patch(verify, "rejection_sample", _faulty_rejection_sample("accept_ignores_q"))
 
 
 def residual_is_p() -> contextlib.AbstractContextManager[None]:
     """After a rejection the token is resampled from p instead of norm(max(p - q, 0))."""
-    return _patch(decode, "rejection_sample", _faulty_rejection_sample("residual_is_p"))
+    return _patch(verify, "rejection_sample", _faulty_rejection_sample("residual_is_p"))
 
 
 def bonus_from_previous_position() -> contextlib.AbstractContextManager[None]:
     """Sampled: the bonus token after a fully accepted block is drawn from the target
     distribution of the last draft position (one column early). Its p(x) is recorded
     correctly and acceptance is untouched."""
-    return _patch(decode, "rejection_sample",
+    return _patch(verify, "rejection_sample",
                   _faulty_rejection_sample("bonus_from_previous_position"))
 
 
 # --- sampling parameters applied to one side only -----------------------------------------
 def _verifier_params(**change: Any) -> contextlib.AbstractContextManager[None]:
-    orig = decode.process_logits
+    orig = verify.process_logits
 
     def process_logits(logits: torch.Tensor, params: SamplingParams) -> torch.Tensor:
         if _in_spec_step() and not params.greedy:
             params = _params(params, **change)
         return orig(logits, params)
 
-    return _stack(_marking_spec_steps(), _patch(decode, "process_logits", process_logits))
+    return _stack(_marking_spec_steps(), _patch(verify, "process_logits", process_logits))
 
 
 def verifier_ignores_temperature() -> contextlib.AbstractContextManager[None]:

@@ -29,6 +29,7 @@ import engine.continuous
 import engine.ragged
 import engine.rows
 import engine.stopping
+import engine.verify
 from tests.faults.continuous_faults import CB_BY_NAME, CB_FAULTS
 from tests.faults.faults import Fault
 
@@ -41,7 +42,8 @@ TINY_LIMIT = 24
 
 
 def _snapshot() -> dict:
-    out = {(m.__name__, k): v for m in (engine.continuous, engine.rows) for k, v in vars(m).items()}
+    modules = (engine.continuous, engine.rows, engine.verify)
+    out = {(m.__name__, k): v for m in modules for k, v in vars(m).items()}
     out.update({(c.__name__, k): v for c in CLASSES for k, v in vars(c).items()})
     out[("Completion", "extend")] = engine.stopping.Completion.extend
     out[("Completion", "text")] = engine.stopping.Completion.text

@@ -20,9 +20,10 @@ import engine.batch
 import engine.decode
 import engine.proposers.draft_model
 import engine.stopping
+import engine.verify
 from tests.faults.faults import BY_NAME, FAULTS, Fault
 
-MODULES = (engine.api, engine.decode, engine.batch, engine.proposers.draft_model)
+MODULES = (engine.api, engine.decode, engine.verify, engine.batch, engine.proposers.draft_model)
 
 
 def _snapshot() -> dict:

@@ -9,7 +9,7 @@ import pytest
 import torch
 from typer.testing import CliRunner
 
-import engine.decode
+import engine.verify
 from engine import IncompatiblePairError
 from guardian.backends.local import LocalEngineBackend
 from guardian.cli import gate as gate_cli
@@ -144,16 +144,15 @@ def test_a_pair_whose_tokenizer_differs_is_refused_with_the_reason(env, pair_dir
 
 
 def test_gate_fails_when_the_engine_diverges_and_explains_each_prompt(env, pair_dirs, monkeypatch) -> None:
-    real = engine.decode.greedy_accept
+    real = engine.verify.greedy_accept
 
     def off_by_one(draft_tokens, target_argmax):
         n, nxt = real(draft_tokens, target_argmax)
         return torch.clamp(n + 1, max=draft_tokens.shape[1]), nxt
 
-    monkeypatch.setattr(engine.decode, "greedy_accept", off_by_one)
-    # The fault is in the one-at-a-time engine (engine/decode.py): the gate judges the engine
-    # that serves, so serve that one (the continuous engine's faults: test_gate_judges_serving_engine).
-    monkeypatch.setenv("GUARDIAN_BATCHING", "off")
+    monkeypatch.setattr(engine.verify, "greedy_accept", off_by_one)
+    # The fault is in the verifier both engines share (engine/verify.py): the gate fails on
+    # the engine that serves by default (continuous batching) as on the one-at-a-time one.
     result = run_gate(env, pair_dirs("good"))
     assert result.exit_code == 1, result.output
     report = json.loads(next(env["reports"].glob("*.json")).read_text())

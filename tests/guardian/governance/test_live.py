@@ -14,7 +14,7 @@ import time
 import pytest
 import torch
 
-import engine.decode
+import engine.verify
 from guardian.app import build_services, close_services
 from guardian.audit.events import ShadowEvent
 from guardian.backends import BackendRequest
@@ -123,7 +123,7 @@ def test_injected_engine_fault_diverges_and_rolls_back(pair_dirs, store, sink, m
     try:
         reference = h.backend.generate(BackendRequest(prompt_ids=h.backend.encode(PROMPTS[0]),
                                                       max_new_tokens=16, speculative=False))
-        monkeypatch.setattr(engine.decode, "greedy_accept", _off_by_one_accept(engine.decode.greedy_accept))
+        monkeypatch.setattr(engine.verify, "greedy_accept", _off_by_one_accept(engine.verify.greedy_accept))
         bad = h.serve(PROMPTS[0])
         assert bad.served_path == "speculative"
         assert bad.result.token_ids != reference.token_ids  # the fault is real
