@@ -19,7 +19,9 @@ runs, for all rows at once, at most one batched draft loop and exactly one targe
   floating-point reduction order of a larger batch (tests/engine/test_continuous.py measures
   how often that order flips a near tie).
 
-The cache invariants it keeps per row, and the rows themselves: engine/rows.py.
+The cache invariants it keeps per row, and the rows themselves: engine/rows.py. What proposes
+(prompt lookup, and the draft model over its own ragged cache of the draft rows):
+engine/proposers/batched.py; what judges the verify forward: engine/verify.py.
 
 `gamma_cap` (engine/loadaware.py) caps every row's depth by batch size; 0 turns speculation
 off for the step (no draft forward at all) - except for rows with `pinned_depth` (seeded
@@ -41,7 +43,7 @@ import torch
 
 from engine.controls import adjust_rows, adjusts
 from engine.loading import Pair
-from engine.proposers.ngram import prompt_lookup
+from engine.proposers.batched import DraftRows, NgramRows
 from engine.ragged import RaggedCache
 from engine.rows import (
     Proposal,
@@ -52,7 +54,6 @@ from engine.rows import (
     row_history,
     row_step,
 )
-from engine.sampling import process_logits, sample
 from engine.step import HostVerdict, RowStep
 from engine.verify import Judging, verify
 
@@ -67,10 +68,10 @@ class ContinuousEngine:
         self.pair = pair
         self.gamma_cap = gamma_cap
         self.rows: list[Sequence] = []  # target cache row i is rows[i]
-        self.drows: list[Sequence] = []  # draft cache row j is drows[j]
         self.target = RaggedCache(pair.device)
-        self.draft = RaggedCache(pair.device)
         self.filler = int(pair.pad_token_id)
+        self.ngram = NgramRows()
+        self.drafts = DraftRows(pair, self.filler)  # the draft rows and their ragged cache
         self.last_step: dict[str, float] = {}  # size, gamma cap, tokens, seconds of the last step
         self._last_cap: int | None = None  # the last step's cap (None: not asked)
         self._joined_tokens = 0  # first tokens joins gave since the last step (its `tokens`)
@@ -84,6 +85,11 @@ class ContinuousEngine:
     def size(self) -> int:
         return len(self.rows)
 
+    @property
+    def draft(self) -> RaggedCache:
+        """The draft model's ragged cache (its rows: `drafts.rows`)."""
+        return self.drafts.cache
+
     # joining and leaving --------------------------------------------------------------------
     def add(self, req: SequenceRequest) -> Sequence:
         """Prefill one request and join the batch (see `join`)."""
@@ -95,29 +101,8 @@ class ContinuousEngine:
         forward per model for all of them) and append them to the batch."""
         if not seqs:
             return seqs
-        # While the batch speculates, joining draft rows are prefilled here, in a forward of
-        # their own: fed lazily, a joiner's whole prompt would widen the next step's first
-        # draft forward for every row of the batch (a ragged forward costs rows x its
-        # longest feed). While the depth cap is 0 (speculation off at this load) a draft row
-        # joins empty (d_seen = 0) and costs nothing; when speculation resumes, its first
-        # draft forward feeds what it has not seen.
-        # A pinned row (it drafts whatever the cap) is prefilled here at any cap.
-        drafting = [s for s in seqs if s.uses_draft]
-        now = self._drafting_cap or self.gamma_cap is None
-        eager = [s for s in drafting if now or s.req.pinned_depth]
-        lazy = [s for s in drafting if not (now or s.req.pinned_depth)]
-        t0 = time.perf_counter()
-        if eager:
-            dforwards = self._prefill(self.pair.draft, eager, self.draft)[0]
-            dt = time.perf_counter() - t0
-            for seq in eager:
-                seq.d_seen = len(seq.tokens) - 1
-                seq.stats.draft_forwards += dforwards
-                seq.stats.draft_time_s += dt
-                seq.stats.prefill_time_s += dt
-        if lazy:
-            self.draft.extend(RaggedCache.empty_rows(self.pair.device, len(lazy)))
-        self.drows += eager + lazy
+        # Draft rows join the draft's cache (prefilled now while the batch speculates).
+        self.drafts.join(seqs, self._drafting_cap or self.gamma_cap is None)
         # A joiner that will not speculate at its first step - target-only, or speculative
         # joining a batch that runs at depth cap 0 - is prefilled with its whole prompt and
         # takes its first token from that forward, as one-at-a-time target-only decoding does,
@@ -165,10 +150,7 @@ class ContinuousEngine:
         if len(keep) != len(self.rows):
             self.target.select(keep)
             self.rows = [self.rows[i] for i in keep]
-        dkeep = [j for j, s in enumerate(self.drows) if id(s) not in ids]
-        if len(dkeep) != len(self.drows):
-            self.draft.select(dkeep)
-            self.drows = [self.drows[j] for j in dkeep]
+        self.drafts.remove(ids)
 
     # one step ----------------------------------------------------------------------------------
     def _gammas(self) -> tuple[list[int], int | None]:
@@ -220,10 +202,10 @@ class ContinuousEngine:
             # tokens/s with it (pure depth-0 operation: ~2,500).
             self.target.compact()
         self._last_cap = cap
-        proposals, depth, first1 = self._propose(gammas)
+        proposals = self._propose(gammas)
         t1 = time.perf_counter()
         size = len(self.rows)
-        emitted, accepted, judged = self._verify(proposals, depth, first1, t0, t1)
+        emitted, accepted, judged = self._verify(proposals, t0, t1)
         finished = [s for s in self.rows if s.finished]
         for seq in finished:
             seq.finish()
@@ -242,85 +224,13 @@ class ContinuousEngine:
         return (len(seq.tokens) >= self.pair.max_context
                 or len(seq.completion.token_ids) >= seq.req.max_new_tokens)
 
-    def _propose(self, gammas: list[int]) -> tuple[list[Proposal], int, int]:
-        """Each row's proposal: n-gram rows on the host, draft-model rows in one batched
-        draft loop (its first forward also feeds every draft row the tokens it has not seen)
-        -> (proposals, draft depth, physical draft column of the first draft fed back)."""
+    def _propose(self, gammas: list[int]) -> list[Proposal]:
+        """Each row's proposal, from the proposer its request asked for: n-gram rows on the
+        host, draft-model rows in one batched draft loop (engine/proposers/batched.py)."""
         props = [Proposal([]) for _ in self.rows]
-        where = {id(s): i for i, s in enumerate(self.rows)}
-        for i, (seq, g) in enumerate(zip(self.rows, gammas, strict=True)):
-            if g and seq.req.speculative and seq.req.proposer.kind == "ngram":
-                cfg = seq.req.proposer
-                try:
-                    props[i].tokens = prompt_lookup(seq.tokens, g, cfg.prompt_lookup_min,
-                                                    cfg.prompt_lookup_max)
-                except Exception as exc:  # this row's fault only
-                    seq.error = exc
-        depth = max((gammas[where[id(s)]] for s in self.drows), default=0)
-        if depth == 0:
-            return props, 0, 0
-        feeds = [s.tokens[s.d_seen:] for s in self.drows]
-        drafted: list[list[torch.Tensor]] = [[] for _ in self.drows]
-        first1 = 0
-        for k in range(depth):
-            logits, col = self.draft.forward(self.pair.draft, feeds, self.filler, last_only=True)
-            logits = logits[:, -1]  # (B_d, V)
-            first1 = col if k == 1 else first1
-            logits = self._controlled_drafts(logits, gammas, where, props, k)
-            argmax = logits.argmax(dim=-1).tolist()  # one device->host copy for greedy rows
-            feeds = []
-            for j, seq in enumerate(self.drows):
-                i = where[id(seq)]
-                if k >= gammas[i] or seq.error is not None:
-                    feeds.append([])
-                    continue
-                params = seq.req.params
-                if params.greedy:
-                    token = argmax[j]
-                    drafted[j].append(logits[j])
-                else:
-                    try:
-                        q = process_logits(logits[j:j + 1], params)
-                        token = int(sample(q, seq.req.generator)[0])
-                    except Exception as exc:  # this row's sampling fault: it stops drafting
-                        seq.error = exc
-                        feeds.append([])
-                        continue
-                    drafted[j].append(q[0])
-                props[i].tokens.append(token)
-                # A row's last draft is never fed: nothing would read its logits.
-                feeds.append([token] if k + 1 < gammas[i] else [])
-        for j, seq in enumerate(self.drows):
-            if drafted[j] and seq.error is None:
-                stacked = torch.stack(drafted[j])
-                prop = props[where[id(seq)]]
-                if seq.req.params.greedy:
-                    prop.logits = stacked
-                else:
-                    prop.q = stacked
-        return props, depth, first1
-
-    def _controlled_drafts(self, logits: torch.Tensor, gammas: list[int],
-                           where: dict[int, int], props: list[Proposal], k: int,
-                           ) -> torch.Tensor:
-        """(B_d, V) draft logits with each controlled row's penalties / logit_bias applied
-        for its k-th draft position (history: its tokens + its drafts so far, as the
-        verifier will read it); the other rows' logits are unchanged."""
-        rows = [j for j, s in enumerate(self.drows)
-                if adjusts(s.req.params) and k < gammas[where[id(s)]] and s.error is None]
-        if not rows:
-            return logits
-        logits = logits.float().clone()
-        for j in rows:
-            seq = self.drows[j]
-            try:
-                history = row_history(seq, props[where[id(seq)]].tokens, logits.shape[-1],
-                                   logits.device)
-                logits[j] = adjust_rows(logits[j:j + 1].unsqueeze(1), seq.req.params,
-                                        history)[0, 0]
-            except Exception as exc:  # this row's fault (e.g. a bias outside the vocabulary)
-                seq.error = exc
-        return logits
+        self.ngram.propose(self.rows, gammas, props)
+        self.drafts.propose(self.rows, gammas, props)
+        return props
 
     def _controlled(self, rows: list[Sequence], props: list[Proposal],
                     logits: torch.Tensor) -> torch.Tensor:
@@ -341,8 +251,7 @@ class ContinuousEngine:
                 seq.error = exc
         return logits
 
-    def _verify(self, props: list[Proposal], depth: int, first1: int, t0: float,
-                t1: float) -> tuple[int, int, int]:
+    def _verify(self, props: list[Proposal], t0: float, t1: float) -> tuple[int, int, int]:
         """One target forward over every row's [last] + proposal; per-row accept/resample;
         each row commits its own count -> (tokens emitted by the batch, draft positions
         accepted and judged over its speculative rows)."""
@@ -351,7 +260,6 @@ class ContinuousEngine:
         b, t = logits.shape[0], logits.shape[1]
         host, records, alternatives = self._judge(self.rows, props, logits)
         t2 = time.perf_counter()
-        dwhere = {id(s): j for j, s in enumerate(self.drows)}
         accepted = judged = 0
         for i, (seq, prop) in enumerate(zip(self.rows, props, strict=True)):
             g, ni = len(prop.tokens), host.n[i]
@@ -360,14 +268,7 @@ class ContinuousEngine:
             if seq.error is not None:
                 continue  # failed in this step: it leaves at its end, nothing to commit
             try:
-                if depth and seq.uses_draft:
-                    # Draft cache: the first forward fed every unseen token; x_1..x_{g-1} were fed
-                    # one per later forward (columns first1, first1 + 1, ...); keep the accepted.
-                    fed = max(0, g - 1)
-                    keep = min(ni, fed)
-                    self.draft.drop(dwhere[id(seq)], first1 + keep, fed - keep)
-                    seq.d_seen = len(seq.tokens) + keep
-                    seq.stats.draft_forwards += depth
+                self.drafts.commit(seq, g, ni)  # the draft cache keeps the accepted too
                 step = row_step(seq, host, i, ni, g)
                 accepted, judged = accepted + step.accepted, judged + step.judged
                 self._commit(seq, step, records.get(i), ni, t1 - t0, t2 - t1, t2,
@@ -375,7 +276,7 @@ class ContinuousEngine:
             except Exception as exc:  # this row's fault (stop strings, its controller...)
                 seq.error = exc
         self.target.trim()
-        self.draft.trim()
+        self.drafts.trim()
         return sum(host.n[i] + 1 for i in range(b)), accepted, judged
 
     def _first_tokens(self, seqs: list[Sequence], logits: torch.Tensor) -> None:

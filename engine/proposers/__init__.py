@@ -3,7 +3,9 @@
 - `draft_model`: a small model of the same tokenizer samples gamma tokens from its q.
 - `ngram`: prompt lookup, no model; a deterministic proposal (q = δ_x).
 
-`ProposerConfig` is what a caller picks per request; `build` makes the per-request proposer.
+`ProposerConfig` is what a caller picks per request; `build` makes the per-request proposer
+of the one-at-a-time loop. The continuous engine's, over all of its rows at once:
+engine/proposers/batched.py.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ The verifier both engines share (engine/verify.py: acceptance, residual, bonus, 
 copy) is patched where it lives, `engine.verify`, as tests/faults/faults.py patches it for the
 one-at-a-time loop. The rest of the continuous step is its own: it keeps its caches in
 `engine.ragged.RaggedCache`, runs its own batched draft loop and commits each row itself, so
-these faults also patch the module attributes of `engine.continuous` and `engine.rows` and the
-methods of `RaggedCache` / `ContinuousEngine` (class attributes, so the engine a running
+these faults also patch the module attributes of `engine.continuous`, `engine.rows` and
+`engine.proposers.batched` (its batched proposers) and the methods of `RaggedCache` /
+`ContinuousEngine` (class attributes, so the engine a running
 `BatchScheduler` already built sees them), and restore them on exit.
 
 Each is a bug a batched engine could ship: a per-row off-by-one, a row index or count taken
@@ -32,6 +33,7 @@ from typing import Any
 import torch
 
 import engine.continuous as continuous
+import engine.proposers.batched as batched
 import engine.rows as engine_rows
 import engine.stopping as stopping
 import engine.verify as verify
@@ -328,7 +330,7 @@ def cb_bonus_from_previous_position() -> contextlib.AbstractContextManager[None]
 
 
 def _verifier_params(**change: Any) -> contextlib.AbstractContextManager[None]:
-    """continuous.process_logits applied with `change` to a row's verify block: the (1, g+1,
+    """verify.process_logits applied with `change` to a row's verify block: the (1, g+1,
     V) slice of a row with a proposal (draft calls are (1, V); a target-only row's is (1, 1,
     V))."""
     orig = verify.process_logits
@@ -355,7 +357,7 @@ def cb_verifier_ignores_top_k() -> contextlib.AbstractContextManager[None]:
 def cb_draft_reports_q_without_top_k() -> contextlib.AbstractContextManager[None]:
     """The batched draft loop samples a row's token from its top-k filtered q but keeps the
     unfiltered q as the row's proposal distribution (min(1, p/q) and the residual use it)."""
-    return _draft_keeps_unfiltered_q(continuous, rows_only=True)
+    return _draft_keeps_unfiltered_q(batched, rows_only=True)
 
 
 # --- sampling controls, grammar, reported logprobs (issue 41) --------------------------------

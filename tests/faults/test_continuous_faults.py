@@ -26,6 +26,7 @@ import pytest
 import torch
 
 import engine.continuous
+import engine.proposers.batched
 import engine.ragged
 import engine.rows
 import engine.stopping
@@ -33,7 +34,8 @@ import engine.verify
 from tests.faults.continuous_faults import CB_BY_NAME, CB_FAULTS
 from tests.faults.faults import Fault
 
-CLASSES = (engine.continuous.ContinuousEngine, engine.ragged.RaggedCache, engine.rows.Sequence)
+CLASSES = (engine.continuous.ContinuousEngine, engine.ragged.RaggedCache, engine.rows.Sequence,
+           engine.proposers.batched.DraftRows)
 PROMPTS = ("def add(a, b):\n    return", "the quick brown fox", "for i in range(10):\n    ",
            "import os\nimport sys\n", "class Point:\n    def __init__(self", "x = [1, 2, 3]\nprint(")
 CORRECTNESS = [f for f in CB_FAULTS if f.category == "correctness"]
@@ -42,7 +44,7 @@ TINY_LIMIT = 24
 
 
 def _snapshot() -> dict:
-    modules = (engine.continuous, engine.rows, engine.verify)
+    modules = (engine.continuous, engine.rows, engine.verify, engine.proposers.batched)
     out = {(m.__name__, k): v for m in modules for k, v in vars(m).items()}
     out.update({(c.__name__, k): v for c in CLASSES for k, v in vars(c).items()})
     out[("Completion", "extend")] = engine.stopping.Completion.extend
