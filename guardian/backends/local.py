@@ -250,18 +250,18 @@ class LocalEngineBackend:
         return self.identity.pair_hash
 
     @classmethod
-    def load(cls, draft_dir: str | Path, target_dir: str | Path,
-             device: str | None = None, *, dtype: str | None = None,
-             fp32_logits: bool = True, **options: Any) -> LocalEngineBackend:
+    def load(cls, draft_dir: str | Path, target_dir: str | Path, device: str | None = None, *,
+             dtype: str | None = None, fp32_logits: bool = True, kernels: str = "auto",
+             **options: Any) -> LocalEngineBackend:
         """Load and check a pair (engine.load_pair refuses an incompatible one before reading
         any weights: engine.IncompatiblePairError names what differs). `dtype`: a torch
         dtype name for the models (default: the engine's, bf16 on CUDA, fp32 on CPU);
-        `fp32_logits`: a half-precision pair's output projections in float32 (engine.head).
-        `options`: see __init__ (batching)."""
+        `fp32_logits`: a half-precision pair's output projections in float32 (engine.head);
+        `kernels`: engine.load_pair's. `options`: see __init__ (batching)."""
         import engine
 
         return cls(engine.load_pair(draft_dir, target_dir, device=device, dtype=dtype,
-                                    fp32_logits=fp32_logits), **options)
+                                    fp32_logits=fp32_logits, kernels=kernels), **options)
 
     def shutdown(self) -> None:
         if self.batcher is not None:

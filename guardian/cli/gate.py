@@ -120,15 +120,17 @@ def gate(pair: str | None = typer.Option(None, "--pair", help="DRAFT_DIR,TARGET_
     try:
         # The engine checks compatibility before reading any weights (an incompatible pair
         # fails in milliseconds naming what differs) and computes the identity.
-        backend = LocalEngineBackend.load(draft_dir, target_dir, device=device)
+        # Plain kernels at load: `settle` below chooses them, under the thread count it sets.
+        backend = LocalEngineBackend.load(draft_dir, target_dir, device=device, kernels="plain")
     except (FileNotFoundError, OSError, ValueError) as exc:  # IncompatiblePairError is a ValueError
         raise fail(f"cannot load the pair: {exc}", 2) from None
     except (RuntimeError, AssertionError) as exc:  # torch: an unknown or absent --device
         where = f" on --device {device!r}" if device else ""
         raise fail(f"cannot load the pair{where}: {exc}", 2) from None
     # The rule `guardian serve` follows (engine.threads): unset, torch's count or one thread,
-    # whichever decodes faster here, so the speedup is timed as serving will run.
-    settle(backend.pair, threads)
+    # whichever decodes faster here, then the cache mode and linear kernels of the settings
+    # timed under that count, so the speedup is timed as serving will run.
+    settle(backend.pair, threads, settings.decode, settings.kernels)
     # Then the engine `guardian serve` runs on this pair (batching, depth policy: the
     # settings'), started (its step costs measured) with the threads settled, as
     # `LocalEngineBackend.from_settings` does: the gate judges the engine that serves.

@@ -433,12 +433,15 @@ def cli(
     from guardian.devtools.benchmarks.engine_bench import pair_dirs
 
     draft, target = pair_dirs(draft, target)
-    pair = load_pair(draft, target, device=device)
+    pair = load_pair(draft, target, device=device, kernels="plain")
     if cudnn_attention and pair.device.type == "cuda":
         import torch
 
         torch.backends.cuda.enable_cudnn_sdp(True)
-    settle(pair, threads)
+    # The settings' linear kernels, timed ("auto") under the thread count settled: as served.
+    from guardian.settings import get_settings
+
+    settle(pair, threads, kernels=get_settings().kernels)
 
     def checkpoint(result: dict[str, Any]) -> None:
         if json_path:

@@ -20,6 +20,11 @@ def fake_pair(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     fake = FakeBackend()
     fake.pair = None  # type: ignore[attr-defined]  # what the thread rule is given
     monkeypatch.setattr(LocalEngineBackend, "load", classmethod(lambda cls, *a, **k: fake))
+    # no models, so no kernels or cache mode to time after the threads are settled
+    import engine.loading
+
+    monkeypatch.setattr(engine.loading, "set_kernels", lambda pair, kernels: None)
+    monkeypatch.setattr(engine.loading, "choose_decode", lambda pair: None)
     golden = tmp_path / "golden.jsonl"
     golden.write_text('{"id": "a", "prompt": "def add(a, b):", "max_tokens": 8}\n'
                       '{"id": "s", "prompt": "x = ", "max_tokens": 8, "stop": ["\\n"]}\n'

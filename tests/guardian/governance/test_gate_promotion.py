@@ -180,3 +180,29 @@ def test_gate_bad_input_exits_2_naming_the_line(env, pair_dirs) -> None:
     env["golden"].write_text(GOLDEN)
     result = run_gate(env, pair_dirs("good"), policy=bad_policy)
     assert result.exit_code == 2 and "bad.yaml:8" in result.output and "min_speedup" in result.output
+
+
+def test_gate_times_the_kernels_under_the_thread_count_it_settled(env, pair_dirs,
+                                                                   monkeypatch) -> None:
+    """As `guardian serve` does (LocalEngineBackend.from_settings): "auto" kernels are timed
+    once, with the threads that will decode, not at load under torch's current count."""
+    from engine import packed
+
+    seen: list[int] = []
+
+    def timed(model, **_):  # type: ignore[no-untyped-def]
+        seen.append(torch.get_num_threads())
+        return packed.KernelChoice("plain", {"plain": 1.0, "packed": 2.0}, 4)
+
+    monkeypatch.setattr(packed, "choose_kernels", timed)
+    monkeypatch.setenv("GUARDIAN_TORCH_THREADS", "1")
+    monkeypatch.setenv("GUARDIAN_KERNELS", "auto")
+    get_settings.cache_clear()
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)  # what the load would have timed under
+    try:
+        result = run_gate(env, pair_dirs("good"))
+    finally:
+        torch.set_num_threads(before)
+    assert result.exit_code == 0, result.output
+    assert seen == [1]
