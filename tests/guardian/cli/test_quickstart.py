@@ -96,7 +96,18 @@ def test_first_run_gate_records_a_report_and_the_route_follows_it(
     # The mode rule itself agrees with what the quickstart reported.
     assert (gate_refusal(db, out.pair_hash, policy.content_hash) is None) is out.passed
     assert (out.refusal is None) is out.passed
-    again = quickstart.ensure_gate_report(settings, policy)
+    from guardian.backends import local
+
+    loads: list[object] = []
+    real_load = local.LocalEngineBackend.from_settings
+    local.LocalEngineBackend.from_settings = classmethod(  # type: ignore[method-assign]
+        lambda cls, s: loads.append(s) or real_load.__func__(cls, s))
+    try:
+        again = quickstart.ensure_gate_report(settings, policy)
+    finally:
+        local.LocalEngineBackend.from_settings = real_load  # type: ignore[method-assign]
+    # A found report is found by the pair's identity: the pair is not loaded a second time.
+    assert loads == ([] if out.passed else [settings])
     # Neither call leaves the backend it opened running, the later start's (a report found,
     # no gate run) included: its engine thread would keep a second copy of the pair alive
     # beside the app's for the server's life.
