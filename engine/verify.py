@@ -116,18 +116,18 @@ def verify(logits: torch.Tensor, x: torch.Tensor, lengths: list[int], groups: li
     return Verdict(host, own, kept, top_alternatives(wanted), faults)
 
 
-def _rows(rows: list[int], total: int) -> slice | torch.Tensor:
+def _rows(rows: list[int], total: int, device: torch.device) -> slice | torch.Tensor:
     """An index for `rows`: a slice where they are consecutive (a view, no copy)."""
     if rows == list(range(rows[0], rows[0] + len(rows))):
         return slice(rows[0], rows[0] + len(rows)) if len(rows) < total else slice(None)
-    return torch.tensor(rows)
+    return torch.tensor(rows, device=device)
 
 
 def _judge(group: Judging, logits: torch.Tensor, x: torch.Tensor, lengths: list[int],
            own: torch.Tensor, p_x: torch.Tensor):
     """One group's verdict, computed before anything is written back (a fault leaves the
     batch's tensors as they were)."""
-    rows = _rows(group.rows, logits.shape[0])
+    rows = _rows(group.rows, logits.shape[0], logits.device)
     params = group.params
     g = max(lengths[i] for i in group.rows)
     sub = logits[rows, :g + 1]  # (R, g+1, V)

@@ -139,3 +139,21 @@ def test_one_fault_in_the_verifier_reaches_both_engines(llama_pair, monkeypatch)
     # target-only decoding never goes through the verifier's acceptance
     assert [r.token_ids for r in generate(llama_pair, prompts, speculative=False,
                                           max_new_tokens=16)] == target
+
+
+def test_a_group_of_scattered_rows_judges_as_each_row_alone() -> None:
+    """Rows 0 and 2 in one greedy group with recorded distributions: the same verdict and
+    the same p as one group per row (the group's rows need not be consecutive)."""
+    logits, x, _q = _case(9)
+    lengths = [3, 4, 2]
+    greedy = SamplingParams()
+    together = verify(logits, x, lengths, [
+        Judging([0, 2], greedy, draft_logits=torch.randn((2, 4, V)), keep_p=True),
+        Judging([1], greedy)])
+    apart = verify(logits, x, lengths, [Judging([i], greedy, keep_p=i != 1) for i in range(3)])
+    assert together.host.n == apart.host.n and together.host.own == apart.host.own
+    assert together.host.p == apart.host.p
+    for i in (0, 2):  # p over the group's width (4) against the row's own (lengths[i] + 1)
+        width = lengths[i] + 1
+        assert torch.equal(together.p[i][:width], apart.p[i][:width])
+    assert 1 not in together.p
