@@ -46,7 +46,7 @@ from engine.loading import Pair
 from engine.proposers.batched import DraftRows, NgramRows
 from engine.ragged import RaggedCache
 from engine.rows import (
-    Proposal,
+    RowProposal,
     Sequence,
     SequenceRequest,
     commit_row,
@@ -224,15 +224,15 @@ class ContinuousEngine:
         return (len(seq.tokens) >= self.pair.max_context
                 or len(seq.completion.token_ids) >= seq.req.max_new_tokens)
 
-    def _propose(self, gammas: list[int]) -> list[Proposal]:
+    def _propose(self, gammas: list[int]) -> list[RowProposal]:
         """Each row's proposal, from the proposer its request asked for: n-gram rows on the
         host, draft-model rows in one batched draft loop (engine/proposers/batched.py)."""
-        props = [Proposal([]) for _ in self.rows]
+        props = [RowProposal([]) for _ in self.rows]
         self.ngram.propose(self.rows, gammas, props)
         self.drafts.propose(self.rows, gammas, props)
         return props
 
-    def _controlled(self, rows: list[Sequence], props: list[Proposal],
+    def _controlled(self, rows: list[Sequence], props: list[RowProposal],
                     logits: torch.Tensor) -> torch.Tensor:
         """(B, T, V) target logits with each controlled row's penalties / logit_bias applied
         at its g + 1 positions (position t's history: its tokens + its drafts x_1..x_t)."""
@@ -251,7 +251,7 @@ class ContinuousEngine:
                 seq.error = exc
         return logits
 
-    def _verify(self, props: list[Proposal], t0: float, t1: float) -> tuple[int, int, int]:
+    def _verify(self, props: list[RowProposal], t0: float, t1: float) -> tuple[int, int, int]:
         """One target forward over every row's [last] + proposal; per-row accept/resample;
         each row commits its own count -> (tokens emitted by the batch, draft positions
         accepted and judged over its speculative rows)."""
@@ -283,7 +283,7 @@ class ContinuousEngine:
         """The first token of each of `seqs` (joined whole) from its prefill's last logits
         (F, 1, V): sampled as any step's token after no proposal. Its time is taken once the
         tokens are on the host (`_judge`'s copy waits for the device), as `_verify`'s is."""
-        host, records, alternatives = self._judge(seqs, [Proposal([]) for _ in seqs], logits)
+        host, records, alternatives = self._judge(seqs, [RowProposal([]) for _ in seqs], logits)
         at = time.perf_counter()
         for i, seq in enumerate(seqs):
             if seq.error is not None:
@@ -295,7 +295,7 @@ class ContinuousEngine:
             except Exception as exc:  # this row's fault (stop strings, its on_text...)
                 seq.error = exc
 
-    def _judge(self, rows: list[Sequence], props: list[Proposal], logits: torch.Tensor,
+    def _judge(self, rows: list[Sequence], props: list[RowProposal], logits: torch.Tensor,
                ) -> tuple[HostVerdict, dict[int, tuple[torch.Tensor, torch.Tensor | None]],
                           dict[int, list[tuple[tuple[int, float], ...]]]]:
         """Row i of `logits` (B, T, V) scored [last] + `props[i]` of `rows[i]`: per-row

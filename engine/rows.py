@@ -2,7 +2,7 @@
 
 Owns `SequenceRequest` (one request to decode in the shared batch), `Sequence` (its tokens,
 completion, stats and draft-cache count `d_seen`; a fault of its caller's `on_text` ends this
-row alone), `Proposal` (a row's drafts for one step), `row_history` (a row's penalty
+row alone), `RowProposal` (a row's drafts for one step), `row_history` (a row's penalty
 history), `row_step` (a row's step as the host copy judged it), `prefill_rows` (joiners'
 prompts into a ragged cache, one row each, in order) and `commit_row` (one row's step
 committed to its tokens, stats, controller and completion). The batch itself, and the
@@ -32,7 +32,7 @@ from engine.step import HostVerdict, RowStep, with_alternatives
 from engine.stopping import Completion, OnText
 from engine.trace import GenerationStats, TokenTrace
 
-__all__ = ["Proposal", "Sequence", "SequenceRequest", "commit_row", "prefill_rows", "row_history",
+__all__ = ["RowProposal", "Sequence", "SequenceRequest", "commit_row", "prefill_rows", "row_history",
            "row_step"]
 
 
@@ -112,7 +112,10 @@ class Sequence:
 
 
 @dataclass(slots=True)
-class Proposal:
+class RowProposal:
+    """One row's drafts for one step of the continuous engine (the one-at-a-time loop's,
+    a whole batch's at once: `engine.proposers.Proposal`)."""
+
     tokens: list[int]  # host ids (len = this row's proposal length)
     q: torch.Tensor | None = None  # (g, V) sampled draft distributions (sampled draft rows)
     logits: torch.Tensor | None = None  # (g, V) raw draft logits (greedy draft rows)

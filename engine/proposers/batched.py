@@ -25,7 +25,7 @@ from engine.controls import adjust_rows, adjusts
 from engine.loading import Pair
 from engine.proposers.ngram import prompt_lookup
 from engine.ragged import RaggedCache
-from engine.rows import Proposal, Sequence, prefill_rows, row_history
+from engine.rows import RowProposal, Sequence, prefill_rows, row_history
 from engine.sampling import process_logits, sample
 
 __all__ = ["DraftRows", "NgramRows"]
@@ -34,7 +34,7 @@ __all__ = ["DraftRows", "NgramRows"]
 class NgramRows:
     """Prompt lookup for the batch's n-gram rows."""
 
-    def propose(self, rows: list[Sequence], depths: list[int], props: list[Proposal]) -> None:
+    def propose(self, rows: list[Sequence], depths: list[int], props: list[RowProposal]) -> None:
         for seq, g, prop in zip(rows, depths, props, strict=True):
             if g and seq.req.speculative and seq.req.proposer.kind == "ngram":
                 cfg = seq.req.proposer
@@ -88,7 +88,7 @@ class DraftRows:
             self.cache.select(keep)
             self.rows = [self.rows[j] for j in keep]
 
-    def propose(self, rows: list[Sequence], depths: list[int], props: list[Proposal]) -> int:
+    def propose(self, rows: list[Sequence], depths: list[int], props: list[RowProposal]) -> int:
         """Draft each draft row's depth in one batched loop -> the loop's depth (forwards)."""
         where = {id(s): i for i, s in enumerate(rows)}
         self._where = {id(s): j for j, s in enumerate(self.rows)}
@@ -137,7 +137,7 @@ class DraftRows:
         return depth
 
     def _controlled(self, logits: torch.Tensor, depths: list[int], where: dict[int, int],
-                    props: list[Proposal], k: int) -> torch.Tensor:
+                    props: list[RowProposal], k: int) -> torch.Tensor:
         """(B_d, V) draft logits with each controlled row's penalties / logit_bias applied
         for its k-th draft position (history: its tokens + its drafts so far, as the
         verifier will read it); the other rows' logits are unchanged."""
