@@ -23,6 +23,7 @@ failed, never committed); without it the fault propagates.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import torch
 
@@ -123,8 +124,22 @@ def _rows(rows: list[int], total: int, device: torch.device) -> slice | torch.Te
     return torch.tensor(rows, device=device)
 
 
+class _Judged(NamedTuple):
+    """One group's results, to be written back into the batch's tensors at `rows`."""
+
+    rows: slice | torch.Tensor
+    g: int  # the group's width: its longest proposal
+    p: torch.Tensor | None  # (R, g+1, V) processed target distributions, where computed
+    n: torch.Tensor | None  # (R,) accepted counts; None: the greedy reading stands
+    own: torch.Tensor  # (R, g+1)
+    p_x: torch.Tensor  # (R, g+1)
+    q_x: torch.Tensor  # (R, g)
+    proposed_q: torch.Tensor  # (R, g)
+    expected: torch.Tensor | None  # (R, g) Σ min(p, q), sampled rows only
+
+
 def _judge(group: Judging, logits: torch.Tensor, x: torch.Tensor, lengths: list[int],
-           own: torch.Tensor, p_x: torch.Tensor):
+           own: torch.Tensor, p_x: torch.Tensor) -> _Judged:
     """One group's verdict, computed before anything is written back (a fault leaves the
     batch's tensors as they were)."""
     rows = _rows(group.rows, logits.shape[0], logits.device)
@@ -163,4 +178,4 @@ def _judge(group: Judging, logits: torch.Tensor, x: torch.Tensor, lengths: list[
     else:  # a point mass: q(x) = 1, q(anything else) = 0
         q_g = (drafts == xg).float()
         prop_g = torch.ones_like(q_g)
-    return rows, g, p, n_g, own_g, p_g, q_g, prop_g, expected
+    return _Judged(rows, g, p, n_g, own_g, p_g, q_g, prop_g, expected)
