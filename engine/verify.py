@@ -89,17 +89,17 @@ def verify(logits: torch.Tensor, x: torch.Tensor, lengths: list[int], groups: li
     faults: dict[int, BaseException] = {}
     for group in groups:
         try:
-            out = _judge(group, logits, x, lengths, own, p_x)
+            out = _judge(group, logits, x, lengths, own)
         except Exception as exc:
             if not isolate:
                 raise
             faults.update(dict.fromkeys(group.rows, exc))
             continue
         rows, g, p, n_g, own_g, p_g, q_g, prop_g, exp_g = out
-        if n_g is not None:
+        if n_g is not None:  # a sampled group: its own counts, outputs and p(x)
             n_row[rows] = n_g
-        own[rows, :g + 1] = own_g
-        p_x[rows, :g + 1] = p_g
+            own[rows, :g + 1] = own_g
+            p_x[rows, :g + 1] = p_g
         q_x[rows, :g] = q_g
         prop_q[rows, :g] = prop_g
         if exp_g is not None:
@@ -130,16 +130,17 @@ class _Judged(NamedTuple):
     rows: slice | torch.Tensor
     g: int  # the group's width: its longest proposal
     p: torch.Tensor | None  # (R, g+1, V) processed target distributions, where computed
-    n: torch.Tensor | None  # (R,) accepted counts; None: the greedy reading stands
-    own: torch.Tensor  # (R, g+1)
-    p_x: torch.Tensor  # (R, g+1)
+    # (R,) accepted counts, (R, g+1) outputs and their p; None: the greedy reading stands
+    n: torch.Tensor | None
+    own: torch.Tensor | None
+    p_x: torch.Tensor | None
     q_x: torch.Tensor  # (R, g)
     proposed_q: torch.Tensor  # (R, g)
     expected: torch.Tensor | None  # (R, g) Σ min(p, q), sampled rows only
 
 
 def _judge(group: Judging, logits: torch.Tensor, x: torch.Tensor, lengths: list[int],
-           own: torch.Tensor, p_x: torch.Tensor) -> _Judged:
+           own: torch.Tensor) -> _Judged:
     """One group's verdict, computed before anything is written back (a fault leaves the
     batch's tensors as they were)."""
     rows = _rows(group.rows, logits.shape[0], logits.device)
@@ -149,10 +150,9 @@ def _judge(group: Judging, logits: torch.Tensor, x: torch.Tensor, lengths: list[
     xg = x[rows, :g]  # (R, g)
     q = None if group.q is None else group.q[:, :g]
     want_p = group.keep_p or group.alternatives > 0
-    p = n_g = expected = None
-    if params.greedy:
+    p = n_g = p_g = expected = None
+    if params.greedy:  # the batch's greedy reading (argmax, its p) is this group's
         own_g = own[rows, :g + 1]
-        p_g = p_x[rows, :g + 1]
         if want_p:
             p = process_logits(sub, params)
     else:
@@ -178,4 +178,4 @@ def _judge(group: Judging, logits: torch.Tensor, x: torch.Tensor, lengths: list[
     else:  # a point mass: q(x) = 1, q(anything else) = 0
         q_g = (drafts == xg).float()
         prop_g = torch.ones_like(q_g)
-    return _Judged(rows, g, p, n_g, own_g, p_g, q_g, prop_g, expected)
+    return _Judged(rows, g, p, n_g, None if n_g is None else own_g, p_g, q_g, prop_g, expected)
